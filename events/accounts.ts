@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { defineEvent, type EventsOf } from './define.ts';
+
+const isoInstant = z.iso.datetime({ offset: true });
+
+export const userRegistered = defineEvent(
+  'UserRegistered',
+  z.object({
+    userId: z.uuid(),
+    email: z.string().min(3),
+    firstName: z.string().min(1),
+    lastName: z.string().min(1),
+    passwordHash: z.string().min(1),
+    registeredAt: isoInstant,
+  }),
+);
+
+/** Written on `useremail-<email>`: the stream's existence reserves the e-mail for one user. */
+export const emailReserved = defineEvent(
+  'EmailReserved',
+  z.object({ email: z.string().min(3), userId: z.uuid(), reservedAt: isoInstant }),
+);
+
+export const userLoggedIn = defineEvent(
+  'UserLoggedIn',
+  z.object({ userId: z.uuid(), sessionEpoch: z.number().int().nonnegative(), loggedInAt: isoInstant }),
+);
+
+export const userLoggedOut = defineEvent(
+  'UserLoggedOut',
+  z.object({ userId: z.uuid(), loggedOutAt: isoInstant }),
+);
+
+/** Every cookie issued before this event stops working: logout everywhere, password reset. */
+export const sessionsRevoked = defineEvent(
+  'SessionsRevoked',
+  z.object({
+    userId: z.uuid(),
+    sessionEpoch: z.number().int().positive(),
+    reason: z.enum(['logout-everywhere', 'password-reset', 'password-change']),
+    revokedAt: isoInstant,
+  }),
+);
+
+/** Written on `reset-<tokenHash>`; only the hash of the token is ever stored. */
+export const passwordResetRequested = defineEvent(
+  'PasswordResetRequested',
+  z.object({
+    userId: z.uuid(),
+    tokenHash: z.string().regex(/^[0-9a-f]{64}$/),
+    requestedAt: isoInstant,
+    expiresAt: isoInstant,
+  }),
+);
+
+/** Written on `reset-<tokenHash>` when the token is used; a second use finds it and is refused. */
+export const passwordResetCompleted = defineEvent(
+  'PasswordResetCompleted',
+  z.object({ userId: z.uuid(), tokenHash: z.string().regex(/^[0-9a-f]{64}$/), completedAt: isoInstant }),
+);
+
+export const passwordChanged = defineEvent(
+  'PasswordChanged',
+  z.object({
+    userId: z.uuid(),
+    passwordHash: z.string().min(1),
+    reason: z.enum(['reset', 'change']),
+    changedAt: isoInstant,
+  }),
+);
+
+export const subscriptionChanged = defineEvent(
+  'SubscriptionChanged',
+  z.object({
+    userId: z.uuid(),
+    subscriptionTier: z.enum(['free', 'premium']),
+    subscriptionStatus: z.string().min(1),
+    changedAt: isoInstant,
+  }),
+);
+
+export const accountEvents = [
+  userRegistered,
+  emailReserved,
+  userLoggedIn,
+  userLoggedOut,
+  sessionsRevoked,
+  passwordResetRequested,
+  passwordResetCompleted,
+  passwordChanged,
+  subscriptionChanged,
+] as const;
+
+export type AccountEvent = EventsOf<typeof accountEvents>;

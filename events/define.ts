@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+import type { RecordedEvent } from './envelope.ts';
+
+/** An older stored version of an event and how to lift it to the current shape. */
+export interface LegacyVersion {
+  version: number;
+  schema: z.ZodType;
+  upcast: (data: any) => unknown;
+}
+
+export interface EventDefinition<TType extends string = string, TSchema extends z.ZodType = z.ZodType> {
+  type: TType;
+  version: number;
+  schema: TSchema;
+  legacy: LegacyVersion[];
+}
+
+/**
+ * Defines an event type. It is stored as `Type.vN` (N = version); older stored versions are listed in
+ * `legacy` with their own schema and an upcaster to the current data shape.
+ */
+export function defineEvent<TType extends string, TSchema extends z.ZodType>(
+  type: TType,
+  schema: TSchema,
+  options: { version?: number; legacy?: LegacyVersion[] } = {},
+): EventDefinition<TType, TSchema> {
+  return { type, schema, version: options.version ?? 1, legacy: options.legacy ?? [] };
+}
+
+/** `{ type, data }` for one definition. */
+export type EventOf<D> = D extends EventDefinition<infer T, infer S> ? { type: T; data: z.infer<S> } : never;
+
+/** The union of `{ type, data }` for a list of definitions. */
+export type EventsOf<Defs extends readonly EventDefinition[]> = EventOf<Defs[number]>;
+
+/** A domain event as read from the log: the envelope with a typed `type`/`data` pair. */
+export type Recorded<E extends { type: string; data: unknown }> = E extends unknown
+  ? Omit<RecordedEvent, 'type' | 'data'> & E
+  : never;
+
+export function storedTypeName(type: string, version: number): string {
+  return `${type}.v${version}`;
+}
+
+export function parseStoredTypeName(stored: string): { type: string; version: number } {
+  const m = /^(.+)\.v(\d+)$/.exec(stored);
+  if (!m) return { type: stored, version: 1 };
+  return { type: m[1]!, version: Number(m[2]) };
+}

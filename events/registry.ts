@@ -1,0 +1,61 @@
+import type { NewEvent, EventMetadata, RecordedEvent } from './envelope.ts';
+import { parseStoredTypeName, storedTypeName, type EventDefinition } from './define.ts';
+import { accountEvents } from './accounts.ts';
+
+export class UnknownEventTypeError extends Error {}
+export class InvalidEventError extends Error {}
+
+/** Every event definition of the product. Later categories add themselves here. */
+export const allEventDefinitions: readonly EventDefinition[] = [...accountEvents];
+
+export class EventRegistry {
+  private readonly byType = new Map<string, EventDefinition>();
+
+  constructor(definitions: readonly EventDefinition[]) {
+    for (const def of definitions) {
+      if (this.byType.has(def.type)) throw new Error(`event type ${def.type} is defined twice`);
+      this.byType.set(def.type, def);
+    }
+  }
+
+  has(type: string): boolean {
+    return this.byType.has(type);
+  }
+
+  /** Validates domain data and produces what the store appends (`Type.vN`, parsed data). */
+  encode(event: { type: string; data: unknown }, metadata: EventMetadata): NewEvent {
+    const def = this.byType.get(event.type);
+    if (!def) throw new UnknownEventTypeError(`unknown event type ${event.type}`);
+    const parsed = def.schema.safeParse(event.data);
+    if (!parsed.success) {
+      throw new InvalidEventError(`${event.type} data is invalid: ${parsed.error.message}`);
+    }
+    return { type: storedTypeName(def.type, def.version), data: parsed.data, metadata };
+  }
+
+  /** Validates a stored event and upcasts older versions; returns the domain type name and data. */
+  decode(raw: RecordedEvent): RecordedEvent {
+    const { type, version } = parseStoredTypeName(raw.type);
+    const def = this.byType.get(type);
+    if (!def) throw new UnknownEventTypeError(`unknown stored event type ${raw.type} at position ${raw.position}`);
+    let data: unknown = raw.data;
+    if (version !== def.version) {
+      const legacy = def.legacy.find((l) => l.version === version);
+      if (!legacy) {
+        throw new UnknownEventTypeError(`no upcaster for ${raw.type} (current is v${def.version})`);
+      }
+      const old = legacy.schema.safeParse(data);
+      if (!old.success) {
+        throw new InvalidEventError(`${raw.type} at position ${raw.position} is invalid: ${old.error.message}`);
+      }
+      data = legacy.upcast(old.data);
+    }
+    const parsed = def.schema.safeParse(data);
+    if (!parsed.success) {
+      throw new InvalidEventError(`${raw.type} at position ${raw.position} is invalid: ${parsed.error.message}`);
+    }
+    return { ...raw, type, data: parsed.data };
+  }
+}
+
+export const registry = new EventRegistry(allEventDefinitions);

@@ -1,0 +1,44 @@
+/**
+ * Stream names are `category-id`; the category never contains a dash, so the first dash splits them.
+ */
+export type StreamCategory =
+  | 'user'
+  | 'useremail'
+  | 'reset'
+  | 'etf'
+  | 'catalog'
+  | 'prices'
+  | 'dividends'
+  | 'news'
+  | 'page'
+  | 'image'
+  | 'settings'
+  | 'job';
+
+export function streamName(category: StreamCategory, id: string): string {
+  if (!id) throw new Error(`stream id for ${category} is empty`);
+  return `${category}-${id}`;
+}
+
+export function parseStreamName(stream: string): { category: string; id: string } {
+  const dash = stream.indexOf('-');
+  if (dash <= 0) return { category: stream, id: '' };
+  return { category: stream.slice(0, dash), id: stream.slice(dash + 1) };
+}
+
+export const streams = {
+  user: (userId: string) => streamName('user', userId),
+  /** Reservation stream per normalised e-mail: enforces unique e-mails with an expected revision. */
+  userEmail: (email: string) => streamName('useremail', email),
+  passwordReset: (tokenHash: string) => streamName('reset', tokenHash),
+  etf: (etfId: string) => streamName('etf', etfId),
+  /** Reservation stream per ticker: enforces unique tickers. */
+  ticker: (ticker: string) => streamName('catalog', ticker.toUpperCase()),
+  prices: (etfId: string) => streamName('prices', etfId),
+  dividends: (etfId: string) => streamName('dividends', etfId),
+  news: (articleId: string) => streamName('news', articleId),
+  page: (pageId: string) => streamName('page', pageId),
+  image: (imageId: string) => streamName('image', imageId),
+  settings: (key: string) => streamName('settings', key),
+  job: (jobId: string) => streamName('job', jobId),
+};

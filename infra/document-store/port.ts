@@ -1,0 +1,75 @@
+/**
+ * The document store port: the subset of MongoDB's collection API that read models need.
+ * Semantics follow MongoDB (query and update operators, upsert, `$setOnInsert`); both adapters
+ * (embedded mingo, MongoDB) pass the same contract suite (document-store.contract.ts).
+ */
+export type Doc = { _id: string } & Record<string, unknown>;
+export type Filter = Record<string, unknown>;
+export type Update = Record<string, unknown>;
+export type Sort = Record<string, 1 | -1>;
+export type Projection = Record<string, 0 | 1>;
+
+export interface FindOptions {
+  sort?: Sort;
+  limit?: number;
+  skip?: number;
+  projection?: Projection;
+}
+
+export interface UpdateOptions {
+  upsert?: boolean;
+}
+
+export interface UpdateResult {
+  matchedCount: number;
+  modifiedCount: number;
+  upsertedCount: number;
+}
+
+export type BulkOperation =
+  | { insertOne: { document: Doc } }
+  | { updateOne: { filter: Filter; update: Update; upsert?: boolean } }
+  | { updateMany: { filter: Filter; update: Update; upsert?: boolean } }
+  | { replaceOne: { filter: Filter; replacement: Doc; upsert?: boolean } }
+  | { deleteOne: { filter: Filter } }
+  | { deleteMany: { filter: Filter } };
+
+export interface IndexSpec {
+  key: Record<string, 1 | -1>;
+  unique?: boolean;
+  name?: string;
+}
+
+export interface Collection<T extends Doc = Doc> {
+  readonly name: string;
+  find(filter?: Filter, options?: FindOptions): Promise<T[]>;
+  findOne(filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort'>): Promise<T | null>;
+  countDocuments(filter?: Filter): Promise<number>;
+  insertOne(document: T): Promise<void>;
+  replaceOne(filter: Filter, replacement: T, options?: UpdateOptions): Promise<UpdateResult>;
+  updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;
+  updateMany(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;
+  deleteOne(filter: Filter): Promise<{ deletedCount: number }>;
+  deleteMany(filter?: Filter): Promise<{ deletedCount: number }>;
+  /** Applied in order; stops at the first failure (MongoDB's ordered bulk write). */
+  bulkWrite(operations: BulkOperation[]): Promise<void>;
+  createIndex(spec: IndexSpec): Promise<void>;
+}
+
+/** A duplicate value for a unique index (MongoDB error 11000). */
+export class DuplicateKeyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DuplicateKeyError';
+  }
+}
+
+export interface DocumentStore {
+  readonly kind: 'memory' | 'mongodb';
+  collection<T extends Doc = Doc>(name: string): Collection<T>;
+  /** Drops a collection and its indexes (rebuilds). */
+  dropCollection(name: string): Promise<void>;
+  listCollections(): Promise<string[]>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

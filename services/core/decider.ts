@@ -1,0 +1,57 @@
+import type { RecordedEvent } from '../../events/envelope.ts';
+import { ConcurrencyError } from '../../infra/event-store/port.ts';
+import type { CommandContext, DomainEvent, EventLog } from './event-log.ts';
+import { preconditionFailed } from './errors.ts';
+
+/** decide is pure and throws AppError; evolve is pure. */
+export interface Decider<Command, State, Event extends DomainEvent> {
+  initialState: () => State;
+  evolve: (state: State, event: Event) => State;
+  decide: (command: Command, state: State, ctx: CommandContext) => Event[];
+}
+
+export interface CommandResult<Event> {
+  events: Event[];
+  /** Global position of the last appended event (0 when nothing was appended). */
+  position: number;
+  /** Revision the stream is at after the command (-1 when it does not exist). */
+  revision: number;
+}
+
+export function fold<State, Event>(decider: Pick<Decider<unknown, State, any>, 'initialState' | 'evolve'>, events: Event[]): State {
+  return events.reduce((s, e) => decider.evolve(s, e), decider.initialState());
+}
+
+/**
+ * Reads the stream, folds it, decides, and appends with the stream's revision as the expected one.
+ * A concurrent writer makes the append fail; the command is then re-run on fresh state (up to
+ * `retries` times) and finally answered with 412.
+ */
+export async function handleCommand<Command, State, Event extends DomainEvent>(
+  log: EventLog,
+  stream: string,
+  decider: Decider<Command, State, Event>,
+  command: Command,
+  ctx: CommandContext,
+  retries = 3,
+): Promise<CommandResult<Event>> {
+  for (let attempt = 0; ; attempt++) {
+    const recorded = await log.readStream(stream);
+    const state = fold(decider, recorded as unknown as Event[]);
+    const events = decider.decide(command, state, ctx);
+    const revision = lastRevision(recorded);
+    if (events.length === 0) return { events, position: 0, revision };
+    try {
+      const result = await log.append(stream, events, revision < 0 ? 'no_stream' : revision, ctx);
+      return { events, position: result.position, revision: result.nextExpectedRevision };
+    } catch (error) {
+      if (error instanceof ConcurrencyError && attempt < retries) continue;
+      if (error instanceof ConcurrencyError) throw preconditionFailed();
+      throw error;
+    }
+  }
+}
+
+function lastRevision(events: RecordedEvent[]): number {
+  return events.length === 0 ? -1 : events[events.length - 1]!.revision;
+}

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { EventMetadata, RecordedEvent } from '../../events/envelope.ts';
+import { registry as defaultRegistry, type EventRegistry } from '../../events/registry.ts';
+import type { EventStore, ExpectedRevision, Subscription } from '../../infra/event-store/port.ts';
+
+export type DomainEvent = { type: string; data: unknown };
+
+/** Request-scoped facts every command carries: who, which request, and the time (never `new Date()` in domain code). */
+export interface CommandContext {
+  actor: string;
+  correlationId: string;
+  /** ISO instant of the command, from the gateway or job clock. */
+  now: string;
+}
+
+export function systemContext(actor: string, now = new Date()): CommandContext {
+  return { actor, correlationId: randomUUID(), now: now.toISOString() };
+}
+
+/**
+ * The typed face of the event store: validates on write (encode) and on read (decode + upcast).
+ */
+export class EventLog {
+  readonly store: EventStore;
+  readonly registry: EventRegistry;
+
+  constructor(store: EventStore, registry: EventRegistry = defaultRegistry) {
+    this.store = store;
+    this.registry = registry;
+  }
+
+  async append(stream: string, events: DomainEvent[], expected: ExpectedRevision, ctx: CommandContext) {
+    const metadata: EventMetadata = { actor: ctx.actor, correlationId: ctx.correlationId };
+    const encoded = events.map((e) => this.registry.encode(e, metadata));
+    return this.store.append(stream, encoded, expected);
+  }
+
+  async readStream(stream: string): Promise<RecordedEvent[]> {
+    const raw = await this.store.readStream(stream);
+    return raw.map((e) => this.registry.decode(e));
+  }
+
+  async readAll(after = 0, limit = 1000): Promise<RecordedEvent[]> {
+    const raw = await this.store.readAll({ after, limit });
+    return raw.map((e) => this.registry.decode(e));
+  }
+
+  subscribe(after: number, onEvents: (events: RecordedEvent[]) => Promise<void> | void, onError?: (e: unknown) => void): Subscription {
+    return this.store.subscribe({
+      after,
+      onEvents: (raw) => onEvents(raw.map((e) => this.registry.decode(e))),
+      onError,
+    });
+  }
+}
