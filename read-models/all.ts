@@ -1,0 +1,4 @@
+import type { Projection } from './runtime/projection.ts';
+
+/** Every read model of the product. A module adds its projection here. */
+export const allProjections: readonly Projection[] = [];

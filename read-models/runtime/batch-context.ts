@@ -1,0 +1,108 @@
+import type { RecordedEvent } from '../../events/envelope.ts';
+import type { BulkOperation, Doc, DocumentStore, Filter, FindOptions } from '../../infra/document-store/port.ts';
+import { physicalName, type Projection, type ProjectionContext } from './projection.ts';
+
+interface Entry {
+  doc: Doc | null;
+  dirty: boolean;
+}
+
+/**
+ * The unit of work of one projection batch: documents are read once, changed in memory and written
+ * back together (one bulk write per collection) before the checkpoint moves.
+ */
+export class BatchContext implements ProjectionContext {
+  private readonly cache = new Map<string, Map<string, Entry>>();
+  private readonly touchedIds = new Map<string, Set<string>>();
+  private current: RecordedEvent | undefined;
+  private readonly docs: DocumentStore;
+  private readonly projection: Projection;
+
+  constructor(docs: DocumentStore, projection: Projection) {
+    this.docs = docs;
+    this.projection = projection;
+  }
+
+  get event(): RecordedEvent {
+    if (!this.current) throw new Error('no event is being applied');
+    return this.current;
+  }
+
+  setEvent(event: RecordedEvent | undefined): void {
+    this.current = event;
+  }
+
+  get touched(): ReadonlyMap<string, ReadonlySet<string>> {
+    return this.touchedIds;
+  }
+
+  private collectionCache(collection: string): Map<string, Entry> {
+    if (!(collection in this.projection.collections)) {
+      throw new Error(`projection ${this.projection.name} does not own collection ${collection}`);
+    }
+    let entries = this.cache.get(collection);
+    if (!entries) {
+      entries = new Map();
+      this.cache.set(collection, entries);
+    }
+    return entries;
+  }
+
+  private store(collection: string) {
+    return this.docs.collection(physicalName(this.projection, collection));
+  }
+
+  async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
+    const entries = this.collectionCache(collection);
+    let entry = entries.get(id);
+    if (!entry) {
+      entry = { doc: await this.store(collection).findOne({ _id: id }), dirty: false };
+      entries.set(id, entry);
+    }
+    return entry.doc as T | null;
+  }
+
+  async update<T extends Doc>(collection: string, id: string, updater: (doc: T | null) => T | null): Promise<void> {
+    const event = this.event;
+    const current = await this.get<T>(collection, id);
+    const seen = current ? Number((current as Doc)['_position'] ?? 0) : 0;
+    if (current && seen >= event.position) return; // already reflects this event: at-least-once delivery
+    const next = updater(current);
+    const entries = this.collectionCache(collection);
+    if (next === null) {
+      entries.set(id, { doc: null, dirty: true });
+    } else {
+      const stamped = { ...next, _id: id, _position: event.position } as Doc;
+      entries.set(id, { doc: stamped, dirty: true });
+    }
+    let ids = this.touchedIds.get(collection);
+    if (!ids) this.touchedIds.set(collection, (ids = new Set()));
+    ids.add(id);
+  }
+
+  async find<T extends Doc>(collection: string, filter: Filter = {}, options?: FindOptions): Promise<T[]> {
+    await this.flushCollection(collection);
+    return this.store(collection).find(filter, options) as Promise<T[]>;
+  }
+
+  /** Writes every pending change; called before the checkpoint moves. */
+  async flush(): Promise<void> {
+    for (const collection of this.cache.keys()) await this.flushCollection(collection);
+  }
+
+  private async flushCollection(collection: string): Promise<void> {
+    const entries = this.cache.get(collection);
+    if (!entries) return;
+    const operations: BulkOperation[] = [];
+    for (const [id, entry] of entries) {
+      if (!entry.dirty) continue;
+      operations.push(
+        entry.doc === null
+          ? { deleteOne: { filter: { _id: id } } }
+          : { replaceOne: { filter: { _id: id }, replacement: entry.doc, upsert: true } },
+      );
+      entry.dirty = false;
+    }
+    if (operations.length > 0) await this.store(collection).bulkWrite(operations);
+  }
+}

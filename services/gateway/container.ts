@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import type { Logger } from 'pino';
+import { registry } from '../../events/registry.ts';
+import { createDocumentStore } from '../../infra/document-store/create-document-store.ts';
+import type { DocumentStore } from '../../infra/document-store/port.ts';
+import { createEventStore } from '../../infra/event-store/create-event-store.ts';
+import type { EventStore } from '../../infra/event-store/port.ts';
+import { allProjections } from '../../read-models/all.ts';
+import { CheckpointReader } from '../../read-models/runtime/checkpoint-reader.ts';
+import type { Projection } from '../../read-models/runtime/projection.ts';
+import { ProjectionRunner } from '../../read-models/runtime/runner.ts';
+import { EventLog } from '../core/event-log.ts';
+import type { Config } from './config.ts';
+import type { AppDeps } from './deps.ts';
+
+export interface Container {
+  deps: AppDeps;
+  eventStore: EventStore;
+  docs: DocumentStore;
+  /** Present where projections run in this process (embedded default, worker role). */
+  runner: ProjectionRunner | undefined;
+  /** Starts projections (catching up) or the checkpoint reader. */
+  start(): Promise<void>;
+  /** Registers a clean-up step, run in reverse order by stop(). */
+  onStop(step: () => Promise<void> | void): void;
+  /** Stops subscriptions and jobs, then closes the stores. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The composition root: builds the stores named by the configuration and wires the read side.
+ * - Embedded default (no EVENTSTORE_URL / MONGODB_URL): one process runs everything.
+ * - Production: role `worker` runs the projections into MongoDB; role `gateway` reads them.
+ */
+export async function createContainer(
+  config: Config,
+  logger: Logger,
+  options: { projections?: readonly Projection[]; now?: () => Date } = {},
+): Promise<Container> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const projections = options.projections ?? allProjections;
+  const eventStore = await createEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir });
+  const docs = await createDocumentStore({ mongoUrl: config.mongoUrl, mongoDb: config.mongoDb });
+  const log = new EventLog(eventStore, registry);
+  const runsProjections = config.role !== 'gateway' || !config.mongoUrl;
+  const runner = runsProjections
+    ? new ProjectionRunner(eventStore, registry, docs, projections, { logger: logger.child({ component: 'projections' }) })
+    : undefined;
+  const reader = runner ? undefined : new CheckpointReader(eventStore, docs, projections);
+  const stopSteps: (() => Promise<void> | void)[] = [];
+  const deps: AppDeps = {
+    config,
+    logger,
+    log,
+    docs,
+    readModels: runner ?? reader!,
+    now: options.now ?? (() => new Date()),
+  };
+  return {
+    deps,
+    eventStore,
+    docs,
+    runner,
+    async start() {
+      if (runner) {
+        const started = Date.now();
+        await runner.start();
+        logger.info({ ms: Date.now() - started, projections: projections.length }, 'read models caught up');
+      } else {
+        reader!.start();
+      }
+    },
+    onStop(step) {
+      stopSteps.push(step);
+    },
+    async stop() {
+      for (const step of stopSteps.reverse()) await step();
+      if (runner) await runner.stop();
+      reader?.stop();
+      await eventStore.close();
+      await docs.close();
+    },
+  };
+}

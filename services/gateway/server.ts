@@ -1,0 +1,79 @@
+import type { Server } from 'node:http';
+import { pino, type Logger } from 'pino';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { createContainer, type Container } from './container.ts';
+
+/**
+ * The server entry: parses the configuration, builds the stores, catches the read models up, listens,
+ * and shuts down gracefully on SIGINT/SIGTERM (drains requests, stops subscriptions and jobs, closes
+ * stores). Role `worker` runs projections and jobs without HTTP.
+ */
+export async function startServer(config: Config, logger: Logger): Promise<{ container: Container; server: Server | undefined; shutdown: () => Promise<void> }> {
+  logger.info({ env: config.env, role: config.role }, 'WeeklyDiv starting');
+  for (const note of config.notes) logger.info(note);
+  const container = await createContainer(config, logger);
+  await container.start();
+  let server: Server | undefined;
+  if (config.role !== 'worker') {
+    const app = createApp(container.deps);
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(config.port, config.host, () => resolve(s));
+    });
+    server.keepAliveTimeout = 65_000;
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    logger.info({ port }, `listening on http://localhost:${port}`);
+  }
+  let stopping: Promise<void> | undefined;
+  const shutdown = () =>
+    (stopping ??= (async () => {
+      logger.info('shutting down');
+      if (server) {
+        const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
+        server.closeIdleConnections();
+        const force = setTimeout(() => server!.closeAllConnections(), 10_000);
+        force.unref();
+        await closed;
+      }
+      await container.stop();
+      logger.info('stopped');
+    })());
+  return { container, server, shutdown };
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({
+    level: config.logLevel,
+    ...(config.production || !process.stdout.isTTY ? {} : { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }),
+  });
+  const { shutdown } = await startServer(config, logger);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      shutdown().then(
+        () => process.exit(0),
+        (error) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+if (import.meta.main) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
