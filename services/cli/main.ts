@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import type { RecordedEvent } from '../../events/envelope.ts';
+import { parseStoredTypeName } from '../../events/define.ts';
+import { registry } from '../../events/registry.ts';
+import { allProjections } from '../../read-models/all.ts';
+import { physicalName } from '../../read-models/runtime/projection.ts';
+import { loadConfig, type Config } from '../gateway/config.ts';
+import { createContainer } from '../gateway/container.ts';
+
+const HELP = `WeeklyDiv developer CLI (audit and replay)
+
+Usage: npm run wd -- <command> [options]
+
+Commands
+  history <stream>              Every event of a stream: position, revision, time, type, actor, data
+  events [--type T]... [--from ISO] [--to ISO] [--stream-prefix P] [--limit N]
+                                Events of the whole log filtered by type and recorded time
+  status                        Each read model: version, checkpoint, head, lag
+  rebuild [name|--all]          Rebuild read models from position 0 and print a digest of their documents
+  projections                   List read models with their versions and handled events
+
+Options
+  --json                        One JSON object per line instead of a table
+  -h, --help                    This help
+
+The CLI uses the same configuration as the server (DATA_DIR, EVENTSTORE_URL, MONGODB_URL ...).
+On the embedded default the read models live in the server's memory and are rebuilt at every start:
+'rebuild' then replays into a private in-memory copy and reports the time and a digest, and 'status'
+asks the running server (APP_URL/readyz).`;
+
+type Out = { json: boolean; write: (line: string) => void };
+
+function formatEvent(e: RecordedEvent, withStream: boolean): string {
+  const data = JSON.stringify(e.data);
+  const cols = [String(e.position).padStart(7), withStream ? e.stream : `r${e.revision}`, e.recordedAt, e.type, e.metadata.actor, data.length > 160 ? `${data.slice(0, 157)}...` : data];
+  return cols.join('  ');
+}
+
+export async function history(config: Config, stream: string, out: Out): Promise<number> {
+  const container = await createContainer(config, pino({ level: 'silent' }), { projections: [] });
+  try {
+    const events = await container.deps.log.readStream(stream);
+    if (events.length === 0) {
+      out.write(`stream ${stream} has no events`);
+      return 1;
+    }
+    for (const e of events) out.write(out.json ? JSON.stringify(e) : formatEvent(e, false));
+    return 0;
+  } finally {
+    await container.stop();
+  }
+}
+
+export interface EventFilter {
+  types: string[];
+  from?: string;
+  to?: string;
+  streamPrefix?: string;
+  limit: number;
+}
+
+export async function listEvents(config: Config, filter: EventFilter, out: Out): Promise<number> {
+  const container = await createContainer(config, pino({ level: 'silent' }), { projections: [] });
+  const from = filter.from ? Date.parse(filter.from) : -Infinity;
+  const to = filter.to ? Date.parse(filter.to) : Infinity;
+  if (Number.isNaN(from) || Number.isNaN(to)) throw new Error('--from and --to take ISO dates, e.g. 2026-11-01 or 2026-11-01T12:00:00Z');
+  const types = new Set(filter.types);
+  let shown = 0;
+  try {
+    for (let after = 0; shown < filter.limit; ) {
+      const batch = await container.eventStore.readAll({ after, limit: 5000 });
+      if (batch.length === 0) break;
+      for (const raw of batch) {
+        if (types.size > 0 && !types.has(parseStoredTypeName(raw.type).type)) continue;
+        if (filter.streamPrefix && !raw.stream.startsWith(filter.streamPrefix)) continue;
+        const at = Date.parse(raw.recordedAt);
+        if (at < from || at > to) continue;
+        const e = registry.decode(raw);
+        out.write(out.json ? JSON.stringify(e) : formatEvent(e, true));
+        if (++shown >= filter.limit) break;
+      }
+      after = batch[batch.length - 1]!.position;
+    }
+    if (!out.json) out.write(`${shown} event(s)`);
+    return 0;
+  } finally {
+    await container.stop();
+  }
+}
+
+export async function status(config: Config, out: Out): Promise<number> {
+  if (!config.mongoUrl) {
+    const url = `${config.appUrl}/readyz`;
+    try {
+      const res = await fetch(url);
+      const body = (await res.json()) as { projections?: unknown[] };
+      for (const p of body.projections ?? []) out.write(JSON.stringify(p));
+      return 0;
+    } catch {
+      out.write(`the embedded read models live in the server's memory; no server answered at ${url}`);
+      return 1;
+    }
+  }
+  const container = await createContainer({ ...config, role: 'gateway' }, pino({ level: 'silent' }));
+  try {
+    const rows = await container.deps.readModels.status();
+    for (const r of rows) {
+      out.write(out.json ? JSON.stringify(r) : `${r.name.padEnd(24)} v${r.version}  position ${r.position}  head ${r.head}  lag ${r.lag}  ${r.state}`);
+    }
+    return 0;
+  } finally {
+    await container.stop();
+  }
+}
+
+/** Deterministic digest of a projection's documents (sorted by _id), for replay audits. */
+export async function digestProjection(container: Awaited<ReturnType<typeof createContainer>>, name: string): Promise<{ documents: number; sha256: string }> {
+  const projection = allProjections.find((p) => p.name === name);
+  if (!projection) throw new Error(`unknown read model ${name}`);
+  const hash = createHash('sha256');
+  let documents = 0;
+  for (const collection of Object.keys(projection.collections).sort()) {
+    const docs = await container.docs.collection(physicalName(projection, collection)).find({}, { sort: { _id: 1 } });
+    hash.update(`${collection}\n`);
+    for (const d of docs) {
+      hash.update(JSON.stringify(d));
+      hash.update('\n');
+      documents++;
+    }
+  }
+  return { documents, sha256: hash.digest('hex') };
+}
+
+export async function rebuild(config: Config, names: string[], out: Out): Promise<number> {
+  const unknown = names.filter((n) => !allProjections.some((p) => p.name === n));
+  if (unknown.length > 0) {
+    out.write(`unknown read model(s): ${unknown.join(', ')}; known: ${allProjections.map((p) => p.name).join(', ')}`);
+    return 1;
+  }
+  const selected = names.length > 0 ? allProjections.filter((p) => names.includes(p.name)) : allProjections;
+  const container = await createContainer({ ...config, role: 'worker' }, pino({ level: 'silent' }), { projections: selected });
+  try {
+    await container.start();
+    for (const projection of selected) {
+      const started = performance.now();
+      await container.runner!.rebuild(projection.name);
+      const ms = performance.now() - started;
+      const digest = await digestProjection(container, projection.name);
+      const row = { name: projection.name, version: projection.version, ms: Math.round(ms), ...digest };
+      out.write(out.json ? JSON.stringify(row) : `${projection.name.padEnd(24)} v${projection.version}  ${String(row.ms).padStart(6)} ms  ${digest.documents} docs  sha256 ${digest.sha256.slice(0, 16)}`);
+    }
+    return 0;
+  } finally {
+    await container.stop();
+  }
+}
+
+export async function main(argv: string[], write: (line: string) => void = (l) => console.log(l)): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      json: { type: 'boolean', default: false },
+      all: { type: 'boolean', default: false },
+      type: { type: 'string', multiple: true },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      'stream-prefix': { type: 'string' },
+      limit: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const [command, ...rest] = positionals;
+  const out: Out = { json: values.json ?? false, write };
+  if (values.help || !command) {
+    write(HELP);
+    return command ? 0 : 1;
+  }
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...process.env });
+  switch (command) {
+    case 'history':
+      if (!rest[0]) {
+        write('usage: history <stream>   e.g. history user-3f0c...');
+        return 1;
+      }
+      return history(config, rest[0], out);
+    case 'events':
+      return listEvents(config, { types: values.type ?? [], from: values.from, to: values.to, streamPrefix: values['stream-prefix'], limit: values.limit ? Number(values.limit) : 1000 }, out);
+    case 'status':
+      return status(config, out);
+    case 'rebuild':
+      return rebuild(config, values.all ? [] : rest, out);
+    case 'projections':
+      for (const p of allProjections) write(out.json ? JSON.stringify({ name: p.name, version: p.version, handles: p.handles }) : `${p.name.padEnd(24)} v${p.version}  ${p.handles.join(', ')}`);
+      return 0;
+    default:
+      write(`unknown command ${command}\n\n${HELP}`);
+      return 1;
+  }
+}
+
+if (import.meta.main) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}
