@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('runs on the embedded default with nothing set and says so', () => {
+    const config = loadConfig({});
+    expect(config.env).toBe('development');
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.eventStoreUrl).toBeUndefined();
+    expect(config.mongoUrl).toBeUndefined();
+    expect(config.session.secure).toBe(false);
+    expect(config.session.ttlSeconds).toBe(12 * 3600);
+    expect(config.demoData).toBe(true);
+    expect(config.notes.join('\n')).toMatch(/embedded SQLite/);
+    expect(config.notes.join('\n')).toMatch(/development secret/);
+  });
+
+  it('refuses to start in production without secrets, naming each missing one', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (error) {
+      expect((error as Error).message).toMatch(/SESSION_SECRET is required in production/);
+      expect((error as Error).message).toMatch(/ADMIN_EMAIL is required in production/);
+      expect((error as Error).message).toMatch(/APP_URL is required in production/);
+    }
+  });
+
+  it('accepts a complete production configuration with secure cookies', () => {
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), ADMIN_EMAIL: ' Owner@Example.com ', APP_URL: 'https://weeklydiv.example/' });
+    expect(config.session.secure).toBe(true);
+    expect(config.adminEmail).toBe('owner@example.com');
+    expect(config.appUrl).toBe('https://weeklydiv.example');
+  });
+
+  it('rejects short secrets, sessions longer than 12 hours and bad ports', () => {
+    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/at least 32 characters/);
+    expect(() => loadConfig({ SESSION_TTL_HOURS: '24' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+  });
+
+  it('uses Alpaca only when both keys are set, unless demo data is forced', () => {
+    expect(loadConfig({ ALPACA_KEY_ID: 'k' }).alpaca).toBeUndefined();
+    const real = loadConfig({ ALPACA_KEY_ID: 'k', ALPACA_SECRET_KEY: 's' });
+    expect(real.alpaca?.keyId).toBe('k');
+    expect(real.demoData).toBe(false);
+    expect(loadConfig({ ALPACA_KEY_ID: 'k', ALPACA_SECRET_KEY: 's', DEMO_DATA: 'true' }).demoData).toBe(true);
+  });
+});
