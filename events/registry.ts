@@ -1,12 +1,16 @@
 import type { NewEvent, EventMetadata, RecordedEvent } from './envelope.ts';
 import { parseStoredTypeName, storedTypeName, type EventDefinition } from './define.ts';
 import { accountEvents } from './accounts.ts';
+import { catalogEvents } from './catalog.ts';
+import { priceEvents } from './prices.ts';
+import { dividendEvents } from './dividends.ts';
+import { marketClockEvents } from './market-clock.ts';
 
 export class UnknownEventTypeError extends Error {}
 export class InvalidEventError extends Error {}
 
 /** Every event definition of the product. Later categories add themselves here. */
-export const allEventDefinitions: readonly EventDefinition[] = [...accountEvents];
+export const allEventDefinitions: readonly EventDefinition[] = [...accountEvents, ...catalogEvents, ...priceEvents, ...dividendEvents, ...marketClockEvents];
 
 export class EventRegistry {
   private readonly byType = new Map<string, EventDefinition>();

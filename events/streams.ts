@@ -13,6 +13,7 @@ export type StreamCategory =
   | 'page'
   | 'image'
   | 'settings'
+  | 'market'
   | 'job';
 
 export function streamName(category: StreamCategory, id: string): string {
@@ -34,11 +35,14 @@ export const streams = {
   etf: (etfId: string) => streamName('etf', etfId),
   /** Reservation stream per ticker: enforces unique tickers. */
   ticker: (ticker: string) => streamName('catalog', ticker.toUpperCase()),
-  prices: (etfId: string) => streamName('prices', etfId),
+  /** Bars and quotes of one fund for one calendar year (bounded streams): `prices-<etfId>_<year>`. */
+  prices: (etfId: string, year: number | string) => streamName('prices', `${etfId}_${year}`),
   dividends: (etfId: string) => streamName('dividends', etfId),
   news: (articleId: string) => streamName('news', articleId),
   page: (pageId: string) => streamName('page', pageId),
   image: (imageId: string) => streamName('image', imageId),
   settings: (key: string) => streamName('settings', key),
   job: (jobId: string) => streamName('job', jobId),
+  /** The single stream of `MarketDayBegan` events: the market's "today" as a fact in the log. */
+  marketClock: () => streamName('market', 'clock'),
 };

@@ -1,0 +1,271 @@
+/**
+ * US market dates. A date is a `YYYY-MM-DD` string meaning a calendar day in America/New_York; they
+ * compare correctly as strings. Arithmetic goes through whole days since 1970-01-01 (pure integer math
+ * via Date.UTC; no clock is read here). Business days skip weekends, the NYSE full-day holidays and the
+ * exchange's special closures.
+ */
+
+const DAY_MS = 86_400_000;
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export type IsoDate = string;
+
+/** 0 = Sunday ... 6 = Saturday. */
+export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+export function isValidDate(value: string): boolean {
+  const m = DATE_RE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (mo < 1 || mo > 12 || d < 1) return false;
+  return d <= daysInMonth(y, mo);
+}
+
+function parts(date: IsoDate): [number, number, number] {
+  const m = DATE_RE.exec(date);
+  if (!m || !isValidDate(date)) throw new RangeError(`not a date (YYYY-MM-DD): ${date}`);
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** Whole days since 1970-01-01. */
+export function toDayNumber(date: IsoDate): number {
+  const [y, m, d] = parts(date);
+  return Math.round(Date.UTC(y, m - 1, d) / DAY_MS);
+}
+
+export function fromDayNumber(day: number): IsoDate {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function makeDate(year: number, month: number, day: number): IsoDate {
+  return fromDayNumber(Math.round(Date.UTC(year, month - 1, day) / DAY_MS));
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return fromDayNumber(toDayNumber(date) + days);
+}
+
+/** `b - a` in calendar days. */
+export function daysBetween(a: IsoDate, b: IsoDate): number {
+  return toDayNumber(b) - toDayNumber(a);
+}
+
+/** Same day of month `months` later, clamped to the month's last day (Jan 31 + 1 month = Feb 28/29). */
+export function addMonths(date: IsoDate, months: number): IsoDate {
+  const [y, m, d] = parts(date);
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  return makeDate(year, month, Math.min(d, daysInMonth(year, month)));
+}
+
+export function weekdayOf(date: IsoDate): Weekday {
+  // 1970-01-01 was a Thursday (4).
+  return ((((toDayNumber(date) + 4) % 7) + 7) % 7) as Weekday;
+}
+
+export function yearOf(date: IsoDate): number {
+  return parts(date)[0];
+}
+
+/** The Monday of the (Monday-to-Sunday) week containing `date`. */
+export function mondayOf(date: IsoDate): IsoDate {
+  const wd = weekdayOf(date);
+  return addDays(date, wd === 0 ? -6 : 1 - wd);
+}
+
+export function minDate(a: IsoDate, b: IsoDate): IsoDate {
+  return a <= b ? a : b;
+}
+
+export function maxDate(a: IsoDate, b: IsoDate): IsoDate {
+  return a >= b ? a : b;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// New York wall clock
+
+const nyFormatter = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+export interface NewYorkTime {
+  date: IsoDate;
+  hour: number;
+  minute: number;
+  second: number;
+  /** Minutes since local midnight. */
+  minuteOfDay: number;
+}
+
+/** The America/New_York wall-clock date and time of an instant (ISO string or epoch ms). */
+export function newYorkTime(instant: string | number): NewYorkTime {
+  const ms = typeof instant === 'number' ? instant : Date.parse(instant);
+  if (!Number.isFinite(ms)) throw new RangeError(`not an instant: ${String(instant)}`);
+  const p: Record<string, string> = {};
+  for (const part of nyFormatter.formatToParts(ms)) p[part.type] = part.value;
+  const hour = Number(p.hour);
+  const minute = Number(p.minute);
+  return {
+    date: `${p.year}-${p.month}-${p.day}`,
+    hour,
+    minute,
+    second: Number(p.second),
+    minuteOfDay: hour * 60 + minute,
+  };
+}
+
+/** "Today" for the US market: the America/New_York calendar date of the instant. */
+export function newYorkDate(instant: string | number): IsoDate {
+  return newYorkTime(instant).date;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// NYSE holidays
+
+/** Western (Gregorian) Easter Sunday, anonymous Gregorian algorithm (Meeus/Jones/Butcher). */
+export function easterSunday(year: number): IsoDate {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return makeDate(year, month, day);
+}
+
+/** The n-th given weekday of a month (n = 1..5), or the last one with n = -1. */
+function nthWeekday(year: number, month: number, weekday: Weekday, n: number): IsoDate {
+  if (n === -1) {
+    const last = makeDate(year, month, daysInMonth(year, month));
+    const back = (weekdayOf(last) - weekday + 7) % 7;
+    return addDays(last, -back);
+  }
+  const first = makeDate(year, month, 1);
+  const forward = (weekday - weekdayOf(first) + 7) % 7;
+  return addDays(first, forward + 7 * (n - 1));
+}
+
+/** NYSE rule: a Saturday holiday closes the Friday before, a Sunday holiday the Monday after. */
+function observed(date: IsoDate): IsoDate {
+  const wd = weekdayOf(date);
+  if (wd === 6) return addDays(date, -1);
+  if (wd === 0) return addDays(date, 1);
+  return date;
+}
+
+/**
+ * Unscheduled full-day closures (national days of mourning, weather). Listed by hand; add new ones
+ * when the exchange announces them.
+ */
+export const SPECIAL_CLOSURES: ReadonlyMap<IsoDate, string> = new Map([
+  ['2012-10-29', 'Hurricane Sandy'],
+  ['2012-10-30', 'Hurricane Sandy'],
+  ['2018-12-05', 'National Day of Mourning for President George H. W. Bush'],
+  ['2025-01-09', 'National Day of Mourning for President Jimmy Carter'],
+]);
+
+export interface Holiday {
+  date: IsoDate;
+  name: string;
+}
+
+const holidayCache = new Map<number, Holiday[]>();
+
+/**
+ * The NYSE full-day holidays of a year, on the days the exchange is closed. New Year's Day on a
+ * Saturday is not observed (NYSE rule 7.2: the Friday before closes the accounting year), so some
+ * years have no New Year's closure; the other holidays follow `observed`. Juneteenth from 2022.
+ */
+export function nyseHolidays(year: number): Holiday[] {
+  const cached = holidayCache.get(year);
+  if (cached) return cached;
+  const list: Holiday[] = [];
+  const newYear = makeDate(year, 1, 1);
+  if (weekdayOf(newYear) !== 6) list.push({ date: observed(newYear), name: "New Year's Day" });
+  list.push({ date: nthWeekday(year, 1, 1, 3), name: 'Martin Luther King Jr. Day' });
+  list.push({ date: nthWeekday(year, 2, 1, 3), name: "Washington's Birthday" });
+  list.push({ date: addDays(easterSunday(year), -2), name: 'Good Friday' });
+  list.push({ date: nthWeekday(year, 5, 1, -1), name: 'Memorial Day' });
+  if (year >= 2022) list.push({ date: observed(makeDate(year, 6, 19)), name: 'Juneteenth National Independence Day' });
+  list.push({ date: observed(makeDate(year, 7, 4)), name: 'Independence Day' });
+  list.push({ date: nthWeekday(year, 9, 1, 1), name: 'Labor Day' });
+  list.push({ date: nthWeekday(year, 11, 4, 4), name: 'Thanksgiving Day' });
+  list.push({ date: observed(makeDate(year, 12, 25)), name: 'Christmas Day' });
+  for (const [date, name] of SPECIAL_CLOSURES) {
+    if (date.startsWith(`${year}-`)) list.push({ date, name });
+  }
+  list.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  holidayCache.set(year, list);
+  return list;
+}
+
+export function isHoliday(date: IsoDate): boolean {
+  return nyseHolidays(yearOf(date)).some((h) => h.date === date);
+}
+
+export function isWeekend(date: IsoDate): boolean {
+  const wd = weekdayOf(date);
+  return wd === 0 || wd === 6;
+}
+
+/** A day the NYSE is open (weekdays that are not holidays or special closures). */
+export function isBusinessDay(date: IsoDate): boolean {
+  return !isWeekend(date) && !isHoliday(date);
+}
+
+/** The first business day strictly after `date`. */
+export function nextBusinessDay(date: IsoDate): IsoDate {
+  let d = addDays(date, 1);
+  while (!isBusinessDay(d)) d = addDays(d, 1);
+  return d;
+}
+
+/** The last business day strictly before `date`. */
+export function previousBusinessDay(date: IsoDate): IsoDate {
+  let d = addDays(date, -1);
+  while (!isBusinessDay(d)) d = addDays(d, -1);
+  return d;
+}
+
+/** `date` itself when it is a business day, else the next one. */
+export function onOrAfterBusinessDay(date: IsoDate): IsoDate {
+  return isBusinessDay(date) ? date : nextBusinessDay(date);
+}
+
+/**
+ * Moves `n` business days from `date` (negative: backwards). With n = 0 the date is returned as is,
+ * even when it is not a business day.
+ */
+export function addBusinessDays(date: IsoDate, n: number): IsoDate {
+  if (!Number.isInteger(n)) throw new RangeError(`business days must be an integer: ${n}`);
+  let d = date;
+  for (let i = 0; i < Math.abs(n); i++) d = n > 0 ? nextBusinessDay(d) : previousBusinessDay(d);
+  return d;
+}
+
+/** Business days in [from, to] (inclusive), in order. */
+export function businessDaysBetween(from: IsoDate, to: IsoDate): IsoDate[] {
+  const out: IsoDate[] = [];
+  for (let d = onOrAfterBusinessDay(from); d <= to; d = nextBusinessDay(d)) out.push(d);
+  return out;
+}
