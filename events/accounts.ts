@@ -74,7 +74,8 @@ export const subscriptionChanged = defineEvent(
   z.object({
     userId: z.uuid(),
     subscriptionTier: z.enum(['free', 'premium']),
-    subscriptionStatus: z.string().min(1),
+    /** Billing's status (`active`, `past_due`, `canceled` ...); null when there is no subscription. */
+    subscriptionStatus: z.string().min(1).nullable(),
     changedAt: isoInstant,
   }),
 );

@@ -1,0 +1,126 @@
+import type {
+  emailReserved,
+  passwordChanged,
+  passwordResetCompleted,
+  passwordResetRequested,
+  sessionsRevoked,
+  subscriptionChanged,
+  userLoggedIn,
+  userLoggedOut,
+  userRegistered,
+} from '../../events/accounts.ts';
+import type { EventOf } from '../../events/define.ts';
+
+/**
+ * The accounts module keeps three kinds of streams:
+ * - `user-<id>`: the account (registration, password, session epoch, subscription);
+ * - `useremail-<email>`: the reservation that makes an e-mail unique (its existence is the lock);
+ * - `reset-<sha256(token)>`: one password-reset token, requested then (at most once) completed.
+ * Each has its own state and pure evolve here; decisions are in business-logic.ts.
+ */
+
+export type UserEvent =
+  | EventOf<typeof userRegistered>
+  | EventOf<typeof userLoggedIn>
+  | EventOf<typeof userLoggedOut>
+  | EventOf<typeof sessionsRevoked>
+  | EventOf<typeof passwordChanged>
+  | EventOf<typeof subscriptionChanged>;
+
+export type SubscriptionTier = 'free' | 'premium';
+
+export type UserState =
+  | { status: 'unregistered' }
+  | {
+      status: 'registered';
+      userId: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+      passwordHash: string;
+      /** Cookies carry the epoch they were issued under; a revocation bumps it. */
+      sessionEpoch: number;
+      /** When the password last changed (null: never since registration). */
+      passwordChangedAt: string | null;
+      subscriptionTier: SubscriptionTier;
+      subscriptionStatus: string | null;
+    };
+
+export const initialUserState = (): UserState => ({ status: 'unregistered' });
+
+export function evolveUser(state: UserState, event: UserEvent): UserState {
+  if (event.type === 'UserRegistered') {
+    const d = event.data;
+    return {
+      status: 'registered',
+      userId: d.userId,
+      email: d.email,
+      firstName: d.firstName,
+      lastName: d.lastName,
+      passwordHash: d.passwordHash,
+      sessionEpoch: 0,
+      passwordChangedAt: null,
+      subscriptionTier: 'free',
+      subscriptionStatus: null,
+    };
+  }
+  if (state.status !== 'registered') return state;
+  switch (event.type) {
+    case 'UserLoggedIn':
+    case 'UserLoggedOut':
+      return state;
+    case 'SessionsRevoked':
+      return { ...state, sessionEpoch: event.data.sessionEpoch };
+    case 'PasswordChanged':
+      return { ...state, passwordHash: event.data.passwordHash, passwordChangedAt: event.data.changedAt };
+    case 'SubscriptionChanged':
+      return { ...state, subscriptionTier: event.data.subscriptionTier, subscriptionStatus: event.data.subscriptionStatus };
+    default:
+      return assertNever(event);
+  }
+}
+
+export type EmailReservationEvent = EventOf<typeof emailReserved>;
+
+export type EmailReservationState = { status: 'free' } | { status: 'reserved'; email: string; userId: string };
+
+export const initialEmailReservationState = (): EmailReservationState => ({ status: 'free' });
+
+export function evolveEmailReservation(state: EmailReservationState, event: EmailReservationEvent): EmailReservationState {
+  switch (event.type) {
+    case 'EmailReserved':
+      return state.status === 'reserved' ? state : { status: 'reserved', email: event.data.email, userId: event.data.userId };
+    default:
+      return assertNever(event.type);
+  }
+}
+
+export type PasswordResetEvent = EventOf<typeof passwordResetRequested> | EventOf<typeof passwordResetCompleted>;
+
+export type PasswordResetState =
+  | { status: 'none' }
+  | { status: 'requested'; userId: string; tokenHash: string; requestedAt: string; expiresAt: string }
+  | { status: 'completed'; userId: string; tokenHash: string; requestedAt: string; completedAt: string };
+
+export const initialPasswordResetState = (): PasswordResetState => ({ status: 'none' });
+
+export function evolvePasswordReset(state: PasswordResetState, event: PasswordResetEvent): PasswordResetState {
+  switch (event.type) {
+    case 'PasswordResetRequested':
+      return { status: 'requested', ...event.data };
+    case 'PasswordResetCompleted':
+      return {
+        status: 'completed',
+        userId: event.data.userId,
+        tokenHash: event.data.tokenHash,
+        requestedAt: state.status === 'none' ? event.data.completedAt : state.requestedAt,
+        completedAt: event.data.completedAt,
+      };
+    default:
+      return assertNever(event);
+  }
+}
+
+export function assertNever(value: never): never {
+  throw new Error(`unexpected value ${JSON.stringify(value)}`);
+}
