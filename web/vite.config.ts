@@ -1,0 +1,17 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** Client build: `npm run build` → web/dist (served by the gateway with the SPA fallback). */
+export default defineConfig({
+  // Paths are relative to the repository root, where the npm scripts run.
+  root: 'web',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: {
+    // `vite` dev server: the API runs on the gateway.
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+});
