@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 
 /**
  * Decimal arithmetic for money, prices and percentages. A private clone (40 significant digits,
