@@ -1,0 +1,76 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer, type OutboxRecord } from './mailer.ts';
+import { startSmtpServer } from './smtp-test-server.ts';
+
+const logger = pino({ level: 'silent' });
+
+describe('mailer over SMTP (real local SMTP server)', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(async () => {
+    await smtp.close();
+  });
+
+  it('delivers a message with sender, recipient, subject and body', async () => {
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'WeeklyDiv <no-reply@weeklydiv.test>', outboxFile: '/nonexistent/outbox.jsonl' }, logger);
+    expect(mailer.kind).toBe('smtp');
+    await mailer.send({ to: 'ann@example.com', subject: 'Hello Ann', text: 'First line\nhttps://weeklydiv.test/x?token=abc' });
+    const mail = await smtp.next();
+    expect(mail.from).toBe('no-reply@weeklydiv.test');
+    expect(mail.to).toEqual(['ann@example.com']);
+    expect(mail.raw).toContain('Subject: Hello Ann');
+    expect(mail.raw).toContain('https://weeklydiv.test/x?token=abc');
+    await mailer.close();
+  });
+
+  it('sends in the background with sendLater, and idle() waits for it', async () => {
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'no-reply@weeklydiv.test', outboxFile: '/nonexistent/outbox.jsonl' }, logger);
+    const arrived = smtp.next();
+    mailer.sendLater({ to: 'bob@example.com', subject: 'Later', text: 'body' });
+    await mailer.idle();
+    expect((await arrived).to).toEqual(['bob@example.com']);
+    await mailer.close();
+  });
+
+  it('logs instead of throwing when the server cannot be reached in the background', async () => {
+    const errors: unknown[] = [];
+    const recording = pino({ level: 'error' }, { write: (line: string) => errors.push(JSON.parse(line)) });
+    const mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'no-reply@weeklydiv.test', outboxFile: '/nonexistent/outbox.jsonl' }, recording);
+    mailer.sendLater({ to: 'x@example.com', subject: 'Nope', text: 'body' });
+    await mailer.idle();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ msg: 'sending mail failed', mail: { to: 'x@example.com', subject: 'Nope' } });
+    await expect(mailer.send({ to: 'x@example.com', subject: 'Nope', text: 'body' })).rejects.toThrow();
+  });
+});
+
+describe('mailer without SMTP (outbox file)', () => {
+  it('appends each message as one JSON line, synchronously', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'weeklydiv-outbox-'));
+    try {
+      const outboxFile = path.join(dir, 'nested', 'outbox.jsonl');
+      const mailer = createMailer({ smtpUrl: undefined, from: 'no-reply@weeklydiv.test', outboxFile }, logger);
+      expect(mailer.kind).toBe('outbox');
+      mailer.sendLater({ to: 'ann@example.com', subject: 'One', text: 'first' });
+      // No await: the line is in the file as soon as sendLater returns.
+      expect(readFileSync(outboxFile, 'utf8').trim().split('\n')).toHaveLength(1);
+      await mailer.send({ to: 'bob@example.com', subject: 'Two', text: 'second', html: '<p>second</p>' });
+      const records = readFileSync(outboxFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as OutboxRecord);
+      expect(records.map((r) => [r.to, r.subject, r.text, r.from])).toEqual([
+        ['ann@example.com', 'One', 'first', 'no-reply@weeklydiv.test'],
+        ['bob@example.com', 'Two', 'second', 'no-reply@weeklydiv.test'],
+      ]);
+      expect(records[1]!.html).toBe('<p>second</p>');
+      expect(Date.parse(records[0]!.at)).not.toBeNaN();
+      await mailer.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

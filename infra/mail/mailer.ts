@@ -1,0 +1,95 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * The mail port. `send` waits for delivery; `sendLater` hands the message over without making the
+ * caller wait (a request must not answer faster or slower depending on the mail server) and logs
+ * failures; `idle` resolves once everything handed over so far has settled (graceful shutdown).
+ */
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  sendLater(message: MailMessage): void;
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface MailConfig {
+  /** `smtp://user:pass@host:587` or `smtps://...`; unset: write to the outbox file. */
+  smtpUrl: string | undefined;
+  from: string;
+  outboxFile: string;
+}
+
+/** One line of the outbox file (JSON Lines). */
+export interface OutboxRecord extends MailMessage {
+  from: string;
+  at: string;
+}
+
+export function createMailer(config: MailConfig, logger: Logger): Mailer {
+  return config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.from, logger) : createOutboxMailer(config.outboxFile, config.from, logger);
+}
+
+function withBackground(kind: Mailer['kind'], send: (message: MailMessage) => Promise<void>, logger: Logger, close: () => Promise<void>): Mailer {
+  const inFlight = new Set<Promise<void>>();
+  return {
+    kind,
+    send,
+    sendLater(message) {
+      const pending = send(message)
+        .catch((error: unknown) => logger.error({ err: error, mail: { to: message.to, subject: message.subject } }, 'sending mail failed'))
+        .finally(() => inFlight.delete(pending));
+      inFlight.add(pending);
+    },
+    async idle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+    async close() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      await close();
+    },
+  };
+}
+
+/** nodemailer over SMTP_URL. */
+export function createSmtpMailer(smtpUrl: string, from: string, logger: Logger): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return withBackground(
+    'smtp',
+    async (message) => {
+      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      logger.info({ mail: { to: message.to, subject: message.subject, messageId: info.messageId } }, 'mail sent');
+    },
+    logger,
+    async () => transport.close(),
+  );
+}
+
+/**
+ * No SMTP configured (the embedded default): every message is appended to a JSON Lines file and
+ * logged, so flows like password reset work on a laptop. The write is synchronous so the file has the
+ * message by the time the request that caused it has answered.
+ */
+export function createOutboxMailer(outboxFile: string, from: string, logger: Logger): Mailer {
+  return withBackground(
+    'outbox',
+    async (message) => {
+      const record: OutboxRecord = { at: new Date().toISOString(), from, ...message };
+      mkdirSync(path.dirname(outboxFile), { recursive: true });
+      appendFileSync(outboxFile, `${JSON.stringify(record)}\n`, 'utf8');
+      logger.info({ mail: { to: message.to, subject: message.subject, text: message.text }, outboxFile }, 'mail written to the outbox (SMTP_URL not set)');
+    },
+    logger,
+    async () => {},
+  );
+}
