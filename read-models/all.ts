@@ -1,4 +1,5 @@
 import type { Projection } from './runtime/projection.ts';
+import { usersProjection } from './users/projection.ts';
 
 /** Every read model of the product. A module adds its projection here. */
-export const allProjections: readonly Projection[] = [];
+export const allProjections: readonly Projection[] = [usersProjection];

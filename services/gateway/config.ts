@@ -24,6 +24,10 @@ const envSchema = z
     MONGODB_DB: z.string().default('weeklydiv'),
     SESSION_SECRET: optionalString,
     SESSION_TTL_HOURS: z.coerce.number().positive().max(12).default(12),
+    /** scrypt cost as log2(N); OWASP recommends 17 (N=2^17, r=8, p=1). Tests lower it for speed. */
+    PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+    /** The built client (vite build output). */
+    WEB_DIST_DIR: optionalString,
     ADMIN_EMAIL: optionalString,
     SMTP_URL: optionalString,
     MAIL_FROM: z.string().default('WeeklyDiv <no-reply@weeklydiv.local>'),
@@ -46,6 +50,9 @@ const envSchema = z
     const required: (keyof typeof env)[] = ['SESSION_SECRET', 'ADMIN_EMAIL', 'APP_URL'];
     for (const key of required) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` });
+    }
+    if (env.PASSWORD_SCRYPT_LOG_N < 17) {
+      ctx.addIssue({ code: 'custom', path: ['PASSWORD_SCRYPT_LOG_N'], message: 'PASSWORD_SCRYPT_LOG_N must be at least 17 in production' });
     }
     if (env.SESSION_SECRET === DEV_SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'the development secret cannot be used in production' });
@@ -74,6 +81,10 @@ export interface Config {
   mongoUrl: string | undefined;
   mongoDb: string;
   session: { secret: string; ttlSeconds: number; secure: boolean };
+  /** scrypt cost for new password hashes (log2 of N). */
+  passwordScryptLogN: number;
+  /** Directory of the built client (index.html and hashed assets). */
+  webDistDir: string;
   adminEmail: string;
   mail: { smtpUrl: string | undefined; from: string; outboxFile: string };
   logLevel: Env['LOG_LEVEL'];
@@ -128,6 +139,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ttlSeconds: Math.round(env.SESSION_TTL_HOURS * 3600),
       secure: production,
     },
+    passwordScryptLogN: env.PASSWORD_SCRYPT_LOG_N,
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     adminEmail,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxFile: path.join(dataDir, 'outbox.jsonl') },
     logLevel: env.LOG_LEVEL,

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { EventLog } from '../core/event-log.ts';
 import type { DocumentStore } from '../../infra/document-store/port.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
+import type { Mailer } from '../../infra/mail/mailer.ts';
 
 /**
  * Everything the app factory and the module routers need. Built by the composition root
@@ -19,4 +20,10 @@ export interface AppDeps {
   readModels: ReadModels;
   /** The clock: the only place the gateway takes the time from. */
   now: () => Date;
+  /**
+   * Outgoing mail (infra/mail). Optional: when absent, the accounts router builds one from
+   * `config.mail` (SMTP_URL, else the outbox file). The composition root should pass one and close it
+   * on shutdown (`mailer.close()` waits for mails still being sent).
+   */
+  mailer?: Mailer;
 }

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { project, recorded, type GivenEvent } from '../runtime/projection-testing.ts';
+import { USERS, usersProjection, type UserDoc } from './projection.ts';
+
+const ann = '4f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
+const bob = '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f';
+const at = '2026-01-05T15:00:00.000Z';
+
+const history: GivenEvent[] = [
+  { stream: `user-${ann}`, type: 'UserRegistered', data: { userId: ann, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', passwordHash: 'scrypt$secret', registeredAt: at } },
+  { stream: `user-${bob}`, type: 'UserRegistered', data: { userId: bob, email: 'bob@example.com', firstName: 'Bob', lastName: 'Ray', passwordHash: 'scrypt$other', registeredAt: at } },
+  { stream: `user-${ann}`, type: 'UserLoggedIn', data: { userId: ann, sessionEpoch: 0, loggedInAt: at } },
+  { stream: `user-${ann}`, type: 'SessionsRevoked', data: { userId: ann, sessionEpoch: 1, reason: 'logout-everywhere', revokedAt: at } },
+  { stream: `user-${ann}`, type: 'PasswordChanged', data: { userId: ann, passwordHash: 'scrypt$new', reason: 'reset', changedAt: at } },
+  { stream: `user-${ann}`, type: 'SessionsRevoked', data: { userId: ann, sessionEpoch: 2, reason: 'password-reset', revokedAt: at } },
+  { stream: `user-${bob}`, type: 'SubscriptionChanged', data: { userId: bob, subscriptionTier: 'premium', subscriptionStatus: 'active', changedAt: at } },
+];
+
+const expected = [
+  { _id: bob, email: 'bob@example.com', firstName: 'Bob', lastName: 'Ray', subscriptionTier: 'premium', subscriptionStatus: 'active', sessionEpoch: 0, registeredAt: at, _position: 7 },
+  { _id: ann, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', subscriptionTier: 'free', subscriptionStatus: null, sessionEpoch: 2, registeredAt: at, _position: 6 },
+];
+
+describe('users projection', () => {
+  it('keeps one document per user with profile, subscription and session epoch, never the password hash', async () => {
+    const { all } = await project(usersProjection, recorded(history));
+    const docs = await all<UserDoc>(USERS);
+    expect(docs).toEqual(expected);
+    expect(JSON.stringify(docs)).not.toContain('scrypt$');
+  });
+
+  it('gives the same documents when every batch is delivered twice', async () => {
+    const once = await project(usersProjection, recorded(history), { batchSize: 1 });
+    const twice = await project(usersProjection, recorded(history), { batchSize: 1, deliverTwice: true });
+    expect(await twice.all(USERS)).toEqual(await once.all(USERS));
+    expect(await twice.all(USERS)).toEqual(expected);
+  });
+
+  it('gives byte-identical documents on a rebuild', async () => {
+    const first = await project(usersProjection, recorded(history), { batchSize: 3 });
+    const second = await project(usersProjection, recorded(history), { batchSize: 2 });
+    expect(JSON.stringify(await second.all(USERS))).toBe(JSON.stringify(await first.all(USERS)));
+  });
+
+  it('ignores events for a user it does not know', async () => {
+    const orphan: GivenEvent[] = [{ type: 'SessionsRevoked', data: { userId: ann, sessionEpoch: 1, reason: 'logout-everywhere', revokedAt: at } }];
+    const { all } = await project(usersProjection, recorded(orphan));
+    expect(await all(USERS)).toEqual([]);
+  });
+});

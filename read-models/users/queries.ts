@@ -1,0 +1,14 @@
+import type { ReadModels } from '../runtime/read-models.ts';
+import { USERS, usersProjection, type UserDoc } from './projection.ts';
+
+export function usersCollection(readModels: ReadModels) {
+  return readModels.collection<UserDoc>(usersProjection, USERS);
+}
+
+export async function findUserById(readModels: ReadModels, userId: string): Promise<UserDoc | null> {
+  return usersCollection(readModels).findOne({ _id: userId });
+}
+
+export async function findUserByEmail(readModels: ReadModels, email: string): Promise<UserDoc | null> {
+  return usersCollection(readModels).findOne({ email });
+}
