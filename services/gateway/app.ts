@@ -1,0 +1,40 @@
+import express from 'express';
+import type { AppDeps } from './deps.ts';
+import { clientRouter } from './http/client.ts';
+import { apiNotFound, errorHandler } from './http/errors.ts';
+import { healthRouter } from './http/health.ts';
+import { requestLog } from './http/request-log.ts';
+import { sameOriginGuard, securityHeaders } from './http/security.ts';
+import { requireOwner } from './http/session.ts';
+import { routeModules } from './routes.ts';
+
+/** Default JSON body limit; a route that takes more (image upload) mounts its own parser first. */
+export const JSON_BODY_LIMIT = '1mb';
+
+/**
+ * Builds the Express app (no listening: server.ts listens, supertest imports this). Order:
+ * security headers → health probes → request log → JSON body → same-origin guard →
+ * owner guard on /api/admin → module routers → /api 404 → built client with SPA fallback → errors.
+ */
+export function createApp(deps: AppDeps): express.Application {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.trustProxy);
+  app.set('json spaces', 0);
+
+  app.use(securityHeaders(deps.config));
+  app.use(healthRouter(deps)); // before the request log: probes every few seconds are noise
+  app.use(requestLog(deps.logger));
+  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(sameOriginGuard(deps.config));
+
+  // Every /api/admin route — existing or not — is refused unless the owner is signed in.
+  app.use('/api/admin', requireOwner(deps));
+  for (const module of routeModules) app.use(module.path, module.router(deps));
+  app.use('/api', apiNotFound);
+
+  app.use(clientRouter(deps.config.webDistDir));
+  app.use(apiNotFound);
+  app.use(errorHandler(deps.logger));
+  return app;
+}

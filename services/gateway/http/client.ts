@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { Router } from 'express';
+
+/** Vite puts content-hashed files under `assets/`: safe to cache forever. */
+const ASSETS_DIR = 'assets';
+
+/**
+ * Serves the built client (vite build → web/dist):
+ * - hashed assets (`/assets/*`) with a one-year immutable cache; a missing asset is a 404, never the
+ *   index page (a stale tab must not parse HTML as JavaScript);
+ * - other files in the root (favicon, robots.txt) with a short cache;
+ * - every other GET/HEAD outside `/api` gets index.html (SPA fallback) with `no-cache`, so a new
+ *   deployment is picked up on the next navigation.
+ * When the client is not built, those routes answer 503 with a short text saying so.
+ * Mounted after the API routes; `/api/*` never reaches it.
+ */
+export function clientRouter(distDir: string): Router {
+  const router = Router();
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    router.use((req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      res
+        .status(503)
+        .type('text/plain')
+        .send('The WeeklyDiv client is not built. Run `npm run build` (output: web/dist), then reload.\n');
+    });
+    return router;
+  }
+  router.use(
+    `/${ASSETS_DIR}`,
+    express.static(path.join(distDir, ASSETS_DIR), { index: false, fallthrough: false, immutable: true, maxAge: '365d' }),
+  );
+  router.use(
+    express.static(distDir, {
+      index: false,
+      setHeaders(res, filePath) {
+        res.setHeader('Cache-Control', path.basename(filePath) === 'index.html' ? 'no-cache' : 'public, max-age=3600');
+      },
+    }),
+  );
+  router.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexFile);
+  });
+  return router;
+}

@@ -1,0 +1,21 @@
+import type { Router } from 'express';
+import { accountsRouter } from '../accounts/api.ts';
+import type { AppDeps } from './deps.ts';
+import { adminPingRouter } from './http/admin.ts';
+
+export interface RouteModule {
+  /** Where the router is mounted. Everything under `/api/admin` is owner-only (guarded in app.ts). */
+  path: string;
+  /** Router factory taking the app's dependencies. */
+  router: (deps: AppDeps) => Router;
+}
+
+/**
+ * Every module's HTTP API, mounted in this order after the common middleware (security headers,
+ * request log, JSON body, same-origin guard) and before the `/api` 404 and the client.
+ * A new module adds one line here.
+ */
+export const routeModules: readonly RouteModule[] = [
+  { path: '/api', router: accountsRouter },
+  { path: '/api/admin', router: adminPingRouter },
+];
