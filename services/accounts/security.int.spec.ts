@@ -85,6 +85,15 @@ describe('session revocation (per-user epoch)', () => {
     await laptop.get('/api/user').expect(200);
   });
 
+  it('logging out with a revoked cookie clears it once', async () => {
+    const { agent, cookie } = await signUp(ctx.app);
+    await agent.post('/api/logout-all').expect(200);
+    const res = await request(ctx.app).post('/api/logout').set('Cookie', cookie).expect(200);
+    const cleared = (res.headers['set-cookie'] as unknown as string[]).filter((c) => c.startsWith('weeklydiv_session='));
+    expect(cleared).toHaveLength(1);
+    expect(cleared[0]).toMatch(/Max-Age=0/i);
+  });
+
   it('logout everywhere needs a signed-in user (401)', async () => {
     const res = await request(ctx.app).post('/api/logout-all').expect(401);
     expect(res.body).toEqual({ message: 'Not authenticated' });
@@ -169,6 +178,14 @@ describe('login throttling', () => {
     expect(res.headers['retry-after']).toBe('900');
     // Another client can still sign in to that account.
     await request(ctx.app).post('/api/login').set('X-Forwarded-For', freshIp()).send({ email: user.email, password: user.password }).expect(200);
+  });
+
+  it('behind the proxy, takes the address the load balancer saw (the last X-Forwarded-For entry), not forged ones', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < LOGIN_LIMITS.perIp; i++) {
+      await request(ctx.app).post('/api/login').set('X-Forwarded-For', `10.9.8.${i}, ${ip}`).send({ email: uniqueEmail('spray'), password: 'wrong-password' }).expect(401);
+    }
+    await request(ctx.app).post('/api/login').set('X-Forwarded-For', `10.9.9.9, ${ip}`).send({ email: uniqueEmail('spray'), password: 'wrong-password' }).expect(429);
   });
 
   it('keeps the counters in the document store (shared by every gateway)', async () => {

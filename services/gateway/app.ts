@@ -19,8 +19,9 @@ export const JSON_BODY_LIMIT = '1mb';
 export function createApp(deps: AppDeps): express.Application {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', deps.config.trustProxy);
-  app.set('json spaces', 0);
+  // TRUST_PROXY=true trusts exactly one hop (the load balancer): req.ip is the address it saw, the
+  // last X-Forwarded-For entry, which a client cannot forge (the leftmost entries it can).
+  app.set('trust proxy', deps.config.trustProxy ? 1 : false);
 
   app.use(securityHeaders(deps.config));
   app.use(healthRouter(deps)); // before the request log: probes every few seconds are noise

@@ -47,12 +47,16 @@ export async function startSession(req: Request, res: Response, deps: AppDeps, u
   session.issuedAt = deps.now().toISOString();
   await session.save();
   res.locals['auth'] = undefined;
+  res.locals['sessionCleared'] = false;
 }
 
 /** Clears the cookie on this response. */
 export async function endSession(req: Request, res: Response, deps: AppDeps): Promise<void> {
-  const session = await ironSession(req, res, deps.config);
-  session.destroy();
+  if (res.locals['sessionCleared'] !== true) {
+    const session = await ironSession(req, res, deps.config);
+    session.destroy();
+    res.locals['sessionCleared'] = true;
+  }
   res.locals['auth'] = null;
 }
 
@@ -70,7 +74,10 @@ export async function currentAuth(req: Request, res: Response, deps: AppDeps): P
   if (cached !== undefined) return cached;
   const session = await ironSession(req, res, deps.config);
   const auth = await checkSession(session, deps);
-  if (!auth && session.userId !== undefined && !res.headersSent) session.destroy();
+  if (!auth && session.userId !== undefined && !res.headersSent) {
+    session.destroy();
+    res.locals['sessionCleared'] = true;
+  }
   res.locals['auth'] = auth;
   return auth;
 }
