@@ -1,0 +1,61 @@
+import type { RecordedEvent } from '../../events/envelope.ts';
+import { registry as defaultRegistry, type EventRegistry } from '../../events/registry.ts';
+import { MemoryDocumentStore } from '../../infra/document-store/memory-document-store.ts';
+import type { Doc, DocumentStore } from '../../infra/document-store/port.ts';
+import { BatchContext } from './batch-context.ts';
+import { physicalName, type Projection } from './projection.ts';
+
+export interface GivenEvent {
+  type: string;
+  data: unknown;
+  stream?: string;
+  recordedAt?: string;
+}
+
+/** Wraps domain events in envelopes with positions 1..n (or from `firstPosition`), validated by the registry. */
+export function recorded(events: GivenEvent[], options: { firstPosition?: number; registry?: EventRegistry } = {}): RecordedEvent[] {
+  const reg = options.registry ?? defaultRegistry;
+  const revisions = new Map<string, number>();
+  let position = options.firstPosition ?? 1;
+  return events.map((e) => {
+    const stream = e.stream ?? 'test-1';
+    const revision = (revisions.get(stream) ?? -1) + 1;
+    revisions.set(stream, revision);
+    const encoded = reg.encode(e, { actor: 'test', correlationId: 'test' });
+    return reg.decode({ stream, revision, position: position++, type: encoded.type, data: encoded.data, metadata: encoded.metadata, recordedAt: e.recordedAt ?? '2026-01-05T15:00:00.000Z' });
+  });
+}
+
+/**
+ * Projection spec helper: applies events to a projection on an in-memory store, batch by batch, the
+ * way the runner does (afterBatch included). `deliverTwice` re-delivers every batch (at-least-once).
+ */
+export async function project(
+  projection: Projection,
+  events: RecordedEvent[],
+  options: { docs?: DocumentStore; batchSize?: number; deliverTwice?: boolean } = {},
+): Promise<{ docs: DocumentStore; all: <T extends Doc>(collection: string) => Promise<T[]> }> {
+  const docs = options.docs ?? new MemoryDocumentStore();
+  const batchSize = options.batchSize ?? events.length;
+  const handled = new Set(projection.handles);
+  for (let i = 0; i < events.length; i += Math.max(1, batchSize)) {
+    const batch = events.slice(i, i + Math.max(1, batchSize));
+    for (let round = 0; round < (options.deliverTwice ? 2 : 1); round++) {
+      const ctx = new BatchContext(docs, projection);
+      let applied = 0;
+      for (const event of batch) {
+        if (!handled.has(event.type)) continue;
+        ctx.setEvent(event);
+        await projection.apply(event, ctx);
+        applied++;
+      }
+      ctx.setEvent(undefined);
+      if (applied > 0 && projection.afterBatch) await projection.afterBatch(ctx, ctx.touched);
+      await ctx.flush();
+    }
+  }
+  return {
+    docs,
+    all: <T extends Doc>(collection: string) => docs.collection<T>(physicalName(projection, collection)).find({}, { sort: { _id: 1 } }),
+  };
+}

@@ -1,0 +1,151 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineEvent } from '../../events/define.ts';
+import { EventRegistry } from '../../events/registry.ts';
+import { MemoryDocumentStore } from '../../infra/document-store/memory-document-store.ts';
+import type { Doc } from '../../infra/document-store/port.ts';
+import type { EventStore } from '../../infra/event-store/port.ts';
+import { openSqliteEventStore, type SqliteEventStore } from '../../infra/event-store/sqlite-event-store.ts';
+import { physicalName, type Projection } from './projection.ts';
+import { CHECKPOINTS, ProjectionRunner } from './runner.ts';
+
+const counted = defineEvent('Counted', z.object({ id: z.string(), by: z.number().int() }));
+const reset = defineEvent('CounterReset', z.object({ id: z.string() }));
+const ignored = defineEvent('Ignored', z.object({ note: z.string() }));
+const registry = new EventRegistry([counted, reset, ignored]);
+const meta = { actor: 'test', correlationId: 'c' };
+
+interface CounterDoc extends Doc {
+  total: number;
+  events: number;
+}
+
+function counterProjection(version = 1, calls = { applied: 0 }): Projection {
+  return {
+    name: 'counters',
+    version,
+    handles: ['Counted', 'CounterReset'],
+    collections: { counters: [{ key: { total: -1 } }] },
+    apply(event, ctx) {
+      calls.applied++;
+      const data = event.data as { id: string; by?: number };
+      return ctx.update<CounterDoc>('counters', data.id, (doc) => {
+        if (event.type === 'CounterReset') return null;
+        // version 2 counts double: a logic change that needs a rebuild
+        const by = (data.by ?? 0) * (version === 2 ? 2 : 1);
+        return { _id: data.id, total: (doc?.total ?? 0) + by, events: (doc?.events ?? 0) + 1 };
+      });
+    },
+  };
+}
+
+const append = (store: EventStore, id: string, by: number) =>
+  store.append(`counter-${id}`, [{ type: 'Counted.v1', data: { id, by }, metadata: meta }], 'any');
+
+describe('projection runner', () => {
+  let dir: string;
+  let store: SqliteEventStore;
+  let docs: MemoryDocumentStore;
+  const runners: ProjectionRunner[] = [];
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'runner-'));
+    store = await openSqliteEventStore(path.join(dir, 'events.sqlite'));
+    docs = new MemoryDocumentStore();
+  });
+  afterEach(async () => {
+    for (const r of runners.splice(0)) await r.stop();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const start = async (projection: Projection, batchSize = 3) => {
+    const runner = new ProjectionRunner(store, registry, docs, [projection], { batchSize });
+    runners.push(runner);
+    await runner.start();
+    return runner;
+  };
+  const counters = (version = 1) => docs.collection<CounterDoc>(physicalName({ version }, 'counters')).find({}, { sort: { _id: 1 } });
+
+  it('catches up in batches from the start, then follows live appends', async () => {
+    for (let i = 0; i < 10; i++) await append(store, i % 2 ? 'a' : 'b', 1);
+    await store.append('noise-1', [{ type: 'Ignored.v1', data: { note: 'x' }, metadata: meta }], 'any');
+    const runner = await start(counterProjection());
+    expect(await counters()).toEqual([
+      { _id: 'a', total: 5, events: 5, _position: 10 },
+      { _id: 'b', total: 5, events: 5, _position: 9 },
+    ]);
+    const { position } = await append(store, 'a', 7);
+    await runner.waitFor(position);
+    expect((await counters())[0]).toMatchObject({ _id: 'a', total: 12, events: 6 });
+    const [status] = await runner.status();
+    expect(status).toMatchObject({ name: 'counters', position, head: position, lag: 0, state: 'live' });
+  });
+
+  it('resumes from its stored checkpoint without applying old events again', async () => {
+    await append(store, 'a', 1);
+    await append(store, 'a', 2);
+    const first = await start(counterProjection());
+    await first.stop();
+    const calls = { applied: 0 };
+    const { position } = await append(store, 'a', 3);
+    const second = await start(counterProjection(1, calls));
+    await second.waitFor(position);
+    expect(calls.applied).toBe(1);
+    expect((await counters())[0]).toMatchObject({ total: 6, events: 3 });
+    expect(await docs.collection(CHECKPOINTS).findOne({ _id: 'counters@v1' })).toMatchObject({ position });
+  });
+
+  it('is idempotent when the checkpoint lags behind the documents (at-least-once delivery)', async () => {
+    await append(store, 'a', 1);
+    await append(store, 'a', 2);
+    await start(counterProjection());
+    await runners.pop()!.stop();
+    // simulate a crash after the documents were written but before the checkpoint moved
+    await docs.collection(CHECKPOINTS).updateOne({ _id: 'counters@v1' }, { $set: { position: 0 } });
+    await start(counterProjection());
+    expect(await counters()).toEqual([{ _id: 'a', total: 3, events: 2, _position: 2 }]);
+  });
+
+  it('deletes documents when the projection returns null', async () => {
+    await append(store, 'a', 1);
+    await store.append('counter-a', [{ type: 'CounterReset.v1', data: { id: 'a' }, metadata: meta }], 'any');
+    await append(store, 'b', 1);
+    await start(counterProjection());
+    expect((await counters()).map((d) => d._id)).toEqual(['b']);
+  });
+
+  it('rebuilds from position 0 into byte-identical documents', async () => {
+    for (let i = 0; i < 25; i++) await append(store, `c${i % 4}`, i);
+    const runner = await start(counterProjection(), 4);
+    const before = JSON.stringify(await counters());
+    await runner.rebuild('counters');
+    expect(JSON.stringify(await counters())).toBe(before);
+    await runner.rebuild('counters');
+    expect(JSON.stringify(await counters())).toBe(before);
+  });
+
+  it('builds a new version beside the old one and drops the old one once caught up', async () => {
+    await append(store, 'a', 5);
+    await start(counterProjection(1));
+    await runners.pop()!.stop();
+    expect(await counters(1)).toHaveLength(1);
+    await start(counterProjection(2));
+    expect(await counters(2)).toEqual([{ _id: 'a', total: 10, events: 1, _position: 1 }]);
+    expect(await docs.listCollections()).not.toContain('counters_v1');
+    expect(await docs.collection(CHECKPOINTS).findOne({ _id: 'counters@v1' })).toBeNull();
+  });
+
+  it('waitFor rejects with the lagging projection named when the position is never reached', async () => {
+    const runner = await start(counterProjection());
+    await expect(runner.waitFor(999, { timeoutMs: 50 })).rejects.toThrow(/counters@0/);
+  });
+
+  it('refuses a projection that handles an unknown event type', () => {
+    const bad = { ...counterProjection(), handles: ['Nope'] };
+    expect(() => new ProjectionRunner(store, registry, docs, [bad])).toThrow(/unknown event type Nope/);
+  });
+});
