@@ -168,15 +168,30 @@ describe('health', () => {
     }
   });
 
-  it('GET /readyz → 503 when a projection is not live', async () => {
+  it('GET /readyz → 503 when a projection is behind the log or failed', async () => {
     const live = await ctx.deps.readModels.status();
-    const spy = vi.spyOn(ctx.deps.readModels, 'status').mockResolvedValueOnce(live.map((p) => ({ ...p, state: 'catching-up' as const })));
+    const cases = [
+      { state: 'catching-up' as const, lag: 12, expected: 'users (catching-up)' },
+      { state: 'failed' as const, lag: 0, expected: 'users (failed)' },
+    ];
+    for (const { state, lag, expected } of cases) {
+      const spy = vi.spyOn(ctx.deps.readModels, 'status').mockResolvedValueOnce(live.map((p) => ({ ...p, state, lag })));
+      try {
+        const res = await request(ctx.app).get('/readyz').expect(503);
+        expect(res.body.checks.projections.status).toBe('failed');
+        expect(res.body.checks.projections.error).toContain(expected);
+      } finally {
+        spy.mockRestore();
+      }
+    }
+  });
+
+  it('GET /readyz → 200 on a fresh, empty log (nothing to catch up on)', async () => {
+    const fresh = await createTestContext({ ...fastEnv, WEB_DIST_DIR: webDist });
     try {
-      const res = await request(ctx.app).get('/readyz').expect(503);
-      expect(res.body.checks.projections.status).toBe('failed');
-      expect(res.body.checks.projections.error).toContain('users (catching-up)');
+      expect((await request(fresh.app).get('/readyz').expect(200)).body.status).toBe('ready');
     } finally {
-      spy.mockRestore();
+      await fresh.close();
     }
   });
 });

@@ -25,7 +25,7 @@ async function check(probe: () => Promise<unknown>): Promise<Check> {
 /**
  * - `GET /healthz`: the process is up (liveness) — no dependency is consulted.
  * - `GET /readyz`: the event store and the document store answer a ping, and every projection is
- *   live (caught up, following the log). 200 when all hold, otherwise 503; both with the details.
+ *   caught up (live, or catching up with no lag). 200 when all hold, otherwise 503; both with the details.
  */
 export function healthRouter(deps: AppDeps): Router {
   const router = Router();
@@ -46,7 +46,9 @@ export function healthRouter(deps: AppDeps): Router {
         lag,
         ...(error ? { error } : {}),
       }));
-      const behind = projections.filter((p) => p.state !== 'live');
+      // Caught up = live, or still flagged catching-up but with nothing left to read (an empty log or
+      // a checkpoint already at the head reports that until the next event arrives).
+      const behind = projections.filter((p) => !(p.state === 'live' || (p.state === 'catching-up' && p.lag === 0)));
       if (behind.length > 0) {
         projectionsCheck = { status: 'failed', error: `not caught up: ${behind.map((p) => `${p.name} (${p.state})`).join(', ')}` };
       }
