@@ -4,6 +4,12 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
 const INCOMING_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+/** Query parameters that carry secrets (the reset link's token) never reach the logs. */
+const SECRET_QUERY = /([?&](?:token|password|secret)=)[^&#]*/gi;
+
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[redacted]');
+}
 
 /**
  * One log line per request (method, url, status, time) through the app's logger, so LOG_LEVEL
@@ -25,10 +31,10 @@ export function requestLog(logger: Logger): RequestHandler {
       if (res.statusCode === 429) return 'warn';
       return 'info';
     },
-    // Cookies and session seals stay out of the logs.
+    // Cookies, session seals and secret query parameters stay out of the logs.
     serializers: {
       req(req: { id: unknown; method: string; url: string; remoteAddress?: string }) {
-        return { id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress };
+        return { id: req.id, method: req.method, url: redactUrl(req.url), remoteAddress: req.remoteAddress };
       },
       res(res: { statusCode: number }) {
         return { statusCode: res.statusCode };

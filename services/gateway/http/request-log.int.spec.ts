@@ -1,0 +1,38 @@
+import express from 'express';
+import { pino } from 'pino';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { redactUrl, requestLog } from './request-log.ts';
+
+function appLogging(lines: Record<string, any>[]) {
+  const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+  const app = express();
+  app.use(requestLog(logger));
+  app.get('/{*path}', (_req, res) => {
+    res.send('ok');
+  });
+  return app;
+}
+
+describe('request log', () => {
+  it('logs one line per request with its id, method, url and status, without cookies', async () => {
+    const lines: Record<string, any>[] = [];
+    const res = await request(appLogging(lines)).get('/etfs?sort=yield').set('Cookie', 'weeklydiv_session=sealed-secret');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ msg: 'request completed', req: { id: res.headers['x-request-id'], method: 'GET', url: '/etfs?sort=yield' }, res: { statusCode: 200 } });
+    expect(JSON.stringify(lines)).not.toContain('sealed-secret');
+  });
+
+  it('never logs a reset token from the query string', async () => {
+    const lines: Record<string, any>[] = [];
+    await request(appLogging(lines)).get('/reset-password?token=mnfUAVBTJh8bkkqF45VYhkR8dsNqGZRgVx5ixk4v2Nc&x=1');
+    expect(lines[0]!.req.url).toBe('/reset-password?token=[redacted]&x=1');
+    expect(JSON.stringify(lines)).not.toContain('mnfUAVBT');
+  });
+
+  it('redacts secret parameters wherever they are', () => {
+    expect(redactUrl('/a?x=1&Token=abc#frag')).toBe('/a?x=1&Token=[redacted]#frag');
+    expect(redactUrl('/a?password=p&secret=s')).toBe('/a?password=[redacted]&secret=[redacted]');
+    expect(redactUrl('/a?tokens=keep')).toBe('/a?tokens=keep');
+  });
+});
