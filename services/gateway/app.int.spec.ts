@@ -92,6 +92,11 @@ describe('headers', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('marks API answers Cache-Control: no-store', async () => {
+    expect((await request(ctx.app).get('/api/user')).headers['cache-control']).toBe('no-store');
+    expect((await request(ctx.app).get('/api/nope')).headers['cache-control']).toBe('no-store');
+  });
+
   it('gives every request an id (or keeps a sane incoming one)', async () => {
     const fresh = await request(ctx.app).get('/api/user');
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

@@ -29,6 +29,11 @@ export function createApp(deps: AppDeps): express.Application {
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(sameOriginGuard(deps.config));
 
+  // API answers are per user and change with every write: no caching unless a route says otherwise.
+  app.use('/api', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   // Every /api/admin route — existing or not — is refused unless the owner is signed in.
   app.use('/api/admin', requireOwner(deps));
   for (const module of routeModules) app.use(module.path, module.router(deps));
