@@ -3,7 +3,9 @@
  * when EVENTSTORE_URL is set, for EventStoreDB.
  *
  * Tests use fresh streams (`contract-<uuid>`) and positions taken before they append, so they also
- * hold on a store that already contains other events.
+ * hold on a store that already contains other events. They only read after positions the store gave
+ * out (0, an event's position, the head): EventStoreDB positions are log offsets, and an arbitrary
+ * number need not be the start of a record there.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +111,7 @@ export function eventStoreContract(name: string, options: EventStoreContractOpti
       it('appends events and reads them back in the stored envelope', async () => {
         const stream = newStream();
         const events = [newEvent('ThingCreated.v1', { name: 'a', amount: '12.50', at: '2025-01-03T00:00:00.000Z' }), newEvent('ThingRenamed.v2', { name: 'b', tags: ['x'], nested: { n: 1, ok: true, none: null } })];
+        const head = await store.headPosition();
         const before = Date.now();
         const result = await store.append(stream, events, 'no_stream');
         const after = Date.now();
@@ -130,8 +133,8 @@ export function eventStoreContract(name: string, options: EventStoreContractOpti
         }
 
         // The same events, with the same positions, through readAll.
-        const all = await store.readAll({ after: read[0]!.position - 1, limit: 2 });
-        expect(all).toEqual(read);
+        const all = await store.readAll({ after: head });
+        expect(all.filter((e) => e.stream === stream)).toEqual(read);
       });
 
       it('keeps the causation id in the metadata', async () => {

@@ -12,6 +12,9 @@
  * embedded store). Events written with the legacy TCP API's explicit transactions share a commit
  * position; this product never writes such events.
  *
+ * Consequently `after` (readAll, subscribe) must be 0 or a position this store gave out (an event's
+ * position or the head); an arbitrary number need not be the start of a log record.
+ *
  * Stream reads carry the $all position only from EventStoreDB 22.6 on; older servers are refused
  * with a clear error when a stream read lacks it.
  *
@@ -215,31 +218,33 @@ class EsdbSubscription implements Subscription {
 
   private async run(): Promise<void> {
     let cursor = this.options.after;
-    const stream = this.client.subscribeToAll(
-      { fromPosition: readPositionAfter(cursor), filter: excludeSystemEvents() },
-      { highWaterMark: this.batchSize },
-    );
-    this.stream = stream;
-    const signal = () => {
-      const wake = this.wake;
-      this.wake = undefined;
-      wake?.();
-    };
-    stream.on('readable', signal);
-    stream.on('end', () => {
-      this.ended = true;
-      signal();
-    });
-    stream.on('error', (error) => {
-      this.failure ??= error;
-      signal();
-    });
+    let stream: AllStreamSubscription | undefined;
     try {
+      stream = this.client.subscribeToAll(
+        { fromPosition: readPositionAfter(cursor), filter: excludeSystemEvents() },
+        { highWaterMark: this.batchSize },
+      );
+      this.stream = stream;
+      const signal = () => {
+        const wake = this.wake;
+        this.wake = undefined;
+        wake?.();
+      };
+      stream.on('readable', signal);
+      stream.on('end', () => {
+        this.ended = true;
+        signal();
+      });
+      stream.on('error', (error) => {
+        this.failure ??= error;
+        signal();
+      });
       while (!this.stopped) {
         const batch = this.take();
         if (batch.length === 0) {
           if (this.failure !== undefined) throw this.failure;
           if (this.ended) throw new Error('EventStoreDB subscription ended');
+          // Registered in the same turn as the empty read: a 'readable' cannot slip in between.
           await new Promise<void>((resolve) => {
             this.wake = resolve;
           });
@@ -261,8 +266,10 @@ class EsdbSubscription implements Subscription {
       if (this.options.onError) this.options.onError(error);
       else console.error('EventStoreDB subscription failed', error);
     } finally {
-      await stream.unsubscribe().catch(() => {});
-      stream.destroy();
+      if (stream) {
+        await stream.unsubscribe().catch(() => {});
+        stream.destroy();
+      }
     }
   }
 
