@@ -5,12 +5,13 @@ import { catalogEvents } from './catalog.ts';
 import { priceEvents } from './prices.ts';
 import { dividendEvents } from './dividends.ts';
 import { marketClockEvents } from './market-clock.ts';
+import { jobEvents } from './jobs.ts';
 
 export class UnknownEventTypeError extends Error {}
 export class InvalidEventError extends Error {}
 
 /** Every event definition of the product. Later categories add themselves here. */
-export const allEventDefinitions: readonly EventDefinition[] = [...accountEvents, ...catalogEvents, ...priceEvents, ...dividendEvents, ...marketClockEvents];
+export const allEventDefinitions: readonly EventDefinition[] = [...accountEvents, ...catalogEvents, ...priceEvents, ...dividendEvents, ...marketClockEvents, ...jobEvents];
 
 export class EventRegistry {
   private readonly byType = new Map<string, EventDefinition>();
