@@ -15,6 +15,8 @@ export class BatchContext implements ProjectionContext {
   private readonly cache = new Map<string, Map<string, Entry>>();
   private readonly touchedIds = new Map<string, Set<string>>();
   private current: RecordedEvent | undefined;
+  /** The last event applied in this batch: `afterBatch` writes are stamped with its position. */
+  private lastApplied: RecordedEvent | undefined;
   private readonly docs: DocumentStore;
   private readonly projection: Projection;
 
@@ -30,6 +32,7 @@ export class BatchContext implements ProjectionContext {
 
   setEvent(event: RecordedEvent | undefined): void {
     this.current = event;
+    if (event) this.lastApplied = event;
   }
 
   get touched(): ReadonlyMap<string, ReadonlySet<string>> {
@@ -63,7 +66,10 @@ export class BatchContext implements ProjectionContext {
   }
 
   async update<T extends Doc>(collection: string, id: string, updater: (doc: T | null) => T | null): Promise<void> {
-    const event = this.event;
+    // In afterBatch no event is being applied: its writes are stamped with the batch's last event, so a
+    // redelivered batch (same last position) leaves them alone.
+    const event = this.current ?? this.lastApplied;
+    if (!event) throw new Error('no event is being applied');
     const current = await this.get<T>(collection, id);
     const seen = current ? Number((current as Doc)['_position'] ?? 0) : 0;
     if (current && seen >= event.position) return; // already reflects this event: at-least-once delivery
