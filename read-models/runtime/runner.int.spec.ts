@@ -139,6 +139,11 @@ describe('projection runner', () => {
     expect(await docs.collection(CHECKPOINTS).findOne({ _id: 'counters@v1' })).toBeNull();
   });
 
+  it('is live at once on an empty log', async () => {
+    const runner = await start(counterProjection());
+    expect((await runner.status())[0]).toMatchObject({ position: 0, head: 0, lag: 0, state: 'live' });
+  });
+
   it('waitFor rejects with the lagging projection named when the position is never reached', async () => {
     const runner = await start(counterProjection());
     await expect(runner.waitFor(999, { timeoutMs: 50 })).rejects.toThrow(/counters@0/);

@@ -116,7 +116,8 @@ export class ProjectionRunner implements ReadModels {
     }
     const checkpoint = await this.docs.collection<Checkpoint>(CHECKPOINTS).findOne({ _id: checkpointId(projection) });
     run.position = checkpoint?.position ?? 0;
-    run.state = 'catching-up';
+    // nothing to catch up (empty log, or checkpoint at the head): live at once
+    run.state = run.position >= (await this.store.headPosition()) ? 'live' : 'catching-up';
     run.error = undefined;
     run.subscription = this.store.subscribe({
       after: run.position,

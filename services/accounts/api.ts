@@ -4,7 +4,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { streams } from '../../events/streams.ts';
 import { ConcurrencyError } from '../../infra/event-store/port.ts';
-import { createMailer, type MailMessage } from '../../infra/mail/mailer.ts';
+import type { MailMessage } from '../../infra/mail/mailer.ts';
 import { findUserById } from '../../read-models/users/queries.ts';
 import type { UserDoc } from '../../read-models/users/projection.ts';
 import { fold, handleCommand } from '../core/decider.ts';
@@ -108,7 +108,7 @@ export function accountsRouter(deps: AppDeps): Router {
   const { config, log } = deps;
   const params = scryptParams(config.passwordScryptLogN);
   const throttle = new Throttle(deps.docs);
-  const mailer = deps.mailer ?? createMailer(config.mail, deps.logger);
+  const mailer = deps.mailer;
   // Computed in the background now, so the first unknown-e-mail login is not slower than the rest.
   void dummyPasswordHash(params);
 

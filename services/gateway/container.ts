@@ -4,6 +4,7 @@ import { registry } from '../../events/registry.ts';
 import { createDocumentStore } from '../../infra/document-store/create-document-store.ts';
 import type { DocumentStore } from '../../infra/document-store/port.ts';
 import { createEventStore } from '../../infra/event-store/create-event-store.ts';
+import { createMailer } from '../../infra/mail/mailer.ts';
 import type { EventStore } from '../../infra/event-store/port.ts';
 import { allProjections } from '../../read-models/all.ts';
 import { CheckpointReader } from '../../read-models/runtime/checkpoint-reader.ts';
@@ -48,11 +49,13 @@ export async function createContainer(
     : undefined;
   const reader = runner ? undefined : new CheckpointReader(eventStore, docs, projections);
   const stopSteps: (() => Promise<void> | void)[] = [];
+  const mailer = createMailer(config.mail, logger.child({ component: 'mail' }));
   const deps: AppDeps = {
     config,
     logger,
     log,
     docs,
+    mailer,
     readModels: runner ?? reader!,
     now: options.now ?? (() => new Date()),
   };
@@ -77,6 +80,7 @@ export async function createContainer(
       for (const step of stopSteps.reverse()) await step();
       if (runner) await runner.stop();
       reader?.stop();
+      await mailer.close();
       await eventStore.close();
       await docs.close();
     },

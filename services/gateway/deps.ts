@@ -25,5 +25,5 @@ export interface AppDeps {
    * `config.mail` (SMTP_URL, else the outbox file). The composition root should pass one and close it
    * on shutdown (`mailer.close()` waits for mails still being sent).
    */
-  mailer?: Mailer;
+  mailer: Mailer;
 }
