@@ -5,13 +5,17 @@ import { catalogEvents } from './catalog.ts';
 import { priceEvents } from './prices.ts';
 import { dividendEvents } from './dividends.ts';
 import { marketClockEvents } from './market-clock.ts';
+import { favoriteEvents } from './favorites.ts';
+import { portfolioEvents } from './portfolio.ts';
+import { settingEvents } from './settings.ts';
+import { newsEvents } from './news.ts';
 import { jobEvents } from './jobs.ts';
 
 export class UnknownEventTypeError extends Error {}
 export class InvalidEventError extends Error {}
 
 /** Every event definition of the product. Later categories add themselves here. */
-export const allEventDefinitions: readonly EventDefinition[] = [...accountEvents, ...catalogEvents, ...priceEvents, ...dividendEvents, ...marketClockEvents, ...jobEvents];
+export const allEventDefinitions: readonly EventDefinition[] = [...accountEvents, ...catalogEvents, ...priceEvents, ...dividendEvents, ...marketClockEvents, ...jobEvents, ...favoriteEvents, ...portfolioEvents, ...settingEvents, ...newsEvents];
 
 export class EventRegistry {
   private readonly byType = new Map<string, EventDefinition>();

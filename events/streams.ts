@@ -3,6 +3,8 @@
  */
 export type StreamCategory =
   | 'user'
+  | 'favorites'
+  | 'portfolio'
   | 'useremail'
   | 'reset'
   | 'etf'
@@ -29,6 +31,10 @@ export function parseStreamName(stream: string): { category: string; id: string 
 
 export const streams = {
   user: (userId: string) => streamName('user', userId),
+  /** A user's favorite ETFs (beside `user-<id>`, so account writes and favorites never contend). */
+  favorites: (userId: string) => streamName('favorites', userId),
+  /** A user's manually tracked holdings (beside `user-<id>`, same reason). */
+  portfolio: (userId: string) => streamName('portfolio', userId),
   /** Reservation stream per normalised e-mail: enforces unique e-mails with an expected revision. */
   userEmail: (email: string) => streamName('useremail', email),
   passwordReset: (tokenHash: string) => streamName('reset', tokenHash),

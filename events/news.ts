@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { defineEvent, type EventsOf } from './define.ts';
+import { isoInstant } from './catalog.ts';
+
+/**
+ * News articles live on `news-<articleId>`, one stream per article. Ingestion (RSS, later) writes
+ * `NewsArticleIngested` and, when the article matches a keyword, a `NewsArticleStatusChanged` to
+ * `published` in the same append; the owner edits, moderates and deletes (admin dashboard §2, §4).
+ * Tags are a list here; the API shows them comma-separated.
+ */
+export const newsStatusSchema = z.enum(['draft', 'review', 'published', 'archived']);
+export type NewsStatus = z.infer<typeof newsStatusSchema>;
+
+const tag = z.string().trim().min(1).max(64);
+
+export const newsArticleIngested = defineEvent(
+  'NewsArticleIngested',
+  z.object({
+    articleId: z.string().min(1).max(128),
+    title: z.string().min(1),
+    link: z.url(),
+    summary: z.string(),
+    source: z.string(),
+    tags: z.array(tag),
+    /** The feed's publication instant; null when the feed gave none. */
+    publishedAt: isoInstant.nullable(),
+    ingestedAt: isoInstant,
+  }),
+);
+
+/** Moderation: a new status (an ingested article starts as `draft` until its first status change). */
+export const newsArticleStatusChanged = defineEvent(
+  'NewsArticleStatusChanged',
+  z.object({ articleId: z.string().min(1).max(128), status: newsStatusSchema, changedAt: isoInstant }),
+);
+
+/** The owner's edit: only the fields present changed. */
+export const newsArticleEdited = defineEvent(
+  'NewsArticleEdited',
+  z.object({
+    articleId: z.string().min(1).max(128),
+    title: z.string().min(1).optional(),
+    summary: z.string().optional(),
+    tags: z.array(tag).optional(),
+    editedAt: isoInstant,
+  }),
+);
+
+/** Deleted one by one, or by a purge of every article in one status. The stream stays (audit). */
+export const newsArticleDeleted = defineEvent(
+  'NewsArticleDeleted',
+  z.object({ articleId: z.string().min(1).max(128), reason: z.enum(['deleted', 'purged']), deletedAt: isoInstant }),
+);
+
+export const newsEvents = [newsArticleIngested, newsArticleStatusChanged, newsArticleEdited, newsArticleDeleted] as const;
+
+export type NewsEvent = EventsOf<typeof newsEvents>;
+export type NewsArticleIngested = Extract<NewsEvent, { type: 'NewsArticleIngested' }>;
+export type NewsArticleStatusChanged = Extract<NewsEvent, { type: 'NewsArticleStatusChanged' }>;
+export type NewsArticleEdited = Extract<NewsEvent, { type: 'NewsArticleEdited' }>;
+export type NewsArticleDeleted = Extract<NewsEvent, { type: 'NewsArticleDeleted' }>;
