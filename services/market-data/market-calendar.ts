@@ -1,11 +1,10 @@
 /**
  * US market dates. A date is a `YYYY-MM-DD` string meaning a calendar day in America/New_York; they
- * compare correctly as strings. Arithmetic goes through whole days since 1970-01-01 (pure integer math
- * via Date.UTC; no clock is read here). Business days skip weekends, the NYSE full-day holidays and the
+ * compare correctly as strings. Arithmetic goes through whole days since 1970-01-01 (pure integer math;
+ * no clock is read here). Business days skip weekends, the NYSE full-day holidays and the
  * exchange's special closures.
  */
 
-const DAY_MS = 86_400_000;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export type IsoDate = string;
@@ -23,26 +22,59 @@ export function isValidDate(value: string): boolean {
 
 function parts(date: IsoDate): [number, number, number] {
   const m = DATE_RE.exec(date);
-  if (!m || !isValidDate(date)) throw new RangeError(`not a date (YYYY-MM-DD): ${date}`);
-  return [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (m) {
+    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    if (mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo)) return [y, mo, d];
+  }
+  throw new RangeError(`not a date (YYYY-MM-DD): ${date}`);
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
 function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return month === 2 && isLeapYear(year) ? 29 : MONTH_DAYS[month - 1]!;
+}
+
+/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil, integer math). */
+function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
 }
 
 /** Whole days since 1970-01-01. */
 export function toDayNumber(date: IsoDate): number {
   const [y, m, d] = parts(date);
-  return Math.round(Date.UTC(y, m - 1, d) / DAY_MS);
+  return daysFromCivil(y, m, d);
 }
 
 export function fromDayNumber(day: number): IsoDate {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  // H. Hinnant's civil_from_days.
+  const z = day + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return `${String(y).padStart(4, '0')}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
 }
 
+/** The date of a (year, month, day) triple; out-of-range days roll over (Jan 32 = Feb 1). */
 export function makeDate(year: number, month: number, day: number): IsoDate {
-  return fromDayNumber(Math.round(Date.UTC(year, month - 1, day) / DAY_MS));
+  const index = year * 12 + (month - 1);
+  const y = Math.floor(index / 12);
+  const m = (index % 12) + 1;
+  return fromDayNumber(daysFromCivil(y, m, 1) + day - 1);
 }
 
 export function addDays(date: IsoDate, days: number): IsoDate {
@@ -228,9 +260,17 @@ export function isWeekend(date: IsoDate): boolean {
   return wd === 0 || wd === 6;
 }
 
+const businessDayMemo = new Map<IsoDate, boolean>();
+
 /** A day the NYSE is open (weekdays that are not holidays or special closures). */
 export function isBusinessDay(date: IsoDate): boolean {
-  return !isWeekend(date) && !isHoliday(date);
+  let open = businessDayMemo.get(date);
+  if (open === undefined) {
+    open = !isWeekend(date) && !isHoliday(date);
+    if (businessDayMemo.size > 50_000) businessDayMemo.clear();
+    businessDayMemo.set(date, open);
+  }
+  return open;
 }
 
 /** The first business day strictly after `date`. */

@@ -5,6 +5,9 @@ import {
   addMonths,
   daysBetween,
   easterSunday,
+  fromDayNumber,
+  makeDate,
+  toDayNumber,
   isBusinessDay,
   isValidDate,
   mondayOf,
@@ -41,6 +44,14 @@ describe('date arithmetic on YYYY-MM-DD', () => {
     expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
     expect(daysBetween('2024-06-01', '2025-06-01')).toBe(365);
     expect(daysBetween('2023-06-01', '2024-06-01')).toBe(366); // includes Feb 29 2024
+  });
+  it('converts day numbers exactly like the JavaScript calendar from 1900 to 2100', () => {
+    for (let day = -25567; day <= 47482; day += 1) {
+      const expected = new Date(day * 86_400_000).toISOString().slice(0, 10);
+      if (fromDayNumber(day) !== expected || toDayNumber(expected) !== day) throw new Error(`mismatch at ${day}`);
+    }
+    expect(makeDate(2025, 1, 32)).toBe('2025-02-01');
+    expect(makeDate(2025, 13, 1)).toBe('2026-01-01');
   });
   it('adds months clamped to the month end', () => {
     expect(addMonths('2025-01-31', 1)).toBe('2025-02-28');
