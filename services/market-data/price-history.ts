@@ -52,6 +52,31 @@ export function barsByYear<T extends { date: IsoDate }>(bars: readonly T[]): Map
   return out;
 }
 
+/**
+ * One `RecordPriceBars` command per yearly stream for a batch of bars (a provider sync or a CSV
+ * import): `handleCommand(log, stream, priceYearDecider, command, ctx)` for each.
+ */
+export function recordBarsCommands(
+  etfId: string,
+  bars: readonly IncomingBar[],
+  source: DataSource,
+): { stream: string; command: Extract<PriceCommand, { type: 'RecordPriceBars' }> }[] {
+  return [...barsByYear(bars).entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([year, list]) => ({ stream: streams.prices(etfId, year), command: { type: 'RecordPriceBars', etfId, year, bars: list, source } }));
+}
+
+/** The `RecordPriceQuote` command and its stream (the year of the quote's New York date). */
+export function recordQuoteCommand(
+  etfId: string,
+  price: string | number,
+  quotedAt: string,
+  source: DataSource,
+): { stream: string; command: Extract<PriceCommand, { type: 'RecordPriceQuote' }> } {
+  const year = yearOf(newYorkDate(quotedAt));
+  return { stream: streams.prices(etfId, year), command: { type: 'RecordPriceQuote', etfId, year, price, quotedAt, source } };
+}
+
 export const initialPriceYearState = (): PriceYearState => ({ etfId: null, bars: {}, lastQuote: null });
 
 export function evolvePriceYear(state: PriceYearState, event: PriceEvent): PriceYearState {

@@ -4,7 +4,7 @@ import { registry } from '../../events/registry.ts';
 import { fold } from '../core/decider.ts';
 import type { CommandContext } from '../core/event-log.ts';
 import { AppError } from '../core/errors.ts';
-import { barsByYear, priceStreamOf, priceYearDecider, type PriceCommand } from './price-history.ts';
+import { barsByYear, priceStreamOf, priceYearDecider, recordBarsCommands, recordQuoteCommand, type PriceCommand } from './price-history.ts';
 
 const etfId = '0b6f3a8e-3c1d-4f7a-9d2e-1a2b3c4d5e6f';
 const ctx: CommandContext = { actor: 'job:update-prices', correlationId: 'c1', now: '2025-06-27T21:00:00.000Z' };
@@ -77,5 +77,13 @@ describe('price stream helpers', () => {
       [2024, 1],
       [2025, 2],
     ]);
+  });
+  it('plans one command per yearly stream', () => {
+    const plan = recordBarsCommands(etfId, [bar('2025-01-02', '1'), bar('2024-12-31', '1')], 'demo');
+    expect(plan.map((p) => [p.stream, p.command.year, p.command.bars.length])).toEqual([
+      [`prices-${etfId}_2024`, 2024, 1],
+      [`prices-${etfId}_2025`, 2025, 1],
+    ]);
+    expect(recordQuoteCommand(etfId, '15', '2026-01-01T00:30:00Z', 'alpaca')).toMatchObject({ stream: `prices-${etfId}_2025`, command: { year: 2025 } });
   });
 });
