@@ -1,0 +1,69 @@
+import type { PortfolioEvent } from '../../events/portfolio.ts';
+import type { Decider } from '../core/decider.ts';
+import type { CommandContext } from '../core/event-log.ts';
+import { badRequest, conflict, notFound } from '../core/errors.ts';
+import { dec } from '../market-data/decimal.ts';
+import { isValidDate, newYorkDate } from '../market-data/market-calendar.ts';
+import { evolvePortfolio, initialPortfolioState, type PortfolioState } from './portfolio.ts';
+
+export const portfolioMessages = {
+  sharesPositive: 'Must be a positive number',
+  pricePositive: 'Purchase price must be a positive number',
+  dateInvalid: 'Purchase date must be a valid date (YYYY-MM-DD)',
+  dateInFuture: 'Purchase date cannot be in the future',
+  etfNotFound: 'ETF not found',
+  holdingNotFound: 'Holding not found',
+  alreadyHeld: (ticker: string) => `${ticker} is already in your portfolio`,
+} as const;
+
+export type PortfolioCommand =
+  | {
+      type: 'AddHolding';
+      /** Already parsed by the API (canonical decimal strings); the ETF is known to exist as `ticker`. */
+      data: {
+        userId: string;
+        holdingId: string;
+        etfId: string;
+        ticker: string;
+        shares: string;
+        purchasePrice: string | null;
+        purchaseDate: string | null;
+        isDrip: boolean;
+      };
+    }
+  | { type: 'RemoveHolding'; data: { userId: string; holdingId: string } };
+
+export function decidePortfolio(command: PortfolioCommand, state: PortfolioState, ctx: CommandContext): PortfolioEvent[] {
+  switch (command.type) {
+    case 'AddHolding': {
+      const { ticker, ...data } = command.data;
+      // The API validated these; the decider keeps the invariants whoever sends the command.
+      if (!dec(data.shares).gt(0)) throw badRequest(portfolioMessages.sharesPositive, { shares: portfolioMessages.sharesPositive });
+      if (data.purchasePrice !== null && !dec(data.purchasePrice).gt(0)) {
+        throw badRequest(portfolioMessages.pricePositive, { purchasePrice: portfolioMessages.pricePositive });
+      }
+      if (data.purchaseDate !== null) {
+        if (!isValidDate(data.purchaseDate)) throw badRequest(portfolioMessages.dateInvalid, { purchaseDate: portfolioMessages.dateInvalid });
+        if (data.purchaseDate > newYorkDate(ctx.now)) throw badRequest(portfolioMessages.dateInFuture, { purchaseDate: portfolioMessages.dateInFuture });
+      }
+      if (state.holdings.some((h) => h.etfId === data.etfId)) throw conflict(portfolioMessages.alreadyHeld(ticker));
+      return [{ type: 'HoldingAdded', data: { ...data, addedAt: ctx.now } }];
+    }
+    case 'RemoveHolding': {
+      const { userId, holdingId } = command.data;
+      const holding = state.holdings.find((h) => h.holdingId === holdingId);
+      if (!holding) throw notFound(portfolioMessages.holdingNotFound);
+      return [{ type: 'HoldingRemoved', data: { userId, holdingId, etfId: holding.etfId, removedAt: ctx.now } }];
+    }
+    default: {
+      const never: never = command;
+      throw new Error(`unhandled command ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+export const portfolioDecider: Decider<PortfolioCommand, PortfolioState, PortfolioEvent> = {
+  initialState: initialPortfolioState,
+  evolve: evolvePortfolio,
+  decide: decidePortfolio,
+};

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import type { PortfolioEvent } from '../../events/portfolio.ts';
+import { registry } from '../../events/registry.ts';
+import { fold } from '../core/decider.ts';
+import type { CommandContext } from '../core/event-log.ts';
+import { portfolioDecider, type PortfolioCommand } from './business-logic.ts';
+import { holdingInputSchema } from './holding-input.ts';
+
+const userId = '4f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
+const nvdw = '00000000-0000-4000-8000-000000000001';
+const msty = '00000000-0000-4000-8000-000000000002';
+const h1 = '10000000-0000-4000-8000-000000000001';
+const h2 = '10000000-0000-4000-8000-000000000002';
+// 2026-01-08T03:00Z is still Wednesday 2026-01-07 in New York (UTC-5).
+const ctx: CommandContext = { actor: `user:${userId}`, correlationId: 'c1', now: '2026-01-08T03:00:00.000Z' };
+
+function when(given: PortfolioEvent[], command: PortfolioCommand): PortfolioEvent[] {
+  const events = portfolioDecider.decide(command, fold(portfolioDecider, given), ctx);
+  for (const e of events) registry.encode(e, { actor: 'test', correlationId: 'c' });
+  return events;
+}
+
+const add = (over: Partial<Extract<PortfolioCommand, { type: 'AddHolding' }>['data']> = {}): PortfolioCommand => ({
+  type: 'AddHolding',
+  data: { userId, holdingId: h1, etfId: nvdw, ticker: 'NVDW', shares: '100', purchasePrice: '50.25', purchaseDate: '2026-01-02', isDrip: true, ...over },
+});
+const added: PortfolioEvent = {
+  type: 'HoldingAdded',
+  data: { userId, holdingId: h1, etfId: nvdw, shares: '100', purchasePrice: '50.25', purchaseDate: '2026-01-02', isDrip: true, addedAt: ctx.now },
+};
+
+describe('portfolio-<userId>', () => {
+  it('adds a holding', () => {
+    expect(when([], add())).toEqual([added]);
+  });
+
+  it('adds a holding without price and date', () => {
+    expect(when([], add({ purchasePrice: null, purchaseDate: null, isDrip: false }))).toEqual([
+      { type: 'HoldingAdded', data: { userId, holdingId: h1, etfId: nvdw, shares: '100', purchasePrice: null, purchaseDate: null, isDrip: false, addedAt: ctx.now } },
+    ]);
+  });
+
+  it('refuses a second holding of the same ETF with 409 naming the ticker', () => {
+    expect(() => when([added], add({ holdingId: h2 }))).toThrow(expect.objectContaining({ status: 409, message: 'NVDW is already in your portfolio' }));
+  });
+
+  it('holds several ETFs, one holding each', () => {
+    expect(when([added], add({ holdingId: h2, etfId: msty, ticker: 'MSTY' }))).toHaveLength(1);
+  });
+
+  it('accepts a purchase date of today in New York, refuses tomorrow', () => {
+    expect(when([], add({ purchaseDate: '2026-01-07' }))).toHaveLength(1);
+    expect(() => when([], add({ purchaseDate: '2026-01-08' }))).toThrow(expect.objectContaining({ status: 400, message: 'Purchase date cannot be in the future' }));
+  });
+
+  it('keeps the invariants whoever sends the command: shares and price above 0', () => {
+    expect(() => when([], add({ shares: '0' }))).toThrow(expect.objectContaining({ status: 400, message: 'Must be a positive number' }));
+    expect(() => when([], add({ purchasePrice: '0' }))).toThrow(expect.objectContaining({ status: 400, message: 'Purchase price must be a positive number' }));
+  });
+
+  it('removes a holding by id', () => {
+    expect(when([added], { type: 'RemoveHolding', data: { userId, holdingId: h1 } })).toEqual([
+      { type: 'HoldingRemoved', data: { userId, holdingId: h1, etfId: nvdw, removedAt: ctx.now } },
+    ]);
+  });
+
+  it('answers 404 for a holding that is not in this portfolio (unknown, removed, or another user\'s)', () => {
+    expect(() => when([added], { type: 'RemoveHolding', data: { userId, holdingId: h2 } })).toThrow(expect.objectContaining({ status: 404, message: 'Holding not found' }));
+    const removed: PortfolioEvent = { type: 'HoldingRemoved', data: { userId, holdingId: h1, etfId: nvdw, removedAt: ctx.now } };
+    expect(() => when([added, removed], { type: 'RemoveHolding', data: { userId, holdingId: h1 } })).toThrow(expect.objectContaining({ status: 404 }));
+  });
+
+  it('lets the ETF be added again after its holding was removed', () => {
+    const removed: PortfolioEvent = { type: 'HoldingRemoved', data: { userId, holdingId: h1, etfId: nvdw, removedAt: ctx.now } };
+    expect(when([added, removed], add({ holdingId: h2 }))).toHaveLength(1);
+  });
+});
+
+describe('the add-holding request', () => {
+  const schema = holdingInputSchema('2026-01-07');
+  const issues = (body: unknown) => {
+    const r = schema.safeParse(body);
+    return r.success ? null : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
+  };
+
+  it('normalises decimals to canonical strings and isDrip 1/0 or booleans to a boolean', () => {
+    expect(schema.parse({ etfId: nvdw, shares: '12.50', purchasePrice: 50.1, purchaseDate: '2026-01-02', isDrip: 1 })).toEqual({
+      etfId: nvdw,
+      shares: '12.5',
+      purchasePrice: '50.1',
+      purchaseDate: '2026-01-02',
+      isDrip: true,
+    });
+    expect(schema.parse({ etfId: nvdw, shares: 3, isDrip: false })).toEqual({ etfId: nvdw, shares: '3', purchasePrice: null, purchaseDate: null, isDrip: false });
+    expect(schema.parse({ etfId: nvdw, shares: '1,000', purchasePrice: '', purchaseDate: null, isDrip: '0' }).shares).toBe('1000');
+    expect(schema.parse({ etfId: nvdw, shares: '0.0001', isDrip: true }).isDrip).toBe(true);
+  });
+
+  it('takes the date part of an ISO instant', () => {
+    expect(schema.parse({ etfId: nvdw, shares: 1, purchaseDate: '2026-01-05T00:00:00.000Z' }).purchaseDate).toBe('2026-01-05');
+  });
+
+  it('names every invalid field with the spec wording', () => {
+    expect(issues({ etfId: nvdw, shares: '0', purchasePrice: '-3', purchaseDate: '2026-01-08', isDrip: 'yes' })).toEqual({
+      shares: 'Must be a positive number',
+      purchasePrice: 'Purchase price must be a positive number',
+      purchaseDate: 'Purchase date cannot be in the future',
+      isDrip: 'Must be 1 or 0',
+    });
+    expect(issues({ etfId: nvdw, shares: 'abc', purchaseDate: '2026-02-30' })).toEqual({ shares: 'Must be a positive number', purchaseDate: 'Purchase date must be a valid date (YYYY-MM-DD)' });
+    expect(issues({ etfId: nvdw, shares: -1, purchasePrice: 'free' })).toEqual({ shares: 'Must be a positive number', purchasePrice: 'Purchase price must be a positive number' });
+    expect(issues({ etfId: nvdw, shares: '' })).toEqual({ shares: 'Must be a positive number' });
+  });
+
+  it('says "Required" for a missing ETF or share count', () => {
+    expect(issues({ isDrip: 0 })).toMatchObject({ shares: 'Required' });
+    expect(issues({ etfId: '  ', shares: 1 })).toEqual({ etfId: 'Required' });
+  });
+});

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import type { SettingEvent } from '../../events/settings.ts';
+import { registry } from '../../events/registry.ts';
+import { fold } from '../core/decider.ts';
+import type { CommandContext } from '../core/event-log.ts';
+import { settingDecider, type SettingCommand } from './business-logic.ts';
+import { defaultFooterHtml, defaultHeaderNav } from './defaults.ts';
+import { headerNavSchema } from './header-nav.ts';
+
+const ctx: CommandContext = { actor: 'user:owner', correlationId: 'c1', now: '2026-01-07T15:00:00.000Z' };
+
+function when(given: SettingEvent[], command: SettingCommand): SettingEvent[] {
+  const events = settingDecider.decide(command, fold(settingDecider, given), ctx);
+  for (const e of events) registry.encode(e, { actor: 'test', correlationId: 'c' });
+  return events;
+}
+const change = (key: string, value: unknown): SettingCommand => ({ type: 'ChangeSetting', data: { key, value } });
+const changed = (key: string, value: unknown): SettingEvent => ({ type: 'SettingChanged', data: { key, value: value as never, changedAt: ctx.now } });
+
+const nav = {
+  items: [
+    { label: 'ETFs', path: '/etfs' },
+    { label: 'Calculators', path: '#calculators' },
+    { label: 'Brands', children: [{ label: 'Roundhill', path: '/etfs/roundhill' }, { type: 'divider' }, { type: 'header', label: 'More' }, { label: 'REX', path: '/etfs/rex' }] },
+    { type: 'dropdown', label: 'Legacy', items: [{ label: 'Issuer site', path: 'https://www.roundhillinvestments.com/' }] },
+    { type: 'section', label: 'Learn' },
+    { type: 'divider' },
+  ],
+};
+
+describe('settings-<key>', () => {
+  it('saves a header navigation of every item shape the spec names', () => {
+    expect(when([], change('header_nav', nav))).toEqual([changed('header_nav', nav)]);
+  });
+
+  it('saves footer HTML and other text settings', () => {
+    expect(when([], change('footer_html', '<p>© 2026 Us</p>'))).toEqual([changed('footer_html', '<p>© 2026 Us</p>')]);
+    expect(when([], change('site_title', 'WeeklyDiv'))).toEqual([changed('site_title', 'WeeklyDiv')]);
+  });
+
+  it('changes nothing when the value is the one already saved', () => {
+    expect(when([changed('header_nav', nav)], change('header_nav', structuredClone(nav)))).toEqual([]);
+    expect(when([changed('footer_html', '<p>a</p>')], change('footer_html', '<p>b</p>'))).toEqual([changed('footer_html', '<p>b</p>')]);
+  });
+
+  it('refuses keys that are not lowercase words with underscores', () => {
+    for (const key of ['', 'Header_Nav', 'header-nav', '1st', 'a'.repeat(65)]) {
+      expect(() => when([], change(key, 'x'))).toThrow(expect.objectContaining({ status: 400, message: 'Setting key must be lowercase letters, digits and underscores' }));
+    }
+  });
+
+  it('refuses a header navigation that is not an object with items', () => {
+    expect(() => when([], change('header_nav', 'nav'))).toThrow(expect.objectContaining({ status: 400, message: 'Navigation must be an object with items' }));
+    expect(() => when([], change('header_nav', { items: 'x' }))).toThrow(expect.objectContaining({ status: 400, message: 'items must be a list' }));
+  });
+
+  it('names the invalid item of a header navigation', () => {
+    const bad = { items: [{ label: 'ETFs' }, { path: '/news' }, { label: 'Evil', path: 'javascript:alert(1)' }, { type: 'dropdown', label: 'Empty' }, { type: 'menu', label: 'X' }] };
+    let error: { fieldErrors?: Record<string, string> } = {};
+    try {
+      when([], change('header_nav', bad));
+    } catch (e) {
+      error = e as typeof error;
+    }
+    expect(error.fieldErrors).toEqual({
+      'value.items.0.path': 'Path is required',
+      'value.items.1.label': 'Label is required',
+      'value.items.2.path': 'Path must start with /, # or http(s)://',
+      'value.items.3.children': 'A dropdown needs children (or items)',
+      'value.items.4.type': 'Type must be link, dropdown, divider, header or section',
+    });
+  });
+
+  it('validates nested items and limits nesting to three levels', () => {
+    expect(() => when([], change('header_nav', { items: [{ label: 'A', children: [{ label: 'B' }] }] }))).toThrow(
+      expect.objectContaining({ fieldErrors: { 'value.items.0.children.0.path': 'Path is required' } }),
+    );
+    const deep = { items: [{ label: '1', children: [{ label: '2', children: [{ label: '3', children: [{ label: '4', path: '/x' }] }] }] }] };
+    expect(() => when([], change('header_nav', deep))).toThrow(expect.objectContaining({ message: 'Navigation can nest at most 3 levels' }));
+  });
+
+  it('keeps only the known fields of navigation items', () => {
+    const [event] = when([], change('header_nav', { items: [{ label: ' ETFs ', path: '/etfs', onclick: 'x' }] }));
+    expect(event!.data.value).toEqual({ items: [{ label: 'ETFs', path: '/etfs' }] });
+  });
+
+  it('refuses footer HTML that is not text or is too long', () => {
+    expect(() => when([], change('footer_html', { html: 'x' }))).toThrow(expect.objectContaining({ status: 400, message: 'Footer HTML must be text' }));
+    expect(() => when([], change('footer_html', 'x'.repeat(100_001)))).toThrow(expect.objectContaining({ message: 'Footer HTML must be at most 100,000 characters' }));
+    expect(() => when([], change('site_title', 7))).toThrow(expect.objectContaining({ message: 'Value must be text' }));
+  });
+});
+
+describe('setting defaults', () => {
+  it('navigates to the ETF database, the six brands, the calendar and news; the default passes its own validation', () => {
+    const items = defaultHeaderNav().items;
+    expect(items.map((i) => i.label)).toEqual(['ETF Database', 'Brands', 'Dividend Calendar', 'News']);
+    expect(items[1]!.children!.map((c) => [c.label, c.path])).toEqual([
+      ['Roundhill', '/etfs/roundhill'],
+      ['Granite', '/etfs/granite'],
+      ['YieldMax', '/etfs/yieldmax'],
+      ['Defiance', '/etfs/defiance'],
+      ['REX', '/etfs/rex'],
+      ['Nicholas', '/etfs/nicholas'],
+    ]);
+    expect(headerNavSchema.parse(defaultHeaderNav())).toEqual(defaultHeaderNav());
+  });
+
+  it('has a copyright line for the given year and the investment disclaimer', () => {
+    const html = defaultFooterHtml(2027);
+    expect(html).toContain('© 2027 WeeklyDiv. All rights reserved.');
+    expect(html).toContain('educational and informational purposes only and is not financial advice');
+  });
+});
