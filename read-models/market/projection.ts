@@ -1,0 +1,398 @@
+import type { CatalogEvent } from '../../events/catalog.ts';
+import type { Recorded } from '../../events/define.ts';
+import type { DividendEvent } from '../../events/dividends.ts';
+import type { RecordedEvent } from '../../events/envelope.ts';
+import type { MarketClockEvent } from '../../events/market-clock.ts';
+import type { PriceEvent } from '../../events/prices.ts';
+import type { Doc } from '../../infra/document-store/port.ts';
+import { brandSlug } from '../../services/market-data/etf-catalog.ts';
+import type { IsoDate } from '../../services/market-data/market-calendar.ts';
+import type { Projection, ProjectionContext } from '../runtime/projection.ts';
+import {
+  HISTORY_RANGES,
+  calendarEntriesOf,
+  compareByTicker,
+  compareByYield,
+  compareCalendarEntries,
+  detailOf,
+  etagOf,
+  historyJson,
+  historySlice,
+  listItemOf,
+  lowerBound,
+  metricsView,
+  similarEtfsOf,
+  viewIds,
+  type EtfListItem,
+  type EtfMarketFields,
+  type HistoryRange,
+  type PublicCalendarEntry,
+  type StoredDistribution,
+} from './render.ts';
+
+/**
+ * The `market` read model: everything the public site shows about ETFs.
+ *
+ * - `etfs`: one document per fund (id = etfId): catalog fields, daily bars (compact arrays), the
+ *   newest intraday quote and the active distributions. Written by `apply`, one event at a time.
+ * - `market`: `clock` (the latest MarketDayBegan date, "today") and `index` (per fund its list item,
+ *   calendar entries and what was last rendered; the ETags of the global views).
+ * - `views`: pre-serialized JSON answers `{ body, etag }` (body null: the view is gone, e.g. the old
+ *   ticker of a renamed fund): `top-performers`, `etfs`, `brand:<slug>`, `detail:<TICKER>`,
+ *   `history:<TICKER>:<range>`, `calendar`.
+ *
+ * `afterBatch` recomputes the metrics of the funds touched by the batch (all funds when the market day
+ * moved), then re-serializes only the views whose content changed (compared by ETag, or for price
+ * histories by a cheap key, before serializing). See docs/market-data-read-side.md.
+ */
+
+export const MARKET_ETFS = 'etfs';
+export const MARKET_STATE = 'market';
+export const MARKET_VIEWS = 'views';
+export const CLOCK_ID = 'clock';
+export const INDEX_ID = 'index';
+
+export type EtfMarketDoc = Doc & EtfMarketFields;
+
+export interface ClockDoc extends Doc {
+  today: IsoDate;
+}
+
+/** What the index remembers of one fund. */
+export interface IndexEntry {
+  etfId: string;
+  listed: boolean;
+  /** The ticker its views were last written under ('' before it was listed). */
+  ticker: string;
+  item: EtfListItem | null;
+  calendar: PublicCalendarEntry[];
+  /** History slice key per range, in HISTORY_RANGES order. */
+  historyKeys: string[];
+  detailEtag: string | null;
+  /** ETag of its similar funds' JSON when the detail was last rendered. */
+  similarKey: string | null;
+}
+
+export interface IndexDoc extends Doc {
+  /** Ascending by etfId. */
+  entries: IndexEntry[];
+  /** ETag per global view id, as [viewId, etag] pairs (brand slugs may hold dots: no object keys). */
+  etags: [string, string][];
+}
+
+export interface ViewDoc extends Doc {
+  /** The JSON answer, or null when the view no longer exists. */
+  body: string | null;
+  etag: string | null;
+}
+
+type Handled = Extract<
+  CatalogEvent | PriceEvent | DividendEvent | MarketClockEvent,
+  {
+    type:
+      | 'EtfListed'
+      | 'EtfDetailsChanged'
+      | 'PriceBarRecorded'
+      | 'PriceBarRevised'
+      | 'PriceQuoted'
+      | 'DistributionDeclared'
+      | 'DistributionRevised'
+      | 'DistributionWithdrawn'
+      | 'MarketDayBegan';
+  }
+>;
+const handled: readonly Handled['type'][] = [
+  'EtfListed',
+  'EtfDetailsChanged',
+  'PriceBarRecorded',
+  'PriceBarRevised',
+  'PriceQuoted',
+  'DistributionDeclared',
+  'DistributionRevised',
+  'DistributionWithdrawn',
+  'MarketDayBegan',
+];
+
+function emptyEtf(etfId: string): EtfMarketDoc {
+  return {
+    _id: etfId,
+    etfId,
+    listed: false,
+    ticker: '',
+    name: '',
+    brand: '',
+    brandSlug: '',
+    description: '',
+    frequency: 'weekly',
+    underlying: null,
+    inceptionDate: null,
+    dataSource: 'manual',
+    barDates: [],
+    barCloses: [],
+    lastBarSource: null,
+    barsVersion: 0,
+    quote: null,
+    distributions: [],
+  };
+}
+
+// The updaters below change the batch's copy of a document in place (its arrays can hold thousands of
+// bars; copying them per event would make a replay quadratic). The copy is private to the batch: the
+// document store hands out copies and the runtime only calls an updater for an event the document
+// does not reflect yet.
+
+function putBar(doc: EtfMarketDoc, date: IsoDate, close: string, source: EtfMarketDoc['dataSource']): EtfMarketDoc {
+  const i = lowerBound(doc.barDates, date);
+  if (doc.barDates[i] === date) doc.barCloses[i] = close;
+  else {
+    doc.barDates.splice(i, 0, date);
+    doc.barCloses.splice(i, 0, close);
+  }
+  if (i === doc.barDates.length - 1) doc.lastBarSource = source;
+  doc.barsVersion += 1;
+  return doc;
+}
+
+function putDistribution(doc: EtfMarketDoc, d: StoredDistribution): EtfMarketDoc {
+  const list = doc.distributions.filter((x) => x.distributionId !== d.distributionId && x.exDate !== d.exDate);
+  let i = list.length;
+  while (i > 0 && list[i - 1]!.exDate > d.exDate) i--;
+  list.splice(i, 0, d);
+  doc.distributions = list;
+  return doc;
+}
+
+function instantMs(iso: string): number {
+  return Date.parse(iso);
+}
+
+export const marketProjection: Projection = {
+  name: 'market',
+  version: 1,
+  handles: handled,
+  collections: {
+    [MARKET_ETFS]: [],
+    [MARKET_STATE]: [],
+    [MARKET_VIEWS]: [{ key: { _position: 1 }, name: 'position' }],
+  },
+  async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
+    const event = recorded as Recorded<Handled>;
+    switch (event.type) {
+      case 'EtfListed': {
+        const d = event.data;
+        await ctx.update<EtfMarketDoc>(MARKET_ETFS, d.etfId, (doc) => ({
+          ...(doc ?? emptyEtf(d.etfId)),
+          listed: true,
+          ticker: d.ticker,
+          name: d.name,
+          brand: d.brand,
+          brandSlug: brandSlug(d.brand),
+          description: d.description,
+          frequency: d.frequency,
+          underlying: d.underlying,
+          inceptionDate: d.inceptionDate,
+          dataSource: d.dataSource,
+        }));
+        return;
+      }
+      case 'EtfDetailsChanged': {
+        const { etfId, changedAt: _at, ...changes } = event.data;
+        await ctx.update<EtfMarketDoc>(MARKET_ETFS, etfId, (doc) => {
+          if (!doc) return null;
+          const next: EtfMarketDoc = { ...doc };
+          if (changes.ticker !== undefined) next.ticker = changes.ticker;
+          if (changes.name !== undefined) next.name = changes.name;
+          if (changes.brand !== undefined) {
+            next.brand = changes.brand;
+            next.brandSlug = brandSlug(changes.brand);
+          }
+          if (changes.description !== undefined) next.description = changes.description;
+          if (changes.frequency !== undefined) next.frequency = changes.frequency;
+          if (changes.underlying !== undefined) next.underlying = changes.underlying;
+          if (changes.inceptionDate !== undefined) next.inceptionDate = changes.inceptionDate;
+          if (changes.dataSource !== undefined) next.dataSource = changes.dataSource;
+          return next;
+        });
+        return;
+      }
+      case 'PriceBarRecorded':
+      case 'PriceBarRevised': {
+        const d = event.data;
+        await ctx.update<EtfMarketDoc>(MARKET_ETFS, d.etfId, (doc) => putBar(doc ?? emptyEtf(d.etfId), d.date, d.close, d.source));
+        return;
+      }
+      case 'PriceQuoted': {
+        const d = event.data;
+        await ctx.update<EtfMarketDoc>(MARKET_ETFS, d.etfId, (doc) => {
+          const base = doc ?? emptyEtf(d.etfId);
+          if (base.quote && instantMs(base.quote.quotedAt) >= instantMs(d.quotedAt)) return base;
+          return { ...base, quote: { price: d.price, quotedAt: d.quotedAt, source: d.source } };
+        });
+        return;
+      }
+      case 'DistributionDeclared':
+      case 'DistributionRevised': {
+        const d = event.data;
+        const stored: StoredDistribution = {
+          distributionId: d.distributionId,
+          exDate: d.exDate,
+          recordDate: d.recordDate,
+          payDate: d.payDate,
+          amount: d.amount,
+          status: d.status,
+          source: d.source,
+        };
+        await ctx.update<EtfMarketDoc>(MARKET_ETFS, d.etfId, (doc) => putDistribution(doc ?? emptyEtf(d.etfId), stored));
+        return;
+      }
+      case 'DistributionWithdrawn': {
+        const d = event.data;
+        await ctx.update<EtfMarketDoc>(MARKET_ETFS, d.etfId, (doc) =>
+          doc ? { ...doc, distributions: doc.distributions.filter((x) => x.distributionId !== d.distributionId) } : null,
+        );
+        return;
+      }
+      case 'MarketDayBegan': {
+        const date = event.data.date;
+        await ctx.update<ClockDoc>(MARKET_STATE, CLOCK_ID, (doc) => ({ _id: CLOCK_ID, today: doc && doc.today > date ? doc.today : date }));
+        return;
+      }
+      default: {
+        const unexpected: never = event;
+        throw new Error(`market projection cannot apply ${JSON.stringify(unexpected)}`);
+      }
+    }
+  },
+  afterBatch: renderViews,
+};
+
+type BatchCtx = Omit<ProjectionContext, 'event'>;
+
+
+/**
+ * Recomputes what the batch changed. Steps: (1) per dirty fund: metrics, list item, calendar entries,
+ * price histories; (2) the lists (top performers, all, per brand); (3) details, whose similar funds
+ * may have changed with any fund; (4) the calendar. A view is written only when its ETag changed.
+ */
+async function renderViews(ctx: BatchCtx, touched: ReadonlyMap<string, ReadonlySet<string>>): Promise<void> {
+  const touchedEtfs = [...(touched.get(MARKET_ETFS) ?? [])];
+  const clockMoved = touched.get(MARKET_STATE)?.has(CLOCK_ID) ?? false;
+  if (touchedEtfs.length === 0 && !clockMoved) return;
+
+  const today = (await ctx.get<ClockDoc>(MARKET_STATE, CLOCK_ID))?.today ?? null;
+  const index = (await ctx.get<IndexDoc>(MARKET_STATE, INDEX_ID)) ?? { _id: INDEX_ID, entries: [], etags: [] };
+  const entries = new Map(index.entries.map((e) => [e.etfId, e]));
+  const etags = new Map(index.etags);
+
+  // Writes are collected and flushed at the end: a view id can be written twice in one batch (the old
+  // ticker of a renamed fund taken by another fund), and the last write wins.
+  const pending = new Map<string, { body: string | null; etag: string | null }>();
+  const writeView = (id: string, body: string | null, etag: string | null) => void pending.set(id, { body, etag });
+
+  const dirty = new Set(touchedEtfs);
+  if (clockMoved) for (const id of entries.keys()) dirty.add(id);
+
+  // (1) Per fund.
+  const docs = new Map<string, EtfMarketDoc>();
+  const views = new Map<string, ReturnType<typeof metricsView>>();
+  const renamed: IndexEntry[] = [];
+  for (const id of [...dirty].sort()) {
+    const doc = await ctx.get<EtfMarketDoc>(MARKET_ETFS, id);
+    if (!doc) continue;
+    docs.set(id, doc);
+    const previous = entries.get(id);
+    if (previous && previous.ticker !== '' && previous.ticker !== doc.ticker) renamed.push(previous);
+    const view = doc.listed ? metricsView(doc, today) : null;
+    views.set(id, view);
+    entries.set(id, {
+      etfId: id,
+      listed: doc.listed,
+      ticker: doc.listed ? doc.ticker : '',
+      item: doc.listed ? listItemOf(doc, view, today) : null,
+      calendar: doc.listed ? calendarEntriesOf(doc, today) : [],
+      historyKeys: previous && previous.ticker === doc.ticker ? previous.historyKeys : [],
+      detailEtag: previous && previous.ticker === doc.ticker ? previous.detailEtag : null,
+      similarKey: previous && previous.ticker === doc.ticker ? previous.similarKey : null,
+    });
+  }
+  // A renamed fund's old views are gone (before anything is written under the new tickers, which
+  // another fund may have just taken).
+  for (const old of renamed) {
+    writeView(viewIds.detail(old.ticker), null, null);
+    for (const range of HISTORY_RANGES) writeView(viewIds.history(old.ticker, range), null, null);
+  }
+  for (const [id, doc] of docs) {
+    if (!doc.listed) continue;
+    const entry = entries.get(id)!;
+    const keys: string[] = [];
+    for (const [i, range] of HISTORY_RANGES.entries()) {
+      const slice = historySlice(doc, range as HistoryRange, today, views.get(id) ?? null);
+      keys.push(slice.key);
+      if (entry.historyKeys[i] === slice.key) continue;
+      const body = historyJson(doc, slice);
+      writeView(viewIds.history(doc.ticker, range), body, etagOf(body));
+    }
+    entry.historyKeys = keys;
+  }
+
+  const listed = [...entries.values()].filter((e) => e.listed && e.item !== null);
+  const items = listed.map((e) => e.item!);
+
+  const writeGlobal = async (id: string, body: string) => {
+    const etag = etagOf(body);
+    if (etags.get(id) === etag) return;
+    etags.set(id, etag);
+    writeView(id, body, etag);
+  };
+
+  // (2) Lists.
+  const ranked = [...items].sort(compareByYield);
+  await writeGlobal(viewIds.topPerformers, JSON.stringify(ranked));
+  await writeGlobal(viewIds.etfs, JSON.stringify([...items].sort(compareByTicker)));
+  const brands = new Map<string, EtfListItem[]>();
+  for (const item of ranked) {
+    if (item.brandSlug === '') continue;
+    const list = brands.get(item.brandSlug) ?? [];
+    list.push(item);
+    brands.set(item.brandSlug, list);
+  }
+  for (const id of [...etags.keys()]) {
+    // A brand whose last fund left it answers an empty list (like any unknown brand).
+    if (id.startsWith('brand:') && !brands.has(id.slice('brand:'.length))) brands.set(id.slice('brand:'.length), []);
+  }
+  for (const [slug, list] of [...brands.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    await writeGlobal(viewIds.brand(slug), JSON.stringify(list));
+  }
+
+  // (3) Details: rendered for dirty funds and wherever the similar funds' figures changed.
+  for (const entry of listed.sort((a, b) => compareByTicker(a.item!, b.item!))) {
+    const similar = similarEtfsOf(entry.item!, items);
+    const similarKey = etagOf(JSON.stringify(similar));
+    let doc = docs.get(entry.etfId);
+    if (!doc) {
+      // Not dirty: its own figures did not change; render only when its similar funds changed.
+      if (entry.detailEtag !== null && entry.similarKey === similarKey) continue;
+      doc = (await ctx.get<EtfMarketDoc>(MARKET_ETFS, entry.etfId)) ?? undefined;
+      if (!doc) continue;
+    }
+    const view = views.has(entry.etfId) ? views.get(entry.etfId)! : metricsView(doc, today);
+    const body = JSON.stringify(detailOf(doc, entry.item!, view, similar));
+    entry.similarKey = similarKey;
+    const etag = etagOf(body);
+    if (entry.detailEtag === etag) continue;
+    entry.detailEtag = etag;
+    writeView(viewIds.detail(entry.ticker), body, etag);
+  }
+
+  // (4) Calendar.
+  const calendar = listed.flatMap((e) => e.calendar).sort(compareCalendarEntries);
+  await writeGlobal(viewIds.calendar, JSON.stringify(calendar));
+
+  for (const [id, view] of pending) await ctx.update<ViewDoc>(MARKET_VIEWS, id, () => ({ _id: id, ...view }));
+  const nextIndex: IndexDoc = {
+    _id: INDEX_ID,
+    entries: [...entries.values()].sort((a, b) => (a.etfId < b.etfId ? -1 : 1)),
+    etags: [...etags.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+  };
+  await ctx.update<IndexDoc>(MARKET_STATE, INDEX_ID, () => nextIndex);
+}

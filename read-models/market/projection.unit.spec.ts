@@ -1,0 +1,307 @@
+import { describe, expect, it } from 'vitest';
+import { computeEtfMetrics } from '../../services/market-data/metrics.ts';
+import { addDays } from '../../services/market-data/market-calendar.ts';
+import { project, recorded, type GivenEvent } from '../runtime/projection-testing.ts';
+import {
+  AAA,
+  BBB,
+  CCC,
+  DDD,
+  FIX,
+  TODAY,
+  allFixtureEvents,
+  bar,
+  distribution,
+  fixtureFundEvents,
+  listed,
+  marketDay,
+  quote,
+  renamed,
+} from './fixtures.ts';
+import { MARKET_VIEWS, marketProjection, type EtfMarketDoc, type ViewDoc } from './projection.ts';
+import { metricsInput, type EtfDetail, type EtfListItem, type PublicCalendarEntry } from './render.ts';
+
+async function viewsOf(events: GivenEvent[], options: { batchSize?: number; deliverTwice?: boolean } = {}) {
+  const result = await project(marketProjection, recorded(events), options);
+  const docs = await result.all<ViewDoc>(MARKET_VIEWS);
+  const byId = new Map(docs.map((d) => [d._id, d]));
+  const json = <T>(id: string): T => {
+    const doc = byId.get(id);
+    if (!doc || doc.body === null) throw new Error(`no view ${id}`);
+    return JSON.parse(doc.body) as T;
+  };
+  return { result, docs, byId, json };
+}
+
+describe('market projection: the worked example (FIXW as of 2026-01-14)', () => {
+  it('computes every metric of the list item from the events', async () => {
+    const { json } = await viewsOf(allFixtureEvents());
+    const fix = json<EtfListItem[]>('etfs').find((e) => e.ticker === 'FIXW');
+    // P = 21.10 (the 10:30 New York quote of 2026-01-14 is newer than the last close, 2026-01-13).
+    // Previous close 21.00: dayChange 0.10; 0.10 / 21 x 100 = 0.476.. -> 0.48.
+    // Active distributions: 12-30 0.30, 01-06 0.40 (revised from 0.35), 01-13 0.50 (01-08 withdrawn).
+    // weeklyAverage = (0.30 + 0.40 + 0.50) / 3 = 0.40.
+    // yieldPercent = 0.40 x 52 / 21.10 x 100 = 98.578.. -> 98.58.
+    // annualDripYield = ((1 + 0.40 / 21.10)^52 - 1) x 100 = 165.529.. -> 165.53.
+    // Window: first bar on or after 2025-01-14 is 2026-01-05 (S = 20.00); 9 days.
+    // oneYearReturn = (21.10 - 20 + 0.40 + 0.50) / 20 x 100 = 10.00.
+    // dripReturn: shares 1 -> + 0.40 / 20.40 = 1.0196078.. (01-06 close) -> x (1 + 0.50 / 21.00)
+    //   = 1.0438842..; (1.0438842 x 21.10 / 20 - 1) x 100 = 10.1297.. -> 10.13.
+    // nextExDividend: no ex-date on or after today; Tuesday cadence from 01-13 -> 01-20, estimated.
+    expect(fix).toEqual({
+      id: FIX.etfId,
+      ticker: 'FIXW',
+      name: 'Fixture NVDA WeeklyPay ETF',
+      brand: 'Roundhill',
+      brandSlug: 'roundhill',
+      currentPrice: '21.10',
+      dayChange: 0.1,
+      dayChangePercent: 0.48,
+      yieldPercent: '98.58',
+      annualDripYield: '165.53',
+      oneYearReturn: '10.00',
+      dripReturn: '10.13',
+      weeklyAverage: '0.4000',
+      nextExDividend: '2026-01-20',
+      nextExDividendEstimated: true,
+      frequency: 'weekly',
+      underlying: 'NVDA',
+      dataSource: 'manual',
+      isDemo: false,
+      asOf: TODAY,
+      priceAsOf: TODAY,
+    } satisfies EtfListItem);
+  });
+
+  it('serves the detail with dividend history (newest first, revisions applied, withdrawn removed) and similar funds', async () => {
+    const { json } = await viewsOf(allFixtureEvents());
+    const detail = json<EtfDetail>('detail:FIXW');
+    expect(detail).toMatchObject({
+      ticker: 'FIXW',
+      description: 'A hand-computed fixture.',
+      historicalPeriodDays: 9,
+      windowStart: '2026-01-05',
+      previousClose: '21.00',
+      annualDripYield: '165.53',
+    });
+    expect(detail.dividendHistory).toEqual([
+      // Declared without a pay date: paid the next business day after the ex-date.
+      { id: `${FIX.etfId}_2026-01-13`, exDividendDate: '2026-01-13', payoutDate: '2026-01-14', amount: '0.5', estimated: false },
+      { id: `${FIX.etfId}_2026-01-06`, exDividendDate: '2026-01-06', payoutDate: '2026-01-07', amount: '0.4', estimated: false },
+      { id: `${FIX.etfId}_2025-12-30`, exDividendDate: '2025-12-30', payoutDate: '2025-12-31', amount: '0.3', estimated: false },
+    ]);
+    // Same underlying (NVDA) first, by ticker; then the rest of the brand (Roundhill); never itself.
+    expect(detail.similarEtfs).toEqual([
+      { id: AAA.etfId, ticker: 'AAAW', name: AAA.name, brand: 'YieldMax', brandSlug: 'yieldmax', currentPrice: '10.00', yieldPercent: '52.00' },
+      { id: CCC.etfId, ticker: 'CCCW', name: CCC.name, brand: 'Roundhill', brandSlug: 'roundhill', currentPrice: '20.00', yieldPercent: '52.00' },
+      { id: DDD.etfId, ticker: 'DDDW', name: DDD.name, brand: 'Roundhill', brandSlug: 'roundhill', currentPrice: '', yieldPercent: null },
+    ]);
+  });
+
+  it('ranks top performers by yield (descending), funds without a yield last, ties by ticker', async () => {
+    const { json } = await viewsOf(allFixtureEvents());
+    // BBBW 0.20 x 52 / 10 = 104.00; FIXW 98.58; AAAW 0.10 x 52 / 10 = 52.00; CCCW 0.20 x 52 / 20 = 52.00; DDDW none.
+    const ranked = json<EtfListItem[]>('top-performers');
+    expect(ranked.map((e) => [e.ticker, e.yieldPercent])).toEqual([
+      ['BBBW', '104.00'],
+      ['FIXW', '98.58'],
+      ['AAAW', '52.00'],
+      ['CCCW', '52.00'],
+      ['DDDW', null],
+    ]);
+    expect(json<EtfListItem[]>('etfs').map((e) => e.ticker)).toEqual(['AAAW', 'BBBW', 'CCCW', 'DDDW', 'FIXW']);
+    expect(json<EtfListItem[]>('brand:roundhill').map((e) => e.ticker)).toEqual(['FIXW', 'CCCW', 'DDDW']);
+    expect(json<EtfListItem[]>('brand:yieldmax').map((e) => e.ticker)).toEqual(['BBBW', 'AAAW']);
+  });
+
+  it('represents missing figures as "" (price) and null (metrics), and flags demo data', async () => {
+    const { json } = await viewsOf(allFixtureEvents());
+    const ddd = json<EtfListItem[]>('etfs').find((e) => e.ticker === 'DDDW')!;
+    expect(ddd).toMatchObject({
+      currentPrice: '',
+      dayChange: null,
+      dayChangePercent: null,
+      yieldPercent: null,
+      annualDripYield: null,
+      oneYearReturn: null,
+      dripReturn: null,
+      weeklyAverage: null,
+      nextExDividend: null,
+      nextExDividendEstimated: false,
+      isDemo: true,
+      priceAsOf: null,
+    });
+  });
+});
+
+describe('market projection: price history ranges', () => {
+  it('cuts each range at the same date months before the market date, ascending; all = everything', async () => {
+    const { json } = await viewsOf(allFixtureEvents());
+    const dates = (range: string) => json<{ timestamp: string; price: number }[]>(`history:AAAW:${range}`).map((p) => p.timestamp);
+    expect(dates('1M')).toEqual(['2025-12-15', '2026-01-13']); // from 2025-12-14
+    expect(dates('3M')).toEqual(['2025-10-14', '2025-12-15', '2026-01-13']); // from 2025-10-14 inclusive
+    expect(dates('6M')).toEqual(['2025-07-14', '2025-10-14', '2025-12-15', '2026-01-13']);
+    expect(dates('1Y')).toEqual(['2025-07-14', '2025-10-14', '2025-12-15', '2026-01-13']); // 2024-12-31 is older
+    expect(dates('all')).toEqual(['2024-12-31', '2025-07-14', '2025-10-14', '2025-12-15', '2026-01-13']);
+    expect(json('history:AAAW:1M')).toEqual([
+      { timestamp: '2025-12-15', price: 10.2 },
+      { timestamp: '2026-01-13', price: 10 },
+    ]);
+  });
+
+  it('ends with the intraday quote when it is the current price', async () => {
+    const { json } = await viewsOf(allFixtureEvents());
+    const points = json<{ timestamp: string; price: number }[]>('history:FIXW:1M');
+    expect(points.at(0)).toEqual({ timestamp: '2026-01-05', price: 20 });
+    expect(points.at(-2)).toEqual({ timestamp: '2026-01-13', price: 21 });
+    expect(points.at(-1)).toEqual({ timestamp: '2026-01-14', price: 21.1 });
+    expect(points).toHaveLength(8);
+  });
+});
+
+describe('market projection: calendar', () => {
+  it('lists declared payouts (no pay date: next business day) and projected ones flagged estimated', async () => {
+    const { json } = await viewsOf(allFixtureEvents());
+    const fix = json<PublicCalendarEntry[]>('calendar').filter((e) => e.ticker === 'FIXW');
+    // Window: Monday 2026-01-12 .. Sunday 2026-02-08. FIXW's 01-13 distribution has no pay date ->
+    // paid 01-14. Then Tuesday ex-dates 01-20, 01-27, 02-03 paid one business day later (its last
+    // known lag: ex 01-06, pay 01-07) at the weekly average 0.40.
+    expect(fix).toEqual([
+      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-14', amount: '0.5', estimated: false, exDate: '2026-01-13' },
+      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-21', amount: '0.4000', estimated: true, exDate: '2026-01-20' },
+      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-28', amount: '0.4000', estimated: true, exDate: '2026-01-27' },
+      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-02-04', amount: '0.4000', estimated: true, exDate: '2026-02-03' },
+    ]);
+    const all = json<PublicCalendarEntry[]>('calendar');
+    const order = all.map((e) => `${e.payoutDate} ${e.ticker}`);
+    expect(order).toEqual([...order].sort());
+    expect(all.every((e) => e.payoutDate >= '2026-01-12' && e.payoutDate <= '2026-02-08')).toBe(true);
+  });
+
+  it('moves the window, the metrics and the next ex-date when a MarketDayBegan arrives', async () => {
+    const { json, byId } = await viewsOf([...allFixtureEvents(), marketDay('2026-01-20')], { batchSize: 5 });
+    const fix = json<PublicCalendarEntry[]>('calendar').filter((e) => e.ticker === 'FIXW');
+    // Window Monday 2026-01-19 .. 2026-02-15: the 01-14 payout is gone, 02-11 comes in.
+    expect(fix.map((e) => [e.payoutDate, e.estimated])).toEqual([
+      ['2026-01-21', true],
+      ['2026-01-28', true],
+      ['2026-02-04', true],
+      ['2026-02-11', true],
+    ]);
+    const item = json<EtfListItem[]>('etfs').find((e) => e.ticker === 'FIXW')!;
+    expect(item).toMatchObject({ asOf: '2026-01-20', nextExDividend: '2026-01-20', nextExDividendEstimated: true });
+    expect(json<EtfDetail>('detail:FIXW').historicalPeriodDays).toBe(15);
+    expect(byId.get('calendar')?.etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+  });
+});
+
+describe('market projection: idempotent, deterministic, incremental', () => {
+  it('changes nothing when every event is delivered twice', async () => {
+    const once = await viewsOf(allFixtureEvents(), { batchSize: 3 });
+    const twice = await viewsOf(allFixtureEvents(), { batchSize: 3, deliverTwice: true });
+    expect(JSON.stringify(twice.docs)).toBe(JSON.stringify(once.docs));
+    const etfsOnce = await once.result.all<EtfMarketDoc>('etfs');
+    const etfsTwice = await twice.result.all<EtfMarketDoc>('etfs');
+    expect(JSON.stringify(etfsTwice)).toBe(JSON.stringify(etfsOnce));
+  });
+
+  it('gives byte-identical views on two rebuilds, and the same bodies whatever the batch size', async () => {
+    const a = await viewsOf(allFixtureEvents(), { batchSize: 4 });
+    const b = await viewsOf(allFixtureEvents(), { batchSize: 4 });
+    expect(JSON.stringify(b.docs)).toBe(JSON.stringify(a.docs));
+    const c = await viewsOf(allFixtureEvents(), { batchSize: 1 });
+    const bodies = (docs: ViewDoc[]) => docs.map((d) => [d._id, d.body, d.etag]);
+    expect(bodies(c.docs)).toEqual(bodies(a.docs));
+  });
+
+  it('rewrites only the views whose content changed', async () => {
+    const base = allFixtureEvents();
+    const before = await viewsOf(base);
+    // A new close for BBBW (TSLA, YieldMax): its own views, the lists, and AAAW's detail (BBBW is
+    // among AAAW's similar funds) change; FIXW's detail (similar: AAAW, CCCW, DDDW) does not.
+    const after = await viewsOf([...base, bar(BBB.etfId, '2026-01-14', '10.4')], { batchSize: base.length });
+    const last = base.length + 1;
+    const rewritten = after.docs.filter((d) => d._position === last).map((d) => d._id).sort();
+    expect(rewritten).toEqual(['brand:yieldmax', 'detail:AAAW', 'detail:BBBW', 'etfs', 'history:BBBW:1M', 'history:BBBW:1Y', 'history:BBBW:3M', 'history:BBBW:6M', 'history:BBBW:all', 'top-performers']);
+    expect(after.byId.get('detail:FIXW')).toEqual(before.byId.get('detail:FIXW'));
+  });
+
+  it('retires the views of a renamed ticker and serves the fund under the new one', async () => {
+    const { byId, json } = await viewsOf([...allFixtureEvents(), renamed(CCC.etfId, 'CCCX')], { batchSize: 2 });
+    expect(byId.get('detail:CCCW')).toMatchObject({ body: null, etag: null });
+    expect(byId.get('history:CCCW:1Y')).toMatchObject({ body: null, etag: null });
+    expect(json<EtfDetail>('detail:CCCX').id).toBe(CCC.etfId);
+    expect(json<EtfDetail>('detail:FIXW').similarEtfs.map((e) => e.ticker)).toEqual(['AAAW', 'CCCX', 'DDDW']);
+  });
+
+  it('shows nothing of a fund whose market data arrives before it is listed, then everything once listed', async () => {
+    const id = '5e5e5e5e-0000-4000-8000-000000000005';
+    const early = [bar(id, '2026-01-13', '25'), distribution(id, '2026-01-08', '0.25'), marketDay(TODAY)];
+    const before = await viewsOf(early);
+    expect(before.json<EtfListItem[]>('etfs')).toEqual([]);
+    const after = await viewsOf([...early, listed({ etfId: id, ticker: 'EEEW', name: 'Early', brand: 'REX', underlying: null })]);
+    expect(after.json<EtfListItem[]>('etfs')[0]).toMatchObject({ ticker: 'EEEW', currentPrice: '25.00', yieldPercent: '52.00' });
+  });
+
+  it('keeps the newest quote whatever the delivery order and applies bar revisions', async () => {
+    const events = [
+      ...fixtureFundEvents(),
+      quote(FIX.etfId, '2026-01-14T15:00:00.000Z', '20.9'), // older than the 15:30 quote: ignored
+      bar(FIX.etfId, '2026-01-13', '21.05', 'PriceBarRevised'),
+      marketDay(TODAY),
+    ];
+    const { json } = await viewsOf(events);
+    const fix = json<EtfListItem[]>('etfs')[0]!;
+    expect(fix.currentPrice).toBe('21.10');
+    expect(fix.dayChange).toBe(0.05); // 21.10 - 21.05 (revised close)
+  });
+});
+
+describe('metrics input slice', () => {
+  it('gives the same metrics as the whole history, on every day of a long series', () => {
+    const dates: string[] = [];
+    const closes: string[] = [];
+    let price = 20;
+    for (let d = '2024-01-02'; d <= '2026-03-31'; d = addDays(d, 1)) {
+      const wd = new Date(`${d}T12:00:00Z`).getUTCDay();
+      if (wd === 0 || wd === 6) continue;
+      price = Math.max(1, price + Math.sin(dates.length / 7) * 0.3);
+      dates.push(d);
+      closes.push(price.toFixed(2));
+    }
+    const distributions = dates.filter((_, i) => i % 5 === 3).map((exDate, i) => ({
+      distributionId: `x_${exDate}`,
+      exDate,
+      recordDate: null,
+      payDate: null,
+      amount: (0.1 + (i % 7) / 100).toFixed(2),
+      status: 'declared' as const,
+      source: 'manual' as const,
+    }));
+    const doc = {
+      _id: 'x',
+      etfId: 'x',
+      listed: true,
+      ticker: 'X',
+      name: 'X',
+      brand: '',
+      brandSlug: '',
+      description: '',
+      frequency: 'weekly' as const,
+      underlying: null,
+      inceptionDate: null,
+      dataSource: 'manual' as const,
+      barDates: dates,
+      barCloses: closes,
+      lastBarSource: 'manual' as const,
+      barsVersion: dates.length,
+      quote: null,
+      distributions,
+    };
+    const full = (today: string) =>
+      computeEtfMetrics({ today, frequency: 'weekly', bars: dates.map((date, i) => ({ date, close: closes[i]! })), quote: null, distributions });
+    for (const today of ['2024-01-01', '2024-01-02', '2024-06-30', '2025-01-01', '2025-06-15', '2026-01-14', '2026-03-31', '2027-06-01']) {
+      expect(JSON.stringify(computeEtfMetrics(metricsInput(doc, today))), today).toBe(JSON.stringify(full(today)));
+    }
+  });
+});

@@ -1,0 +1,127 @@
+import type { PayoutFrequency } from '../../events/catalog.ts';
+import { normaliseTicker } from '../../services/market-data/etf-catalog.ts';
+import type { IsoDate } from '../../services/market-data/market-calendar.ts';
+import type { BarPoint, DistributionPoint, EtfMetricsView, QuotePoint } from '../../services/market-data/metrics.ts';
+import type { ReadModels } from '../runtime/read-models.ts';
+import {
+  CLOCK_ID,
+  INDEX_ID,
+  MARKET_ETFS,
+  MARKET_STATE,
+  MARKET_VIEWS,
+  marketProjection,
+  type ClockDoc,
+  type EtfMarketDoc,
+  type IndexDoc,
+  type ViewDoc,
+} from './projection.ts';
+import { compareCalendarEntries, metricsView, type EtfListItem, type PublicCalendarEntry, type StoredDistribution } from './render.ts';
+
+/**
+ * Typed reads of the `market` read model for other modules (user area: favorites, portfolio, user
+ * calendar; admin). Every figure is as of the market date (the latest MarketDayBegan), the same numbers
+ * the public API shows.
+ */
+
+const etfs = (readModels: ReadModels) => readModels.collection<EtfMarketDoc>(marketProjection, MARKET_ETFS);
+const state = (readModels: ReadModels) => readModels.collection(marketProjection, MARKET_STATE);
+const views = (readModels: ReadModels) => readModels.collection<ViewDoc>(marketProjection, MARKET_VIEWS);
+
+/** The market's "today" (America/New_York date of the latest MarketDayBegan); null before the first one. */
+export async function marketToday(readModels: ReadModels): Promise<IsoDate | null> {
+  const clock = (await state(readModels).findOne({ _id: CLOCK_ID })) as ClockDoc | null;
+  return clock?.today ?? null;
+}
+
+async function listedItems(readModels: ReadModels): Promise<EtfListItem[]> {
+  const index = (await state(readModels).findOne({ _id: INDEX_ID })) as IndexDoc | null;
+  return (index?.entries ?? []).filter((e) => e.listed && e.item !== null).map((e) => e.item!);
+}
+
+/**
+ * List items (spec §3 shape, as `GET /api/etfs` serves them) of the given funds, in the order of `ids`;
+ * unknown or unlisted ids are left out. Without `ids`: every listed fund, by ticker. One document read.
+ */
+export async function getEtfListItems(readModels: ReadModels, ids?: readonly string[]): Promise<EtfListItem[]> {
+  const items = await listedItems(readModels);
+  if (ids === undefined) return items.sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
+  const byId = new Map(items.map((i) => [i.id, i]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** One fund's list item by id; null when unknown or not listed. */
+export async function getEtfById(readModels: ReadModels, etfId: string): Promise<EtfListItem | null> {
+  return (await getEtfListItems(readModels, [etfId]))[0] ?? null;
+}
+
+/** One fund's list item by ticker (case-insensitive); null when unknown. */
+export async function getEtfByTicker(readModels: ReadModels, ticker: string): Promise<EtfListItem | null> {
+  const wanted = normaliseTicker(ticker);
+  return (await listedItems(readModels)).find((i) => i.ticker === wanted) ?? null;
+}
+
+/** Everything needed to compute a holding's growth and income (metrics.ts `holdingPerformance`). */
+export interface EtfSeries {
+  etfId: string;
+  ticker: string;
+  frequency: PayoutFrequency;
+  /** The market date the series and metrics are as of (null before the first MarketDayBegan). */
+  today: IsoDate | null;
+  /** Every daily bar, ascending by date. */
+  bars: BarPoint[];
+  /** The newest intraday quote. */
+  quote: QuotePoint | null;
+  /** Active distributions (revisions applied, withdrawn left out), ascending by ex-date. */
+  distributions: (DistributionPoint & Pick<StoredDistribution, 'distributionId' | 'recordDate' | 'source'>)[];
+  /** The fund's metrics as the API shows them; null without a market date. */
+  metrics: EtfMetricsView | null;
+}
+
+/** A listed fund's full series (bars, quote, distributions) and presented metrics; null when unknown. */
+export async function getEtfSeries(readModels: ReadModels, etfId: string): Promise<EtfSeries | null> {
+  const [doc, today] = await Promise.all([etfs(readModels).findOne({ _id: etfId }), marketToday(readModels)]);
+  if (!doc || !doc.listed) return null;
+  return {
+    etfId: doc.etfId,
+    ticker: doc.ticker,
+    frequency: doc.frequency,
+    today,
+    bars: doc.barDates.map((date, i) => ({ date, close: doc.barCloses[i]! })),
+    quote: doc.quote ? { price: doc.quote.price, quotedAt: doc.quote.quotedAt } : null,
+    distributions: doc.distributions.map((d) => ({
+      distributionId: d.distributionId,
+      exDate: d.exDate,
+      recordDate: d.recordDate,
+      payDate: d.payDate,
+      amount: d.amount,
+      status: d.status,
+      source: d.source,
+    })),
+    metrics: metricsView(doc, today),
+  };
+}
+
+/**
+ * The public calendar (four Monday-to-Sunday weeks from the Monday of the market date's week): declared
+ * payouts and projected ones (`estimated: true`), by payout date then ticker. Pass `etfIds` to keep
+ * only those funds (the user calendar).
+ */
+export async function getPublicCalendar(readModels: ReadModels, etfIds?: readonly string[]): Promise<PublicCalendarEntry[]> {
+  const index = (await state(readModels).findOne({ _id: INDEX_ID })) as IndexDoc | null;
+  const wanted = etfIds ? new Set(etfIds) : null;
+  return (index?.entries ?? [])
+    .filter((e) => e.listed && (wanted === null || wanted.has(e.etfId)))
+    .flatMap((e) => e.calendar)
+    .sort(compareCalendarEntries);
+}
+
+/** A pre-serialized view (`top-performers`, `detail:NVDW`, ...): null when it does not exist. */
+export async function getView(readModels: ReadModels, viewId: string): Promise<{ body: string; etag: string } | null> {
+  const doc = await views(readModels).findOne({ _id: viewId });
+  return doc && doc.body !== null && doc.etag !== null ? { body: doc.body, etag: doc.etag } : null;
+}
+
+/** Views written after `position` (tombstones included, body null), for caches kept current on advance. */
+export async function getViewsChangedAfter(readModels: ReadModels, position: number): Promise<ViewDoc[]> {
+  return views(readModels).find(position > 0 ? { _position: { $gt: position } } : {});
+}

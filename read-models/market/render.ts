@@ -1,0 +1,404 @@
+import { createHash } from 'node:crypto';
+import type { DataSource, PayoutFrequency } from '../../events/catalog.ts';
+import type { DistributionStatus } from '../../events/dividends.ts';
+import { buildDividendCalendar, payoutDateOf, type CalendarEntry } from '../../services/market-data/calendar.ts';
+import { addDays, addMonths, type IsoDate } from '../../services/market-data/market-calendar.ts';
+import {
+  computeEtfMetrics,
+  presentEtfMetrics,
+  type BarPoint,
+  type DistributionPoint,
+  type EtfMetricsView,
+  type MetricsInput,
+  type QuotePoint,
+} from '../../services/market-data/metrics.ts';
+
+/**
+ * Pure rendering of the market read side (docs/market-data-read-side.md): from a fund's document and
+ * the market date to the API shapes (spec §3) and their pre-serialized JSON. No clock, no randomness:
+ * the same inputs always give the same bytes.
+ */
+
+// ---------------------------------------------------------------------------------------------------
+// The per-fund document (collection `etfs`)
+
+export interface StoredDistribution {
+  distributionId: string;
+  exDate: IsoDate;
+  recordDate: IsoDate | null;
+  payDate: IsoDate | null;
+  amount: string;
+  status: DistributionStatus;
+  source: DataSource;
+}
+
+export interface StoredQuote {
+  price: string;
+  quotedAt: string;
+  source: DataSource;
+}
+
+/** What the `etfs` collection keeps per fund (id = etfId). Bars are compact parallel arrays, ascending. */
+export interface EtfMarketFields {
+  etfId: string;
+  /** False while only market data arrived (no `EtfListed` yet): such a fund is in no view. */
+  listed: boolean;
+  ticker: string;
+  name: string;
+  brand: string;
+  brandSlug: string;
+  description: string;
+  frequency: PayoutFrequency;
+  underlying: string | null;
+  inceptionDate: IsoDate | null;
+  dataSource: DataSource;
+  /** Bar dates, strictly ascending. */
+  barDates: IsoDate[];
+  /** Bar closes (decimal strings), parallel to barDates. */
+  barCloses: string[];
+  /** Source of the bar of the latest date. */
+  lastBarSource: DataSource | null;
+  /** Counts bar changes (recorded or revised): a cheap "did the history change" key. */
+  barsVersion: number;
+  /** The newest intraday quote. */
+  quote: StoredQuote | null;
+  /** Active distributions (revisions applied, withdrawn ones removed), ascending by ex-date. */
+  distributions: StoredDistribution[];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// API shapes
+
+/**
+ * An ETF in lists (spec §3 "ETF (list item)" plus what users need). Missing values: `currentPrice` is
+ * "" (the spec's "may be empty"); every other metric is null when it cannot be computed (no price, no
+ * distribution yet, no market date): the client shows N/A.
+ */
+export interface EtfListItem {
+  id: string;
+  ticker: string;
+  name: string;
+  brand: string;
+  brandSlug: string;
+  /** P: 2 decimals (4 below $1); "" when there is no price. */
+  currentPrice: string;
+  /** P - previous close, rounded to 4 decimals. */
+  dayChange: number | null;
+  /** 2 decimals. */
+  dayChangePercent: number | null;
+  /** Annual non-DRIP yield, 2 decimals. */
+  yieldPercent: string | null;
+  /** Annual DRIP yield, 2 decimals. */
+  annualDripYield: string | null;
+  oneYearReturn: string | null;
+  dripReturn: string | null;
+  /** Mean per-week amount of the last three distributions, 4 decimals. */
+  weeklyAverage: string | null;
+  nextExDividend: IsoDate | null;
+  /** True when nextExDividend is projected from the cadence (or an issuer estimate). */
+  nextExDividendEstimated: boolean;
+  frequency: PayoutFrequency;
+  underlying: string | null;
+  dataSource: DataSource;
+  /** True when any of the fund's catalog entry, current price or latest distribution is demo data. */
+  isDemo: boolean;
+  /** The market date the metrics are computed as of (the latest MarketDayBegan). */
+  asOf: IsoDate | null;
+  /** The session the current price belongs to. */
+  priceAsOf: IsoDate | null;
+}
+
+export interface DividendHistoryItem {
+  id: string;
+  exDividendDate: IsoDate;
+  /** The pay date, or (when none is declared) the next business day after the ex-date. */
+  payoutDate: IsoDate;
+  /** Cash per share as declared (full precision decimal string). */
+  amount: string;
+  /** An issuer or provider estimate, not a declaration. */
+  estimated: boolean;
+}
+
+export interface SimilarEtf {
+  id: string;
+  ticker: string;
+  name: string;
+  brand: string;
+  brandSlug: string;
+  currentPrice: string;
+  yieldPercent: string | null;
+}
+
+export interface EtfDetail extends EtfListItem {
+  description: string;
+  inceptionDate: IsoDate | null;
+  /** Days from the start of the return window to the market date (< 365: "since inception"). */
+  historicalPeriodDays: number | null;
+  windowStart: IsoDate | null;
+  previousClose: string | null;
+  /** Every active distribution, newest first. */
+  dividendHistory: DividendHistoryItem[];
+  similarEtfs: SimilarEtf[];
+}
+
+/** A history point: `timestamp` is the session's ISO date (`YYYY-MM-DD`), `price` the close (number). */
+export interface PricePoint {
+  timestamp: IsoDate;
+  price: number;
+}
+
+/** The public calendar entry (spec §3) plus its ex-date. */
+export type PublicCalendarEntry = CalendarEntry;
+
+export const HISTORY_RANGES = ['1M', '3M', '6M', '1Y', 'all'] as const;
+export type HistoryRange = (typeof HISTORY_RANGES)[number];
+export const DEFAULT_HISTORY_RANGE: HistoryRange = '1Y';
+
+export const SIMILAR_LIMIT = 6;
+
+// ---------------------------------------------------------------------------------------------------
+// View ids
+
+export const viewIds = {
+  topPerformers: 'top-performers',
+  etfs: 'etfs',
+  calendar: 'calendar',
+  brand: (slug: string) => `brand:${slug}`,
+  detail: (ticker: string) => `detail:${ticker.toUpperCase()}`,
+  history: (ticker: string, range: HistoryRange) => `history:${ticker.toUpperCase()}:${range}`,
+};
+
+/** Strong ETag of a body: a quoted base64url SHA-256 prefix (128 bits). */
+export function etagOf(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Sorted-array helpers (bars are ascending by date)
+
+/** Index of the first date >= `date` (dates.length when none). */
+export function lowerBound(dates: readonly string[], date: string): number {
+  let lo = 0;
+  let hi = dates.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (dates[mid]! < date) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Index of the first date > `date`. */
+export function upperBound(dates: readonly string[], date: string): number {
+  let lo = 0;
+  let hi = dates.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (dates[mid]! <= date) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Metrics
+
+function distributionPoints(doc: Pick<EtfMarketFields, 'distributions'>): DistributionPoint[] {
+  return doc.distributions.map((d) => ({ exDate: d.exDate, payDate: d.payDate, amount: d.amount, status: d.status }));
+}
+
+/**
+ * The metrics input of a fund as of `today`, with only the bars the metrics can look at: from one bar
+ * before the return window (today - 365 days) to today (at least the last two bars up to today, for the
+ * previous close). computeEtfMetrics gives the same result as with the whole history (asserted by the
+ * specs) at a fraction of the cost, so recomputing every fund when the market day moves stays cheap
+ * however long the history grows.
+ */
+export function metricsInput(doc: EtfMarketFields, today: IsoDate): MetricsInput {
+  const end = upperBound(doc.barDates, today);
+  const windowIdx = lowerBound(doc.barDates, addDays(today, -365));
+  const start = Math.max(0, Math.min(windowIdx - 1, end - 2));
+  const bars: BarPoint[] = [];
+  for (let i = start; i < end; i++) bars.push({ date: doc.barDates[i]!, close: doc.barCloses[i]! });
+  const quote: QuotePoint | null = doc.quote ? { price: doc.quote.price, quotedAt: doc.quote.quotedAt } : null;
+  return { today, frequency: doc.frequency, bars, quote, distributions: distributionPoints(doc) };
+}
+
+export function metricsView(doc: EtfMarketFields, today: IsoDate | null): EtfMetricsView | null {
+  return today === null ? null : presentEtfMetrics(computeEtfMetrics(metricsInput(doc, today)));
+}
+
+function isDemo(doc: EtfMarketFields, view: EtfMetricsView | null): boolean {
+  const priceSource = view?.priceKind === 'quote' ? doc.quote?.source : doc.lastBarSource;
+  const lastDistribution = doc.distributions[doc.distributions.length - 1];
+  return doc.dataSource === 'demo' || priceSource === 'demo' || lastDistribution?.source === 'demo';
+}
+
+export function listItemOf(doc: EtfMarketFields, view: EtfMetricsView | null, today: IsoDate | null): EtfListItem {
+  return {
+    id: doc.etfId,
+    ticker: doc.ticker,
+    name: doc.name,
+    brand: doc.brand,
+    brandSlug: doc.brandSlug,
+    currentPrice: view?.currentPrice ?? '',
+    dayChange: view?.dayChange ?? null,
+    dayChangePercent: view?.dayChangePercent ?? null,
+    yieldPercent: view?.yieldPercent ?? null,
+    annualDripYield: view?.annualDripYield ?? null,
+    oneYearReturn: view?.oneYearReturn ?? null,
+    dripReturn: view?.dripReturn ?? null,
+    weeklyAverage: view?.weeklyAverage ?? null,
+    nextExDividend: view?.nextExDividend ?? null,
+    nextExDividendEstimated: view?.nextExDividendEstimated ?? false,
+    frequency: doc.frequency,
+    underlying: doc.underlying,
+    dataSource: doc.dataSource,
+    isDemo: isDemo(doc, view),
+    asOf: today,
+    priceAsOf: view?.priceDate ?? null,
+  };
+}
+
+export function dividendHistoryOf(doc: Pick<EtfMarketFields, 'distributions'>): DividendHistoryItem[] {
+  const out: DividendHistoryItem[] = [];
+  for (let i = doc.distributions.length - 1; i >= 0; i--) {
+    const d = doc.distributions[i]!;
+    out.push({ id: d.distributionId, exDividendDate: d.exDate, payoutDate: payoutDateOf(d), amount: d.amount, estimated: d.status === 'estimated' });
+  }
+  return out;
+}
+
+export function detailOf(
+  doc: EtfMarketFields,
+  item: EtfListItem,
+  view: EtfMetricsView | null,
+  similarEtfs: SimilarEtf[],
+): EtfDetail {
+  return {
+    ...item,
+    description: doc.description,
+    inceptionDate: doc.inceptionDate,
+    historicalPeriodDays: view?.historicalPeriodDays ?? null,
+    windowStart: view?.windowStart ?? null,
+    previousClose: view?.previousClose ?? null,
+    dividendHistory: dividendHistoryOf(doc),
+    similarEtfs,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Lists
+
+function yieldValue(item: Pick<EtfListItem, 'yieldPercent'>): number | null {
+  return item.yieldPercent === null ? null : Number(item.yieldPercent);
+}
+
+/** Top performers order: yieldPercent descending, funds without a yield last, then ticker ascending. */
+export function compareByYield(a: EtfListItem, b: EtfListItem): number {
+  const ya = yieldValue(a);
+  const yb = yieldValue(b);
+  if (ya !== yb) {
+    if (ya === null) return 1;
+    if (yb === null) return -1;
+    return yb - ya;
+  }
+  return a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0;
+}
+
+export function compareByTicker(a: { ticker: string }, b: { ticker: string }): number {
+  return a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0;
+}
+
+/**
+ * Similar ETFs: the funds with the same underlying (by ticker), then the other funds of the same
+ * brand (by ticker), never the fund itself, at most SIMILAR_LIMIT.
+ */
+export function similarEtfsOf(self: EtfListItem, all: readonly EtfListItem[]): SimilarEtf[] {
+  const sameUnderlying = self.underlying === null ? [] : all.filter((e) => e.id !== self.id && e.underlying === self.underlying).sort(compareByTicker);
+  const picked = new Set(sameUnderlying.map((e) => e.id));
+  const sameBrand = self.brandSlug === '' ? [] : all.filter((e) => e.id !== self.id && !picked.has(e.id) && e.brandSlug === self.brandSlug).sort(compareByTicker);
+  return [...sameUnderlying, ...sameBrand].slice(0, SIMILAR_LIMIT).map((e) => ({
+    id: e.id,
+    ticker: e.ticker,
+    name: e.name,
+    brand: e.brand,
+    brandSlug: e.brandSlug,
+    currentPrice: e.currentPrice,
+    yieldPercent: e.yieldPercent,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// History
+
+/** First date of a range as of `today` (inclusive); null for `all`. */
+export function rangeStart(range: HistoryRange, today: IsoDate): IsoDate | null {
+  switch (range) {
+    case '1M':
+      return addMonths(today, -1);
+    case '3M':
+      return addMonths(today, -3);
+    case '6M':
+      return addMonths(today, -6);
+    case '1Y':
+      return addMonths(today, -12);
+    case 'all':
+      return null;
+    default: {
+      const never: never = range;
+      throw new Error(`unknown range ${String(never)}`);
+    }
+  }
+}
+
+export interface HistorySlice {
+  /** Index range [from, to) into the bars. */
+  from: number;
+  to: number;
+  /** The intraday quote appended as the last point when it is the current price. */
+  quote: PricePoint | null;
+  /** Changes whenever the slice's content may have changed: compare before serializing. */
+  key: string;
+}
+
+/**
+ * The bars of a range as of `today`: dates in [rangeStart, today], plus the current intraday quote
+ * as the last point when it is newer than the last bar (so the chart ends at the current price).
+ * Without a market date the whole history is shown.
+ */
+export function historySlice(doc: EtfMarketFields, range: HistoryRange, today: IsoDate | null, view: EtfMetricsView | null): HistorySlice {
+  const to = today === null ? doc.barDates.length : upperBound(doc.barDates, today);
+  const start = today === null ? null : rangeStart(range, today);
+  const from = start === null ? 0 : lowerBound(doc.barDates, start);
+  const quote = view?.priceKind === 'quote' && view.priceDate !== null && doc.quote ? { timestamp: view.priceDate, price: Number(doc.quote.price) } : null;
+  return { from, to, quote, key: `${from}:${to}:${doc.barsVersion}:${quote ? `${quote.timestamp}=${quote.price}` : '-'}` };
+}
+
+export function historyJson(doc: EtfMarketFields, slice: HistorySlice): string {
+  const parts: string[] = [];
+  for (let i = slice.from; i < slice.to; i++) {
+    parts.push(`{"timestamp":"${doc.barDates[i]!}","price":${JSON.stringify(Number(doc.barCloses[i]!))}}`);
+  }
+  if (slice.quote) parts.push(JSON.stringify(slice.quote));
+  return `[${parts.join(',')}]`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Calendar
+
+/** One fund's entries in the public calendar as of `today` (declared and projected payouts). */
+export function calendarEntriesOf(doc: EtfMarketFields, today: IsoDate | null): PublicCalendarEntry[] {
+  if (today === null) return [];
+  return buildDividendCalendar(
+    [{ etfId: doc.etfId, ticker: doc.ticker, name: doc.name, frequency: doc.frequency, distributions: distributionPoints(doc) }],
+    today,
+  );
+}
+
+/** The calendar's order (as buildDividendCalendar): payout date, ticker, ex-date. */
+export function compareCalendarEntries(a: PublicCalendarEntry, b: PublicCalendarEntry): number {
+  if (a.payoutDate !== b.payoutDate) return a.payoutDate < b.payoutDate ? -1 : 1;
+  if (a.ticker !== b.ticker) return a.ticker < b.ticker ? -1 : 1;
+  return a.exDate < b.exDate ? -1 : a.exDate > b.exDate ? 1 : 0;
+}
