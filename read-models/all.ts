@@ -2,6 +2,7 @@ import type { Projection } from './runtime/projection.ts';
 import { usersProjection } from './users/projection.ts';
 import { marketProjection } from './market/projection.ts';
 import { jobsProjection } from './jobs/projection.ts';
+import { catalogIndexProjection } from './jobs/catalog-index.ts';
 
 /** Every read model of the product. A module adds its projection here. */
-export const allProjections: readonly Projection[] = [usersProjection, jobsProjection, marketProjection];
+export const allProjections: readonly Projection[] = [usersProjection, jobsProjection, catalogIndexProjection, marketProjection];

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import { accountsRouter } from '../accounts/api.ts';
 import type { AppDeps } from './deps.ts';
 import { adminPingRouter } from './http/admin.ts';
+import { catalogAdminRouter, etfCreateRouter } from '../market-data/catalog-api.ts';
 
 export interface RouteModule {
   /** Where the router is mounted. Everything under `/api/admin` is owner-only (guarded in app.ts). */
@@ -18,4 +19,6 @@ export interface RouteModule {
 export const routeModules: readonly RouteModule[] = [
   { path: '/api', router: accountsRouter },
   { path: '/api/admin', router: adminPingRouter },
+  { path: '/api', router: etfCreateRouter },
+  { path: '/api/admin', router: catalogAdminRouter },
 ];
