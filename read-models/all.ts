@@ -3,6 +3,10 @@ import { usersProjection } from './users/projection.ts';
 import { marketProjection } from './market/projection.ts';
 import { jobsProjection } from './jobs/projection.ts';
 import { catalogIndexProjection } from './jobs/catalog-index.ts';
+import { favoritesProjection } from './favorites/projection.ts';
+import { portfolioProjection } from './portfolio/projection.ts';
+import { settingsProjection } from './settings/projection.ts';
+import { newsProjection } from './news/projection.ts';
 
 /** Every read model of the product. A module adds its projection here. */
-export const allProjections: readonly Projection[] = [usersProjection, jobsProjection, catalogIndexProjection, marketProjection];
+export const allProjections: readonly Projection[] = [usersProjection, jobsProjection, catalogIndexProjection, marketProjection, favoritesProjection, portfolioProjection, settingsProjection, newsProjection];

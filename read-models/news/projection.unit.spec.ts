@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentStore } from '../../infra/document-store/port.ts';
+import { physicalName } from '../runtime/projection.ts';
+import { project, recorded, type GivenEvent } from '../runtime/projection-testing.ts';
+import type { ReadModels } from '../runtime/read-models.ts';
+import { NEWS, newsProjection, type NewsDoc } from './projection.ts';
+import { publishedNews, publishedNewsForTicker, toNewsItem } from './queries.ts';
+
+const at = '2026-01-07T15:00:00.000Z';
+const ingested = (id: string, title: string, tags: string[], publishedAt: string | null): GivenEvent => ({
+  stream: `news-${id}`,
+  type: 'NewsArticleIngested',
+  data: { articleId: id, title, link: `https://news.example.com/${id}`, summary: `About ${id}`, source: 'Example Wire', tags, publishedAt, ingestedAt: at },
+});
+const status = (id: string, s: string): GivenEvent => ({ stream: `news-${id}`, type: 'NewsArticleStatusChanged', data: { articleId: id, status: s, changedAt: at } });
+
+const history: GivenEvent[] = [
+  ingested('a1', 'Roundhill launches NVDW weekly pay ETF', ['Roundhill', 'NVDA'], '2026-01-05T12:00:00.000Z'),
+  status('a1', 'published'),
+  ingested('a2', 'YieldMax MSTY declares distribution', ['YieldMax', 'msty'], '2026-01-06T12:00:00.000Z'),
+  status('a2', 'published'),
+  ingested('a3', 'Why (nvdw) beats NVDWX', [], null),
+  status('a3', 'published'),
+  ingested('a4', 'NVDW draft only', ['NVDW'], '2026-01-07T12:00:00.000Z'),
+  status('a4', 'review'),
+  ingested('a5', 'NVDW archived story', [], '2026-01-04T12:00:00.000Z'),
+  status('a5', 'published'),
+  status('a5', 'archived'),
+  ingested('a6', 'Deleted NVDW story', [], '2026-01-06T18:00:00.000Z'),
+  status('a6', 'published'),
+  { stream: 'news-a6', type: 'NewsArticleDeleted', data: { articleId: 'a6', reason: 'deleted', deletedAt: at } },
+  ingested('a7', 'Granite GraniteShares YieldBOOST', ['Granite'], '2026-01-03T12:00:00.000Z'),
+  status('a7', 'published'),
+  { stream: 'news-a7', type: 'NewsArticleEdited', data: { articleId: 'a7', title: 'GraniteShares adds TSYY to NVDW peers', tags: ['Granite', 'TSYY'], editedAt: at } },
+];
+
+function readModelsOf(docs: DocumentStore): ReadModels {
+  return { collection: (p: typeof newsProjection, name: string) => docs.collection(physicalName(p, name)) } as unknown as ReadModels;
+}
+
+describe('news projection and its public reads', () => {
+  it('lists published articles newest first, an article without a date last; drafts, review, archived and deleted ones never', async () => {
+    const { docs } = await project(newsProjection, recorded(history));
+    const items = (await publishedNews(readModelsOf(docs))).map(toNewsItem);
+    expect(items.map((i) => i.id)).toEqual(['a2', 'a1', 'a7', 'a3']);
+    expect(items[0]).toEqual({
+      id: 'a2',
+      title: 'YieldMax MSTY declares distribution',
+      link: 'https://news.example.com/a2',
+      summary: 'About a2',
+      source: 'Example Wire',
+      tags: 'YieldMax, msty',
+      publishedAt: '2026-01-06T12:00:00.000Z',
+    });
+    expect(items[2]).toMatchObject({ title: 'GraniteShares adds TSYY to NVDW peers', tags: 'Granite, TSYY' });
+  });
+
+  it('finds articles by ticker in tags or as a whole word of the title, case-insensitive', async () => {
+    const { docs } = await project(newsProjection, recorded(history));
+    const ids = async (t: string) => (await publishedNewsForTicker(readModelsOf(docs), t)).map((d) => d._id);
+    expect(await ids('NVDW')).toEqual(['a1', 'a7', 'a3']); // a3: "(nvdw)" counts, "NVDWX" alone would not
+    expect(await ids('msty')).toEqual(['a2']); // the tag "msty", and the title word
+    expect(await ids('NVDA')).toEqual(['a1']); // tag only
+    expect(await ids('NVDWX')).toEqual(['a3']);
+    expect(await ids('NVD')).toEqual([]);
+    expect(await ids('.*')).toEqual([]); // a pattern is taken literally
+    expect(await ids('  ')).toEqual([]);
+  });
+
+  it('keeps a deleted article as a tombstone that a redelivered ingestion cannot revive', async () => {
+    const once = await project(newsProjection, recorded(history), { batchSize: 1 });
+    const twice = await project(newsProjection, recorded(history), { batchSize: 1, deliverTwice: true });
+    expect(await twice.all(NEWS)).toEqual(await once.all(NEWS));
+    const a6 = (await once.all<NewsDoc>(NEWS)).find((d) => d._id === 'a6');
+    expect(a6).toMatchObject({ status: 'deleted', title: '', link: '' });
+    // the whole history delivered again in one batch after the fact changes nothing either
+    await project(newsProjection, recorded(history), { docs: once.docs });
+    expect(await once.all(NEWS)).toEqual(await twice.all(NEWS));
+  });
+
+  it('answers empty lists before any article exists', async () => {
+    const { docs } = await project(newsProjection, []);
+    expect(await publishedNews(readModelsOf(docs))).toEqual([]);
+    expect(await publishedNewsForTicker(readModelsOf(docs), 'NVDW')).toEqual([]);
+  });
+});

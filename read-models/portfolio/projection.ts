@@ -1,0 +1,58 @@
+import type { Recorded } from '../../events/define.ts';
+import type { RecordedEvent } from '../../events/envelope.ts';
+import type { PortfolioEvent } from '../../events/portfolio.ts';
+import type { Doc } from '../../infra/document-store/port.ts';
+import type { Projection, ProjectionContext } from '../runtime/projection.ts';
+
+/**
+ * The `portfolios` read model: one document per user with the holdings as entered (fed by that user's
+ * `portfolio-<userId>` stream only, so `_position` makes redelivery harmless). What a holding is worth
+ * and earned (DRIP growth, income, returns) depends on market data and is derived at read time from
+ * this document and the market read side (views.ts), cached per (document position, market position).
+ */
+export interface HoldingEntry {
+  id: string;
+  etfId: string;
+  shares: string;
+  purchasePrice: string | null;
+  purchaseDate: string | null;
+  isDrip: boolean;
+  addedAt: string;
+}
+
+export interface PortfolioDoc extends Doc {
+  _id: string;
+  holdings: HoldingEntry[];
+}
+
+export const PORTFOLIOS = 'portfolios';
+
+export const portfolioProjection: Projection = {
+  name: 'portfolio',
+  version: 1,
+  handles: ['HoldingAdded', 'HoldingRemoved'] satisfies PortfolioEvent['type'][],
+  collections: { [PORTFOLIOS]: [] },
+  async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
+    const event = recorded as Recorded<PortfolioEvent>;
+    switch (event.type) {
+      case 'HoldingAdded': {
+        const { userId, holdingId, etfId, shares, purchasePrice, purchaseDate, isDrip, addedAt } = event.data;
+        await ctx.update<PortfolioDoc>(PORTFOLIOS, userId, (doc) => {
+          const holdings = doc?.holdings ?? [];
+          if (holdings.some((h) => h.id === holdingId)) return doc;
+          return { _id: userId, holdings: [...holdings, { id: holdingId, etfId, shares, purchasePrice, purchaseDate, isDrip, addedAt }] };
+        });
+        return;
+      }
+      case 'HoldingRemoved': {
+        const { userId, holdingId } = event.data;
+        await ctx.update<PortfolioDoc>(PORTFOLIOS, userId, (doc) => (doc ? { ...doc, holdings: doc.holdings.filter((h) => h.id !== holdingId) } : null));
+        return;
+      }
+      default: {
+        const never: never = event;
+        throw new Error(`portfolio projection cannot apply ${JSON.stringify(never)}`);
+      }
+    }
+  },
+};

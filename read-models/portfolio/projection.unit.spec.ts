@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { project, recorded, type GivenEvent } from '../runtime/projection-testing.ts';
+import { PORTFOLIOS, portfolioProjection } from './projection.ts';
+
+const ann = '4f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
+const bob = '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f';
+const etf = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+const hid = (n: number) => `20000000-0000-4000-8000-00000000000${n}`;
+const at = (d: number) => `2026-01-0${d}T15:00:00.000Z`;
+
+const added = (user: string, n: number, e: number, over: Record<string, unknown> = {}): GivenEvent => ({
+  stream: `portfolio-${user}`,
+  type: 'HoldingAdded',
+  data: { userId: user, holdingId: hid(n), etfId: etf(e), shares: '100', purchasePrice: '50.25', purchaseDate: '2026-01-02', isDrip: true, addedAt: at(5), ...over },
+});
+
+const history: GivenEvent[] = [
+  added(ann, 1, 1),
+  added(bob, 2, 1, { shares: '3.5', purchasePrice: null, purchaseDate: null, isDrip: false }),
+  added(ann, 3, 2, { shares: '10', isDrip: false, addedAt: at(6) }),
+  { stream: `portfolio-${ann}`, type: 'HoldingRemoved', data: { userId: ann, holdingId: hid(1), etfId: etf(1), removedAt: at(7) } },
+  added(ann, 4, 1, { shares: '200', addedAt: at(8) }),
+];
+
+const expected = [
+  { _id: bob, holdings: [{ id: hid(2), etfId: etf(1), shares: '3.5', purchasePrice: null, purchaseDate: null, isDrip: false, addedAt: at(5) }], _position: 2 },
+  {
+    _id: ann,
+    holdings: [
+      { id: hid(3), etfId: etf(2), shares: '10', purchasePrice: '50.25', purchaseDate: '2026-01-02', isDrip: false, addedAt: at(6) },
+      { id: hid(4), etfId: etf(1), shares: '200', purchasePrice: '50.25', purchaseDate: '2026-01-02', isDrip: true, addedAt: at(8) },
+    ],
+    _position: 5,
+  },
+];
+
+describe('portfolio projection', () => {
+  it('keeps one document per user with the holdings as entered, in the order added', async () => {
+    const { all } = await project(portfolioProjection, recorded(history));
+    expect(await all(PORTFOLIOS)).toEqual(expected);
+  });
+
+  it('gives the same documents when every batch is delivered twice, and byte-identical ones on a rebuild', async () => {
+    const twice = await project(portfolioProjection, recorded(history), { batchSize: 1, deliverTwice: true });
+    expect(await twice.all(PORTFOLIOS)).toEqual(expected);
+    const rebuilt = await project(portfolioProjection, recorded(history), { batchSize: 3 });
+    expect(JSON.stringify(await rebuilt.all(PORTFOLIOS))).toBe(JSON.stringify(await twice.all(PORTFOLIOS)));
+  });
+});

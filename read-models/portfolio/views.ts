@@ -1,0 +1,174 @@
+import { buildUserDividendCalendar, type CalendarEntry, type UserCalendarEntry } from '../../services/market-data/calendar.ts';
+import { canonical, dec, fixed, fixedOrNull, ZERO, type Decimal } from '../../services/market-data/decimal.ts';
+import { newYorkDate, type IsoDate } from '../../services/market-data/market-calendar.ts';
+import { formatPrice, holdingPerformance, METRIC_PRECISION, type HoldingPerformance } from '../../services/market-data/metrics.ts';
+import type { EtfSeries } from '../market/queries.ts';
+import type { EtfListItem } from '../market/render.ts';
+import type { HoldingEntry } from './projection.ts';
+
+/**
+ * What the personal area shows about holdings, derived from the holdings as entered (the `portfolios`
+ * read model) and the market read side (series, list items, public calendar). Pure: the same inputs
+ * give the same JSON. Rounding as the API shows metrics (METRIC_PRECISION): money 2 decimals, shares 6,
+ * percents 2, prices 2 (4 below $1).
+ */
+
+/** The market data the views need, as of one market position. */
+export interface MarketInputs {
+  /** The market date (latest MarketDayBegan), or the request's New York date before the first one. */
+  today: IsoDate;
+  /** List items of (at least) the held and favorite funds, by id. */
+  items: ReadonlyMap<string, EtfListItem>;
+  /** Series of (at least) the held funds, by id; null for a fund the market read side does not know. */
+  series: ReadonlyMap<string, EtfSeries | null>;
+}
+
+/** The day from which a holding earns distributions: its purchase date, else the New York day it was added. */
+export function heldSinceOf(h: Pick<HoldingEntry, 'purchaseDate' | 'addedAt'>): IsoDate {
+  return h.purchaseDate ?? newYorkDate(h.addedAt);
+}
+
+export interface HoldingComputation {
+  holding: HoldingEntry;
+  heldSince: IsoDate;
+  /** Null when the market read side has no series for the fund (no price, no distributions). */
+  performance: HoldingPerformance | null;
+}
+
+export function computeHolding(holding: HoldingEntry, market: MarketInputs): HoldingComputation {
+  const heldSince = heldSinceOf(holding);
+  const series = market.series.get(holding.etfId) ?? null;
+  const performance = series
+    ? holdingPerformance({
+        purchaseDate: heldSince,
+        shares: holding.shares,
+        purchasePrice: holding.purchasePrice,
+        drip: holding.isDrip,
+        today: market.today,
+        frequency: series.frequency,
+        bars: series.bars,
+        quote: series.quote,
+        distributions: series.distributions,
+      })
+    : null;
+  return { holding, heldSince, performance };
+}
+
+/** A holding as `GET /api/user/portfolio` shows it (spec §3 fields first, then the derived values). */
+export interface HoldingView {
+  id: string;
+  etfId: string;
+  /** Shares bought, as entered (canonical decimal string). */
+  shares: string;
+  purchasePrice: string | null;
+  purchaseDate: IsoDate | null;
+  isDrip: 1 | 0;
+  /** The fund's list item (as `GET /api/etfs`), null if the market read side does not know it. */
+  etf: EtfListItem | null;
+  addedAt: string;
+  /** The day distributions are counted from (purchaseDate, else the day the holding was added). */
+  heldSince: IsoDate;
+  /** Same as `shares`: what was bought. */
+  sharesBought: string;
+  /** Shares now: with DRIP, bought plus reinvested (6 decimals); otherwise the shares bought. */
+  currentShares: string;
+  /** Shares added by reinvestment (0 without DRIP). */
+  sharesReinvested: string;
+  currentPrice: string | null;
+  /** currentShares x currentPrice. */
+  currentValue: string | null;
+  /** sharesBought x purchasePrice. */
+  costBasis: string | null;
+  /** Cash value of every distribution paid since heldSince (reinvested or not). */
+  incomeReceived: string;
+  /** How many distributions were paid since heldSince. */
+  paymentsReceived: number;
+  /** currentShares x weeklyAverage x 52. */
+  projectedAnnualIncome: string | null;
+  /** Total return (priceChange + distributionReturn); null without a purchase price or a price. */
+  gain: string | null;
+  gainPercent: string | null;
+  /** sharesBought x (currentPrice - purchasePrice). */
+  priceChange: string | null;
+  priceChangePercent: string | null;
+  /** Without DRIP the cash received; with DRIP the value now of the reinvested shares. */
+  distributionReturn: string | null;
+  distributionReturnPercent: string | null;
+}
+
+const money = (v: Decimal | null) => fixedOrNull(v, METRIC_PRECISION.money);
+const percentOf = (part: Decimal | null, base: Decimal | null) =>
+  part === null || base === null || !base.gt(0) ? null : fixed(part.div(base).times(100), METRIC_PRECISION.percent);
+/** Shares rounded to 6 decimals, trailing zeros dropped. */
+export const sharesText = (v: Decimal) => canonical(dec(fixed(v, METRIC_PRECISION.shares)));
+
+export function holdingView(c: HoldingComputation, item: EtfListItem | null): HoldingView {
+  const { holding, heldSince, performance: p } = c;
+  const bought = dec(holding.shares);
+  const current = p?.shares ?? bought;
+  const withPrice = holding.purchasePrice !== null && p !== null && p.currentPrice !== null;
+  const base = p?.costBasis ?? null;
+  return {
+    id: holding.id,
+    etfId: holding.etfId,
+    shares: holding.shares,
+    purchasePrice: holding.purchasePrice,
+    purchaseDate: holding.purchaseDate,
+    isDrip: holding.isDrip ? 1 : 0,
+    etf: item,
+    addedAt: holding.addedAt,
+    heldSince,
+    sharesBought: holding.shares,
+    currentShares: sharesText(current),
+    sharesReinvested: sharesText(current.minus(bought)),
+    currentPrice: p?.currentPrice ? formatPrice(p.currentPrice) : null,
+    currentValue: money(p?.marketValue ?? null),
+    costBasis: money(base),
+    incomeReceived: fixed(p?.incomeReceived ?? ZERO, METRIC_PRECISION.money),
+    paymentsReceived: p?.payments.length ?? 0,
+    projectedAnnualIncome: money(p?.projectedAnnualIncome ?? null),
+    gain: withPrice ? money(p.totalReturn) : null,
+    gainPercent: withPrice ? percentOf(p.totalReturn, base) : null,
+    priceChange: withPrice ? money(p.priceReturn) : null,
+    priceChangePercent: withPrice ? percentOf(p.priceReturn, base) : null,
+    distributionReturn: withPrice ? money(p.distributionReturn) : null,
+    distributionReturnPercent: withPrice ? percentOf(p.distributionReturn, base) : null,
+  };
+}
+
+/** The holdings in the order added. */
+export function portfolioView(computed: readonly HoldingComputation[], market: MarketInputs): HoldingView[] {
+  return computed.map((c) => holdingView(c, market.items.get(c.holding.etfId) ?? null));
+}
+
+/**
+ * Shares of a holding entitled to a payout with this ex-date: 0 when the ex-date is not after heldSince
+ * (bought on or after the ex-date: not entitled); without DRIP the shares bought; with DRIP the shares
+ * bought plus those reinvested from payments paid before the ex-date. Reinvestments of payouts not paid
+ * yet are not projected (their price is unknown), so every future payout uses the current shares.
+ */
+export function sharesEntitled(c: HoldingComputation, exDate: IsoDate): Decimal {
+  if (exDate <= c.heldSince) return ZERO;
+  const bought = dec(c.holding.shares);
+  if (!c.holding.isDrip || c.performance === null) return bought;
+  return c.performance.payments.filter((p) => p.payDate < exDate).reduce((acc, p) => acc.plus(p.sharesAdded), bought);
+}
+
+/**
+ * The user's payout calendar: the public calendar's entries (declared and estimated, same dates,
+ * amounts and flags) of the held funds, Monday to Friday (buildUserDividendCalendar), each with the
+ * shares entitled to it (sharesEntitled) and shares x amount. Entries the holding is not entitled to
+ * (ex-date on or before heldSince) are left out.
+ */
+export function userCalendarView(computed: readonly HoldingComputation[], entries: readonly CalendarEntry[]): UserCalendarEntry[] {
+  const byEtf = new Map(computed.map((c) => [c.holding.etfId, c]));
+  const out: UserCalendarEntry[] = [];
+  for (const entry of entries) {
+    const c = byEtf.get(entry.etfId);
+    if (!c) continue;
+    const shares = sharesEntitled(c, entry.exDate);
+    if (!shares.gt(0)) continue;
+    out.push(...buildUserDividendCalendar([entry], [{ etfId: entry.etfId, shares: sharesText(shares) }]));
+  }
+  return out;
+}

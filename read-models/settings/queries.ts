@@ -1,0 +1,8 @@
+import type { ReadModels } from '../runtime/read-models.ts';
+import { SETTINGS, settingsProjection, type SettingDoc } from './projection.ts';
+
+/** The saved value of a setting, or undefined when it was never set. */
+export async function settingValue(readModels: ReadModels, key: string): Promise<unknown> {
+  const doc = await readModels.collection<SettingDoc>(settingsProjection, SETTINGS).findOne({ _id: key });
+  return doc ? doc.value : undefined;
+}
