@@ -1,20 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-
-/** Minimal client shell; the real client (store, router, features) replaces this. */
-function App() {
-  return (
-    <main>
-      <h1>WeeklyDiv</h1>
-      <p>Weekly-distribution ETFs: prices, dividends and your portfolio.</p>
-    </main>
-  );
-}
+import { RouterProvider } from 'react-router-dom';
+import { AppProviders } from './app/providers.tsx';
+import { createAppRouter } from './app/router.tsx';
+import { makeStore } from './app/store.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
+
+const store = makeStore();
+const router = createAppRouter();
+
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>
   </StrictMode>,
 );

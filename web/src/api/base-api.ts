@@ -1,0 +1,127 @@
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+
+/**
+ * The ONE `createApi` of the client (spec §7). Features add their endpoints with
+ * `baseApi.injectEndpoints` in their own `api.ts`; nothing else calls `fetch` for `/api`.
+ *
+ * - every call sends cookies (`credentials: 'include'`); a body is sent as JSON;
+ * - a non-OK answer becomes an `ApiError` whose `message` is "status: body text" (the status text
+ *   when the body is empty), spec §8;
+ * - reads are never stale and never refetched on focus, not polled, never retried (RTK Query does
+ *   not retry unless `retry()` wraps the base query, which we never do).
+ */
+
+export interface ApiError {
+  /** HTTP status, or 'FETCH_ERROR' when no answer arrived (offline, aborted). */
+  status: number | 'FETCH_ERROR';
+  /** "status: body text" (spec §8). */
+  message: string;
+  /** The parsed JSON body when there was one (the server sends `{ message, errors? }`). */
+  data: unknown;
+}
+
+export interface ApiRequest {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON when present. */
+  body?: unknown;
+  /** Query parameters; undefined values are left out. */
+  params?: Record<string, string | number | undefined>;
+  /** Extra request headers (e.g. no-cache for the news feed). */
+  headers?: Record<string, string>;
+  cache?: RequestCache;
+}
+
+export const API_ROOT = '/api';
+
+function buildUrl(url: string, params: ApiRequest['params']): string {
+  const path = url.startsWith('/api') ? url : `${API_ROOT}${url.startsWith('/') ? '' : '/'}${url}`;
+  if (!params) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
+  const qs = search.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+/** Builds the spec's error from a non-OK response whose body text was read. */
+export function httpError(status: number, statusText: string, text: string): ApiError {
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  return { status, message: `${status}: ${text || statusText}`, data };
+}
+
+/**
+ * The message a toast shows "with the server message": the `message` of the server's JSON error
+ * body when there is one, otherwise the spec's "status: body text" message.
+ */
+export function serverMessage(error: unknown): string {
+  if (isApiError(error)) {
+    const data = error.data;
+    if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' && data.message) return data.message;
+    return error.message;
+  }
+  if (error instanceof Error) return error.message;
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+  return 'Unknown error';
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return typeof error === 'object' && error !== null && 'status' in error && 'message' in error && 'data' in error;
+}
+
+/** The per-field messages of a 400 answer (`{ errors: { field: message } }`), if any. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (isApiError(error) && error.data && typeof error.data === 'object' && 'errors' in error.data) {
+    const errors = (error.data as { errors?: unknown }).errors;
+    if (errors && typeof errors === 'object') return errors as Record<string, string>;
+  }
+  return {};
+}
+
+export const apiBaseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (arg, { signal }) => {
+  const request: ApiRequest = typeof arg === 'string' ? { url: arg } : arg;
+  const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
+  const init: RequestInit = { method: request.method ?? 'GET', credentials: 'include', headers, signal };
+  if (request.cache) init.cache = request.cache;
+  if (request.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(request.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(request.url, request.params), init);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { error: { status: 'FETCH_ERROR', message, data: undefined } };
+  }
+  const text = await response.text().catch(() => '');
+  if (!response.ok) return { error: httpError(response.status, response.statusText, text) };
+  if (!text) return { data: null };
+  try {
+    return { data: JSON.parse(text) as unknown };
+  } catch {
+    return { data: text };
+  }
+};
+
+export const tagTypes = ['User', 'Etf', 'Favorite', 'Holding', 'UserCalendar', 'News', 'Settings', 'Page', 'Calendar'] as const;
+export type TagType = (typeof tagTypes)[number];
+
+/** The id of a tag that stands for a whole collection. */
+export const LIST = 'LIST';
+
+export const baseApi = createApi({
+  reducerPath: 'api',
+  baseQuery: apiBaseQuery,
+  tagTypes,
+  refetchOnFocus: false,
+  refetchOnReconnect: false,
+  refetchOnMountOrArgChange: false,
+  endpoints: () => ({}),
+});

@@ -1,0 +1,43 @@
+import { useMemo } from 'react';
+import { styled } from 'styled-components';
+import { Container } from '../../components/ui/layout.tsx';
+import { useGetFooterHtmlQuery } from '../../features/navigation/api.ts';
+import { sanitizeHtml } from '../../lib/sanitize.ts';
+
+/** Shown while the setting is empty (the server normally answers its own default). */
+function defaultFooterHtml(year: number): string {
+  return `<p>© ${year} WeeklyDiv. All rights reserved.</p><p>The information on this site is for educational and informational purposes only and is not financial advice. Investing involves risk, including the loss of principal. Past performance does not guarantee future results.</p>`;
+}
+
+/** The footer: the owner's HTML (`footer_html`), sanitised so it cannot run scripts. */
+export default function Footer() {
+  const { data, isLoading } = useGetFooterHtmlQuery();
+  const html = useMemo(() => {
+    if (isLoading) return '';
+    return sanitizeHtml(data && data.trim() ? data : defaultFooterHtml(new Date().getFullYear()));
+  }, [data, isLoading]);
+  return (
+    <FooterBox>
+      <Container>
+        <FooterHtml data-testid="footer-html" dangerouslySetInnerHTML={{ __html: html }} />
+      </Container>
+    </FooterBox>
+  );
+}
+
+const FooterBox = styled.footer`
+  flex: none;
+  margin-top: ${({ theme }) => theme.space.xxl};
+  padding: ${({ theme }) => theme.space.xl} 0;
+  background: ${({ theme }) => theme.colors.footerBackground};
+  color: ${({ theme }) => theme.colors.footerText};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  min-height: 120px;
+`;
+
+const FooterHtml = styled.div`
+  & p + p { margin-top: 8px; }
+  & a { color: ${({ theme }) => theme.colors.footerLink}; }
+  & h1, & h2, & h3, & h4 { color: ${({ theme }) => theme.colors.footerLink}; margin-bottom: 8px; }
+  & ul { padding-left: 20px; }
+`;

@@ -1,0 +1,43 @@
+import { styled } from 'styled-components';
+
+/** A white panel with a border. `$padding` false for tables that reach the edges. */
+export const Card = styled.section<{ $padding?: boolean; $accent?: boolean }>`
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme, $accent }) => ($accent ? theme.colors.accent : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  padding: ${({ theme, $padding = true }) => ($padding ? theme.space.lg : '0')};
+  min-width: 0;
+`;
+
+export const CardTitle = styled.h3`
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: 700;
+  margin-bottom: ${({ theme }) => theme.space.sm};
+`;
+
+export const CardText = styled.p`
+  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+/** A label + big value block (stat cards). */
+export const Stat = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+`;
+export const StatLabel = styled.span`
+  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 500;
+`;
+export const StatValue = styled.span<{ $tone?: 'positive' | 'negative' | undefined }>`
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  font-weight: 700;
+  color: ${({ theme, $tone }) => ($tone === 'positive' ? theme.colors.positive : $tone === 'negative' ? theme.colors.negative : theme.colors.textPrimary)};
+`;
+export const StatHint = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+`;

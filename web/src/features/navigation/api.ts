@@ -1,0 +1,34 @@
+import { baseApi } from '../../api/base-api.ts';
+import { parseHeaderNav, type NavNode } from './nav-model.ts';
+
+/** Site settings the header and footer read (spec §7). */
+export const navigationApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/settings/header_nav → `{ items }`, parsed into nav nodes. */
+    getHeaderNav: build.query<NavNode[], void>({
+      query: () => '/settings/header_nav',
+      transformResponse: (value: unknown) => parseHeaderNav(value),
+      providesTags: [{ type: 'Settings', id: 'header_nav' }],
+    }),
+    /** GET /api/settings/footer_html → `{ html }`; cached for the whole visit. */
+    getFooterHtml: build.query<string, void>({
+      query: () => '/settings/footer_html',
+      transformResponse: (value: unknown) => footerHtmlOf(value),
+      keepUnusedDataFor: Number.POSITIVE_INFINITY,
+      providesTags: [{ type: 'Settings', id: 'footer_html' }],
+    }),
+  }),
+});
+
+/** The HTML of the footer setting's answer (`{ html }`, `{ value }` or a bare string). */
+export function footerHtmlOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object') {
+    const v = value as { html?: unknown; value?: unknown };
+    if (typeof v.html === 'string') return v.html;
+    if (typeof v.value === 'string') return v.value;
+  }
+  return '';
+}
+
+export const { useGetHeaderNavQuery, useGetFooterHtmlQuery } = navigationApi;

@@ -1,0 +1,26 @@
+/** Brand slug: the brand lowercased with whitespace turned into hyphens (spec §2). */
+export function brandSlug(brand: string): string {
+  return brand.trim().toLowerCase().replace(/\s+/g, '-');
+}
+
+/** A slug shown as a title: hyphens to spaces, each word capitalised ("granite-shares" → "Granite Shares"). */
+export function titleFromSlug(slug: string): string {
+  return slug
+    .split('-')
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+/** A brand name in title case ("yieldmax" → "Yieldmax", "ROUNDHILL" → "Roundhill"). */
+export function titleCase(text: string): string {
+  return text
+    .split(/(\s+|-)/)
+    .map((w) => (/^\s+$|^-$/.test(w) ? w : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()))
+    .join('');
+}
+
+/** The slug of an ETF's brand: the server's brandSlug when given, else derived from the brand. */
+export function slugOf(etf: { brand: string; brandSlug?: string | undefined }): string {
+  return etf.brandSlug ?? brandSlug(etf.brand ?? '');
+}

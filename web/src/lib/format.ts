@@ -1,0 +1,201 @@
+/**
+ * Display formats (spec §9). Every number or date the client shows goes through one of these, so
+ * the rules live in one place:
+ * - price: 2 decimals with $; weekly average: 3 decimals with $; missing price: "N/A";
+ * - percentages, yields, returns: 1 decimal; missing or zero: "N/A";
+ * - day change: sign, $ amount and percent to 2 decimals, positive (green) at or above 0;
+ * - ex-dividend date: short month and day; other dates: en-US short month, day, year;
+ * - holdings: shares 4 decimals, money 2 decimals, per-share dividend 4 decimals;
+ * - news age: "Today", "N days ago", "N months ago", "N years ago".
+ */
+
+export const NA = 'N/A';
+
+type Num = string | number | null | undefined;
+
+/** The number a value stands for, or null when missing ("" / null / not a number). */
+export function toNumber(value: Num): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') {
+    const trimmed = value.trim().replace(/,/g, '');
+    if (trimmed === '') return null;
+    const n = Number(trimmed);
+    return Number.isFinite(n) ? n : null;
+  }
+  return Number.isFinite(value) ? value : null;
+}
+
+const fixed = (decimals: number) =>
+  new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+const fixedFormats = new Map<number, Intl.NumberFormat>();
+/** `1234.5` → "1,234.50" (decimals fixed, en-US grouping). */
+export function formatNumber(value: number, decimals: number): string {
+  let f = fixedFormats.get(decimals);
+  if (!f) {
+    f = fixed(decimals);
+    fixedFormats.set(decimals, f);
+  }
+  // Avoid "-0.00".
+  const out = f.format(value);
+  return /^-[0.,]+$/.test(out) ? out.slice(1) : out;
+}
+
+/** Dollar amount with a fixed number of decimals: "$1,234.50", "-$3.20". */
+export function formatDollars(value: number, decimals: number): string {
+  const text = formatNumber(Math.abs(value), decimals);
+  return value < 0 && text !== formatNumber(0, decimals) ? `-$${text}` : `$${text}`;
+}
+
+/** Price: "$12.34"; missing → "N/A". */
+export function formatPrice(value: Num): string {
+  const n = toNumber(value);
+  return n === null ? NA : formatDollars(n, 2);
+}
+
+/** Weekly average payout: "$0.123"; missing → "N/A". */
+export function formatWeeklyAverage(value: Num): string {
+  const n = toNumber(value);
+  return n === null ? NA : formatDollars(n, 3);
+}
+
+/** Percentage / yield / return: "12.3%"; missing or zero → "N/A". */
+export function formatPercent(value: Num): string {
+  const n = toNumber(value);
+  return n === null || n === 0 ? NA : `${formatNumber(n, 1)}%`;
+}
+
+export interface DayChange {
+  text: string;
+  /** At or above zero: shown green; below: red. Null when missing. */
+  positive: boolean | null;
+}
+
+/** Day change: "+$0.12 (+1.05%)" / "-$0.40 (-2.10%)"; missing → "N/A". */
+export function formatDayChange(change: Num, percent: Num): DayChange {
+  const c = toNumber(change);
+  if (c === null) return { text: NA, positive: null };
+  const p = toNumber(percent);
+  const positive = c >= 0;
+  const sign = positive ? '+' : '-';
+  const amount = `${sign}$${formatNumber(Math.abs(c), 2)}`;
+  if (p === null) return { text: amount, positive };
+  return { text: `${amount} (${sign}${formatNumber(Math.abs(p), 2)}%)`, positive };
+}
+
+/** Signed money with 2 decimals: "+$12.30" / "-$4.00" (gain/loss). Zero counts as positive. */
+export function formatSignedMoney(value: number): string {
+  return `${value >= 0 ? '+' : '-'}$${formatNumber(Math.abs(value), 2)}`;
+}
+
+/** Signed percentage with `decimals` decimals: "+12.3%" / "-4.0%". Zero counts as positive. */
+export function formatSignedPercent(value: number, decimals = 1): string {
+  return `${value >= 0 ? '+' : '-'}${formatNumber(Math.abs(value), decimals)}%`;
+}
+
+/** Money with 2 decimals: "$1,234.50"; missing → "N/A". */
+export function formatMoney(value: Num): string {
+  const n = toNumber(value);
+  return n === null ? NA : formatDollars(n, 2);
+}
+
+/** Per-share dividend / payout amount with 4 decimals: "$0.1234"; missing → "N/A". */
+export function formatDividend(value: Num): string {
+  const n = toNumber(value);
+  return n === null ? NA : formatDollars(n, 4);
+}
+
+/** Share count with 4 decimals: "12.5000". */
+export function formatShares(value: Num): string {
+  const n = toNumber(value);
+  return n === null ? NA : formatNumber(n, 4);
+}
+
+/** Whole number with separators: "1,235" (calculator total shares). */
+export function formatWhole(value: Num): string {
+  const n = toNumber(value);
+  return n === null ? NA : formatNumber(n, 0);
+}
+
+/** US dollars as currency (calculator results): "$12,345.68". */
+export function formatUsd(value: Num): string {
+  return formatMoney(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * A date as a local calendar date. `YYYY-MM-DD` is taken as that day (never shifted by the time
+ * zone); an ISO instant is taken in the local zone. Null when missing or invalid.
+ */
+export function parseDate(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (m) return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** Ex-dividend date: "Nov 28"; missing → "N/A". */
+export function formatShortDate(value: string | null | undefined): string {
+  const d = parseDate(value);
+  return d ? `${MONTHS[d.getMonth()]} ${d.getDate()}` : NA;
+}
+
+/** en-US short date: "Nov 28, 2026"; missing → "N/A". */
+export function formatDate(value: string | null | undefined): string {
+  const d = parseDate(value);
+  return d ? `${MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}` : NA;
+}
+
+/** `YYYY-MM-DD` of a local date. */
+export function isoDate(date: Date): string {
+  const y = date.getFullYear();
+  const m = String(date.getMonth() + 1).padStart(2, '0');
+  const d = String(date.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+/**
+ * News age relative to `now`: "Today", "N days ago" (under a month), "N months ago" (under a year),
+ * "N years ago"; null when the date is missing (the card shows "Recently").
+ */
+export function formatNewsAge(publishedAt: string | null | undefined, now: Date): string | null {
+  const d = parseDate(publishedAt);
+  if (!d) return null;
+  const startOf = (x: Date) => new Date(x.getFullYear(), x.getMonth(), x.getDate()).getTime();
+  const days = Math.round((startOf(now) - startOf(d)) / 86_400_000);
+  if (days <= 0) return 'Today';
+  if (days < 30) return `${days} ${days === 1 ? 'day' : 'days'} ago`;
+  if (days < 365) {
+    const months = Math.floor(days / 30);
+    return `${months} ${months === 1 ? 'month' : 'months'} ago`;
+  }
+  const years = Math.floor(days / 365);
+  return `${years} ${years === 1 ? 'year' : 'years'} ago`;
+}
+
+/** Time of day for "Updated {time}": "2:05 PM". */
+export function formatTime(date: Date): string {
+  return date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Amount inputs (calculators): typed with digits and a dot, shown with thousands separators.
+
+/** Keeps digits and the first dot, then groups the integer part: "10000.5" → "10,000.5". */
+export function formatAmountInput(text: string): string {
+  const cleaned = text.replace(/[^\d.]/g, '');
+  const dot = cleaned.indexOf('.');
+  const intPart = (dot === -1 ? cleaned : cleaned.slice(0, dot)).replace(/^0+(?=\d)/, '');
+  const decPart = dot === -1 ? null : cleaned.slice(dot + 1).replace(/\./g, '');
+  const grouped = intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return decPart === null ? grouped : `${grouped}.${decPart}`;
+}
+
+/** An amount typed with separators as a number; null when empty or not a number. */
+export function parseAmountInput(text: string): number | null {
+  return toNumber(text.replace(/,/g, ''));
+}

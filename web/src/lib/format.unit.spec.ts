@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatAmountInput,
+  formatDate,
+  formatDayChange,
+  formatDividend,
+  formatMoney,
+  formatNewsAge,
+  formatPercent,
+  formatPrice,
+  formatShares,
+  formatShortDate,
+  formatSignedPercent,
+  formatUsd,
+  formatWeeklyAverage,
+  formatWhole,
+  parseAmountInput,
+} from './format.ts';
+
+describe('display formats (spec §9)', () => {
+  it('prices have 2 decimals and $; a missing price is N/A', () => {
+    expect(formatPrice('12.3')).toBe('$12.30');
+    expect(formatPrice(1234.567)).toBe('$1,234.57');
+    expect(formatPrice('0.4567')).toBe('$0.46');
+    expect(formatPrice('')).toBe('N/A');
+    expect(formatPrice(null)).toBe('N/A');
+    expect(formatPrice(undefined)).toBe('N/A');
+  });
+
+  it('the weekly average has 3 decimals and $', () => {
+    expect(formatWeeklyAverage('0.3850')).toBe('$0.385');
+    expect(formatWeeklyAverage('1.23456')).toBe('$1.235');
+    expect(formatWeeklyAverage(null)).toBe('N/A');
+  });
+
+  it('percentages have 1 decimal; missing or zero is N/A', () => {
+    expect(formatPercent('41.27')).toBe('41.3%');
+    expect(formatPercent(-3.04)).toBe('-3.0%');
+    expect(formatPercent('0')).toBe('N/A');
+    expect(formatPercent(0)).toBe('N/A');
+    expect(formatPercent(null)).toBe('N/A');
+    expect(formatPercent('')).toBe('N/A');
+  });
+
+  it('day change has a sign, $ amount and percent to 2 decimals; zero counts as positive', () => {
+    expect(formatDayChange(0.1234, 1.5)).toEqual({ text: '+$0.12 (+1.50%)', positive: true });
+    expect(formatDayChange(-0.4, -2.1)).toEqual({ text: '-$0.40 (-2.10%)', positive: false });
+    expect(formatDayChange(0, 0)).toEqual({ text: '+$0.00 (+0.00%)', positive: true });
+    expect(formatDayChange(null, null)).toEqual({ text: 'N/A', positive: null });
+  });
+
+  it('ex-dividend dates are short month and day, other dates en-US short, never shifted by the time zone', () => {
+    expect(formatShortDate('2026-11-28')).toBe('Nov 28');
+    expect(formatShortDate('2026-01-01')).toBe('Jan 1');
+    expect(formatShortDate(null)).toBe('N/A');
+    expect(formatDate('2026-03-05')).toBe('Mar 5, 2026');
+  });
+
+  it('holdings: shares 4 decimals, money 2 decimals, per-share dividend 4 decimals', () => {
+    expect(formatShares('12.5')).toBe('12.5000');
+    expect(formatMoney('1234.5')).toBe('$1,234.50');
+    expect(formatMoney(-20)).toBe('-$20.00');
+    expect(formatDividend('0.12345')).toBe('$0.1235');
+    expect(formatDividend('0.1')).toBe('$0.1000');
+  });
+
+  it('calculator results: USD, whole shares, signed growth with 1 decimal', () => {
+    expect(formatUsd(12345.678)).toBe('$12,345.68');
+    expect(formatWhole(1234.6)).toBe('1,235');
+    expect(formatSignedPercent(23.45)).toBe('+23.5%');
+    expect(formatSignedPercent(-4)).toBe('-4.0%');
+    expect(formatSignedPercent(0)).toBe('+0.0%');
+  });
+
+  it('news age: Today, days, months, years ago', () => {
+    const now = new Date(2026, 10, 22, 15, 0);
+    expect(formatNewsAge('2026-11-22T08:00:00', now)).toBe('Today');
+    expect(formatNewsAge('2026-11-21T23:00:00', now)).toBe('1 day ago');
+    expect(formatNewsAge('2026-11-12T10:00:00', now)).toBe('10 days ago');
+    expect(formatNewsAge('2026-09-01T10:00:00', now)).toBe('2 months ago');
+    expect(formatNewsAge('2024-10-01T10:00:00', now)).toBe('2 years ago');
+    expect(formatNewsAge('2025-11-01T10:00:00', now)).toBe('1 year ago');
+    expect(formatNewsAge(null, now)).toBeNull();
+  });
+
+  it('amount inputs show thousands separators and parse without them', () => {
+    expect(formatAmountInput('10000')).toBe('10,000');
+    expect(formatAmountInput('1234567.89')).toBe('1,234,567.89');
+    expect(formatAmountInput('12a3,4.5.6')).toBe('1,234.56');
+    expect(formatAmountInput('1000.')).toBe('1,000.');
+    expect(formatAmountInput('')).toBe('');
+    expect(formatAmountInput('007')).toBe('7');
+    expect(parseAmountInput('10,000.5')).toBe(10000.5);
+    expect(parseAmountInput('')).toBeNull();
+  });
+});

@@ -1,0 +1,22 @@
+/** Routes other code links to (spec §2). Our product name is WeeklyDiv. */
+export const PRODUCT_NAME = 'WeeklyDiv';
+export const paths = {
+  home: '/',
+  pricing: '/pricing',
+  login: '/login',
+  signup: '/signup',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  personalArea: '/my-weeklydiv',
+  personalAreaShort: '/my',
+  etfs: '/etfs',
+  brand: (brandSlug: string) => `/etfs/${brandSlug}`,
+  etf: (brandSlug: string, ticker: string) => `/etfs/${brandSlug}/${ticker}`,
+  /** The public calendar's payout links: resolves the brand, then redirects. */
+  etfByTicker: (ticker: string) => `/etf/${ticker}`,
+  news: '/news',
+  dividendCalendar: '/dividend-calendar',
+  admin: '/admin',
+  manageSubscription: '/account/subscription',
+} as const;
