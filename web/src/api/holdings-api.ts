@@ -23,7 +23,7 @@ export const holdingsApi = baseApi.injectEndpoints({
       async onQueryStarted({ etfId, etf }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           holdingsApi.util.updateQueryData('getFavorites', undefined, (draft) => {
-            if (!draft.some((f) => f.etfId === etfId)) draft.push({ id: `pending-${etfId}`, etfId, etf: etf ?? ({ id: etfId } as EtfListItem) });
+            if (!draft.some((f) => f.etfId === etfId)) draft.push({ id: `pending-${etfId}`, etfId, etf: etf ?? null });
           }),
         );
         try {

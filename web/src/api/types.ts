@@ -80,8 +80,9 @@ export interface PublicCalendarEntry {
   name: string;
   payoutDate: IsoDate;
   amount: string;
-  exDividendDate?: IsoDate;
+  /** Projected payouts and issuer estimates. */
   estimated?: boolean;
+  exDate?: IsoDate;
 }
 
 export interface UserCalendarEntry {
@@ -97,7 +98,8 @@ export interface UserCalendarEntry {
 export interface Favorite {
   id: string;
   etfId: string;
-  etf: EtfListItem;
+  /** Null when the market read side does not know the fund (any more). */
+  etf: EtfListItem | null;
 }
 
 export interface Holding {
@@ -106,8 +108,28 @@ export interface Holding {
   shares: string;
   purchasePrice: string | null;
   purchaseDate: string | null;
-  isDrip: 0 | 1 | boolean;
-  etf: EtfListItem;
+  isDrip: 0 | 1;
+  /** Null when the market read side does not know the fund. */
+  etf: EtfListItem | null;
+  // Derived by the server (read-models/portfolio/views.ts); decimal strings, null when unknown.
+  addedAt?: string;
+  heldSince?: IsoDate;
+  sharesBought?: string;
+  /** With DRIP: bought plus reinvested shares. */
+  currentShares?: string;
+  sharesReinvested?: string;
+  currentPrice?: string | null;
+  currentValue?: string | null;
+  costBasis?: string | null;
+  incomeReceived?: string;
+  paymentsReceived?: number;
+  projectedAnnualIncome?: string | null;
+  gain?: string | null;
+  gainPercent?: string | null;
+  priceChange?: string | null;
+  priceChangePercent?: string | null;
+  distributionReturn?: string | null;
+  distributionReturnPercent?: string | null;
 }
 
 export interface NewHolding {
