@@ -2,6 +2,10 @@ import type { Router } from 'express';
 import { accountsRouter } from '../accounts/api.ts';
 import type { AppDeps } from './deps.ts';
 import { adminPingRouter } from './http/admin.ts';
+import { favoritesRouter } from '../favorites/api.ts';
+import { portfolioRouter } from '../portfolio/api.ts';
+import { settingsRouter } from '../settings/api.ts';
+import { newsRouter } from '../news/api.ts';
 import { catalogAdminRouter, etfCreateRouter } from '../market-data/catalog-api.ts';
 
 export interface RouteModule {
@@ -21,4 +25,8 @@ export const routeModules: readonly RouteModule[] = [
   { path: '/api/admin', router: adminPingRouter },
   { path: '/api', router: etfCreateRouter },
   { path: '/api/admin', router: catalogAdminRouter },
+  { path: '/api', router: favoritesRouter },
+  { path: '/api', router: portfolioRouter },
+  { path: '/api', router: settingsRouter },
+  { path: '/api', router: newsRouter },
 ];

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { Router } from 'express';
+import { z } from 'zod';
+import type { CatalogEvent } from '../../events/catalog.ts';
+import type { FavoriteEvent } from '../../events/favorites.ts';
+import { streams } from '../../events/streams.ts';
+import { favoritesOf } from '../../read-models/favorites/queries.ts';
+import type { FavoriteEntry } from '../../read-models/favorites/projection.ts';
+import type { EtfListItem } from '../../read-models/market/render.ts';
+import { marketSnapshots } from '../../read-models/portfolio/market-snapshot.ts';
+import { fold, handleCommand } from '../core/decider.ts';
+import { notFound } from '../core/errors.ts';
+import type { EventLog } from '../core/event-log.ts';
+import type { AppDeps } from '../gateway/deps.ts';
+import { actors, commandContext } from '../gateway/http/context.ts';
+import { authOf, requireUser } from '../gateway/http/session.ts';
+import { validate } from '../gateway/http/validation.ts';
+import { etfDecider } from '../market-data/etf-catalog.ts';
+import { favoriteMessages, favoritesDecider, favoritesLimitFor } from './business-logic.ts';
+import { evolveFavorites, initialFavoritesState } from './favorites.ts';
+
+/** A favorite as the API shows it (spec §3): the ETF nested as its list item. */
+export interface FavoriteJson {
+  id: string;
+  etfId: string;
+  etf: EtfListItem | null;
+}
+
+export const addFavoriteSchema = z.object({ etfId: z.string({ error: 'ETF id must be text' }).trim().min(1, 'Required') });
+
+const ETF_NOT_FOUND = 'ETF not found';
+
+/** Whether the catalog lists this fund, from its stream (the source of truth, never behind). */
+async function isListed(log: EventLog, etfId: string): Promise<boolean> {
+  if (!z.uuid().safeParse(etfId).success) return false;
+  return fold(etfDecider, (await log.readStream(streams.etf(etfId))) as unknown as CatalogEvent[]).listed;
+}
+
+/**
+ * The signed-in user's favorite ETFs (mounted at /api):
+ * - `GET /user/favorites` -> [{id, etfId, etf}] in the order added;
+ * - `GET /user/favorites/:etfId` -> the favorite of that ETF, 404 when the user has none;
+ * - `POST /user/favorites` {etfId} -> 201 with the new favorite, 200 with the existing one when it was a
+ *   favorite already (nothing written); 404 for an unknown ETF; 403 beyond the free plan's five;
+ * - `DELETE /user/favorites/:etfId` -> 204; 404 when it is not a favorite.
+ * Another user's favorites are simply not there: 404, never 403.
+ */
+export function favoritesRouter(deps: AppDeps): Router {
+  const router = Router();
+  const { log, readModels } = deps;
+  const snapshots = marketSnapshots(readModels);
+
+  async function present(favorites: readonly FavoriteEntry[]): Promise<FavoriteJson[]> {
+    const items = await (await snapshots.now()).items();
+    return favorites.map((f) => ({ id: f.id, etfId: f.etfId, etf: items.get(f.etfId) ?? null }));
+  }
+
+  router.get('/user/favorites', requireUser(deps), async (_req, res) => {
+    res.json(await present(await favoritesOf(readModels, authOf(res).user._id)));
+  });
+
+  router.get('/user/favorites/:etfId', requireUser(deps), async (req, res) => {
+    const favorite = (await favoritesOf(readModels, authOf(res).user._id)).find((f) => f.etfId === req.params['etfId']);
+    if (!favorite) throw notFound(favoriteMessages.notFound);
+    res.json((await present([favorite]))[0]);
+  });
+
+  router.post('/user/favorites', requireUser(deps), async (req, res) => {
+    const { etfId } = validate(addFavoriteSchema, req.body);
+    const { user } = authOf(res);
+    if (!(await isListed(log, etfId))) throw notFound(ETF_NOT_FOUND);
+    const ctx = commandContext(req, deps, actors.user(user._id));
+    const result = await handleCommand(
+      log,
+      streams.favorites(user._id),
+      favoritesDecider,
+      { type: 'AddFavorite', data: { userId: user._id, favoriteId: randomUUID(), etfId, limit: favoritesLimitFor(user) } },
+      ctx,
+    );
+    if (result.position > 0) await readModels.waitFor(result.position);
+    // The answer comes from the stream just written or read, so it is exact even if a read model lags.
+    const state = fold({ initialState: initialFavoritesState, evolve: evolveFavorites }, (await log.readStream(streams.favorites(user._id))) as unknown as FavoriteEvent[]);
+    const favorite = state.favorites.find((f) => f.etfId === etfId)!;
+    const [json] = await present([{ id: favorite.favoriteId, etfId, addedAt: favorite.addedAt }]);
+    res.status(result.events.length > 0 ? 201 : 200).json(json);
+  });
+
+  router.delete('/user/favorites/:etfId', requireUser(deps), async (req, res) => {
+    const { user } = authOf(res);
+    const etfId = String(req.params['etfId']);
+    const ctx = commandContext(req, deps, actors.user(user._id));
+    const result = await handleCommand(log, streams.favorites(user._id), favoritesDecider, { type: 'RemoveFavorite', data: { userId: user._id, etfId } }, ctx);
+    if (result.position > 0) await readModels.waitFor(result.position);
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type Response } from 'express';
+import { z } from 'zod';
+import type { CatalogEvent } from '../../events/catalog.ts';
+import { streams } from '../../events/streams.ts';
+import { userAreaReads } from '../../read-models/portfolio/queries.ts';
+import { handleCommand, fold } from '../core/decider.ts';
+import { notFound } from '../core/errors.ts';
+import type { EventLog } from '../core/event-log.ts';
+import type { AppDeps } from '../gateway/deps.ts';
+import { actors, commandContext } from '../gateway/http/context.ts';
+import { authOf, requireUser } from '../gateway/http/session.ts';
+import { validate } from '../gateway/http/validation.ts';
+import { etfDecider, type EtfState } from '../market-data/etf-catalog.ts';
+import { newYorkDate } from '../market-data/market-calendar.ts';
+import { portfolioDecider, portfolioMessages } from './business-logic.ts';
+import { holdingInputSchema } from './holding-input.ts';
+
+/** The fund as the catalog stream has it (the source of truth, never behind); null when not listed. */
+async function listedEtf(log: EventLog, etfId: string): Promise<Extract<EtfState, { listed: true }> | null> {
+  if (!z.uuid().safeParse(etfId).success) return null;
+  const state = fold(etfDecider, (await log.readStream(streams.etf(etfId))) as unknown as CatalogEvent[]);
+  return state.listed ? state : null;
+}
+
+/** Sends JSON text made earlier (no re-serialisation, no hashing). */
+function sendJsonText(res: Response, text: string): void {
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
+}
+
+/**
+ * The signed-in user's portfolio and payout calendar (mounted at /api):
+ * - `GET /user/portfolio` -> holdings with their derived values (read-models/portfolio/views.ts);
+ * - `GET /user/portfolio/:holdingId` -> one holding, 404 unless it is the user's;
+ * - `POST /user/portfolio` {etfId, shares, purchasePrice?, purchaseDate?, isDrip} -> 201 with the holding;
+ *   400 per field (spec §5 wording), 404 unknown ETF, 409 when the ETF is held already;
+ * - `DELETE /user/portfolio/:holdingId` -> 204; 404 unless it is the user's;
+ * - `GET /user/dividends/calendar` -> the user's payouts for the four weeks from Monday of this week.
+ * "Today" for validation is the New York date of the request clock; derived values are as of the
+ * market date (the latest MarketDayBegan), like every public figure.
+ */
+export function portfolioRouter(deps: AppDeps): Router {
+  const router = Router();
+  const { log, readModels } = deps;
+  const reads = userAreaReads(readModels);
+  const requestToday = () => newYorkDate(deps.now().toISOString());
+
+  router.get('/user/portfolio', requireUser(deps), async (_req, res) => {
+    sendJsonText(res, await reads.portfolioJson(authOf(res).user._id, requestToday()));
+  });
+
+  router.get('/user/portfolio/:holdingId', requireUser(deps), async (req, res) => {
+    const holding = await reads.holding(authOf(res).user._id, String(req.params['holdingId']), requestToday());
+    if (!holding) throw notFound(portfolioMessages.holdingNotFound);
+    res.json(holding);
+  });
+
+  router.get('/user/dividends/calendar', requireUser(deps), async (_req, res) => {
+    sendJsonText(res, await reads.calendarJson(authOf(res).user._id, requestToday()));
+  });
+
+  router.post('/user/portfolio', requireUser(deps), async (req, res) => {
+    const ctx = commandContext(req, deps, actors.user(authOf(res).user._id));
+    const input = validate(holdingInputSchema(newYorkDate(ctx.now)), req.body);
+    const userId = authOf(res).user._id;
+    const etf = await listedEtf(log, input.etfId);
+    if (!etf) throw notFound(portfolioMessages.etfNotFound);
+    const holdingId = randomUUID();
+    const result = await handleCommand(log, streams.portfolio(userId), portfolioDecider, { type: 'AddHolding', data: { userId, holdingId, ticker: etf.ticker, ...input } }, ctx);
+    await readModels.waitFor(result.position);
+    const holding = await reads.holding(userId, holdingId, newYorkDate(ctx.now));
+    res.status(201).json(holding);
+  });
+
+  router.delete('/user/portfolio/:holdingId', requireUser(deps), async (req, res) => {
+    const userId = authOf(res).user._id;
+    const ctx = commandContext(req, deps, actors.user(userId));
+    const result = await handleCommand(log, streams.portfolio(userId), portfolioDecider, { type: 'RemoveHolding', data: { userId, holdingId: String(req.params['holdingId']) } }, ctx);
+    await readModels.waitFor(result.position);
+    res.status(204).end();
+  });
+
+  return router;
+}

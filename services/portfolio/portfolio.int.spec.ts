@@ -1,0 +1,219 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { streams } from '../../events/streams.ts';
+import { fastEnv, signUp } from '../accounts/test-helpers.ts';
+import { createTestContext, type TestContext } from '../testing/harness.ts';
+import { bar, distribution, DRPW, drpwEvents, fund, given, listed } from './test-helpers.ts';
+
+let ctx: TestContext;
+const OTHER = fund();
+const UNKNOWN = '9e9e9e9e-0000-4000-8000-000000000000';
+
+// Friday 2026-01-23, noon in New York; the market day is 2026-01-23 (see test-helpers.ts, DRPW).
+beforeAll(async () => {
+  ctx = await createTestContext({ ...fastEnv }, { now: new Date('2026-01-23T17:00:00.000Z') });
+  await given(ctx, [...drpwEvents(), listed(OTHER)]);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const dripHolding = { etfId: DRPW.etfId, shares: '100', purchasePrice: '20', purchaseDate: '2026-01-02', isDrip: 1 };
+
+describe('POST /api/user/portfolio', () => {
+  it('adds a holding (201) with its DRIP growth, income and returns, and the next read already shows it', async () => {
+    const { agent, id } = await signUp(ctx.app);
+    const res = await agent.post('/api/user/portfolio').send(dripHolding).expect(201);
+    // Worked out in read-models/portfolio/views.unit.spec.ts: 100 -> 102.5 -> 104.5 -> 105.75 shares;
+    // income 50 + 41 + 26.125; value 105.75 x 22; price change 100 x 2; distributions 5.75 x 22.
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      etfId: DRPW.etfId,
+      shares: '100',
+      purchasePrice: '20',
+      purchaseDate: '2026-01-02',
+      isDrip: 1,
+      etf: expect.objectContaining({ id: DRPW.etfId, ticker: 'DRPW', brand: 'Roundhill', currentPrice: '22.00' }),
+      addedAt: '2026-01-23T17:00:00.000Z',
+      heldSince: '2026-01-02',
+      sharesBought: '100',
+      currentShares: '105.75',
+      sharesReinvested: '5.75',
+      currentPrice: '22.00',
+      currentValue: '2326.50',
+      costBasis: '2000.00',
+      incomeReceived: '117.13',
+      paymentsReceived: 3,
+      projectedAnnualIncome: '2107.95',
+      gain: '326.50',
+      gainPercent: '16.33',
+      priceChange: '200.00',
+      priceChangePercent: '10.00',
+      distributionReturn: '126.50',
+      distributionReturnPercent: '6.33',
+    });
+    await agent.get('/api/user/portfolio').expect(200, [res.body]);
+    await agent.get(`/api/user/portfolio/${res.body.id}`).expect(200, res.body);
+    const events = await ctx.deps.log.readStream(streams.portfolio(id));
+    expect(events.map((e) => [e.type, e.data])).toEqual([
+      ['HoldingAdded', { userId: id, holdingId: res.body.id, etfId: DRPW.etfId, shares: '100', purchasePrice: '20', purchaseDate: '2026-01-02', isDrip: true, addedAt: '2026-01-23T17:00:00.000Z' }],
+    ]);
+  });
+
+  it('normalises decimal strings and numbers, accepts booleans for isDrip, and omitted price and date', async () => {
+    const { agent } = await signUp(ctx.app);
+    const a = await agent.post('/api/user/portfolio').send({ etfId: DRPW.etfId, shares: 12.5, purchasePrice: '21.50', purchaseDate: '2026-01-23', isDrip: true }).expect(201);
+    expect(a.body).toMatchObject({ shares: '12.5', purchasePrice: '21.5', purchaseDate: '2026-01-23', isDrip: 1 });
+    const b = await agent.post('/api/user/portfolio').send({ etfId: OTHER.etfId, shares: '0.0100' }).expect(201);
+    // no price, no date: counted from the day it was added; no market data for this fund yet
+    expect(b.body).toMatchObject({ shares: '0.01', purchasePrice: null, purchaseDate: null, isDrip: 0, heldSince: '2026-01-23', currentShares: '0.01', currentPrice: null, currentValue: null, incomeReceived: '0.00', gain: null });
+    const c = await signUp(ctx.app);
+    const d = await c.agent.post('/api/user/portfolio').send({ etfId: DRPW.etfId, shares: '3', purchasePrice: '', purchaseDate: '', isDrip: 0 }).expect(201);
+    expect(d.body).toMatchObject({ purchasePrice: null, purchaseDate: null, isDrip: 0 });
+  });
+
+  it('answers 409 naming the ticker when the ETF is already held, and writes nothing', async () => {
+    const { agent, id } = await signUp(ctx.app);
+    await agent.post('/api/user/portfolio').send(dripHolding).expect(201);
+    await agent.post('/api/user/portfolio').send({ ...dripHolding, shares: '5' }).expect(409, { message: 'DRPW is already in your portfolio' });
+    expect(await ctx.deps.log.readStream(streams.portfolio(id))).toHaveLength(1);
+    expect((await agent.get('/api/user/portfolio')).body).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown ETF', async () => {
+    const { agent } = await signUp(ctx.app);
+    await agent.post('/api/user/portfolio').send({ etfId: UNKNOWN, shares: 1 }).expect(404, { message: 'ETF not found' });
+    await agent.post('/api/user/portfolio').send({ etfId: 'nvdw', shares: 1 }).expect(404, { message: 'ETF not found' });
+  });
+
+  it.each([
+    ['no body at all', undefined, { etfId: 'Required', shares: 'Required' }],
+    ['missing etfId', { shares: 1 }, { etfId: 'Required' }],
+    ['blank etfId', { etfId: '  ', shares: 1 }, { etfId: 'Required' }],
+    ['missing shares', { etfId: DRPW.etfId }, { shares: 'Required' }],
+    ['zero shares', { etfId: DRPW.etfId, shares: '0' }, { shares: 'Must be a positive number' }],
+    ['negative shares', { etfId: DRPW.etfId, shares: -2 }, { shares: 'Must be a positive number' }],
+    ['text shares', { etfId: DRPW.etfId, shares: 'ten' }, { shares: 'Must be a positive number' }],
+    ['empty shares', { etfId: DRPW.etfId, shares: '' }, { shares: 'Must be a positive number' }],
+    ['too many shares', { etfId: DRPW.etfId, shares: '1000000001' }, { shares: 'Must be at most 1,000,000,000' }],
+    ['zero price', { etfId: DRPW.etfId, shares: 1, purchasePrice: 0 }, { purchasePrice: 'Purchase price must be a positive number' }],
+    ['negative price', { etfId: DRPW.etfId, shares: 1, purchasePrice: '-20' }, { purchasePrice: 'Purchase price must be a positive number' }],
+    ['text price', { etfId: DRPW.etfId, shares: 1, purchasePrice: 'cheap' }, { purchasePrice: 'Purchase price must be a positive number' }],
+    ['future date', { etfId: DRPW.etfId, shares: 1, purchaseDate: '2026-01-24' }, { purchaseDate: 'Purchase date cannot be in the future' }],
+    ['impossible date', { etfId: DRPW.etfId, shares: 1, purchaseDate: '2026-02-30' }, { purchaseDate: 'Purchase date must be a valid date (YYYY-MM-DD)' }],
+    ['not a date', { etfId: DRPW.etfId, shares: 1, purchaseDate: 'yesterday' }, { purchaseDate: 'Purchase date must be a valid date (YYYY-MM-DD)' }],
+    ['isDrip not 1/0', { etfId: DRPW.etfId, shares: 1, isDrip: 'yes' }, { isDrip: 'Must be 1 or 0' }],
+    ['everything wrong', { etfId: DRPW.etfId, shares: 0, purchasePrice: -1, purchaseDate: '2027-01-01', isDrip: 2 }, {
+      shares: 'Must be a positive number',
+      purchasePrice: 'Purchase price must be a positive number',
+      purchaseDate: 'Purchase date cannot be in the future',
+      isDrip: 'Must be 1 or 0',
+    }],
+  ])('answers 400 per field: %s', async (_name, body, errors) => {
+    const { agent, id } = await signUp(ctx.app);
+    const req = agent.post('/api/user/portfolio');
+    const res = await (body === undefined ? req : req.send(body)).expect(400);
+    expect(res.body).toEqual({ message: Object.values(errors)[0], errors });
+    expect(await ctx.deps.log.readStream(streams.portfolio(id))).toEqual([]);
+  });
+
+  it('answers 400 when the body is not an object', async () => {
+    const { agent } = await signUp(ctx.app);
+    await agent.post('/api/user/portfolio').send([dripHolding]).expect(400, { message: 'Request body must be a JSON object' });
+  });
+
+  it("takes 'today' for the purchase date in New York from the request clock", async () => {
+    const local = await createTestContext({ ...fastEnv }, { now: new Date('2026-01-24T04:30:00.000Z') }); // Fri 23:30 in New York
+    try {
+      await given(local, drpwEvents());
+      const { agent } = await signUp(local.app);
+      const body = { etfId: DRPW.etfId, shares: 1, purchaseDate: '2026-01-24' };
+      await agent.post('/api/user/portfolio').send(body).expect(400, { message: 'Purchase date cannot be in the future', errors: { purchaseDate: 'Purchase date cannot be in the future' } });
+      local.advance(60 * 60 * 1000); // Sat 00:30 in New York
+      await agent.post('/api/user/portfolio').send(body).expect(201);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('answers 401 to a visitor', async () => {
+    await request(ctx.app).post('/api/user/portfolio').send(dripHolding).expect(401);
+    await request(ctx.app).get('/api/user/portfolio').expect(401);
+    await request(ctx.app).get('/api/user/dividends/calendar').expect(401);
+    await request(ctx.app).delete(`/api/user/portfolio/${UNKNOWN}`).expect(401);
+  });
+});
+
+describe('DELETE /api/user/portfolio/:holdingId', () => {
+  it('removes the holding (204); the next read no longer shows it; removing it again answers 404', async () => {
+    const { agent } = await signUp(ctx.app);
+    const { body } = await agent.post('/api/user/portfolio').send(dripHolding).expect(201);
+    await agent.delete(`/api/user/portfolio/${body.id}`).expect(204);
+    await agent.get('/api/user/portfolio').expect(200, []);
+    await agent.get('/api/user/dividends/calendar').expect(200, []);
+    await agent.get(`/api/user/portfolio/${body.id}`).expect(404, { message: 'Holding not found' });
+    await agent.delete(`/api/user/portfolio/${body.id}`).expect(404, { message: 'Holding not found' });
+    await agent.delete('/api/user/portfolio/not-an-id').expect(404, { message: 'Holding not found' });
+    // the ETF can be added again
+    await agent.post('/api/user/portfolio').send(dripHolding).expect(201);
+  });
+
+  it("answers 404, never 403, for another user's holding, and leaves it alone", async () => {
+    const ann = await signUp(ctx.app);
+    const bob = await signUp(ctx.app);
+    const { body } = await ann.agent.post('/api/user/portfolio').send(dripHolding).expect(201);
+    await bob.agent.get(`/api/user/portfolio/${body.id}`).expect(404, { message: 'Holding not found' });
+    await bob.agent.delete(`/api/user/portfolio/${body.id}`).expect(404, { message: 'Holding not found' });
+    await bob.agent.get('/api/user/portfolio').expect(200, []);
+    await bob.agent.get('/api/user/dividends/calendar').expect(200, []);
+    await ann.agent.get('/api/user/portfolio').expect(200, [body]);
+    expect(await ctx.deps.log.readStream(streams.portfolio(bob.id))).toEqual([]);
+  });
+});
+
+describe('GET /api/user/dividends/calendar', () => {
+  it("answers the held funds' payouts for four weeks from Monday, with the shares entitled and shares x amount", async () => {
+    const { agent } = await signUp(ctx.app);
+    await agent.get('/api/user/dividends/calendar').expect(200, []);
+    await agent.post('/api/user/portfolio').send(dripHolding).expect(201);
+    const res = await agent.get('/api/user/dividends/calendar').expect(200);
+    // Window Mon 2026-01-19 .. Sun 2026-02-15 (market day Fri 2026-01-23); amounts and flags as the
+    // public calendar; DRIP shares on each ex-date (views.unit.spec.ts works them out).
+    expect(res.body).toEqual([
+      { etfId: DRPW.etfId, ticker: 'DRPW', payoutDate: '2026-01-21', amount: '0.25', shares: '104.5', estimatedPayout: '26.13', estimated: false },
+      { etfId: DRPW.etfId, ticker: 'DRPW', payoutDate: '2026-01-28', amount: '0.3', shares: '105.75', estimatedPayout: '31.73', estimated: false },
+      { etfId: DRPW.etfId, ticker: 'DRPW', payoutDate: '2026-02-04', amount: '0.3833', shares: '105.75', estimatedPayout: '40.53', estimated: true },
+      { etfId: DRPW.etfId, ticker: 'DRPW', payoutDate: '2026-02-11', amount: '0.3833', shares: '105.75', estimatedPayout: '40.53', estimated: true },
+    ]);
+    // the same dates, amounts and flags as the public calendar's DRPW entries
+    const publicEntries = (await request(ctx.app).get('/api/dividends/calendar').expect(200)).body.filter((e: { ticker: string }) => e.ticker === 'DRPW');
+    expect(publicEntries.map((e: { payoutDate: string; amount: string }) => [e.payoutDate, e.amount])).toEqual(res.body.map((e: { payoutDate: string; amount: string }) => [e.payoutDate, e.amount]));
+  });
+});
+
+describe('market changes reach the user area', () => {
+  it('recomputes the portfolio and calendar when a held fund gets a new price or distribution', async () => {
+    const local = await createTestContext({ ...fastEnv }, { now: new Date('2026-01-23T17:00:00.000Z') });
+    try {
+      await given(local, drpwEvents());
+      const { agent } = await signUp(local.app);
+      await agent.post('/api/user/portfolio').send({ etfId: DRPW.etfId, shares: '10', purchasePrice: '20', purchaseDate: '2026-01-02', isDrip: 0 }).expect(201);
+      expect((await agent.get('/api/user/portfolio')).body[0]).toMatchObject({ currentValue: '220.00', priceChange: '20.00' }); // 10 x 22; 10 x (22 - 20)
+      // a later bar on the market day (a revision): P = 23
+      await given(local, [bar(DRPW.etfId, '2026-01-23', '23', 'PriceBarRevised')]);
+      expect((await agent.get('/api/user/portfolio')).body[0]).toMatchObject({ currentValue: '230.00', priceChange: '30.00' }); // 10 x 23; 10 x 3
+      // the issuer declares ex 02-03 at 0.60, paid 02-04: it replaces the estimate of that week; the
+      // cadence now projects from 02-03 (ex 02-10, paid 02-11) at the unchanged weeklyAverage 0.3833
+      await given(local, [distribution(DRPW.etfId, '2026-02-03', '0.6', { payDate: '2026-02-04' })]);
+      const calendar = (await agent.get('/api/user/dividends/calendar').expect(200)).body as { payoutDate: string; amount: string; estimatedPayout: string; estimated: boolean }[];
+      expect(calendar.map((e) => [e.payoutDate, e.amount, e.estimatedPayout, e.estimated])).toEqual([
+        ['2026-01-21', '0.25', '2.50', false], // 10 x 0.25
+        ['2026-01-28', '0.3', '3.00', false], // 10 x 0.3
+        ['2026-02-04', '0.6', '6.00', false], // 10 x 0.6
+        ['2026-02-11', '0.3833', '3.83', true], // 10 x 0.3833 = 3.833
+      ]);
+    } finally {
+      await local.close();
+    }
+  });
+});
