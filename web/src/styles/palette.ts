@@ -31,3 +31,15 @@ export const palette = {
   silver: '#94a3b8',
   bronze: '#c2410c',
 } as const;
+
+/** Issuer colours for the drawn brand marks (components/brand-logo.tsx). */
+export const brandPalette = {
+  roundhill: '#0b3d91',
+  granite: '#3f4a5a',
+  yieldmax: '#0f766e',
+  defiance: '#7c2d12',
+  rex: '#6d28d9',
+  nicholas: '#334155',
+  other: '#64748b',
+  mark: '#ffffff',
+} as const;

@@ -37,6 +37,8 @@ export const theme = {
     heroBackground: palette.slate900,
     heroText: palette.white,
     heroTextMuted: palette.slate300,
+    heroBorder: 'rgba(255, 255, 255, 0.28)',
+    heroGhostHover: 'rgba(255, 255, 255, 0.08)',
     footerBackground: palette.slate900,
     footerText: palette.slate300,
     footerLink: palette.white,

@@ -1,0 +1,391 @@
+import { Link } from 'react-router-dom';
+import { styled } from 'styled-components';
+import { useGetEtfDetailQuery } from '../../../api/market-api.ts';
+import type { EtfDetail } from '../../../api/types.ts';
+import { BrandLogo } from '../../../components/brand-logo.tsx';
+import { DemoDataNotice } from '../../../components/demo-data-notice.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Card, CardText, CardTitle, Stat, StatHint, StatLabel, StatValue } from '../../../components/ui/card.tsx';
+import { Page, StateMessage } from '../../../components/ui/layout.tsx';
+import { MessageCell, Table, TableScroll, Td, Th } from '../../../components/ui/table.tsx';
+import { slugOf, titleFromSlug } from '../../../lib/brand.ts';
+import { formatDate, formatDividend, formatNewsAge, formatPercent, formatPrice, formatWeeklyAverage, toNumber } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useGetTickerNewsQuery } from '../api.ts';
+import { performancePeriodLabel } from '../performance-period.ts';
+import { BackLink } from './back-link.tsx';
+import { EtfActions } from './etf-actions.tsx';
+import { PriceHistoryCard } from './price-history-card.tsx';
+
+export const DIVIDEND_ROWS = 10;
+
+function tone(value: string | null | undefined): 'positive' | 'negative' | undefined {
+  const n = toNumber(value);
+  if (n === null || n === 0) return undefined;
+  return n >= 0 ? 'positive' : 'negative';
+}
+
+/** The ETF detail screen for a ticker (spec §2 "ETF detail"); `brandSlug` from the URL when there is one. */
+export function EtfDetailView({ ticker, brandSlug }: { ticker: string; brandSlug: string | null }) {
+  const upper = ticker.toUpperCase();
+  const { data: etf, isLoading, isError } = useGetEtfDetailQuery(upper);
+  useDocumentTitle(etf ? `${etf.ticker} – ${etf.name}` : upper);
+
+  const slug = etf ? slugOf(etf) || brandSlug || '' : (brandSlug ?? '');
+  const brandName = etf?.brand || titleFromSlug(slug);
+  const back = slug ? (
+    <BackLink to={paths.brand(slug)}>Back to {brandName} ETFs</BackLink>
+  ) : (
+    <BackLink to={paths.etfs}>Back to all brands</BackLink>
+  );
+
+  if (isLoading) {
+    return (
+      <Page>
+        {back}
+        <StateMessage>Loading ETF details...</StateMessage>
+      </Page>
+    );
+  }
+  if (isError || !etf) {
+    return (
+      <Page>
+        {back}
+        <StateMessage>ETF not found</StateMessage>
+      </Page>
+    );
+  }
+  return (
+    <Page>
+      {back}
+      <Loaded etf={etf} />
+    </Page>
+  );
+}
+
+function Loaded({ etf }: { etf: EtfDetail }) {
+  const period = performancePeriodLabel(etf.historicalPeriodDays);
+  return (
+    <>
+      <Header>
+        <Identity>
+          <BrandLogo brand={etf.brand || etf.ticker} size={56} />
+          <div>
+            <TitleRow>
+              <Ticker>{etf.ticker.toUpperCase()}</Ticker>
+              {etf.brand ? <Badge $tone="accent">{etf.brand}</Badge> : null}
+            </TitleRow>
+            <EtfName>{etf.name}</EtfName>
+          </div>
+        </Identity>
+        <EtfActions etf={etf} />
+      </Header>
+      <DemoDataNotice show={Boolean(etf.isDemo)} />
+
+      <SectionTitle>Annual Yield Calculations</SectionTitle>
+      <Cards>
+        <Card>
+          <Stat>
+            <StatLabel>Current Price</StatLabel>
+            <StatValue>{formatPrice(etf.currentPrice)}</StatValue>
+          </Stat>
+        </Card>
+        <Card>
+          <Stat>
+            <StatLabel>Annual Non-DRIP Yield</StatLabel>
+            <StatValue>{formatPercent(etf.yieldPercent)}</StatValue>
+            <StatHint>Weekly average × 52 ÷ price</StatHint>
+          </Stat>
+        </Card>
+        <Card>
+          <Stat>
+            <StatLabel>Annual DRIP Yield</StatLabel>
+            <StatValue>{formatPercent(etf.annualDripYield)}</StatValue>
+            <StatHint>With dividends reinvested weekly</StatHint>
+          </Stat>
+        </Card>
+      </Cards>
+
+      <SectionTitle>Actual Performance</SectionTitle>
+      <Cards>
+        <Card>
+          <Stat>
+            <StatLabel>Weekly Average</StatLabel>
+            <StatValue>{formatWeeklyAverage(etf.weeklyAverage)}</StatValue>
+            <StatHint>Average dividend per share, last 3 weeks</StatHint>
+          </Stat>
+        </Card>
+        <Card>
+          <Stat>
+            <StatLabel>Actual Non-DRIP</StatLabel>
+            <StatValue $tone={tone(etf.oneYearReturn)}>{formatPercent(etf.oneYearReturn)}</StatValue>
+            <StatHint>{period}</StatHint>
+          </Stat>
+        </Card>
+        <Card>
+          <Stat>
+            <StatLabel>Actual DRIP</StatLabel>
+            <StatValue $tone={tone(etf.dripReturn)}>{formatPercent(etf.dripReturn)}</StatValue>
+            <StatHint>{period}</StatHint>
+          </Stat>
+        </Card>
+      </Cards>
+
+      {etf.description && etf.description.trim() ? (
+        <Spaced>
+          <Card>
+            <CardTitle as="h2">About This ETF</CardTitle>
+            <CardText>{etf.description}</CardText>
+          </Card>
+        </Spaced>
+      ) : null}
+
+      <Spaced>
+        <PriceHistoryCard ticker={etf.ticker} />
+      </Spaced>
+
+      <Columns>
+        <DividendHistory etf={etf} />
+        <TickerNews ticker={etf.ticker} />
+      </Columns>
+
+      <SimilarEtfs etf={etf} />
+    </>
+  );
+}
+
+function DividendHistory({ etf }: { etf: EtfDetail }) {
+  const rows = etf.dividendHistory.slice(0, DIVIDEND_ROWS);
+  return (
+    <Card $padding={false} aria-labelledby="dividend-history-title">
+      <CardHead>
+        <CardTitle as="h2" id="dividend-history-title">
+          Dividend History
+        </CardTitle>
+      </CardHead>
+      <TableScroll>
+        <Table>
+          <thead>
+            <tr>
+              <Th>Ex-Dividend Date</Th>
+              <Th>Payout Date</Th>
+              <Th $align="right">Amount</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <MessageCell colSpan={3}>No dividend history available</MessageCell>
+              </tr>
+            ) : (
+              rows.map((d) => (
+                <tr key={d.id}>
+                  <Td>{formatDate(d.exDividendDate)}</Td>
+                  <Td>{formatDate(d.payoutDate)}</Td>
+                  <Td $align="right">
+                    {formatDividend(d.amount)}
+                    {d.estimated ? (
+                      <Est as="abbr" title="Estimated">
+                        {' '}
+                        est.
+                      </Est>
+                    ) : null}
+                  </Td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </Table>
+      </TableScroll>
+    </Card>
+  );
+}
+
+function TickerNews({ ticker }: { ticker: string }) {
+  const { data, isLoading, isError } = useGetTickerNewsQuery(ticker);
+  const now = new Date();
+  const items = data ?? [];
+  return (
+    <Card aria-labelledby="ticker-news-title">
+      <CardTitle as="h2" id="ticker-news-title">
+        {ticker.toUpperCase()} News
+      </CardTitle>
+      {isLoading ? (
+        <StateMessage>Loading news...</StateMessage>
+      ) : isError || items.length === 0 ? (
+        <StateMessage>No news available for this ETF</StateMessage>
+      ) : (
+        <NewsList>
+          {items.map((n) => (
+            <li key={n.id}>
+              <a href={n.link} target="_blank" rel="noopener noreferrer">
+                {n.title}
+              </a>
+              <NewsMeta>
+                {n.source || 'Unknown source'} · {formatNewsAge(n.publishedAt, now) ?? 'Recently'}
+              </NewsMeta>
+            </li>
+          ))}
+        </NewsList>
+      )}
+    </Card>
+  );
+}
+
+function SimilarEtfs({ etf }: { etf: EtfDetail }) {
+  if (etf.similarEtfs.length === 0) return null;
+  return (
+    <SimilarSection aria-labelledby="similar-title">
+      <SectionTitle id="similar-title">Similar ETFs</SectionTitle>
+      <SimilarGrid>
+        {etf.similarEtfs.map((s) => {
+          const slug = s.brandSlug ?? slugOf({ brand: s.brand ?? etf.brand, brandSlug: undefined });
+          return (
+            <SimilarCard key={s.id} to={paths.etf(slug, s.ticker)}>
+              <strong>{s.ticker}</strong>
+              <SimilarName>{s.name}</SimilarName>
+              <SimilarFigures>
+                <span>{formatPrice(s.currentPrice)}</span>
+                <span>{formatPercent(s.yieldPercent)} yield</span>
+              </SimilarFigures>
+            </SimilarCard>
+          );
+        })}
+      </SimilarGrid>
+    </SimilarSection>
+  );
+}
+
+const Header = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 16px;
+  margin: 16px 0 24px;
+`;
+
+const Identity = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 16px;
+  min-width: 0;
+`;
+
+const TitleRow = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  flex-wrap: wrap;
+`;
+
+const Ticker = styled.h1`
+  font-size: 2.25rem;
+  font-weight: 800;
+  letter-spacing: -0.02em;
+`;
+
+const EtfName = styled.p`
+  color: ${({ theme }) => theme.colors.textSecondary};
+`;
+
+const SectionTitle = styled.h2`
+  margin: 24px 0 12px;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: 700;
+`;
+
+const Cards = styled.div`
+  display: grid;
+  gap: 16px;
+  grid-template-columns: 1fr;
+  @media (min-width: ${({ theme }) => theme.breakpoints.sm}px) {
+    grid-template-columns: repeat(3, 1fr);
+  }
+`;
+
+const Spaced = styled.div`
+  margin-top: 24px;
+`;
+
+const Columns = styled.div`
+  display: grid;
+  gap: 16px;
+  margin-top: 24px;
+  grid-template-columns: 1fr;
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
+    grid-template-columns: 1fr 1fr;
+  }
+`;
+
+const CardHead = styled.div`
+  padding: 20px 20px 8px;
+`;
+
+const Est = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  text-decoration: none;
+`;
+
+const NewsList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  & li {
+    padding: 12px 0;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  & li:last-child { border-bottom: 0; }
+  & a {
+    font-weight: 600;
+    color: ${({ theme }) => theme.colors.textPrimary};
+    text-decoration: none;
+  }
+  & a:hover { text-decoration: underline; }
+`;
+
+const NewsMeta = styled.p`
+  margin-top: 4px;
+  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+`;
+
+const SimilarSection = styled.section`
+  margin-top: 8px;
+`;
+
+const SimilarGrid = styled.div`
+  display: grid;
+  gap: 12px;
+  grid-template-columns: repeat(auto-fill, minmax(min(220px, 100%), 1fr));
+`;
+
+const SimilarCard = styled(Link)`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  padding: 16px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  color: inherit;
+  text-decoration: none;
+  &:hover { border-color: ${({ theme }) => theme.colors.accent}; }
+`;
+
+const SimilarName = styled.span`
+  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const SimilarFigures = styled.span`
+  display: flex;
+  justify-content: space-between;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 600;
+`;

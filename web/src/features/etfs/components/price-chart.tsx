@@ -1,0 +1,64 @@
+import { AreaSeries, ColorType, createChart, type IChartApi, type ISeriesApi } from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import { styled, useTheme } from 'styled-components';
+
+export interface PriceChartProps {
+  points: Array<{ time: string; value: number }>;
+  /** Colours the line: green when the range ended at or above its start. */
+  positive: boolean;
+  label: string;
+}
+
+/**
+ * The price history chart: TradingView's lightweight-charts (an area series on business days).
+ * This module is only imported by the detail page, lazily: the library is a chunk of its own.
+ */
+export default function PriceChart({ points, positive, label }: PriceChartProps) {
+  const theme = useTheme();
+  const container = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<IChartApi | null>(null);
+  const seriesRef = useRef<ISeriesApi<'Area'> | null>(null);
+
+  useEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    const chart = createChart(el, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: theme.colors.surface },
+        textColor: theme.colors.textSecondary,
+        fontFamily: theme.fonts.body,
+        attributionLogo: true,
+      },
+      grid: { vertLines: { visible: false }, horzLines: { color: theme.colors.border } },
+      rightPriceScale: { borderVisible: false },
+      timeScale: { borderVisible: false, fixLeftEdge: true, fixRightEdge: true },
+      crosshair: { horzLine: { labelBackgroundColor: theme.colors.textPrimary }, vertLine: { labelBackgroundColor: theme.colors.textPrimary } },
+      handleScroll: false,
+      handleScale: false,
+    });
+    chartRef.current = chart;
+    seriesRef.current = chart.addSeries(AreaSeries, { lineWidth: 2, priceFormat: { type: 'price', precision: 2, minMove: 0.01 } });
+    return () => {
+      chart.remove();
+      chartRef.current = null;
+      seriesRef.current = null;
+    };
+  }, [theme]);
+
+  useEffect(() => {
+    const series = seriesRef.current;
+    if (!series) return;
+    const line = positive ? theme.colors.positive : theme.colors.negative;
+    series.applyOptions({ lineColor: line, topColor: `${line}55`, bottomColor: `${line}05` });
+    series.setData(points);
+    chartRef.current?.timeScale().fitContent();
+  }, [points, positive, theme]);
+
+  return <Box ref={container} role="img" aria-label={label} />;
+}
+
+const Box = styled.div`
+  width: 100%;
+  height: 300px;
+`;

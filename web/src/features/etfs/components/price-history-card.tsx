@@ -1,0 +1,105 @@
+import { Suspense, lazy, useMemo, useState } from 'react';
+import { styled } from 'styled-components';
+import { useGetPriceHistoryQuery } from '../../../api/market-api.ts';
+import type { HistoryRange } from '../../../api/types.ts';
+import { Card, CardTitle } from '../../../components/ui/card.tsx';
+import { Positive, StateMessage } from '../../../components/ui/layout.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatDollars, formatSignedPercent } from '../../../lib/format.ts';
+import { chartPoints, priceChangeOf } from '../performance-period.ts';
+
+const PriceChart = lazy(() => import('./price-chart.tsx'));
+
+export const RANGES: ReadonlyArray<{ range: HistoryRange; label: string }> = [
+  { range: '1M', label: '1M' },
+  { range: '3M', label: '3M' },
+  { range: '6M', label: '6M' },
+  { range: '1Y', label: '1Y' },
+  { range: 'all', label: 'All' },
+];
+
+/** Price history with range buttons and the change over the range (spec §2 "ETF detail"). */
+export function PriceHistoryCard({ ticker }: { ticker: string }) {
+  const [range, setRange] = useState<HistoryRange>('1Y');
+  const { data, isFetching, isError } = useGetPriceHistoryQuery({ ticker, range });
+  const points = useMemo(() => chartPoints(data ?? []), [data]);
+  const change = priceChangeOf(data ?? []);
+  const positive = (change?.change ?? 0) >= 0;
+
+  let changeText: string | null = null;
+  if (change) {
+    const sign = change.change >= 0 ? '+' : '-';
+    changeText = `${sign}${formatDollars(Math.abs(change.change), 2)}`;
+    if (change.percent !== null) changeText += ` (${formatSignedPercent(change.percent, 2)})`;
+  }
+
+  return (
+    <Card aria-labelledby="price-history-title">
+      <Head>
+        <div>
+          <CardTitle id="price-history-title">Price History</CardTitle>
+          {changeText ? (
+            <Change>
+              <Positive $positive={positive}>{changeText}</Positive>
+              <span> {RANGES.find((r) => r.range === range)?.label === 'All' ? 'all time' : `over ${RANGES.find((r) => r.range === range)?.label}`}</span>
+            </Change>
+          ) : null}
+        </div>
+        <RangeGroup role="group" aria-label="Price history range">
+          {RANGES.map((r) => (
+            <RangeButton key={r.range} type="button" aria-pressed={r.range === range} $active={r.range === range} onClick={() => setRange(r.range)}>
+              {r.label}
+            </RangeButton>
+          ))}
+        </RangeGroup>
+      </Head>
+      {isError ? (
+        <StateMessage>Price history is not available right now.</StateMessage>
+      ) : !data && isFetching ? (
+        <Skeleton $height="300px" />
+      ) : points.length === 0 ? (
+        <StateMessage>No price history available</StateMessage>
+      ) : (
+        <Suspense fallback={<Skeleton $height="300px" />}>
+          <PriceChart points={points} positive={positive} label={`${ticker} closing prices, ${points.length} trading days`} />
+        </Suspense>
+      )}
+    </Card>
+  );
+}
+
+const Head = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 12px;
+  margin-bottom: 12px;
+`;
+
+const Change = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textSecondary};
+`;
+
+const RangeGroup = styled.div`
+  display: inline-flex;
+  gap: 2px;
+  padding: 3px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+`;
+
+const RangeButton = styled.button<{ $active: boolean }>`
+  min-width: 44px;
+  min-height: 32px;
+  padding: 4px 10px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme, $active }) => ($active ? theme.colors.surface : 'transparent')};
+  box-shadow: ${({ theme, $active }) => ($active ? theme.shadows.card : 'none')};
+  color: ${({ theme, $active }) => ($active ? theme.colors.textPrimary : theme.colors.textSecondary)};
+  font-weight: 600;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  cursor: pointer;
+`;

@@ -1,0 +1,29 @@
+/** The returns' period label: "since inception" for funds younger than a year, else "1-year". */
+export function performancePeriodLabel(historicalPeriodDays: number | null | undefined): string {
+  return typeof historicalPeriodDays === 'number' && historicalPeriodDays < 365 ? 'since inception' : '1-year';
+}
+
+export interface PriceChange {
+  change: number;
+  /** Null with fewer than two points. */
+  percent: number | null;
+}
+
+/** Change over the shown range: last price minus first, with a percentage when there is more than one point. */
+export function priceChangeOf(points: ReadonlyArray<{ price: number }>): PriceChange | null {
+  const first = points[0];
+  const last = points[points.length - 1];
+  if (!first || !last) return null;
+  const change = last.price - first.price;
+  return { change, percent: points.length > 1 && first.price !== 0 ? (change / first.price) * 100 : null };
+}
+
+/** Points as the chart needs them: ascending by date, one per date (the last wins). */
+export function chartPoints(points: ReadonlyArray<{ timestamp: string; price: number }>): Array<{ time: string; value: number }> {
+  const byDate = new Map<string, number>();
+  for (const p of points) {
+    if (!Number.isFinite(p.price)) continue;
+    byDate.set(p.timestamp.slice(0, 10), p.price);
+  }
+  return [...byDate.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([time, value]) => ({ time, value }));
+}

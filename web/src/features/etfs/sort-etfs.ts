@@ -1,0 +1,41 @@
+import type { EtfListItem } from '../../api/types.ts';
+import { toNumber } from '../../lib/format.ts';
+
+/** The ETF database's sort fields (spec §2); yieldPercent by default, descending. */
+export const SORT_FIELDS = ['ticker', 'currentPrice', 'yieldPercent', 'oneYearReturn', 'dripReturn'] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+export type SortDirection = 'asc' | 'desc';
+
+export interface SortState {
+  field: SortField;
+  direction: SortDirection;
+}
+
+export const DEFAULT_SORT: SortState = { field: 'yieldPercent', direction: 'desc' };
+
+export function isSortField(value: unknown): value is SortField {
+  return typeof value === 'string' && (SORT_FIELDS as readonly string[]).includes(value);
+}
+
+/** Clicking a header: the active field flips direction; a new field sorts descending. */
+export function nextSort(current: SortState, clicked: SortField): SortState {
+  if (current.field === clicked) return { field: clicked, direction: current.direction === 'desc' ? 'asc' : 'desc' };
+  return { field: clicked, direction: 'desc' };
+}
+
+/** Sorted copy; a missing value counts as 0; ties keep ticker order. */
+export function sortEtfs(etfs: readonly EtfListItem[], { field, direction }: SortState): EtfListItem[] {
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...etfs].sort((a, b) => {
+    let c: number;
+    if (field === 'ticker') c = a.ticker.localeCompare(b.ticker);
+    else c = (toNumber(a[field]) ?? 0) - (toNumber(b[field]) ?? 0);
+    if (c !== 0) return c * sign;
+    return a.ticker.localeCompare(b.ticker);
+  });
+}
+
+/** Brands present in the list, sorted, without empty ones. */
+export function brandsOf(etfs: readonly EtfListItem[]): string[] {
+  return [...new Set(etfs.map((e) => e.brand).filter((b) => b && b.trim() !== ''))].sort((a, b) => a.localeCompare(b));
+}

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { styled } from 'styled-components';
+import { Card, CardText, CardTitle } from '../../../components/ui/card.tsx';
+import { Container, SectionTitle } from '../../../components/ui/layout.tsx';
+
+const icon = (d: string): ReactNode => (
+  <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <path d={d} />
+  </svg>
+);
+
+const FEATURES = [
+  { title: 'Real-Time Data', text: 'Prices and yields updated hourly during market hours, with dividend declarations as they are announced.', icon: icon('M13 2L3 14h9l-1 8 10-12h-9l1-8z') },
+  { title: 'Comprehensive Analytics', text: 'Yield, weekly average, 1-year and DRIP returns, and full dividend history for every fund.', icon: icon('M3 3v18h18M7 15l4-4 3 3 5-6') },
+  { title: 'Yield & DRIP Calculators', text: 'Estimate your weekly income and see how reinvesting dividends compounds over up to 30 years.', icon: icon('M4 4h16v16H4zM8 8h8M8 12h2M14 12h2M8 16h2M14 16h2') },
+  { title: 'Smart Alerts', text: 'Know when ex-dividend dates approach and payouts land, so you never miss a week.', icon: icon('M18 8a6 6 0 10-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 01-3.4 0') },
+  { title: 'Educational Resources', text: 'Plain-language guides to weekly-distribution funds, option income and the risks that come with them.', icon: icon('M2 4h7a3 3 0 013 3v13a2 2 0 00-2-2H2zM22 4h-7a3 3 0 00-3 3v13a2 2 0 012-2h8z') },
+  { title: 'Portfolio Tracking', text: 'Track your holdings, gains and upcoming payouts, with DRIP reinvestment accounted for.', icon: icon('M21 12a9 9 0 11-9-9v9z') },
+] as const;
+
+/** Six feature cards (spec §1). */
+export function FeaturesSection() {
+  return (
+    <Section aria-labelledby="features-title">
+      <Container>
+        <SectionTitle id="features-title">Everything you need for weekly dividend investing</SectionTitle>
+        <Cards>
+          {FEATURES.map((f) => (
+            <Card key={f.title} as="article">
+              <Icon>{f.icon}</Icon>
+              <CardTitle>{f.title}</CardTitle>
+              <CardText>{f.text}</CardText>
+            </Card>
+          ))}
+        </Cards>
+      </Container>
+    </Section>
+  );
+}
+
+const Section = styled.section`
+  padding: 56px 0 8px;
+`;
+
+const Cards = styled.div`
+  display: grid;
+  gap: 16px;
+  margin-top: 24px;
+  grid-template-columns: 1fr;
+  @media (min-width: ${({ theme }) => theme.breakpoints.sm}px) {
+    grid-template-columns: repeat(2, 1fr);
+  }
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
+    grid-template-columns: repeat(3, 1fr);
+  }
+`;
+
+const Icon = styled.div`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 44px;
+  height: 44px;
+  margin-bottom: 12px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.accentSoft};
+  color: ${({ theme }) => theme.colors.accentStrong};
+`;
