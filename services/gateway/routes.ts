@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import { accountsRouter } from '../accounts/api.ts';
 import type { AppDeps } from './deps.ts';
 import { adminPingRouter } from './http/admin.ts';
+import { marketDataRouter } from '../market-data/api.ts';
 import { favoritesRouter } from '../favorites/api.ts';
 import { portfolioRouter } from '../portfolio/api.ts';
 import { settingsRouter } from '../settings/api.ts';
@@ -23,6 +24,7 @@ export interface RouteModule {
 export const routeModules: readonly RouteModule[] = [
   { path: '/api', router: accountsRouter },
   { path: '/api/admin', router: adminPingRouter },
+  { path: '/api', router: marketDataRouter },
   { path: '/api', router: etfCreateRouter },
   { path: '/api/admin', router: catalogAdminRouter },
   { path: '/api', router: favoritesRouter },
