@@ -8,8 +8,8 @@
  *
  *   import { openBenchStore, benchAppends, writeBenchmarkSection } from '../bench/store.bench.ts';
  */
-import { cpus, freemem, totalmem, tmpdir } from 'node:os';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, freemem, loadavg, totalmem, tmpdir } from 'node:os';
+import { closeSync, fdatasyncSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,10 @@ export interface Machine {
   memory: string;
   node: string;
   platform: string;
+  /** 1-minute load average when the benchmark started: other work on the machine skews the figures. */
+  load: number;
+  /** Median 4 KiB write + fdatasync in the temporary directory, ms (see measureFsyncMs). */
+  fsyncMs: number;
 }
 
 export function describeMachine(): Machine {
@@ -40,7 +44,36 @@ export function describeMachine(): Machine {
     memory: `${gib(totalmem())} total, ${gib(freemem())} free`,
     node: process.version,
     platform: `${process.platform} ${process.arch}`,
+    load: loadavg()[0] ?? 0,
+    fsyncMs: measureFsyncMs(),
   };
+}
+
+/**
+ * Median latency of a 4 KiB write + fdatasync in the temporary directory, in ms. Durable appends cannot
+ * be faster than one of these per commit, so it puts the append figures in context.
+ */
+export function measureFsyncMs(samples = 200): number {
+  const dir = mkdtempSync(path.join(tmpdir(), 'weeklydiv-fsync-'));
+  try {
+    const fd = openSync(path.join(dir, 'probe'), 'w');
+    const block = Buffer.alloc(4096, 1);
+    const times: number[] = [];
+    try {
+      for (let i = 0; i < samples; i++) {
+        const start = performance.now();
+        writeSync(fd, block);
+        fdatasyncSync(fd);
+        times.push(performance.now() - start);
+      }
+    } finally {
+      closeSync(fd);
+    }
+    times.sort((a, b) => a - b);
+    return times[Math.floor(times.length / 2)] ?? Number.NaN;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export interface BenchStore {
@@ -167,6 +200,7 @@ export function machineMarkdown(machine: Machine): string {
   return [
     `- Machine: ${machine.nproc} CPUs (${machine.cpu}), ${machine.memory}, ${machine.platform}`,
     `- Node ${machine.node}`,
+    `- At the start: load average ${machine.load.toFixed(2)}, median fdatasync of 4 KiB ${machine.fsyncMs.toFixed(3)} ms`,
     `- Date: ${new Date().toISOString().slice(0, 10)}`,
   ].join('\n');
 }
@@ -216,7 +250,7 @@ const RUNS = 3;
 
 async function main(): Promise<void> {
   const machine = describeMachine();
-  console.log(`event store benchmark on ${machine.nproc} CPUs (${machine.cpu}), Node ${machine.node}`);
+  console.log(`event store benchmark on ${machine.nproc} CPUs (${machine.cpu}), Node ${machine.node}, load ${machine.load.toFixed(2)}, fdatasync ${machine.fsyncMs.toFixed(3)} ms`);
   const bench = await openBenchStore();
   const measurements: Measurement[] = [];
   const report = (m: Measurement) => {
@@ -242,8 +276,8 @@ async function main(): Promise<void> {
     'limit (1 appender: 20,000 events or 10 s; 32 appenders: 50,000 events or 15 s); each workload runs',
     `${RUNS} times on the same (growing) store and the median run is shown. On shared streams an appender`,
     'that loses a race retries at the revision the ConcurrencyError reports. Concurrent appends are',
-    'group-committed (one transaction and one fsync per batch; see events/commit). Replay reads the whole',
-    'log written by the append runs with `readAll` (raw envelopes, JSON parsed, no validation).',
+    'group-committed (one transaction and one fsync per batch; the note gives events per commit). Replay',
+    'reads the whole log written by the append runs with `readAll` (raw envelopes, JSON parsed, no validation).',
     'Figures depend on the disk\'s fsync latency and on what else runs on the machine.',
     '',
     table,
