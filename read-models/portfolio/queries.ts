@@ -14,8 +14,18 @@ export async function holdingsOf(readModels: ReadModels, userId: string): Promis
   return (await portfolioDoc(readModels, userId))?.holdings ?? [];
 }
 
+/** One holding's share of the user's document: its JSON and its payouts, as of one market key. */
+interface HoldingPart {
+  viewJson: string;
+  calendar: UserCalendarEntry[];
+}
+
 interface UserAreaDocument {
+  /** Portfolio document position, market version and request date: the document is current while equal. */
   key: string;
+  /** Market version and request date: a holding's part is current while equal (holdings never change). */
+  marketKey: string;
+  parts: Map<string, HoldingPart>;
   /** `GET /api/user/portfolio` (JSON text). */
   portfolio: string;
   /** `GET /api/user/dividends/calendar` (JSON text). */
@@ -23,12 +33,18 @@ interface UserAreaDocument {
   bytes: number;
 }
 
+function byPayoutThenTicker(a: UserCalendarEntry, b: UserCalendarEntry): number {
+  if (a.payoutDate !== b.payoutDate) return a.payoutDate < b.payoutDate ? -1 : 1;
+  return a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0;
+}
+
 /**
  * The user area's derived reads, pre-serialized per user and kept while nothing they depend on
  * changed: the key is (the user's portfolio document `_position`, the market version, the request's
  * New York date). A holding write moves the first, any market data change (prices, distributions,
  * the market day, catalog edits) the second; the third only matters before the first market day.
- * Both answers are computed together on a miss (they share the DRIP computation). The cache is
+ * Both answers are made together (they share the DRIP computation), from one part per holding: after a
+ * holding write only the new holding is computed; after a market change every holding is. The cache is
  * bounded by the total size of the JSON it holds (least recently used out first).
  */
 export class UserAreaReads {
@@ -38,9 +54,9 @@ export class UserAreaReads {
   private readonly documents = new Map<string, UserAreaDocument>();
   private bytes = 0;
 
-  constructor(readModels: ReadModels, options: { maxBytes?: number } = {}) {
+  constructor(readModels: ReadModels, options: { maxBytes?: number; snapshots?: MarketSnapshots } = {}) {
     this.readModels = readModels;
-    this.snapshots = marketSnapshots(readModels);
+    this.snapshots = options.snapshots ?? marketSnapshots(readModels);
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   }
 
@@ -54,9 +70,10 @@ export class UserAreaReads {
     return (await this.document(userId, requestToday)).calendar;
   }
 
+  /** One of the user's holdings with its derived values; null when the user has no such holding. */
   async holding(userId: string, holdingId: string, requestToday: IsoDate): Promise<HoldingView | null> {
-    const holdings = JSON.parse(await this.portfolioJson(userId, requestToday)) as HoldingView[];
-    return holdings.find((h) => h.id === holdingId) ?? null;
+    const part = (await this.document(userId, requestToday)).parts.get(holdingId);
+    return part ? (JSON.parse(part.viewJson) as HoldingView) : null;
   }
 
   /** Cached documents and their total size (for tests and diagnostics). */
@@ -66,7 +83,8 @@ export class UserAreaReads {
 
   private async document(userId: string, requestToday: IsoDate): Promise<UserAreaDocument> {
     const [doc, version] = await Promise.all([portfolioDoc(this.readModels, userId), marketVersion(this.readModels)]);
-    const key = `${doc?.['_position'] ?? 0}:${version}:${requestToday}`;
+    const marketKey = `${version}:${requestToday}`;
+    const key = `${doc?.['_position'] ?? 0}:${marketKey}`;
     const cached = this.documents.get(userId);
     if (cached && cached.key === key) {
       // most recently used last
@@ -75,17 +93,28 @@ export class UserAreaReads {
       return cached;
     }
     const holdings = doc?.holdings ?? [];
-    const snapshot = this.snapshots.at(version);
-    const market = await snapshot.inputs(
-      holdings.map((h) => h.etfId),
-      requestToday,
-    );
-    const computed = holdings.map((h) => computeHolding(h, market));
-    const held = new Set(holdings.map((h) => h.etfId));
-    const entries = holdings.length === 0 ? [] : (await snapshot.calendar()).filter((e) => held.has(e.etfId));
-    const portfolio = JSON.stringify(portfolioView(computed, market) satisfies HoldingView[]);
-    const calendar = JSON.stringify(userCalendarView(computed, entries) satisfies UserCalendarEntry[]);
-    const next: UserAreaDocument = { key, portfolio, calendar, bytes: 2 * (portfolio.length + calendar.length) };
+    const reusable = cached && cached.marketKey === marketKey ? cached.parts : new Map<string, HoldingPart>();
+    const missing = holdings.filter((h) => !reusable.has(h.id));
+    const parts = new Map<string, HoldingPart>();
+    if (missing.length > 0) {
+      const snapshot = this.snapshots.at(version);
+      const [market, calendar] = await Promise.all([
+        snapshot.inputs(
+          missing.map((h) => h.etfId),
+          requestToday,
+        ),
+        snapshot.calendar(),
+      ]);
+      for (const h of missing) {
+        const computed = computeHolding(h, market);
+        const entries = calendar.filter((e) => e.etfId === h.etfId);
+        reusable.set(h.id, { viewJson: JSON.stringify(portfolioView([computed], market)[0]), calendar: userCalendarView([computed], entries) });
+      }
+    }
+    for (const h of holdings) parts.set(h.id, reusable.get(h.id)!);
+    const portfolio = `[${[...parts.values()].map((p) => p.viewJson).join(',')}]`;
+    const calendar = JSON.stringify([...parts.values()].flatMap((p) => p.calendar).sort(byPayoutThenTicker));
+    const next: UserAreaDocument = { key, marketKey, parts, portfolio, calendar, bytes: 4 * (portfolio.length + calendar.length) };
     this.store(userId, next);
     return next;
   }

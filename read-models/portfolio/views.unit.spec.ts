@@ -35,6 +35,8 @@ const market: GivenEvent[] = [
   marketDay('2026-01-23'),
 ];
 
+const OTHER: FundFixture = { etfId: '6f6f6f6f-0000-4000-8000-000000000006', ticker: 'OTHW', name: 'Other WeeklyPay', brand: 'YieldMax', underlying: null };
+
 const ann = '4f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
 const bob = '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f';
 const cal = '7c7c7c7c-4f50-4617-8829-3a4b5c6d7e8f';
@@ -153,6 +155,32 @@ describe('the portfolio document: DRIP growth over several distributions', () =>
       expect(await threes.portfolioJson(user, REQUEST_TODAY)).toBe(expected);
       expect(await twice.calendarJson(user, REQUEST_TODAY)).toBe(await once.calendarJson(user, REQUEST_TODAY));
     }
+  });
+
+  it('makes the same document incrementally (after a holding write only the new holding is computed) as from scratch', async () => {
+    const docs = new MemoryDocumentStore();
+    const otherFund: GivenEvent[] = [listed(OTHER), bar(OTHER.etfId, '2026-01-23', '10'), distribution(OTHER.etfId, '2026-01-21', '0.1', { payDate: '2026-01-22' })];
+    const first = recorded([...otherFund, ...market, ...holdings]);
+    await project(marketProjection, first, { docs });
+    await project(portfolioProjection, first, { docs });
+    const reads = new UserAreaReads(readModelsOver(docs));
+    const before = await reads.portfolioJson(ann, REQUEST_TODAY);
+    // only the holding write: the market version stays, so only the new holding is computed
+    const later = recorded(
+      [
+        { stream: `portfolio-${ann}`, type: 'HoldingAdded', data: { userId: ann, holdingId: hid(9), etfId: OTHER.etfId, shares: '5', purchasePrice: null, purchaseDate: '2026-01-05', isDrip: false, addedAt: '2026-01-23T16:00:00.000Z' } },
+      ],
+      { firstPosition: first.length + 1 },
+    );
+    await project(marketProjection, later, { docs });
+    await project(portfolioProjection, later, { docs });
+    const incremental = JSON.parse(await reads.portfolioJson(ann, REQUEST_TODAY)) as HoldingView[];
+    const scratch = new UserAreaReads(readModelsOver(docs));
+    expect(JSON.stringify(incremental)).toBe(await scratch.portfolioJson(ann, REQUEST_TODAY));
+    expect(await reads.calendarJson(ann, REQUEST_TODAY)).toBe(await scratch.calendarJson(ann, REQUEST_TODAY));
+    expect(incremental.map((h) => h.etfId)).toEqual([id, OTHER.etfId]);
+    expect(incremental[1]).toMatchObject({ incomeReceived: '0.50', currentValue: '50.00' }); // 5 x 0.1; 5 x 10
+    expect(before).not.toBe(JSON.stringify(incremental));
   });
 
   it('answers an empty portfolio and calendar for a user without holdings', async () => {
