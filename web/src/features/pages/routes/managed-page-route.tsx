@@ -1,9 +1,87 @@
-import { Page, PageTitle } from '../../../components/ui/layout.tsx';
+import { useEffect, useMemo } from 'react';
+import { useLocation } from 'react-router-dom';
+import { styled } from 'styled-components';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { Page } from '../../../components/ui/layout.tsx';
+import { sanitizeHtml } from '../../../lib/sanitize.ts';
+import { PRODUCT_NAME, paths } from '../../../lib/paths.ts';
+import { isPublished, useGetPageByPathQuery, type ManagedPage } from '../api.ts';
+import { applyPageHead } from '../head-tags.ts';
 
+/**
+ * Any other path: the owner's page for this path (GET /api/pages/by-path). Nothing shows while it
+ * loads; not found (any failure) or unpublished → "Page Not Found".
+ */
 export default function ManagedPageRoute() {
+  const { pathname } = useLocation();
+  const { data, isLoading, isFetching, isError } = useGetPageByPathQuery(pathname);
+  if (isLoading || (isFetching && !data)) return null;
+  if (isError || !data || !isPublished(data)) return <NotFound />;
+  return <ManagedPageView page={data} />;
+}
+
+function ManagedPageView({ page }: { page: ManagedPage }) {
+  const html = useMemo(() => sanitizeHtml(page.htmlBody ?? ''), [page.htmlBody]);
+  useEffect(
+    () =>
+      applyPageHead({
+        title: page.title,
+        description: page.metaDescription?.trim() ? page.metaDescription : null,
+        canonical: page.canonicalUrl?.trim() ? page.canonicalUrl : null,
+        noIndex: page.noIndex === 1 || page.noIndex === true,
+      }),
+    [page],
+  );
   return (
-    <Page>
-      <PageTitle>Page Not Found</PageTitle>
+    <Page as="article" data-testid="managed-page">
+      {page.cssBody ? <style>{page.cssBody}</style> : null}
+      <Body dangerouslySetInnerHTML={{ __html: html }} />
     </Page>
   );
 }
+
+function NotFound() {
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `Page Not Found | ${PRODUCT_NAME}`;
+    return () => {
+      document.title = previous;
+    };
+  }, []);
+  return (
+    <Page>
+      <Box>
+        <Code aria-hidden="true">404</Code>
+        <h1>Page Not Found</h1>
+        <p>The page you are looking for does not exist or has moved.</p>
+        <ButtonLink to={paths.home}>Go to the home page</ButtonLink>
+      </Box>
+    </Page>
+  );
+}
+
+const Body = styled.div`
+  line-height: 1.7;
+  & h1 { font-size: 2rem; margin-bottom: 16px; }
+  & h2 { margin: 24px 0 12px; }
+  & p + p { margin-top: 12px; }
+  & img { height: auto; }
+`;
+
+const Box = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 12px;
+  padding: 64px 0;
+  text-align: center;
+  & h1 { font-size: 2rem; font-weight: 800; }
+  & p { color: ${({ theme }) => theme.colors.textSecondary}; }
+`;
+
+const Code = styled.p`
+  font-size: 4rem;
+  font-weight: 800;
+  color: ${({ theme }) => theme.colors.accentSoft};
+  line-height: 1;
+`;

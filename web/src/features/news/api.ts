@@ -1,0 +1,25 @@
+import { baseApi, LIST } from '../../api/base-api.ts';
+import type { NewsItem } from '../../api/types.ts';
+
+/**
+ * GET /api/news (spec §7): a `_v` cache-busting parameter and no-cache headers, refetched on every
+ * mount and on window focus, never kept in the cache once unused.
+ */
+export const newsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getNews: build.query<NewsItem[], void>({
+      query: () => ({
+        url: '/news',
+        params: { _v: Date.now() },
+        headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
+        cache: 'no-store',
+      }),
+      keepUnusedDataFor: 0,
+      providesTags: [{ type: 'News', id: LIST }],
+    }),
+  }),
+});
+
+export function useNewsFeed() {
+  return newsApi.useGetNewsQuery(undefined, { refetchOnMountOrArgChange: true, refetchOnFocus: true });
+}

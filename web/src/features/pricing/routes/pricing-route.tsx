@@ -1,0 +1,265 @@
+import { useNavigate } from 'react-router-dom';
+import { styled } from 'styled-components';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Page } from '../../../components/ui/layout.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useCurrentUser } from '../../session/use-current-user.ts';
+import { useCreateCheckoutSessionMutation } from '../api.ts';
+import { NO_CHECKOUT_URL, checkoutFailureMessage } from '../checkout.ts';
+
+const FREE_FEATURES = [
+  'Access to all weekly dividend ETFs',
+  'Dividend calendar',
+  'Yield & DRIP calculators',
+  'Performance metrics',
+  'Favorite ETFs (up to 5)',
+  'Manual portfolio tracking',
+];
+
+const PREMIUM_FEATURES = [
+  'Everything in Free',
+  'Automatic brokerage sync (20+ brokerages)',
+  'Real-time portfolio updates',
+  'Advanced analytics',
+  'Export your portfolio data',
+  'Priority support',
+];
+
+const FAQ = [
+  {
+    q: 'Can I cancel my subscription at any time?',
+    a: 'Yes. You can cancel whenever you like and keep Premium access until the end of your current billing period.',
+  },
+  {
+    q: 'How does brokerage sync work?',
+    a: 'We connect to 20+ brokerages through a brokerage-aggregation partner. Connections are read-only and we never store your brokerage credentials.',
+  },
+  {
+    q: 'What payment methods do you accept?',
+    a: 'All major credit cards, processed securely by our card payment provider.',
+  },
+  {
+    q: 'Is the Free plan really free?',
+    a: 'Yes: $0 forever, no credit card required. Upgrade only when you want automatic brokerage sync.',
+  },
+];
+
+/** `/pricing` (spec §2 "Pricing"). */
+export default function PricingRoute() {
+  useDocumentTitle('Pricing');
+  const { user, isPremium, isLoading } = useCurrentUser();
+  const [createCheckout, { isLoading: processing }] = useCreateCheckoutSessionMutation();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+
+  async function upgrade() {
+    if (!user) return navigate(paths.login);
+    try {
+      const { url } = await createCheckout().unwrap();
+      if (!url) throw new Error(NO_CHECKOUT_URL);
+      window.location.assign(url);
+    } catch (error) {
+      toast({ title: 'Checkout failed', description: checkoutFailureMessage(error), variant: 'destructive' });
+    }
+  }
+
+  let freeButton;
+  let premiumButton;
+  if (isLoading) {
+    freeButton = <Button $block $variant="outline" disabled aria-hidden="true" tabIndex={-1}>&nbsp;</Button>;
+    premiumButton = <Button $block disabled aria-hidden="true" tabIndex={-1}>&nbsp;</Button>;
+  } else if (!user) {
+    freeButton = (
+      <ButtonLink to={paths.register} $block $variant="outline">
+        Get Started
+      </ButtonLink>
+    );
+    premiumButton = (
+      <ButtonLink to={paths.register} $block>
+        Sign Up to Upgrade
+      </ButtonLink>
+    );
+  } else {
+    freeButton = (
+      <Button $block $variant="outline" disabled>
+        Current Plan
+      </Button>
+    );
+    premiumButton = isPremium ? (
+      <ButtonLink to={paths.manageSubscription} $block>
+        Manage Subscription
+      </ButtonLink>
+    ) : (
+      <Button $block onClick={upgrade} disabled={processing}>
+        {processing ? 'Processing...' : 'Upgrade to Premium'}
+      </Button>
+    );
+  }
+
+  return (
+    <Page>
+      <Intro>
+        <h1>Simple, Transparent Pricing</h1>
+        <p>Choose the plan that's right for you. Upgrade or downgrade at any time.</p>
+      </Intro>
+      <Plans>
+        <Plan aria-labelledby="plan-free">
+          <PlanName id="plan-free">Free</PlanName>
+          <Price>
+            $0<span> forever</span>
+          </Price>
+          <PlanText>Everything you need to research weekly dividend ETFs and track your holdings by hand.</PlanText>
+          <Features>
+            {FREE_FEATURES.map((f) => (
+              <Feature key={f}>{f}</Feature>
+            ))}
+          </Features>
+          {freeButton}
+        </Plan>
+        <Plan $accent aria-labelledby="plan-premium">
+          <PopularBadge $tone="accent">Most Popular</PopularBadge>
+          <PlanName id="plan-premium">Premium</PlanName>
+          <Price>
+            $9.99<span> per month</span>
+          </Price>
+          <PlanText>Connect your brokerage and let your portfolio update itself.</PlanText>
+          <Features>
+            {PREMIUM_FEATURES.map((f) => (
+              <Feature key={f}>{f}</Feature>
+            ))}
+          </Features>
+          {premiumButton}
+        </Plan>
+      </Plans>
+      <Faq aria-labelledby="faq-title">
+        <h2 id="faq-title">Frequently Asked Questions</h2>
+        <dl>
+          {FAQ.map((item) => (
+            <div key={item.q}>
+              <dt>{item.q}</dt>
+              <dd>{item.a}</dd>
+            </div>
+          ))}
+        </dl>
+      </Faq>
+    </Page>
+  );
+}
+
+function Feature({ children }: { children: string }) {
+  return (
+    <li>
+      <svg width="18" height="18" viewBox="0 0 16 16" aria-hidden="true">
+        <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      {children}
+    </li>
+  );
+}
+
+const Intro = styled.div`
+  text-align: center;
+  & h1 {
+    font-size: 2.25rem;
+    font-weight: 800;
+    letter-spacing: -0.02em;
+  }
+  & p {
+    margin-top: 8px;
+    color: ${({ theme }) => theme.colors.textSecondary};
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+`;
+
+const Plans = styled.div`
+  display: grid;
+  gap: 20px;
+  max-width: 860px;
+  margin: 40px auto 0;
+  grid-template-columns: 1fr;
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+    grid-template-columns: 1fr 1fr;
+  }
+`;
+
+const Plan = styled(Card)`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  padding: 28px;
+  ${({ $accent, theme }) => ($accent ? `border-width: 2px; box-shadow: ${theme.shadows.popover};` : '')}
+`;
+
+const PopularBadge = styled(Badge)`
+  position: absolute;
+  top: -12px;
+  left: 50%;
+  transform: translateX(-50%);
+  background: ${({ theme }) => theme.colors.accent};
+  color: ${({ theme }) => theme.colors.textInverse};
+`;
+
+const PlanName = styled.h2`
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: 700;
+`;
+
+const Price = styled.p`
+  font-size: 2.5rem;
+  font-weight: 800;
+  & span {
+    font-size: ${({ theme }) => theme.fontSizes.md};
+    font-weight: 500;
+    color: ${({ theme }) => theme.colors.textSecondary};
+  }
+`;
+
+const PlanText = styled.p`
+  color: ${({ theme }) => theme.colors.textSecondary};
+`;
+
+const Features = styled.ul`
+  flex: 1;
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+  margin: 8px 0 16px;
+  padding: 0;
+  list-style: none;
+  & li {
+    display: flex;
+    gap: 8px;
+    align-items: flex-start;
+  }
+  & svg {
+    flex: none;
+    margin-top: 3px;
+    color: ${({ theme }) => theme.colors.positive};
+  }
+`;
+
+const Faq = styled.section`
+  max-width: 760px;
+  margin: 56px auto 0;
+  & h2 {
+    text-align: center;
+    font-size: 1.5rem;
+    font-weight: 800;
+    margin-bottom: 20px;
+  }
+  & dl { margin: 0; }
+  & dl > div {
+    padding: 16px 0;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  & dt { font-weight: 700; }
+  & dd {
+    margin: 6px 0 0;
+    color: ${({ theme }) => theme.colors.textSecondary};
+  }
+`;
