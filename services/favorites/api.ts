@@ -19,6 +19,12 @@ import { etfDecider } from '../market-data/etf-catalog.ts';
 import { favoriteMessages, favoritesDecider, favoritesLimitFor } from './business-logic.ts';
 import { evolveFavorites, initialFavoritesState } from './favorites.ts';
 
+/**
+ * Re-runs of a command that lost a race on the user's stream (several tabs, double clicks): each is a
+ * small read and an append, and the stream's invariant is decided again on fresh state every time.
+ */
+const WRITE_RETRIES = 10;
+
 /** A favorite as the API shows it (spec §3): the ETF nested as its list item. */
 export interface FavoriteJson {
   id: string;
@@ -76,6 +82,7 @@ export function favoritesRouter(deps: AppDeps): Router {
       favoritesDecider,
       { type: 'AddFavorite', data: { userId: user._id, favoriteId: randomUUID(), etfId, limit: favoritesLimitFor(user) } },
       ctx,
+      WRITE_RETRIES,
     );
     if (result.position > 0) await readModels.waitFor(result.position);
     // The answer comes from the stream just written or read, so it is exact even if a read model lags.
@@ -89,7 +96,7 @@ export function favoritesRouter(deps: AppDeps): Router {
     const { user } = authOf(res);
     const etfId = String(req.params['etfId']);
     const ctx = commandContext(req, deps, actors.user(user._id));
-    const result = await handleCommand(log, streams.favorites(user._id), favoritesDecider, { type: 'RemoveFavorite', data: { userId: user._id, etfId } }, ctx);
+    const result = await handleCommand(log, streams.favorites(user._id), favoritesDecider, { type: 'RemoveFavorite', data: { userId: user._id, etfId } }, ctx, WRITE_RETRIES);
     if (result.position > 0) await readModels.waitFor(result.position);
     res.status(204).end();
   });

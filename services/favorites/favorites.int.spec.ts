@@ -73,6 +73,14 @@ describe('favorites API', () => {
     expect((await agent.get('/api/user/favorites')).body.map((f: { etfId: string }) => f.etfId)).toEqual([etfId(0), etfId(1), etfId(3), etfId(4), etfId(5)]);
   });
 
+  it('keeps the limit under concurrent adds: of six at once, exactly five are saved', async () => {
+    const { agent, id } = await signUp(ctx.app);
+    const results = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => agent.post('/api/user/favorites').send({ etfId: etfId(i) })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 201, 201, 201, 201, 403]);
+    expect((await ctx.deps.log.readStream(streams.favorites(id))).map((e) => e.type)).toEqual(Array(5).fill('FavoriteAdded'));
+    expect((await agent.get('/api/user/favorites')).body).toHaveLength(5);
+  });
+
   it('has no limit for Premium with an active subscription; the limit returns when it is canceled', async () => {
     const { agent, id } = await signUp(ctx.app);
     await subscribe(ctx, id, 'premium', 'active');

@@ -16,6 +16,12 @@ import { newYorkDate } from '../market-data/market-calendar.ts';
 import { portfolioDecider, portfolioMessages } from './business-logic.ts';
 import { holdingInputSchema } from './holding-input.ts';
 
+/**
+ * Re-runs of a command that lost a race on the user's stream (several tabs, double clicks): each is a
+ * small read and an append, and the stream's invariant is decided again on fresh state every time.
+ */
+const WRITE_RETRIES = 10;
+
 /** The fund as the catalog stream has it (the source of truth, never behind); null when not listed. */
 async function listedEtf(log: EventLog, etfId: string): Promise<Extract<EtfState, { listed: true }> | null> {
   if (!z.uuid().safeParse(etfId).success) return null;
@@ -77,7 +83,7 @@ export function portfolioRouter(deps: AppDeps): Router {
     const etf = await listedEtf(log, input.etfId);
     if (!etf) throw notFound(portfolioMessages.etfNotFound);
     const holdingId = randomUUID();
-    const result = await handleCommand(log, streams.portfolio(userId), portfolioDecider, { type: 'AddHolding', data: { userId, holdingId, ticker: etf.ticker, ...input } }, ctx);
+    const result = await handleCommand(log, streams.portfolio(userId), portfolioDecider, { type: 'AddHolding', data: { userId, holdingId, ticker: etf.ticker, ...input } }, ctx, WRITE_RETRIES);
     await readModels.waitFor(result.position);
     const holding = await reads.holding(userId, holdingId, newYorkDate(ctx.now));
     res.status(201).json(holding);
@@ -86,7 +92,7 @@ export function portfolioRouter(deps: AppDeps): Router {
   router.delete('/user/portfolio/:holdingId', requireUser(deps), async (req, res) => {
     const userId = authOf(res).user._id;
     const ctx = commandContext(req, deps, actors.user(userId));
-    const result = await handleCommand(log, streams.portfolio(userId), portfolioDecider, { type: 'RemoveHolding', data: { userId, holdingId: String(req.params['holdingId']) } }, ctx);
+    const result = await handleCommand(log, streams.portfolio(userId), portfolioDecider, { type: 'RemoveHolding', data: { userId, holdingId: String(req.params['holdingId']) } }, ctx, WRITE_RETRIES);
     await readModels.waitFor(result.position);
     res.status(204).end();
   });

@@ -80,6 +80,13 @@ describe('POST /api/user/portfolio', () => {
     expect((await agent.get('/api/user/portfolio')).body).toHaveLength(1);
   });
 
+  it('keeps one holding per ETF under concurrent adds: one 201, the rest 409', async () => {
+    const { agent, id } = await signUp(ctx.app);
+    const results = await Promise.all([1, 2, 3, 4].map((n) => agent.post('/api/user/portfolio').send({ etfId: DRPW.etfId, shares: n })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    expect(await ctx.deps.log.readStream(streams.portfolio(id))).toHaveLength(1);
+  });
+
   it('answers 404 for an unknown ETF', async () => {
     const { agent } = await signUp(ctx.app);
     await agent.post('/api/user/portfolio').send({ etfId: UNKNOWN, shares: 1 }).expect(404, { message: 'ETF not found' });
