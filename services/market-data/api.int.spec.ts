@@ -18,7 +18,7 @@ afterAll(async () => {
 
 describe('GET /api/top-performers', () => {
   it('answers the funds ranked by yield with an ETag, revalidation required', async () => {
-    const res = await request(ctx.app).get('/api/top-performers').expect(200);
+    const res = await request(ctx.app).get('/api/top-performers').set('Accept-Encoding', 'identity').expect(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers.etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
@@ -51,6 +51,20 @@ describe('GET /api/top-performers', () => {
   });
 });
 
+describe('compression', () => {
+  it('sends large views gzip-compressed (own ETag) to clients that accept it, as they are to others', async () => {
+    const gz = await request(ctx.app).get('/api/top-performers').set('Accept-Encoding', 'gzip, deflate, br').expect(200);
+    const plain = await request(ctx.app).get('/api/top-performers').set('Accept-Encoding', 'identity').expect(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gz.headers.vary).toBe('Accept-Encoding');
+    expect(gz.body).toEqual(plain.body);
+    expect(gz.headers.etag).toBe(`${plain.headers.etag!.slice(0, -1)}-gz"`);
+    await request(ctx.app).get('/api/top-performers').set('Accept-Encoding', 'gzip').set('If-None-Match', gz.headers.etag!).expect(304);
+    await request(ctx.app).get('/api/top-performers').set('Accept-Encoding', 'identity').set('If-None-Match', plain.headers.etag!).expect(304);
+  });
+});
+
 describe('GET /api/etfs and /api/etfs/by-brand/:brandSlug', () => {
   it('lists every fund by ticker', async () => {
     const res = await request(ctx.app).get('/api/etfs').expect(200);
@@ -77,6 +91,12 @@ describe('GET /api/etfs/detail/:ticker', () => {
     expect(detail.similarEtfs.map((e) => e.ticker)).toEqual(['AAAW', 'CCCW', 'DDDW']);
     const upper = await request(ctx.app).get('/api/etfs/detail/FIXW').set('If-None-Match', res.headers.etag!).expect(304);
     expect(upper.text).toBe('');
+  });
+
+  it('sends a small body as it is, even to clients that accept gzip', async () => {
+    const res = await request(ctx.app).get('/api/etfs/detail/AAAW/history?range=1M').set('Accept-Encoding', 'gzip').expect(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
   });
 
   it('answers 404 JSON for an unknown ticker', async () => {

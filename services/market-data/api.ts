@@ -59,7 +59,8 @@ export function marketDataRouter(deps: AppDeps): Router {
   };
 
   router.get('/top-performers', (req, res, next) => {
-    const { limit = TOP_PERFORMERS_DEFAULT_LIMIT } = validate(topPerformersQuery, req.query);
+    // No query string (the common case): no parsing at all.
+    const { limit = TOP_PERFORMERS_DEFAULT_LIMIT } = req.url.includes('?') ? validate(topPerformersQuery, req.query) : {};
     const id = viewIds.topPerformers;
     const prefix = (body: string) => {
       const list = JSON.parse(body) as unknown[];
@@ -82,7 +83,7 @@ export function marketDataRouter(deps: AppDeps): Router {
   });
 
   router.get('/etfs/detail/:ticker/history', (req, res, next) => {
-    const { range = DEFAULT_HISTORY_RANGE } = validate(historyQuery, req.query) as { range?: HistoryRange };
+    const { range = DEFAULT_HISTORY_RANGE } = (req.url.includes('?') ? validate(historyQuery, req.query) : {}) as { range?: HistoryRange };
     const ticker = normaliseTicker(String(req.params.ticker));
     serve(req, res, next, viewIds.history(ticker, range), () => next(notFound(ETF_NOT_FOUND)));
   });

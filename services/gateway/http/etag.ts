@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 
 /**
@@ -9,10 +10,27 @@ export interface PreparedJson {
   readonly body: Buffer;
   /** Strong ETag, quoted: `"abc..."`. */
   readonly etag: string;
+  /** The gzip representation, made on first demand and kept (bodies of GZIP_MIN_BYTES or more). */
+  gzip?: Buffer;
 }
+
+/** Smaller bodies are sent as they are: compressing them saves less than it costs. */
+export const GZIP_MIN_BYTES = 1024;
 
 export function prepareJson(body: string, etag: string): PreparedJson {
   return { body: Buffer.from(body, 'utf8'), etag };
+}
+
+/** True when Accept-Encoding lists gzip (or `*`) without `q=0`. */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  if (!acceptEncoding) return false;
+  for (const part of acceptEncoding.split(',')) {
+    const [coding = '', ...params] = part.split(';').map((x) => x.trim().toLowerCase());
+    if (coding !== 'gzip' && coding !== '*') continue;
+    const q = params.find((p) => p.startsWith('q='));
+    if (q === undefined || Number(q.slice(2)) > 0) return true;
+  }
+  return false;
 }
 
 /**
@@ -31,19 +49,29 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 
 /**
  * Sends a prepared JSON answer: 304 without a body when the client's ETag matches (GET/HEAD), else
- * 200 with the bytes. `Cache-Control: no-cache` overrides the API's default `no-store`: the browser
- * may keep the answer but must revalidate it every time, so nothing stale is ever shown.
+ * 200 with the bytes, gzip-compressed (compressed once, then kept) when the client accepts it and the
+ * body is large enough; the gzip representation has its own strong ETag (`"<tag>-gz"`).
+ * `Cache-Control: no-cache` overrides the API's default `no-store`: the browser may keep the answer
+ * but must revalidate it every time, so nothing stale is ever shown.
  */
 export function sendPreparedJson(req: Request, res: Response, prepared: PreparedJson): void {
+  const gzip = prepared.body.length >= GZIP_MIN_BYTES && acceptsGzip(req.headers['accept-encoding']);
+  const etag = gzip ? `${prepared.etag.slice(0, -1)}-gz"` : prepared.etag;
   res.setHeader('Cache-Control', 'no-cache');
-  res.setHeader('ETag', prepared.etag);
-  if (etagMatches(req.headers['if-none-match'], prepared.etag)) {
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('ETag', etag);
+  if (etagMatches(req.headers['if-none-match'], etag)) {
     res.statusCode = 304;
     res.end();
     return;
   }
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', prepared.body.length);
-  res.end(prepared.body);
+  let body = prepared.body;
+  if (gzip) {
+    body = prepared.gzip ??= gzipSync(prepared.body, { level: 6 });
+    res.setHeader('Content-Encoding', 'gzip');
+  }
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { etagMatches } from './etag.ts';
+import { acceptsGzip, etagMatches } from './etag.ts';
 
 describe('If-None-Match', () => {
   const tag = '"abc"';
@@ -15,5 +15,20 @@ describe('If-None-Match', () => {
     [undefined, false],
   ])('%s -> %s', (header, expected) => {
     expect(etagMatches(header, tag)).toBe(expected);
+  });
+});
+
+describe('Accept-Encoding', () => {
+  it.each([
+    ['gzip, deflate, br', true],
+    ['br;q=1.0, gzip;q=0.8', true],
+    ['*', true],
+    ['gzip;q=0', false],
+    ['gzip;q=0.0, br', false],
+    ['identity', false],
+    ['', false],
+    [undefined, false],
+  ])('%s -> %s', (header, expected) => {
+    expect(acceptsGzip(header)).toBe(expected);
   });
 });
