@@ -331,6 +331,12 @@ any signed-in read of this gateway. Latencies in ms.
 |---|---:|---:|---:|---:|---:|---:|
 ${rows.join('\n')}
 
+How to read it: a cached user-area read costs the gateway's middleware and session check (the reference
+row) plus two small document reads (the user's portfolio position, the market version) and writing a
+body encoded once; so the portfolio and calendar rows should come close to the reference row, and the
+raw server's rows show what the body size alone costs. The machine's load at the start is given above:
+other work on it lowers every figure.
+
 Writes and recomputation (same run):
 - \`POST /api/user/portfolio\` (validate, read the fund's stream, append, wait for every read model,
   bring the user's document up to date (only the new holding is computed), answer the holding),

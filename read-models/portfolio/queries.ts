@@ -9,6 +9,12 @@ export async function portfolioDoc(readModels: ReadModels, userId: string): Prom
   return readModels.collection<PortfolioDoc>(portfolioProjection, PORTFOLIOS).findOne({ _id: userId });
 }
 
+/** The `_position` of a user's portfolio document (0 when none): a small read, the holdings are not copied. */
+export async function portfolioPosition(readModels: ReadModels, userId: string): Promise<number> {
+  const doc = await readModels.collection<PortfolioDoc>(portfolioProjection, PORTFOLIOS).findOne({ _id: userId }, { projection: { _position: 1 } });
+  return doc ? Number(doc['_position'] ?? 0) : 0;
+}
+
 /** A user's holdings as entered, in the order added. */
 export async function holdingsOf(readModels: ReadModels, userId: string): Promise<HoldingEntry[]> {
   return (await portfolioDoc(readModels, userId))?.holdings ?? [];
@@ -26,10 +32,10 @@ interface UserAreaDocument {
   /** Market version and request date: a holding's part is current while equal (holdings never change). */
   marketKey: string;
   parts: Map<string, HoldingPart>;
-  /** `GET /api/user/portfolio` (JSON text). */
-  portfolio: string;
-  /** `GET /api/user/dividends/calendar` (JSON text). */
-  calendar: string;
+  /** `GET /api/user/portfolio`: UTF-8 JSON, encoded once. */
+  portfolio: Buffer;
+  /** `GET /api/user/dividends/calendar`: UTF-8 JSON, encoded once. */
+  calendar: Buffer;
   bytes: number;
 }
 
@@ -60,14 +66,22 @@ export class UserAreaReads {
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   }
 
-  /** The holdings with their derived values (JSON text of HoldingView[]). */
-  async portfolioJson(userId: string, requestToday: IsoDate): Promise<string> {
+  /** The holdings with their derived values: UTF-8 JSON of HoldingView[], ready to send. */
+  async portfolioBody(userId: string, requestToday: IsoDate): Promise<Buffer> {
     return (await this.document(userId, requestToday)).portfolio;
   }
 
-  /** The user's payout calendar (JSON text of UserCalendarEntry[]). */
-  async calendarJson(userId: string, requestToday: IsoDate): Promise<string> {
+  /** The user's payout calendar: UTF-8 JSON of UserCalendarEntry[], ready to send. */
+  async calendarBody(userId: string, requestToday: IsoDate): Promise<Buffer> {
     return (await this.document(userId, requestToday)).calendar;
+  }
+
+  async portfolioJson(userId: string, requestToday: IsoDate): Promise<string> {
+    return (await this.portfolioBody(userId, requestToday)).toString('utf8');
+  }
+
+  async calendarJson(userId: string, requestToday: IsoDate): Promise<string> {
+    return (await this.calendarBody(userId, requestToday)).toString('utf8');
   }
 
   /** One of the user's holdings with its derived values; null when the user has no such holding. */
@@ -82,16 +96,18 @@ export class UserAreaReads {
   }
 
   private async document(userId: string, requestToday: IsoDate): Promise<UserAreaDocument> {
-    const [doc, version] = await Promise.all([portfolioDoc(this.readModels, userId), marketVersion(this.readModels)]);
+    const [position, version] = await Promise.all([portfolioPosition(this.readModels, userId), marketVersion(this.readModels)]);
     const marketKey = `${version}:${requestToday}`;
-    const key = `${doc?.['_position'] ?? 0}:${marketKey}`;
     const cached = this.documents.get(userId);
-    if (cached && cached.key === key) {
+    if (cached && cached.key === `${position}:${marketKey}`) {
       // most recently used last
       this.documents.delete(userId);
       this.documents.set(userId, cached);
       return cached;
     }
+    // Read the holdings and the position together (the document may have moved since).
+    const doc = await portfolioDoc(this.readModels, userId);
+    const key = `${doc?.['_position'] ?? 0}:${marketKey}`;
     const holdings = doc?.holdings ?? [];
     const reusable = cached && cached.marketKey === marketKey ? cached.parts : new Map<string, HoldingPart>();
     const missing = holdings.filter((h) => !reusable.has(h.id));
@@ -112,9 +128,10 @@ export class UserAreaReads {
       }
     }
     for (const h of holdings) parts.set(h.id, reusable.get(h.id)!);
-    const portfolio = `[${[...parts.values()].map((p) => p.viewJson).join(',')}]`;
-    const calendar = JSON.stringify([...parts.values()].flatMap((p) => p.calendar).sort(byPayoutThenTicker));
-    const next: UserAreaDocument = { key, marketKey, parts, portfolio, calendar, bytes: 4 * (portfolio.length + calendar.length) };
+    const portfolio = Buffer.from(`[${[...parts.values()].map((p) => p.viewJson).join(',')}]`, 'utf8');
+    const calendar = Buffer.from(JSON.stringify([...parts.values()].flatMap((p) => p.calendar).sort(byPayoutThenTicker)), 'utf8');
+    // the parts (JSON text, payout entries) take about as much again as the two bodies
+    const next: UserAreaDocument = { key, marketKey, parts, portfolio, calendar, bytes: 2 * (portfolio.length + calendar.length) };
     this.store(userId, next);
     return next;
   }

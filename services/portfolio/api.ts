@@ -29,12 +29,12 @@ async function listedEtf(log: EventLog, etfId: string): Promise<Extract<EtfState
   return state.listed ? state : null;
 }
 
-/** Sends JSON text made earlier (no re-serialisation, no hashing). */
-function sendJsonText(res: Response, text: string): void {
+/** Sends JSON encoded earlier (no serialisation, no encoding, no hashing per request). */
+function sendJsonBody(res: Response, body: Buffer): void {
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.end(text);
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
 }
 
 /**
@@ -63,7 +63,7 @@ export function portfolioRouter(deps: AppDeps): Router {
   };
 
   router.get('/user/portfolio', requireUser(deps), async (_req, res) => {
-    sendJsonText(res, await reads.portfolioJson(authOf(res).user._id, requestToday()));
+    sendJsonBody(res, await reads.portfolioBody(authOf(res).user._id, requestToday()));
   });
 
   router.get('/user/portfolio/:holdingId', requireUser(deps), async (req, res) => {
@@ -73,7 +73,7 @@ export function portfolioRouter(deps: AppDeps): Router {
   });
 
   router.get('/user/dividends/calendar', requireUser(deps), async (_req, res) => {
-    sendJsonText(res, await reads.calendarJson(authOf(res).user._id, requestToday()));
+    sendJsonBody(res, await reads.calendarBody(authOf(res).user._id, requestToday()));
   });
 
   router.post('/user/portfolio', requireUser(deps), async (req, res) => {
