@@ -30,4 +30,5 @@ const Note = styled.p`
   background: ${({ theme }) => theme.colors.warningSoft};
   color: ${({ theme }) => theme.colors.warningText};
   font-size: ${({ theme }) => theme.fontSizes.sm};
+  & svg { flex: none; }
 `;

@@ -27,7 +27,6 @@ export default function Footer() {
 
 const FooterBox = styled.footer`
   flex: none;
-  margin-top: ${({ theme }) => theme.space.xxl};
   padding: ${({ theme }) => theme.space.xl} 0;
   background: ${({ theme }) => theme.colors.footerBackground};
   color: ${({ theme }) => theme.colors.footerText};

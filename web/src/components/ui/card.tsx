@@ -6,8 +6,11 @@ export const Card = styled.section<{ $padding?: boolean; $accent?: boolean }>`
   border: 1px solid ${({ theme, $accent }) => ($accent ? theme.colors.accent : theme.colors.border)};
   border-radius: ${({ theme }) => theme.radii.lg};
   box-shadow: ${({ theme }) => theme.shadows.card};
-  padding: ${({ theme, $padding = true }) => ($padding ? theme.space.lg : '0')};
+  padding: ${({ theme, $padding = true }) => ($padding ? theme.space.md : '0')};
   min-width: 0;
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+    padding: ${({ theme, $padding = true }) => ($padding ? theme.space.lg : '0')};
+  }
 `;
 
 export const CardTitle = styled.h3`

@@ -28,7 +28,7 @@ export const Table = styled.table`
 `;
 
 export const Th = styled.th<{ $hideBelow?: Breakpoint; $align?: 'left' | 'right' | 'center' }>`
-  padding: 10px 12px;
+  padding: 10px;
   font-weight: 600;
   font-size: ${({ theme }) => theme.fontSizes.xs};
   text-transform: uppercase;
@@ -40,8 +40,9 @@ export const Th = styled.th<{ $hideBelow?: Breakpoint; $align?: 'left' | 'right'
   ${hideBelow}
 `;
 
-export const Td = styled.td<{ $hideBelow?: Breakpoint; $align?: 'left' | 'right' | 'center' }>`
-  padding: 12px;
+export const Td = styled.td<{ $hideBelow?: Breakpoint; $align?: 'left' | 'right' | 'center'; $nowrap?: boolean }>`
+  padding: 12px 10px;
+  white-space: ${({ $nowrap }) => ($nowrap ? 'nowrap' : 'normal')};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   vertical-align: middle;
   ${hideBelow}

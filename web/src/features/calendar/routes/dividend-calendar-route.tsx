@@ -83,14 +83,12 @@ function DayCard({ day, today, payouts }: { day: string; today: string; payouts:
           {payouts.map((p) => (
             <li key={`${p.etfId}-${p.payoutDate}`}>
               <PayoutLink to={paths.etfByTicker(p.ticker)} title={p.name}>
-                <span>
+                <PayoutTop>
                   <strong>{p.ticker}</strong>
-                  <PayoutName>{p.name}</PayoutName>
-                </span>
-                <Amount>
-                  {formatDividend(p.amount)}
-                  {p.estimated ? <Est title="Estimated payout">est.</Est> : null}
-                </Amount>
+                  <Amount>{formatDividend(p.amount)}</Amount>
+                </PayoutTop>
+                <PayoutName>{p.name}</PayoutName>
+                {p.estimated ? <Est>Estimated</Est> : null}
               </PayoutLink>
             </li>
           ))}
@@ -145,10 +143,16 @@ const Day = styled.article<{ $today: boolean; $past: boolean }>`
       border: 2px solid ${theme.colors.todayBorder};
       box-shadow: 0 0 0 3px ${theme.colors.accentSoft};
     `}
-  ${({ $past }) =>
+  ${({ $past, theme }) =>
     $past &&
     css`
-      opacity: 0.55;
+      /* Dimmed without opacity, so the text keeps its contrast. */
+      background: ${theme.colors.surfacePast};
+      border-style: dashed;
+      box-shadow: none;
+      color: ${theme.colors.textSecondary};
+      & p:first-child { color: ${theme.colors.textSecondary}; }
+      & a { background: ${theme.colors.surface}; }
     `}
 `;
 
@@ -186,20 +190,15 @@ const Payouts = styled.ul`
 
 const PayoutLink = styled(Link)`
   display: flex;
-  justify-content: space-between;
-  align-items: baseline;
-  gap: 6px;
+  flex-direction: column;
+  gap: 1px;
+  min-width: 0;
   padding: 6px 8px;
   border-radius: ${({ theme }) => theme.radii.sm};
   background: ${({ theme }) => theme.colors.surfaceAccent};
   color: ${({ theme }) => theme.colors.textPrimary};
   font-size: ${({ theme }) => theme.fontSizes.xs};
   text-decoration: none;
-  & > span:first-child {
-    display: flex;
-    flex-direction: column;
-    min-width: 0;
-  }
   &:hover { background: ${({ theme }) => theme.colors.accentSoft}; }
 `;
 
@@ -210,10 +209,14 @@ const PayoutName = styled.span`
   white-space: nowrap;
 `;
 
+const PayoutTop = styled.span`
+  display: flex;
+  justify-content: space-between;
+  align-items: baseline;
+  gap: 4px;
+`;
+
 const Amount = styled.span`
-  display: inline-flex;
-  flex-direction: column;
-  align-items: flex-end;
   font-weight: 700;
   white-space: nowrap;
 `;

@@ -313,6 +313,7 @@ const Columns = styled.div`
   display: grid;
   gap: 16px;
   margin-top: 24px;
+  align-items: start;
   grid-template-columns: 1fr;
   @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
     grid-template-columns: 1fr 1fr;
@@ -359,7 +360,13 @@ const SimilarSection = styled.section`
 const SimilarGrid = styled.div`
   display: grid;
   gap: 12px;
-  grid-template-columns: repeat(auto-fill, minmax(min(220px, 100%), 1fr));
+  grid-template-columns: 1fr;
+  @media (min-width: ${({ theme }) => theme.breakpoints.sm}px) {
+    grid-template-columns: repeat(2, 1fr);
+  }
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
+    grid-template-columns: repeat(3, 1fr);
+  }
 `;
 
 const SimilarCard = styled(Link)`

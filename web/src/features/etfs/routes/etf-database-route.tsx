@@ -110,7 +110,7 @@ export default function EtfDatabaseRoute() {
             )}
           </Td>
           <Td $hideBelow="md">
-            <Name>{etf.name}</Name>
+            <Name title={etf.name}>{etf.name}</Name>
           </Td>
           <Td $hideBelow="lg">{etf.brand || '—'}</Td>
           <Td $align="right">{formatPrice(etf.currentPrice)}</Td>

@@ -282,6 +282,7 @@ const Form = styled.form`
 const Row = styled.div`
   display: grid;
   gap: 14px;
+  align-items: end;
   grid-template-columns: 1fr 1fr;
 `;
 

@@ -55,10 +55,12 @@ export function TopPerformers() {
             </TickerLink>
           </Td>
           <Td $hideBelow="md">
-            <Name>{etf.name}</Name>
+            <Name title={etf.name}>{etf.name}</Name>
           </Td>
-          <Td $align="right">{formatPrice(etf.currentPrice)}</Td>
-          <Td $align="right" $hideBelow="md">
+          <Td $align="right" $nowrap>
+            {formatPrice(etf.currentPrice)}
+          </Td>
+          <Td $align="right" $hideBelow="md" $nowrap>
             <Positive $positive={change.positive}>{change.text}</Positive>
           </Td>
           <Td $align="right">
@@ -70,7 +72,7 @@ export function TopPerformers() {
           <Td $align="right" $hideBelow="lg">
             <Positive $positive={tone(etf.dripReturn)}>{formatPercent(etf.dripReturn)}</Positive>
           </Td>
-          <Td $align="right" $hideBelow="sm">
+          <Td $align="right" $hideBelow="sm" $nowrap>
             {formatShortDate(etf.nextExDividend)}
           </Td>
           <Td $align="right" $hideBelow="md">
@@ -199,7 +201,7 @@ const TickerLink = styled(Link)`
 
 const Name = styled.span`
   display: block;
-  max-width: 260px;
+  max-width: 200px;
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;

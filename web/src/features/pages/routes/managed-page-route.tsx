@@ -82,6 +82,6 @@ const Box = styled.div`
 const Code = styled.p`
   font-size: 4rem;
   font-weight: 800;
-  color: ${({ theme }) => theme.colors.accentSoft};
+  color: ${({ theme }) => theme.colors.accent};
   line-height: 1;
 `;
