@@ -199,3 +199,13 @@ export function formatAmountInput(text: string): string {
 export function parseAmountInput(text: string): number | null {
   return toNumber(text.replace(/,/g, ''));
 }
+
+/**
+ * Today's date in New York (`YYYY-MM-DD`): the market's date, which the server checks purchase
+ * dates against (a browser ahead of New York would otherwise default to "the future").
+ */
+export function marketToday(now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}

@@ -14,6 +14,7 @@ import {
   formatUsd,
   formatWeeklyAverage,
   formatWhole,
+  marketToday,
   parseAmountInput,
 } from './format.ts';
 
@@ -92,5 +93,10 @@ describe('display formats (spec §9)', () => {
     expect(formatAmountInput('007')).toBe('7');
     expect(parseAmountInput('10,000.5')).toBe(10000.5);
     expect(parseAmountInput('')).toBeNull();
+  });
+
+  it("today's market date is New York's", () => {
+    expect(marketToday(new Date('2026-11-22T03:30:00Z'))).toBe('2026-11-21');
+    expect(marketToday(new Date('2026-11-22T15:00:00Z'))).toBe('2026-11-22');
   });
 });

@@ -7,7 +7,7 @@ import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/input.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { isoDate, toNumber } from '../../../lib/format.ts';
+import { marketToday, toNumber } from '../../../lib/format.ts';
 
 interface Props {
   open: boolean;
@@ -18,12 +18,13 @@ interface Props {
 export const SHARES_MESSAGE = 'Must be a positive number';
 
 function initialForm(currentPrice: string) {
-  return { shares: '1', purchasePrice: toNumber(currentPrice) === null ? '' : currentPrice, purchaseDate: isoDate(new Date()), isDrip: false };
+  return { shares: '1', purchasePrice: toNumber(currentPrice) === null ? '' : currentPrice, purchaseDate: marketToday(), isDrip: false };
 }
 
 /**
  * "Add {ticker} to Portfolio" (spec §2, §5): shares default "1" (a number above 0, else "Must be a
- * positive number"), purchase price default the current price, purchase date default today, DRIP
+ * positive number"), purchase price default the current price, purchase date default today (New York's
+ * date, the market's), DRIP
  * off. Closes and resets on success or cancel.
  */
 export function AddToPortfolioModal({ open, onClose, etf }: Props) {
@@ -93,7 +94,7 @@ export function AddToPortfolioModal({ open, onClose, etf }: Props) {
           label="Purchase Date (Optional)"
           name="purchaseDate"
           type="date"
-          max={isoDate(new Date())}
+          max={marketToday()}
           value={form.purchaseDate}
           onChange={(e) => setForm((f) => ({ ...f, purchaseDate: e.target.value }))}
         />

@@ -55,7 +55,8 @@ export default function PriceChart({ points, positive, label }: PriceChartProps)
     chartRef.current?.timeScale().fitContent();
   }, [points, positive, theme]);
 
-  return <Box ref={container} role="img" aria-label={label} />;
+  // role=figure (not img): the chart library puts a focusable attribution link inside.
+  return <Box ref={container} role="figure" aria-label={label} />;
 }
 
 const Box = styled.div`

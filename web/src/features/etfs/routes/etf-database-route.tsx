@@ -169,7 +169,7 @@ export default function EtfDatabaseRoute() {
       </Card>
       <Pagination page={page} totalPages={totalPages} onChange={(p) => update({ page: p })} label="ETF pages" />
       <Explain>
-        <CardTitle>Understanding the Metrics</CardTitle>
+        <CardTitle as="h2">Understanding the Metrics</CardTitle>
         <Defs>
           <div>
             <dt>Yield %</dt>
