@@ -66,22 +66,70 @@ export class MarketSnapshot {
 }
 
 /** One snapshot per market version (the newest seen), per read side. */
+/**
+ * One snapshot per market version (the newest seen), per read side, and the version itself.
+ *
+ * A version can be trusted as a cache key only once the batch that wrote it is completely written: the
+ * market projection flushes its collections one after the other, so a read in between could see the
+ * new `index` with a fund's old document and label old data with the new version for good. The batch is
+ * complete once the projection's checkpoint has reached it; checkpoints are reported after the flush
+ * through `readModels.onAdvance` (by the runner, or by the checkpoint reader of a stateless gateway).
+ * So `version()` reads the index position and then compares it with the last reported checkpoint:
+ * every read of market data that follows sees at least that batch in full.
+ */
 export class MarketSnapshots {
   private readonly readModels: ReadModels;
   private current: MarketSnapshot | null = null;
+  /** The market projection's checkpoint as last reported after a flush; null until known. */
+  private checkpoint: number | null = null;
+  private checkpointLoad: Promise<void> | null = null;
+  /** The last version that could be trusted. */
+  private lastTrusted = -1;
 
   constructor(readModels: ReadModels) {
     this.readModels = readModels;
+    readModels.onAdvance((projection, position) => {
+      // a lower position means the projection is being rebuilt: trust nothing above it again
+      if (projection.name === marketProjection.name) this.checkpoint = position;
+    });
   }
 
-  /** The snapshot of the market as it is now (reads the version: one small document read). */
+  /**
+   * The market version to key caches with, or null while the batch that wrote the current index is
+   * not known to be complete (then compute without caching). One small document read.
+   */
+  async version(): Promise<number | null> {
+    const index = await marketVersion(this.readModels);
+    if (this.checkpoint === null) {
+      this.checkpointLoad ??= this.readModels.status().then((all) => {
+        this.checkpoint ??= all.find((s) => s.name === marketProjection.name)?.position ?? 0;
+      });
+      await this.checkpointLoad;
+    }
+    if (index > this.checkpoint!) return null;
+    this.lastTrusted = index;
+    return index;
+  }
+
+  /** The newest version `version()` trusted (-1 before any). */
+  get trusted(): number {
+    return this.lastTrusted;
+  }
+
+  /** The snapshot of the market as it is now: of the version when it can be trusted, else a private one. */
   async now(): Promise<MarketSnapshot> {
-    return this.at(await marketVersion(this.readModels));
+    const version = await this.version();
+    return version === null ? this.untrusted() : this.at(version);
   }
 
   at(version: number): MarketSnapshot {
     if (this.current === null || this.current.version !== version) this.current = new MarketSnapshot(this.readModels, version);
     return this.current;
+  }
+
+  /** A snapshot shared with nobody, for a read while the version cannot be trusted. */
+  untrusted(): MarketSnapshot {
+    return new MarketSnapshot(this.readModels, -1);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { UserCalendarEntry } from '../../services/market-data/calendar.ts';
 import type { IsoDate } from '../../services/market-data/market-calendar.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
-import { marketSnapshots, marketVersion, type MarketSnapshots } from './market-snapshot.ts';
+import { marketSnapshots, type MarketSnapshots } from './market-snapshot.ts';
 import { PORTFOLIOS, portfolioProjection, type HoldingEntry, type PortfolioDoc } from './projection.ts';
 import { computeHolding, portfolioView, userCalendarView, type HoldingView } from './views.ts';
 
@@ -96,8 +96,10 @@ export class UserAreaReads {
   }
 
   private async document(userId: string, requestToday: IsoDate): Promise<UserAreaDocument> {
-    const [position, version] = await Promise.all([portfolioPosition(this.readModels, userId), marketVersion(this.readModels)]);
-    const marketKey = `${version}:${requestToday}`;
+    const [position, version] = await Promise.all([portfolioPosition(this.readModels, userId), this.snapshots.version()]);
+    // While a market batch is being written (version null) the newest trusted document is served if
+    // there is one; anything computed meanwhile is answered but not kept.
+    const marketKey = `${version ?? this.snapshots.trusted}:${requestToday}`;
     const cached = this.documents.get(userId);
     if (cached && cached.key === `${position}:${marketKey}`) {
       // most recently used last
@@ -109,11 +111,11 @@ export class UserAreaReads {
     const doc = await portfolioDoc(this.readModels, userId);
     const key = `${doc?.['_position'] ?? 0}:${marketKey}`;
     const holdings = doc?.holdings ?? [];
-    const reusable = cached && cached.marketKey === marketKey ? cached.parts : new Map<string, HoldingPart>();
+    const reusable = version !== null && cached && cached.marketKey === marketKey ? cached.parts : new Map<string, HoldingPart>();
     const missing = holdings.filter((h) => !reusable.has(h.id));
     const parts = new Map<string, HoldingPart>();
     if (missing.length > 0) {
-      const snapshot = this.snapshots.at(version);
+      const snapshot = version === null ? this.snapshots.untrusted() : this.snapshots.at(version);
       const [market, calendar] = await Promise.all([
         snapshot.inputs(
           missing.map((h) => h.etfId),
@@ -132,7 +134,7 @@ export class UserAreaReads {
     const calendar = Buffer.from(JSON.stringify([...parts.values()].flatMap((p) => p.calendar).sort(byPayoutThenTicker)), 'utf8');
     // the parts (JSON text, payout entries) take about as much again as the two bodies
     const next: UserAreaDocument = { key, marketKey, parts, portfolio, calendar, bytes: 2 * (portfolio.length + calendar.length) };
-    this.store(userId, next);
+    if (version !== null) this.store(userId, next);
     return next;
   }
 

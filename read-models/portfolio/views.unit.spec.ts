@@ -59,6 +59,8 @@ function readModelsOver(docs: DocumentStore): ReadModels {
   return {
     collection: (p: Projection, name: string) => docs.collection(physicalName(p, name)),
     onAdvance: () => () => {},
+    // projected in full before any read: every market batch is complete
+    status: async () => [{ name: 'market', position: Number.MAX_SAFE_INTEGER }],
   } as unknown as ReadModels;
 }
 
