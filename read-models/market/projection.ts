@@ -17,6 +17,7 @@ import {
   detailOf,
   etagOf,
   historyJson,
+  historyPointsJson,
   historySlice,
   listItemOf,
   lowerBound,
@@ -324,15 +325,20 @@ async function renderViews(ctx: BatchCtx, touched: ReadonlyMap<string, ReadonlyS
   for (const [id, doc] of docs) {
     if (!doc.listed) continue;
     const entry = entries.get(id)!;
-    const keys: string[] = [];
-    for (const [i, range] of HISTORY_RANGES.entries()) {
-      const slice = historySlice(doc, range as HistoryRange, today, views.get(id) ?? null);
-      keys.push(slice.key);
-      if (entry.historyKeys[i] === slice.key) continue;
-      const body = historyJson(doc, slice);
-      writeView(viewIds.history(doc.ticker, range), body, etagOf(body));
+    const slices = HISTORY_RANGES.map((range) => historySlice(doc, range as HistoryRange, today, views.get(id) ?? null));
+    const changed = slices.map((slice, i) => entry.historyKeys[i] !== slice.key);
+    if (changed.some(Boolean)) {
+      // Serialize each bar once: the ranges are suffixes of the widest changed one.
+      const widest = Math.min(...slices.filter((_, i) => changed[i]).map((slice) => slice.from));
+      const to = slices[0]!.to;
+      const points = { from: widest, parts: historyPointsJson(doc, widest, to) };
+      for (const [i, range] of HISTORY_RANGES.entries()) {
+        if (!changed[i]) continue;
+        const body = historyJson(doc, slices[i]!, points);
+        writeView(viewIds.history(doc.ticker, range), body, etagOf(body));
+      }
     }
-    entry.historyKeys = keys;
+    entry.historyKeys = slices.map((slice) => slice.key);
   }
 
   const listed = [...entries.values()].filter((e) => e.listed && e.item !== null);

@@ -375,11 +375,22 @@ export function historySlice(doc: EtfMarketFields, range: HistoryRange, today: I
   return { from, to, quote, key: `${from}:${to}:${doc.barsVersion}:${quote ? `${quote.timestamp}=${quote.price}` : '-'}` };
 }
 
-export function historyJson(doc: EtfMarketFields, slice: HistorySlice): string {
+/** One serialized point per bar in [from, to) (the ranges of one fund are suffixes of each other). */
+export function historyPointsJson(doc: EtfMarketFields, from: number, to: number): string[] {
   const parts: string[] = [];
-  for (let i = slice.from; i < slice.to; i++) {
-    parts.push(`{"timestamp":"${doc.barDates[i]!}","price":${JSON.stringify(Number(doc.barCloses[i]!))}}`);
-  }
+  for (let i = from; i < to; i++) parts.push(`{"timestamp":"${doc.barDates[i]!}","price":${JSON.stringify(Number(doc.barCloses[i]!))}}`);
+  return parts;
+}
+
+/**
+ * A range's JSON. `points` (optional) are the serialized points of bars [pointsFrom, slice.to), shared
+ * by the ranges of one fund so each bar is serialized once.
+ */
+export function historyJson(doc: EtfMarketFields, slice: HistorySlice, points?: { from: number; parts: string[] }): string {
+  const parts =
+    points && points.from <= slice.from && points.from + points.parts.length === slice.to
+      ? points.parts.slice(slice.from - points.from)
+      : historyPointsJson(doc, slice.from, slice.to);
   if (slice.quote) parts.push(JSON.stringify(slice.quote));
   return `[${parts.join(',')}]`;
 }
