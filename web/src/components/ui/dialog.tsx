@@ -32,7 +32,9 @@ export function Dialog({ open, onClose, title, description, children, width = '4
     if (!open) return;
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
-    const first = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>(FOCUSABLE);
+    // The field marked data-autofocus, else the first focusable of the body, else the close button.
+    const body = panel?.querySelector<HTMLElement>('[data-dialog-body]');
+    const first = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? body?.querySelector<HTMLElement>(FOCUSABLE) ?? panel?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel)?.focus();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
@@ -44,7 +46,7 @@ export function Dialog({ open, onClose, title, description, children, width = '4
         return;
       }
       if (event.key !== 'Tab' || !panel) return;
-      const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null || el === document.activeElement);
+      const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
       if (items.length === 0) {
         event.preventDefault();
         return;
@@ -93,7 +95,7 @@ export function Dialog({ open, onClose, title, description, children, width = '4
           </CloseButton>
         </Header>
         {description ? <Description id={descriptionId}>{description}</Description> : null}
-        {children}
+        <div data-dialog-body>{children}</div>
       </Panel>
     </Backdrop>,
     document.body,

@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { etf, user } from '../../../testing/fixtures.ts';
+import { mockFetch } from '../../../testing/mock-fetch.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { EtfActions } from './etf-actions.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const nvdw = etf({ id: 'e1', ticker: 'NVDW', currentPrice: '50.12' });
+const loginRoute = [{ path: '/login', element: <p>login page</p> }];
+
+describe('ETF detail actions', () => {
+  it('signed out: Favorite and Save to Portfolio go to /login', async () => {
+    mockFetch({ 'GET /api/user': { status: 401 } });
+    const { router } = renderWithProviders(<EtfActions etf={nvdw} />, { route: '/etfs/roundhill/nvdw', routes: loginRoute });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/etfs/roundhill/nvdw'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Favorite' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('favorite is optimistic and undone when the server refuses', async () => {
+    let release: (v: unknown) => void = () => {};
+    const refused = new Promise((r) => (release = r));
+    mockFetch({
+      'GET /api/user': user(),
+      'GET /api/user/favorites': [],
+      'GET /api/user/portfolio': [],
+      'POST /api/user/favorites': async () => {
+        await refused;
+        return { status: 403, body: { message: 'Free accounts can keep up to 5 favorites' } };
+      },
+    });
+    const { store } = renderWithProviders(<EtfActions etf={nvdw} />);
+    const button = await screen.findByRole('button', { name: 'Favorite' });
+    // the favorites list must be in the cache for the optimistic patch
+    await waitFor(() => expect(store.getState().api.queries['getFavorites(undefined)']?.status).toBe('fulfilled'));
+    fireEvent.click(button);
+    expect(await screen.findByRole('button', { name: 'Favorited' })).toBeTruthy();
+    release(null);
+    expect(await screen.findByRole('button', { name: 'Favorite' })).toBeTruthy();
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('Failed to add favorite');
+    expect(toast.textContent).toContain('Free accounts can keep up to 5 favorites');
+  });
+
+  it('removing a favorite says "Removed from favorites"; a held ETF shows "In Portfolio", disabled', async () => {
+    mockFetch({
+      'GET /api/user': user(),
+      'GET /api/user/favorites': [{ id: 'f1', etfId: 'e1', etf: nvdw }],
+      'GET /api/user/portfolio': [{ id: 'h1', etfId: 'e1', shares: '1', purchasePrice: null, purchaseDate: null, isDrip: 0, etf: nvdw }],
+      'DELETE /api/user/favorites/e1': { status: 204 },
+    });
+    renderWithProviders(<EtfActions etf={nvdw} />);
+    expect((await screen.findByRole('button', { name: 'In Portfolio' })).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(await screen.findByRole('button', { name: 'Favorited' }));
+    expect(await screen.findByRole('button', { name: 'Favorite' })).toBeTruthy();
+    expect((await screen.findByTestId('toast')).textContent).toContain('Removed from favorites');
+  });
+
+  it('the modal: defaults, "Must be a positive number", the request, "Added to portfolio"', async () => {
+    const calls = mockFetch({
+      'GET /api/user': user(),
+      'GET /api/user/favorites': [],
+      'GET /api/user/portfolio': [],
+      'POST /api/user/portfolio': { status: 201, body: { id: 'h1' } },
+    });
+    renderWithProviders(<EtfActions etf={nvdw} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Save to Portfolio' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add NVDW to Portfolio' });
+    const shares = screen.getByLabelText('Number of Shares') as HTMLInputElement;
+    expect(shares.value).toBe('1');
+    expect(shares.getAttribute('step')).toBe('0.0001');
+    expect((screen.getByLabelText('Purchase Price (Optional)') as HTMLInputElement).value).toBe('50.12');
+    expect((screen.getByLabelText('Purchase Date (Optional)') as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    fireEvent.change(shares, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Portfolio' }));
+    expect(await screen.findByText('Must be a positive number')).toBeTruthy();
+    fireEvent.change(shares, { target: { value: '2.5' } });
+    fireEvent.change(screen.getByLabelText('Purchase Price (Optional)'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('switch', { name: 'DRIP (Dividend Reinvestment Plan)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Portfolio' }));
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    const post = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/user/portfolio')!;
+    expect(post.body).toMatchObject({ etfId: 'e1', shares: '2.5', purchasePrice: null, isDrip: 1 });
+    expect((await screen.findByTestId('toast')).textContent).toContain('Added to portfolio');
+  });
+});

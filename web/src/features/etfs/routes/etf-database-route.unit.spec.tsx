@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { etf } from '../../../testing/fixtures.ts';
+import { mockFetch } from '../../../testing/mock-fetch.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import EtfDatabaseRoute from './etf-database-route.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const H = { hidden: true } as const; // jsdom ignores media queries
+// 45 ETFs: yields 1..45, tickers T01..T45, prices descending; one without a brand.
+const etfs = Array.from({ length: 45 }, (_, i) =>
+  etf({
+    ticker: `T${String(i + 1).padStart(2, '0')}`,
+    yieldPercent: String(i + 1),
+    currentPrice: String(100 - i),
+    brand: i === 0 ? '' : i % 2 ? 'YieldMax' : 'Roundhill',
+    brandSlug: i === 0 ? '' : i % 2 ? 'yieldmax' : 'roundhill',
+  }),
+);
+const firstTicker = () => within(screen.getAllByTestId('etf-row')[0]!).getAllByText(/^T\d\d$/)[0]!.textContent;
+
+function setup(route = '/etfs') {
+  const calls = mockFetch({ 'GET /api/user': { status: 401 }, 'GET /api/top-performers': etfs });
+  const r = renderWithProviders(<EtfDatabaseRoute />, { route, path: '/etfs', routes: [{ path: '/etfs/:brand/:ticker', element: <p>detail page</p> }] });
+  return { ...r, calls };
+}
+
+describe('ETF database', () => {
+  it('loads up to 100 ETFs and shows 20 per page, yield descending by default', async () => {
+    const { calls } = setup();
+    expect(screen.getByText('Loading ETFs...')).toBeTruthy();
+    await screen.findAllByTestId('etf-row');
+    expect(calls.find((c) => c.url.pathname === '/api/top-performers')!.url.searchParams.get('limit')).toBe('100');
+    expect(screen.getByText('Browse all 45 weekly dividend ETFs...')).toBeTruthy();
+    expect(screen.getAllByTestId('etf-row')).toHaveLength(20);
+    expect(firstTicker()).toBe('T45');
+    expect(screen.getByRole('button', { name: 'Page 3', ...H })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Page 4', ...H })).toBeNull();
+  });
+
+  it('clicking the active field flips; a new field sorts descending; sorting resets to page 1', async () => {
+    setup();
+    await screen.findAllByTestId('etf-row');
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2', ...H }));
+    expect(firstTicker()).toBe('T25');
+    fireEvent.click(screen.getByRole('button', { name: /Yield %/, ...H }));
+    expect(firstTicker()).toBe('T01'); // ascending now, back on page 1
+    fireEvent.click(screen.getByRole('button', { name: /Ticker/, ...H }));
+    expect(firstTicker()).toBe('T45'); // a new field sorts descending
+    fireEvent.click(screen.getByRole('button', { name: /Price/, ...H }));
+    expect(firstTicker()).toBe('T01'); // highest price first
+  });
+
+  it('the brand filter narrows the list and resets to page 1', async () => {
+    setup('/etfs?page=2');
+    await screen.findAllByTestId('etf-row');
+    fireEvent.change(screen.getByLabelText('Brand'), { target: { value: 'Roundhill' } });
+    expect(screen.getAllByTestId('etf-row')).toHaveLength(20);
+    expect(firstTicker()).toBe('T45');
+    expect(screen.getByText('Showing 1–20 of 22')).toBeTruthy();
+  });
+
+  it('a row opens /etfs/{brandSlug}/{ticker}; an ETF without a brand goes nowhere', async () => {
+    const { router } = setup();
+    await screen.findAllByTestId('etf-row');
+    fireEvent.click(screen.getByRole('button', { name: /Yield %/, ...H })); // ascending: T01 (no brand) first
+    fireEvent.click(screen.getAllByTestId('etf-row')[0]!);
+    expect(router.state.location.pathname).toBe('/etfs');
+    fireEvent.click(screen.getAllByTestId('etf-row')[1]!);
+    expect(router.state.location.pathname).toBe('/etfs/yieldmax/T02');
+  });
+
+  it('says "No ETFs found" when there are none', async () => {
+    mockFetch({ 'GET /api/user': { status: 401 }, 'GET /api/top-performers': [] });
+    renderWithProviders(<EtfDatabaseRoute />, { route: '/etfs', path: '/etfs' });
+    expect(await screen.findByText('No ETFs found')).toBeTruthy();
+  });
+});

@@ -1,0 +1,126 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { etf } from '../../../testing/fixtures.ts';
+import { mockFetch } from '../../../testing/mock-fetch.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { Calculators } from './calculators.tsx';
+import { HERO_WORDS, useRotatingWord } from './hero.tsx';
+import { TopPerformers } from './top-performers.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+const H = { hidden: true } as const;
+
+describe('top performers', () => {
+  it('loading, then the rows with top-3 badges, the count and the link to all ETFs', async () => {
+    mockFetch({
+      'GET /api/top-performers': [etf({ ticker: 'AAA' }), etf({ ticker: 'BBB' }), etf({ ticker: 'CCC' }), etf({ ticker: 'DDD', dayChange: -0.5, dayChangePercent: -1.25 })],
+    });
+    const { router } = renderWithProviders(<TopPerformers />, { routes: [{ path: '/etfs/:brand/:ticker', element: <p>detail</p> }] });
+    expect(screen.getByText('Loading top performers...')).toBeTruthy();
+    expect(await screen.findByText('Showing 4 weekly dividend ETFs')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View All ETFs →' })).toHaveProperty('pathname', '/etfs');
+    expect(screen.getByText('Top Weekly Dividend Performers')).toBeTruthy();
+    expect(screen.getByText(/Live Market Data • Updated/)).toBeTruthy();
+    for (const h of ['Rank', 'Ticker', 'Name', 'Price', 'Day Change', 'Yield %', '1-Year Return', 'DRIP Return', 'Next Ex-Div', 'Weekly Avg']) {
+      expect(screen.getByRole('columnheader', { name: h, ...H })).toBeTruthy();
+    }
+    expect(screen.getByText('-$0.50 (-1.25%)', { ignore: '' })).toBeTruthy();
+    fireEvent.click(screen.getAllByTestId('top-performer-row')[1]!);
+    expect(router.state.location.pathname).toBe('/etfs/roundhill/BBB');
+  });
+
+  it('error and empty states', async () => {
+    mockFetch({ 'GET /api/top-performers': { status: 500, body: { message: 'boom' } } });
+    renderWithProviders(<TopPerformers />);
+    expect(await screen.findByText('Failed to load data')).toBeTruthy();
+    cleanup();
+    vi.unstubAllGlobals();
+    mockFetch({ 'GET /api/top-performers': [] });
+    renderWithProviders(<TopPerformers />);
+    expect(await screen.findByText('No ETF data available. Add ETFs in the admin panel.')).toBeTruthy();
+  });
+});
+
+describe('calculators', () => {
+  const list = [etf({ id: 'e1', ticker: 'NVDW', yieldPercent: '41.27', currentPrice: '50.12', weeklyAverage: '0.3850' })];
+
+  it('defaults, picking an ETF copies its fields, and the results are formatted', async () => {
+    const calls = mockFetch({
+      'GET /api/top-performers': list,
+      'POST /api/calculate/yield': { annual: '4127.00', monthly: '343.92', weekly: '79.37' },
+      'POST /api/calculate/drip': { finalValue: '12345.678', totalShares: '246.3456', growth: '23.45' },
+    });
+    renderWithProviders(<Calculators />);
+    const yieldPicker = screen.getAllByLabelText('ETF (optional)')[0]!;
+    await screen.findAllByRole('option', { name: /NVDW/ });
+    expect((screen.getByLabelText('Investment Amount ($)') as HTMLInputElement).value).toBe('10,000');
+    expect((screen.getByLabelText('Years') as HTMLInputElement).value).toBe('5');
+    expect((screen.getByLabelText('Payout Frequency') as HTMLSelectElement).value).toBe('weekly');
+    expect(screen.getByLabelText('Annual Yield (%)').getAttribute('step')).toBe('0.1');
+    expect(screen.getByLabelText('Share Price ($)').getAttribute('step')).toBe('0.01');
+    expect(screen.getByLabelText('Weekly Dividend ($)').getAttribute('step')).toBe('0.001');
+    expect(screen.getByLabelText('Years').getAttribute('min')).toBe('1');
+    expect(screen.getByLabelText('Years').getAttribute('max')).toBe('30');
+
+    fireEvent.change(yieldPicker, { target: { value: 'e1' } });
+    expect((screen.getByLabelText('Annual Yield (%)') as HTMLInputElement).value).toBe('41.27');
+    fireEvent.change(screen.getAllByLabelText('ETF (optional)')[1]!, { target: { value: 'e1' } });
+    expect((screen.getByLabelText('Share Price ($)') as HTMLInputElement).value).toBe('50.12');
+    expect((screen.getByLabelText('Weekly Dividend ($)') as HTMLInputElement).value).toBe('0.3850');
+
+    fireEvent.change(screen.getByLabelText('Investment Amount ($)'), { target: { value: '25000' } });
+    expect((screen.getByLabelText('Investment Amount ($)') as HTMLInputElement).value).toBe('25,000');
+    fireEvent.click(screen.getByRole('button', { name: 'Calculate Income' }));
+    expect(await screen.findByText('$4,127.00')).toBeTruthy();
+    expect(calls.find((c) => c.url.pathname === '/api/calculate/yield')!.body).toEqual({ investment: 25000, yieldPercent: 41.27, frequency: 'weekly' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Calculate DRIP' }));
+    expect(await screen.findByText('$12,345.68')).toBeTruthy();
+    expect(screen.getByText('246')).toBeTruthy();
+    expect(screen.getByText('+23.5%')).toBeTruthy();
+    expect(calls.find((c) => c.url.pathname === '/api/calculate/drip')!.body).toEqual({ initialInvestment: 10000, sharePrice: 50.12, weeklyDividend: 0.385, years: 5 });
+  });
+
+  it('"Missing Data" without the required fields; "Calculation Error" with the server message', async () => {
+    const calls = mockFetch({ 'GET /api/top-performers': list, 'POST /api/calculate/drip': { status: 400, body: { message: 'Years must be between 1 and 30' } } });
+    renderWithProviders(<Calculators />);
+    fireEvent.click(screen.getByRole('button', { name: 'Calculate Income' }));
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('Missing Data');
+    expect(toast.textContent).toContain('Please fill in all required fields');
+    expect(calls.some((c) => c.url.pathname === '/api/calculate/yield')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Share Price ($)'), { target: { value: '50' } });
+    fireEvent.change(screen.getByLabelText('Weekly Dividend ($)'), { target: { value: '0.4' } });
+    fireEvent.change(screen.getByLabelText('Years'), { target: { value: '40' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Calculate DRIP' }));
+    await vi.waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Calculation Error'));
+    expect(screen.getByTestId('toast').textContent).toContain('Years must be between 1 and 30');
+  });
+});
+
+describe('hero word', () => {
+  it('rotates dividend → income → portfolio every 3 s with a 300 ms fade', () => {
+    vi.useFakeTimers();
+    let state = { word: '', visible: true };
+    function Probe() {
+      state = useRotatingWord(HERO_WORDS);
+      return null;
+    }
+    render(<Probe />);
+    expect(state).toEqual({ word: 'dividend', visible: true });
+    act(() => vi.advanceTimersByTime(3000));
+    expect(state).toEqual({ word: 'dividend', visible: false });
+    act(() => vi.advanceTimersByTime(300));
+    expect(state).toEqual({ word: 'income', visible: true });
+    act(() => vi.advanceTimersByTime(3300));
+    expect(state.word).toBe('portfolio');
+    act(() => vi.advanceTimersByTime(3300));
+    expect(state.word).toBe('dividend');
+  });
+});
