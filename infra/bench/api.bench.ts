@@ -27,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { registry } from '../../events/registry.ts';
 import { streams } from '../../events/streams.ts';
+import { allProjections } from '../../read-models/all.ts';
 import { marketProjection } from '../../read-models/market/projection.ts';
 import { ProjectionRunner } from '../../read-models/runtime/runner.ts';
 import { handleCommand } from '../../services/core/decider.ts';
@@ -126,6 +127,7 @@ const RAW_BODY = JSON.stringify({ ok: true, message: 'hello' });
 interface AppInfo {
   port: number;
   startMs: number;
+  /** --start-memory children report only this. */
   memory: NodeJS.MemoryUsage;
   ticker: string;
   topBytes: number;
@@ -179,6 +181,17 @@ async function serveApp(dataDir: string): Promise<void> {
   });
 }
 
+/** Child mode: start-up memory with a subset of the projections (to see what the market read model adds). */
+async function measureStartMemory(dataDir: string, which: string): Promise<void> {
+  const projections = which === 'none' ? [] : which === 'all-but-market' ? allProjections.filter((p) => p.name !== marketProjection.name) : allProjections;
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, APP_URL: 'http://localhost:3000' });
+  const container = await createContainer(config, pino({ level: 'warn' }), { projections });
+  await container.start();
+  (globalThis as { gc?: () => void }).gc?.();
+  process.send!({ memory: process.memoryUsage() });
+  process.once('SIGTERM', () => void container.stop().then(() => process.exit(0)));
+}
+
 /** Child mode: a bare node:http server answering a small JSON body. */
 async function serveRaw(sameBytesFrom: string): Promise<void> {
   const small = Buffer.from(RAW_BODY);
@@ -210,6 +223,12 @@ async function main(): Promise<void> {
     rebuilds.sort((a, b) => a - b);
     const small = await rebuildMarket(dataDir, 500);
 
+    const startMemory: Record<string, NodeJS.MemoryUsage> = {};
+    for (const which of ['none', 'all-but-market']) {
+      const child = await startChild(['--start-memory', dataDir, which]);
+      startMemory[which] = child.info.memory;
+      await child.stop();
+    }
     const appChild = await startChild(['--serve-app', dataDir]);
     const { port, startMs, memory, ticker, topBytes, detailBytes } = appChild.info as AppInfo;
     const rawChild = await startChild(['--serve-raw', `http://127.0.0.1:${port}/api/top-performers`]);
@@ -269,12 +288,16 @@ async function main(): Promise<void> {
       `| \`market\` projection alone, batches of 500 | ${fmt(seeded.events)} | ${(small / 1000).toFixed(2)} s | more batches: more afterBatch renders |`,
       `| server start-up, every projection | ${fmt(seeded.events)} | ${(startMs / 1000).toFixed(2)} s | createContainer + start + listen (embedded default: read models are rebuilt on each start) |`,
       '',
-      '| memory after start-up | |',
-      '|---|---:|',
-      `| RSS | **${mib(memory.rss)}** |`,
-      `| heap used | ${mib(memory.heapUsed)} |`,
-      `| heap total | ${mib(memory.heapTotal)} |`,
-      `| external + array buffers | ${mib(memory.external + memory.arrayBuffers)} |`,
+      '| memory after start-up (after a forced GC) | RSS | heap used | heap total | external + array buffers |',
+      '|---|---:|---:|---:|---:|',
+      ...[
+        ['no projection (runtime, stores, modules)', startMemory['none']!],
+        ['every projection but `market`', startMemory['all-but-market']!],
+        ['**the server: every projection, app listening, view cache loaded**', memory],
+      ].map(([label, m]) => {
+        const u = m as NodeJS.MemoryUsage;
+        return `| ${label as string} | **${mib(u.rss)}** | ${mib(u.heapUsed)} | ${mib(u.heapTotal)} | ${mib(u.external + u.arrayBuffers)} |`;
+      }),
     ].join('\n');
 
     const apiBody = [
@@ -287,7 +310,7 @@ async function main(): Promise<void> {
     const rebuildBody = [
       machineMarkdown(machine),
       '',
-      `Method: \`npm run bench:api\`. The log seeded above (${fmt(seeded.events)} events: catalog, ${SEED_CATALOG.length} funds x two years of daily bars, distributions, latest prices, one MarketDayBegan; seeding took ${seeded.seconds.toFixed(1)} s) replayed from position 0 into an empty in-memory document store. Server start-up: the real server process from createContainer to listening (every projection replays the log: the embedded document store is in memory). Memory: that process, alone, after start-up, the view cache loaded and a forced GC.`,
+      `Method: \`npm run bench:api\`. The log seeded above (${fmt(seeded.events)} events: catalog, ${SEED_CATALOG.length} funds x two years of daily bars, distributions, latest prices, one MarketDayBegan; seeding took ${seeded.seconds.toFixed(1)} s) replayed from position 0 into an empty in-memory document store. Server start-up: the real server process from createContainer to listening (every projection replays the log: the embedded document store is in memory). Memory: that process, alone, after start-up, the view cache loaded and a forced GC; for comparison, the same start-up with no projection and with every projection but \`market\` (each in a fresh process). RSS keeps the high-water mark of the replay (V8 does not hand the heap back at once); heap used is what stays live.`,
       '',
       rebuildTable,
     ].join('\n');
@@ -305,5 +328,6 @@ async function main(): Promise<void> {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   if (process.argv[2] === '--serve-app') await serveApp(process.argv[3]!);
   else if (process.argv[2] === '--serve-raw') await serveRaw(process.argv[3]!);
+  else if (process.argv[2] === '--start-memory') await measureStartMemory(process.argv[3]!, process.argv[4]!);
   else await main();
 }
