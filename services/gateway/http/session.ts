@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { getIronSession, type IronSession, type SessionOptions } from 'iron-session';
+import { getIronSession, unsealData, type IronSession, type SessionOptions } from 'iron-session';
 import { findUserById } from '../../../read-models/users/queries.ts';
 import type { UserDoc } from '../../../read-models/users/projection.ts';
 import { forbidden, unauthorized } from '../../core/errors.ts';
@@ -72,14 +72,52 @@ export interface Auth {
 export async function currentAuth(req: Request, res: Response, deps: AppDeps): Promise<Auth | null> {
   const cached = res.locals['auth'] as Auth | null | undefined;
   if (cached !== undefined) return cached;
-  const session = await ironSession(req, res, deps.config);
+  const session = await readSession(req, deps.config);
   const auth = await checkSession(session, deps);
   if (!auth && session.userId !== undefined && !res.headersSent) {
-    session.destroy();
+    (await ironSession(req, res, deps.config)).destroy();
     res.locals['sessionCleared'] = true;
   }
   res.locals['auth'] = auth;
   return auth;
+}
+
+/**
+ * Unsealing a cookie (key derivation + AES + HMAC) costs more than the rest of a read request, and a
+ * browser sends the same sealed value on every request. The result of unsealing a given string never
+ * changes, so it is remembered (bounded, oldest dropped first). Expiry, epoch and account checks still
+ * run on every request (checkSession).
+ */
+const UNSEAL_CACHE_LIMIT = 10_000;
+const unsealCaches = new WeakMap<Config, Map<string, Partial<SessionData>>>();
+
+async function readSession(req: Request, config: Config): Promise<Partial<SessionData>> {
+  const seal = cookieValue(req.headers.cookie, SESSION_COOKIE);
+  if (!seal) return {};
+  let cache = unsealCaches.get(config);
+  if (!cache) unsealCaches.set(config, (cache = new Map()));
+  const known = cache.get(seal);
+  if (known) return known;
+  const data = await unsealData<Partial<SessionData>>(seal, { password: config.session.secret, ttl: config.session.ttlSeconds }).catch(() => ({}));
+  if (cache.size >= UNSEAL_CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(seal, data);
+  return data;
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      const raw = part.slice(eq + 1).trim();
+      try {
+        return decodeURIComponent(raw);
+      } catch {
+        return raw;
+      }
+    }
+  }
+  return undefined;
 }
 
 async function checkSession(session: Partial<SessionData>, deps: AppDeps): Promise<Auth | null> {
