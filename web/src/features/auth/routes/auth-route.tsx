@@ -48,24 +48,18 @@ export default function AuthRoute() {
   );
 }
 
-function useGoToPersonalArea() {
-  const navigate = useNavigate();
-  return () => navigate(paths.personalArea, { replace: true });
-}
-
 function SignupForm() {
   const form = useFormFields({ firstName: '', lastName: '', email: '', password: '' }, validateSignup);
   const [register, { isLoading }] = useRegisterMutation();
   const { toast } = useToast();
-  const done = useGoToPersonalArea();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!form.check()) return;
     const { firstName, lastName, email, password } = form.values;
     try {
+      // The answer becomes the current user; the screen then redirects to the personal area.
       await register({ firstName: firstName.trim(), lastName: lastName.trim(), email: email.trim(), password }).unwrap();
-      done();
     } catch (error) {
       toast({ title: 'Registration failed', description: serverMessage(error), variant: 'destructive' });
     }
@@ -93,14 +87,12 @@ function LoginForm() {
   const form = useFormFields({ email: '', password: '' }, validateLogin);
   const [login, { isLoading }] = useLoginMutation();
   const { toast } = useToast();
-  const done = useGoToPersonalArea();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!form.check()) return;
     try {
       await login({ email: form.values.email.trim(), password: form.values.password }).unwrap();
-      done();
     } catch (error) {
       toast({ title: 'Login failed', description: serverMessage(error), variant: 'destructive' });
     }

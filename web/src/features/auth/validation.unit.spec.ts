@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { emailError, messages, validateLogin, validateReset, validateSignup } from './validation.ts';
+
+describe('account form rules (spec §5)', () => {
+  it('e-mail must be an address', () => {
+    expect(emailError('ann@example.com')).toBeUndefined();
+    expect(emailError('  ann@example.com ')).toBeUndefined();
+    expect(emailError('')).toBe('Invalid email address');
+    expect(emailError('ann@')).toBe('Invalid email address');
+    expect(emailError('ann@example')).toBe('Invalid email address');
+    expect(emailError('ann..lee@example.com')).toBe('Invalid email address');
+    expect(emailError(undefined)).toBe('Required');
+  });
+
+  it('login: e-mail and a password of at least 6 characters', () => {
+    expect(validateLogin({ email: 'x', password: '12345' })).toEqual({
+      email: 'Invalid email address',
+      password: 'Password must be at least 6 characters',
+    });
+    expect(validateLogin({ email: 'a@b.co', password: '123456' })).toEqual({});
+  });
+
+  it('signup: names required, same e-mail and password rules', () => {
+    expect(validateSignup({ firstName: ' ', lastName: '', email: 'a@b.co', password: '123456' })).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+    });
+  });
+
+  it("reset: both at least 6 characters, and they must match (on the confirmation)", () => {
+    expect(validateReset({ newPassword: '123', confirmPassword: '' })).toEqual({
+      newPassword: messages.password,
+      confirmPassword: messages.password,
+    });
+    expect(validateReset({ newPassword: 'abcdef', confirmPassword: 'abcdeg' })).toEqual({ confirmPassword: "Passwords don't match" });
+    expect(validateReset({ newPassword: 'abcdef', confirmPassword: 'abcdef' })).toEqual({});
+  });
+});
