@@ -2,11 +2,33 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{services,events,read-models,infra}/**/*.spec.ts', 'web/src/**/*.spec.{ts,tsx}', 'web/e2e/**/*.spec.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['{services,events,read-models,infra}/**/*.spec.ts', 'web/src/**/*.spec.{ts,tsx}'],
+        },
+      },
+      {
+        // Browser specs (web/e2e): the client built once and one real server started once by the global
+        // setup; run after the unit/int project, one file at a time (each drives its own Chromium).
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['web/e2e/**/*.spec.ts'],
+          globalSetup: ['web/e2e/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

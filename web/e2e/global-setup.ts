@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { buildClient } from './support/build-client.ts';
+import { startTestServer } from './support/server.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Origin of the test server (the browser's base URL). */
+    e2eBaseUrl: string;
+    /** The server's mail outbox (JSON lines), for reset links. */
+    e2eOutboxFile: string;
+  }
+}
+
+/**
+ * Once per `vitest run` of the e2e project: build the client into a temporary folder, then start ONE
+ * real server on a fresh embedded store (its first start seeds the demo catalog and two years of
+ * history). Every spec file drives its own browser against it and creates its own users.
+ * `E2E_WEB_DIST=<folder>` serves an existing build instead of building.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const started = performance.now();
+  const ownDist = process.env['E2E_WEB_DIST'] ? undefined : mkdtempSync(path.join(tmpdir(), 'weeklydiv-e2e-dist-'));
+  const webDistDir = process.env['E2E_WEB_DIST'] ? path.resolve(process.env['E2E_WEB_DIST']) : ownDist!;
+  if (ownDist) await buildClient(ownDist);
+  const built = performance.now();
+  const server = await startTestServer({ webDistDir });
+  console.info(
+    `e2e: client built in ${((built - started) / 1000).toFixed(1)} s; server ready (seeded) at ${server.url} in ${((performance.now() - built) / 1000).toFixed(1)} s`,
+  );
+  project.provide('e2eBaseUrl', server.url);
+  project.provide('e2eOutboxFile', server.outboxFile);
+  return async () => {
+    await server.stop();
+    if (ownDist) rmSync(ownDist, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,249 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brandEtfs, type ListedEtf } from './support/api.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { launchBrowser, newContext, onPath, seeText, SIZE_NAMES, visible, watchErrors, type SizeName } from './support/browser.ts';
+import { screenshot } from './support/screenshots.ts';
+
+/**
+ * Every route a visitor can open (signed out) renders its spec texts (public-site spec §2), at 1280x800
+ * and 390x844, with no serious/critical axe violation and a full-page screenshot of each.
+ */
+
+let browser: Browser;
+let detailEtf: ListedEtf;
+const contexts = new Map<SizeName, BrowserContext>();
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  for (const size of SIZE_NAMES) contexts.set(size, await newContext(browser, size));
+  const roundhill = await brandEtfs('roundhill');
+  expect(roundhill.length).toBeGreaterThan(0);
+  detailEtf = roundhill[0]!;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Screen {
+  name: string;
+  path: () => string;
+  /** The spec texts the screen must show; resolves once they are all there. */
+  check: (page: Page, size: SizeName) => Promise<void>;
+}
+
+const heading = (page: Page, name: string | RegExp) => visible(page.getByRole('heading', { name, exact: typeof name === 'string' }));
+
+const screens: Screen[] = [
+  {
+    name: 'landing',
+    path: () => '/',
+    async check(page, size) {
+      await visible(page.getByRole('heading', { level: 1, name: /Grow your (dividend|income|portfolio) every week\./ }));
+      await seeText(page, '50+ weekly ETFs tracked');
+      await heading(page, 'Top Weekly Dividend Performers');
+      await seeText(page, /^Live Market Data • Updated /);
+      // populated, not loading/empty/error
+      await seeText(page, /^Showing \d+ weekly dividend ETFs$/);
+      await visible(page.getByRole('link', { name: 'View All ETFs →' }));
+      const table = page.getByRole('table').first();
+      for (const column of ['Rank', 'Ticker', 'Price', 'Yield %']) await visible(table.getByRole('columnheader', { name: column }));
+      if (size === 'desktop') {
+        for (const column of ['Name', 'Day Change', '1-Year Return', 'DRIP Return', 'Next Ex-Div', 'Weekly Avg']) {
+          await visible(table.getByRole('columnheader', { name: column }));
+        }
+      }
+      expect(await table.getByRole('row').count()).toBeGreaterThan(10);
+      for (const card of ['Yield %', '1-Year & DRIP Return', 'Weekly Avg']) await heading(page, card);
+      await heading(page, 'Yield Calculator');
+      await heading(page, 'DRIP Calculator');
+      await visible(page.getByRole('link', { name: 'Get Started Free' }));
+      await visible(page.getByRole('link', { name: 'View Pricing' }));
+      for (const text of ['No credit card required', 'Cancel anytime', '14-day money-back guarantee']) await seeText(page, new RegExp(text));
+      await seeText(page, /not financial advice/i);
+    },
+  },
+  {
+    name: 'etf-database',
+    path: () => '/etfs',
+    async check(page) {
+      await heading(page, 'ETF Database');
+      await seeText(page, /^Browse all \d+ weekly dividend ETFs/);
+      await heading(page, 'Understanding the Metrics');
+      const table = page.getByRole('table').first();
+      await visible(table.getByRole('columnheader', { name: /Ticker/ }));
+      // 20 rows per page, plus the header row
+      await expect.poll(() => table.getByRole('row').count()).toBe(21);
+    },
+  },
+  {
+    name: 'brand-roundhill',
+    path: () => '/etfs/roundhill',
+    async check(page) {
+      await heading(page, 'Roundhill ETFs');
+      await visible(page.getByRole('link', { name: 'Back to all brands' }));
+      const table = page.getByRole('table').first();
+      for (const column of ['Ticker', 'ETF Name', 'Price', 'Yield %']) await visible(table.getByRole('columnheader', { name: column }));
+      await visible(table.getByText(detailEtf.ticker, { exact: true }));
+    },
+  },
+  {
+    name: 'etf-detail',
+    path: () => `/etfs/roundhill/${detailEtf.ticker.toLowerCase()}`,
+    async check(page) {
+      await checkDetail(page, detailEtf);
+    },
+  },
+  {
+    name: 'etf-by-ticker-redirect',
+    path: () => `/etf/${detailEtf.ticker}`,
+    async check(page) {
+      await onPath(page, new RegExp(`^/etfs/roundhill/${detailEtf.ticker}$`, 'i'));
+      await checkDetail(page, detailEtf);
+    },
+  },
+  {
+    name: 'dividend-calendar',
+    path: () => '/dividend-calendar',
+    async check(page) {
+      await heading(page, 'Dividend Calendar');
+      await seeText(page, /next 4 weeks/);
+      await expect.poll(() => page.getByRole('heading', { name: /^Week \d/ }).count()).toBe(4);
+      await visible(page.locator('a[href^="/etf/"]'));
+      await heading(page, 'About this calendar');
+    },
+  },
+  {
+    name: 'pricing',
+    path: () => '/pricing',
+    async check(page) {
+      await heading(page, 'Simple, Transparent Pricing');
+      await seeText(page, "Choose the plan that's right for you. Upgrade or downgrade at any time.");
+      await seeText(page, 'Most Popular');
+      await seeText(page, /\$9\.99/);
+      await visible(page.getByRole('link', { name: 'Get Started' }));
+      await visible(page.getByRole('link', { name: 'Sign Up to Upgrade' }));
+      expect(await page.getByRole('link', { name: 'Get Started' }).first().getAttribute('href')).toBe('/register');
+      await heading(page, 'Frequently Asked Questions');
+    },
+  },
+  {
+    name: 'news',
+    path: () => '/news',
+    async check(page) {
+      await heading(page, 'Weekly ETF News');
+      // the news reads answer an empty list until ingestion runs
+      await seeText(page, 'No news articles published yet. Check back soon!');
+    },
+  },
+  {
+    name: 'login',
+    path: () => '/login',
+    async check(page) {
+      await checkAuthTabs(page);
+      await visible(page.getByLabel('Email'));
+      await visible(page.getByLabel('Password', { exact: true }));
+      await visible(page.getByRole('link', { name: 'Forgot password?' }));
+      await visible(page.getByRole('button', { name: 'Log In', exact: true }));
+    },
+  },
+  {
+    name: 'signup',
+    path: () => '/signup',
+    async check(page) {
+      await checkSignUpForm(page);
+    },
+  },
+  {
+    name: 'register',
+    path: () => '/register',
+    async check(page) {
+      await checkSignUpForm(page);
+    },
+  },
+  {
+    name: 'forgot-password',
+    path: () => '/forgot-password',
+    async check(page) {
+      await visible(page.getByLabel('Email'));
+      await visible(page.getByRole('button', { name: 'Send Reset Link' }));
+    },
+  },
+  {
+    name: 'reset-password-without-token',
+    path: () => '/reset-password',
+    async check(page) {
+      await seeText(page, /Invalid reset link\. Please request a new password reset\./);
+    },
+  },
+  {
+    name: 'my-signed-out',
+    path: () => '/my',
+    async check(page) {
+      // /my leads to the personal area, which sends a visitor to log in
+      await onPath(page, '/login');
+      await visible(page.getByRole('button', { name: 'Log In', exact: true }));
+    },
+  },
+  {
+    name: 'not-found',
+    path: () => '/no-such-page-here',
+    async check(page) {
+      await heading(page, 'Page Not Found');
+    },
+  },
+];
+
+async function checkDetail(page: Page, etf: ListedEtf): Promise<void> {
+  await visible(page.getByRole('heading', { level: 1, name: new RegExp(etf.ticker) }));
+  await seeText(page, etf.name);
+  await visible(page.getByRole('link', { name: 'Back to Roundhill ETFs' }));
+  await visible(page.getByRole('button', { name: 'Save to Portfolio' }));
+  await visible(page.getByRole('button', { name: 'Favorite', exact: true }));
+  await heading(page, 'Annual Yield Calculations');
+  for (const label of ['Current Price', 'Annual Non-DRIP Yield', 'Annual DRIP Yield', 'Weekly Average', 'Actual Non-DRIP', 'Actual DRIP']) {
+    await seeText(page, label);
+  }
+  await heading(page, 'Actual Performance');
+  await heading(page, 'Price History');
+  await visible(page.locator('canvas')); // the lazily loaded chart drew
+  await heading(page, 'Dividend History');
+  const history = page.getByRole('table', { name: /Dividend History/ }).or(page.getByRole('table').filter({ hasText: 'Ex-Dividend Date' }));
+  await visible(history.first().getByRole('columnheader', { name: 'Payout Date' }));
+  await heading(page, `${etf.ticker} News`);
+  await heading(page, 'Similar ETFs');
+}
+
+async function checkAuthTabs(page: Page): Promise<void> {
+  await visible(page.getByRole('tab', { name: 'Sign Up' }));
+  await visible(page.getByRole('tab', { name: 'Log In' }));
+}
+
+async function checkSignUpForm(page: Page): Promise<void> {
+  await checkAuthTabs(page);
+  for (const label of ['First Name', 'Last Name', 'Email']) await visible(page.getByLabel(label));
+  await visible(page.getByLabel('Password', { exact: true }));
+  await visible(page.getByRole('button', { name: 'Sign Up for Free' }));
+  await visible(page.getByRole('link', { name: 'Upgrade to Premium' }));
+}
+
+for (const size of SIZE_NAMES) {
+  describe(`at ${size} size`, () => {
+    for (const screen of screens) {
+      it(`${screen.name} renders its spec texts, passes axe and is captured`, async () => {
+        const page = await contexts.get(size)!.newPage();
+        const errors = watchErrors(page);
+        try {
+          await page.goto(screen.path());
+          await screen.check(page, size);
+          await expectNoSeriousA11yViolations(page, `${screen.name} (${size})`);
+          await screenshot(page, `${screen.name}-${size}`);
+          expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+        } finally {
+          await page.close();
+        }
+      });
+    }
+  });
+}
