@@ -8,6 +8,8 @@ import { portfolioRouter } from '../portfolio/api.ts';
 import { settingsRouter } from '../settings/api.ts';
 import { newsRouter } from '../news/api.ts';
 import { catalogAdminRouter, etfCreateRouter } from '../market-data/catalog-api.ts';
+import { marketAdminRouter } from '../market-data/admin-api.ts';
+import { jobsRouter } from '../jobs/api.ts';
 
 export interface RouteModule {
   /** Where the router is mounted. Everything under `/api/admin` is owner-only (guarded in app.ts). */
@@ -27,6 +29,8 @@ export const routeModules: readonly RouteModule[] = [
   { path: '/api', router: marketDataRouter },
   { path: '/api', router: etfCreateRouter },
   { path: '/api/admin', router: catalogAdminRouter },
+  { path: '/api/admin', router: marketAdminRouter },
+  { path: '/api/admin', router: jobsRouter },
   { path: '/api', router: favoritesRouter },
   { path: '/api', router: portfolioRouter },
   { path: '/api', router: settingsRouter },

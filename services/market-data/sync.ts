@@ -20,6 +20,8 @@ import { priceYearDecider, recordBarsCommands, recordQuoteCommand, type Incoming
  * HTTP answer can wait for the read models to reach it.
  */
 
+const DEFAULT_CONCURRENCY = 8;
+
 /** A listed fund as the sync needs it. */
 export interface SyncEtf {
   etfId: string;
@@ -53,7 +55,7 @@ export interface SyncOptions {
   onProgress?: (progress: ProgressReport) => Promise<void> | void;
   /** Tickers per provider request (default 20). */
   chunkSize?: number;
-  /** Funds applied to the log at the same time (default 4). */
+  /** Funds applied to the log at the same time (default 8: the embedded store commits concurrent appends together). */
   concurrency?: number;
 }
 
@@ -108,7 +110,7 @@ export async function syncPrices(log: EventLog, provider: MarketDataProvider, et
   for (const group of chunks) {
     const quotes = await provider.latestPrices(group.map((e) => e.ticker));
     const seen = new Set<string>();
-    await eachLimited(quotes, options.concurrency ?? 4, async (quote) => {
+    await eachLimited(quotes, options.concurrency ?? DEFAULT_CONCURRENCY, async (quote) => {
       const etf = byTicker.get(quote.ticker.toUpperCase());
       if (!etf || seen.has(etf.etfId)) return;
       seen.add(etf.etfId);
@@ -146,7 +148,7 @@ export async function syncDailyBars(
   await inGroups(etfs, from, to, options, 'Price history', async (group, start) => {
     const bars = await provider.dailyBars(group.map((e) => e.ticker), start, to);
     const byEtf = groupByTicker(group, bars);
-    await eachLimited(group, options.concurrency ?? 4, async (etf) => {
+    await eachLimited(group, options.concurrency ?? DEFAULT_CONCURRENCY, async (etf) => {
       const list = byEtf.get(etf.etfId) ?? [];
       if (list.length === 0) {
         out.missing.push(etf.ticker);
@@ -177,7 +179,7 @@ export async function syncDistributions(
   await inGroups(etfs, from, to, options, 'Distributions', async (group, start) => {
     const list = await provider.distributions(group.map((e) => e.ticker), start, to);
     const byEtf = groupByTicker(group, list);
-    await eachLimited(group, options.concurrency ?? 4, async (etf) => {
+    await eachLimited(group, options.concurrency ?? DEFAULT_CONCURRENCY, async (etf) => {
       const mine = byEtf.get(etf.etfId) ?? [];
       if (mine.length === 0) {
         out.missing.push(etf.ticker);
@@ -255,7 +257,7 @@ function chunk<T>(list: readonly T[], size: number): T[][] {
 }
 
 /** Runs `fn` over `items` with at most `limit` calls in flight; the first failure rejects. */
-async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+export async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const workers = Array.from({ length: Math.min(Math.max(1, limit), items.length) }, async () => {
     while (next < items.length) {

@@ -1,0 +1,64 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { JobDoc } from '../../read-models/jobs/projection.ts';
+import { findJob, recentJobs } from '../../read-models/jobs/queries.ts';
+import { notFound } from '../core/errors.ts';
+import type { AppDeps } from '../gateway/deps.ts';
+import { validate } from '../gateway/http/validation.ts';
+
+/**
+ * `GET /api/admin/jobs` (recent runs, newest first; `?limit=` 1-200, default 50) and
+ * `GET /api/admin/jobs/{id}` (one run: state, progress, summary or failure reason). Owner-only
+ * (mounted at /api/admin). Beyond the spec: the owner can see a job finish.
+ */
+
+export interface JobJson {
+  id: string;
+  name: JobDoc['name'];
+  status: JobDoc['status'];
+  requestedBy: string;
+  requestedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  attempts: number;
+  progress: { done: number; total: number; message: string; at: string } | null;
+  summary: string | null;
+  counts: Record<string, number> | null;
+  reason: string | null;
+}
+
+export function toJobJson(doc: JobDoc): JobJson {
+  return {
+    id: doc._id,
+    name: doc.name,
+    status: doc.status,
+    requestedBy: doc.requestedBy,
+    requestedAt: doc.requestedAt,
+    startedAt: doc.startedAt,
+    finishedAt: doc.finishedAt,
+    attempts: doc.attempts,
+    progress: doc.progress,
+    summary: doc.summary,
+    counts: doc.counts,
+    reason: doc.reason,
+  };
+}
+
+const listQuery = z.object({
+  limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be 1-200').max(200, 'Limit must be 1-200').default(50),
+});
+
+export function jobsRouter(deps: AppDeps): Router {
+  const router = Router();
+  router.get('/jobs', async (req, res) => {
+    const { limit } = validate(listQuery, req.query);
+    res.json((await recentJobs(deps.readModels, limit)).map(toJobJson));
+  });
+  router.get('/jobs/:id', async (req, res) => {
+    const id = String(req.params['id']);
+    const doc = z.uuid().safeParse(id).success ? await findJob(deps.readModels, id) : null;
+    if (!doc) throw notFound('Job not found');
+    res.json(toJobJson(doc));
+  });
+  return router;
+}

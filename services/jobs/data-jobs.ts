@@ -1,0 +1,247 @@
+import type { Logger } from 'pino';
+import type { JobName } from '../../events/jobs.ts';
+import { createMarketDataProvider } from '../../infra/market-data/provider-factory.ts';
+import { MarketDataProviderError, type MarketDataProvider } from '../../infra/market-data/port.ts';
+import { allProjections } from '../../read-models/all.ts';
+import { listCatalog } from '../../read-models/jobs/catalog-index.ts';
+import type { ReadModels } from '../../read-models/runtime/read-models.ts';
+import type { ProjectionRunner } from '../../read-models/runtime/runner.ts';
+import { AppError } from '../core/errors.ts';
+import type { CommandContext, EventLog } from '../core/event-log.ts';
+import { clearCaches } from '../gateway/cache-registry.ts';
+import type { Config } from '../gateway/config.ts';
+import { listNewEtf } from '../market-data/catalog-api.ts';
+import { addDays, addMonths, isBusinessDay, newYorkDate, type IsoDate } from '../market-data/market-calendar.ts';
+import { SEED_CATALOG, seedEtfId } from '../market-data/seed-catalog.ts';
+import { beginMarketDay, eachLimited, syncDailyBars, syncDistributions, syncPrices, type SyncEtf } from '../market-data/sync.ts';
+
+/**
+ * What each data job does. A job only sends commands (through services/market-data/sync.ts and the
+ * catalog commands); it never writes read models. Jobs read the `catalog-index` read model to know
+ * which funds to sync. A run answers a one-sentence summary and counts, or throws: a `JobProblem`
+ * carries the reason the owner sees in the Data Sync tab.
+ */
+
+/** A failure whose message is meant for the owner as it is. */
+export class JobProblem extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'JobProblem';
+  }
+}
+
+export const NO_ALPACA_KEYS =
+  'Alpaca API keys are not set. Set ALPACA_KEY_ID and ALPACA_SECRET_KEY for real market data, or DEMO_DATA=true for demo data.';
+
+export interface JobEnv {
+  log: EventLog;
+  readModels: ReadModels;
+  /** Present where the read models are built (embedded default, worker): needed by recalculate-yields. */
+  runner: ProjectionRunner | undefined;
+  config: Pick<Config, 'demoData' | 'alpaca'>;
+  now: () => Date;
+  logger: Logger;
+  /** Overrides the configured provider (tests); `null` means "none configured". */
+  provider?: MarketDataProvider | null;
+}
+
+export interface RunContext {
+  jobId: string;
+  name: JobName;
+  /** The context of the run's commands: actor `job:<name>`, the run id as correlation id, its start time. */
+  ctx: CommandContext;
+  /** True for a run started by the schedule (then update-prices skips days the market is closed). */
+  scheduled: boolean;
+  progress(p: { done: number; total: number; message: string }): Promise<void>;
+}
+
+export interface JobOutcome {
+  summary: string;
+  counts: Record<string, number>;
+}
+
+export type JobBody = (env: JobEnv, run: RunContext) => Promise<JobOutcome>;
+
+/** Years of history loaded by initialize-production (or from inception for younger funds). */
+export const HISTORY_MONTHS = 24;
+/** update-prices re-reads the bars of the last week, so a missed run leaves no gap. */
+export const BAR_LOOKBACK_DAYS = 7;
+/** sync-dividends looks this far back (late corrections) and ahead (declared, not yet ex). */
+export const DISTRIBUTION_WINDOW_DAYS = { back: 60, ahead: 60 } as const;
+
+/** The configured provider, or the reason there is none. */
+export function providerOf(env: JobEnv): MarketDataProvider {
+  if (env.provider !== undefined) {
+    if (env.provider === null) throw new JobProblem(NO_ALPACA_KEYS);
+    return env.provider;
+  }
+  if (!env.config.demoData && !env.config.alpaca) throw new JobProblem(NO_ALPACA_KEYS);
+  return createMarketDataProvider(env.config, env.now);
+}
+
+/** The market read models rebuilt by recalculate-yields: `market` and any `market-*` projection. */
+export function marketProjectionNames(): string[] {
+  return allProjections.filter((p) => p.name === 'market' || p.name.startsWith('market-')).map((p) => p.name);
+}
+
+/** The owner-facing reason of a failed run. */
+export function reasonOf(error: unknown): string {
+  if (error instanceof JobProblem) return error.message;
+  if (error instanceof MarketDataProviderError) return `The market data provider failed: ${error.message}`;
+  if (error instanceof AppError) return error.message;
+  return `Unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+async function listedFunds(env: JobEnv): Promise<SyncEtf[]> {
+  const docs = await listCatalog(env.readModels);
+  return docs.map((d) => ({ etfId: d._id, ticker: d.ticker, inceptionDate: d.inceptionDate }));
+}
+
+function today(run: RunContext): IsoDate {
+  return newYorkDate(run.ctx.now);
+}
+
+/** Progress over several phases: `phase` of `phases`, each reporting done/total of its own. */
+function phased(run: RunContext, phase: number, phases: number) {
+  return async (p: { done: number; total: number; message: string }) => {
+    const total = Math.max(1, p.total) * phases;
+    await run.progress({ done: Math.max(1, p.total) * phase + p.done, total, message: p.message });
+  };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * List the seed catalog (tickers already listed are skipped), then load two years of daily bars
+ * and distributions (from inception for younger funds) for every listed fund, the latest prices, and
+ * begin the market day.
+ */
+const initializeProduction: JobBody = async (env, run): Promise<JobOutcome> => {
+  const provider = providerOf(env);
+  const day = today(run);
+  const listedTickers = new Set((await listCatalog(env.readModels)).map((e) => e.ticker));
+  let listed = 0;
+  let skipped = 0;
+  let position = 0;
+  await eachLimited(SEED_CATALOG, 8, async (seed) => {
+    if (listedTickers.has(seed.ticker)) {
+      skipped++;
+      return;
+    }
+    const { ticker, name, brand, description, frequency, underlying, inceptionDate } = seed;
+    try {
+      const written = await listNewEtf(env.log, { ticker, name, brand, description, frequency, underlying, inceptionDate }, run.ctx, {
+        etfId: seedEtfId(ticker),
+        dataSource: provider.source,
+      });
+      position = Math.max(position, written.position);
+      listed++;
+    } catch (error) {
+      if (!(error instanceof AppError && error.status === 409)) throw error;
+      skipped++; // listed meanwhile (by the owner or another run)
+    }
+  });
+  await env.readModels.waitFor(position, { timeoutMs: 60_000 });
+  const etfs = await listedFunds(env);
+  await run.progress({ done: 0, total: 2 * etfs.length, message: `Listed ${plural(listed, 'ETF')} from the seed catalog (${skipped} already listed)` });
+  const from = addMonths(day, -HISTORY_MONTHS);
+  const bars = await syncDailyBars(env.log, provider, etfs, from, day, run.ctx, { onProgress: phased(run, 0, 2) });
+  const dists = await syncDistributions(env.log, provider, etfs, from, addDays(day, DISTRIBUTION_WINDOW_DAYS.ahead), run.ctx, {
+    onProgress: phased(run, 1, 2),
+  });
+  const quotes = await syncPrices(env.log, provider, etfs, run.ctx);
+  const clock = await beginMarketDay(env.log, day, run.ctx);
+  const counts = {
+    listed,
+    alreadyListed: skipped,
+    etfs: etfs.length,
+    barsRecorded: bars.totals.recorded,
+    barsRevised: bars.totals.revised,
+    distributionsDeclared: dists.totals.declared,
+    distributionsRevised: dists.totals.revised,
+    quotes: quotes.quoted,
+    marketDayBegan: clock.began ? 1 : 0,
+  };
+  return {
+    summary:
+      `Listed ${plural(listed, 'ETF')} (${skipped} already listed); loaded ${plural(bars.totals.recorded, 'daily bar')} and ` +
+      `${plural(dists.totals.declared, 'distribution')} from ${from} for ${plural(etfs.length, 'ETF')} (${provider.source} data)`,
+    counts,
+  };
+};
+
+/** Latest quotes and the bars of the last week. A scheduled run skips days the market is closed. */
+const updatePrices: JobBody = async (env, run): Promise<JobOutcome> => {
+  const day = today(run);
+  if (run.scheduled && !isBusinessDay(day)) {
+    return { summary: `The market is closed on ${day} (weekend or NYSE holiday): nothing to update`, counts: { skipped: 1 } };
+  }
+  const provider = providerOf(env);
+  const etfs = await listedFunds(env);
+  if (etfs.length === 0) return { summary: 'No ETFs are listed yet: nothing to update', counts: { etfs: 0 } };
+  const quotes = await syncPrices(env.log, provider, etfs, run.ctx, { onProgress: phased(run, 0, 2) });
+  const bars = await syncDailyBars(env.log, provider, etfs, addDays(day, -BAR_LOOKBACK_DAYS), day, run.ctx, { onProgress: phased(run, 1, 2) });
+  await beginMarketDay(env.log, day, run.ctx);
+  const missing = [...new Set([...quotes.missing])];
+  return {
+    summary:
+      `Updated prices of ${plural(quotes.quoted, 'ETF')} (${quotes.unchanged} unchanged), ` +
+      `${plural(bars.totals.recorded, 'new daily bar')}, ${plural(bars.totals.revised, 'corrected bar')}` +
+      (missing.length > 0 ? `; no price for ${missing.join(', ')}` : ''),
+    counts: { etfs: etfs.length, quotes: quotes.quoted, quotesUnchanged: quotes.unchanged, barsRecorded: bars.totals.recorded, barsRevised: bars.totals.revised, missing: missing.length },
+  };
+};
+
+/** Distributions with ex-dates from 60 days back to 60 days ahead. */
+const syncDividends: JobBody = async (env, run): Promise<JobOutcome> => {
+  const provider = providerOf(env);
+  const day = today(run);
+  const etfs = await listedFunds(env);
+  if (etfs.length === 0) return { summary: 'No ETFs are listed yet: nothing to sync', counts: { etfs: 0 } };
+  const from = addDays(day, -DISTRIBUTION_WINDOW_DAYS.back);
+  const to = addDays(day, DISTRIBUTION_WINDOW_DAYS.ahead);
+  const out = await syncDistributions(env.log, provider, etfs, from, to, run.ctx, { onProgress: (p) => run.progress(p) });
+  return {
+    summary: `Synced distributions ${from} to ${to}: ${out.totals.declared} new, ${out.totals.revised} revised, ${out.totals.unchanged} unchanged`,
+    counts: { etfs: etfs.length, declared: out.totals.declared, revised: out.totals.revised, unchanged: out.totals.unchanged },
+  };
+};
+
+/** Rebuilds the market read models (metrics, yields, views) from the log, then drops the view caches. */
+const recalculateYields: JobBody = async (env, run): Promise<JobOutcome> => {
+  if (!env.runner) throw new JobProblem('The read models are not built in this process (run it on the worker)');
+  const names = marketProjectionNames();
+  const started = Date.now();
+  for (const [i, name] of names.entries()) {
+    await run.progress({ done: i, total: names.length, message: `Rebuilding ${name}` });
+    await env.runner.rebuild(name);
+  }
+  await clearCaches();
+  const ms = Date.now() - started;
+  return { summary: `Rebuilt ${names.join(', ') || 'no market read models'} from the log in ${ms} ms`, counts: { projections: names.length, ms } };
+};
+
+/** Drops the in-process view caches; they fill again on the next request. */
+const clearCache: JobBody = async (): Promise<JobOutcome> => {
+  const { cleared, failed } = await clearCaches();
+  if (failed.length > 0) throw new JobProblem(`Could not clear ${failed.map((f) => `${f.name} (${f.reason})`).join(', ')}`);
+  return { summary: `Cleared ${plural(cleared.length, 'cache')}${cleared.length ? `: ${cleared.join(', ')}` : ''}. Fresh data will load on next request.`, counts: { cleared: cleared.length } };
+};
+
+/** "Today" (America/New_York) enters the log. */
+const beginMarketDayJob: JobBody = async (env, run): Promise<JobOutcome> => {
+  const day = today(run);
+  const { began } = await beginMarketDay(env.log, day, run.ctx);
+  return { summary: began ? `Market day ${day} began` : `Market day ${day} had already begun`, counts: { began: began ? 1 : 0 } };
+};
+
+export const dataJobs: Readonly<Record<JobName, JobBody>> = {
+  'initialize-production': initializeProduction,
+  'update-prices': updatePrices,
+  'sync-dividends': syncDividends,
+  'recalculate-yields': recalculateYields,
+  'clear-cache': clearCache,
+  'begin-market-day': beginMarketDayJob,
+};

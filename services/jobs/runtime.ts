@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { InMemoryNotificationChannel, type Agenda, type Job } from 'agenda';
+import { jobNameSchema, type JobName } from '../../events/jobs.ts';
+import { registry } from '../../events/registry.ts';
+import { createAgenda } from '../../infra/jobs/create-agenda.ts';
+import type { MarketDataProvider } from '../../infra/market-data/port.ts';
+import type { Subscription } from '../../infra/event-store/port.ts';
+import { catalogSize } from '../../read-models/jobs/catalog-index.ts';
+import { jobsCollection } from '../../read-models/jobs/queries.ts';
+import type { JobDoc } from '../../read-models/jobs/projection.ts';
+import { AppError } from '../core/errors.ts';
+import type { CommandContext } from '../core/event-log.ts';
+import { clearCaches } from '../gateway/cache-registry.ts';
+import type { Container } from '../gateway/container.ts';
+import type { AppDeps } from '../gateway/deps.ts';
+import { newYorkDate } from '../market-data/market-calendar.ts';
+import { beginMarketDay } from '../market-data/sync.ts';
+import { dataJobs, reasonOf, type JobEnv, type RunContext } from './data-jobs.ts';
+import { jobRuns, whenJobFinished } from './job-runs.ts';
+
+/**
+ * The data jobs on Agenda (infra/jobs: SQLite on the embedded default, MongoDB with MONGODB_URL).
+ *
+ * - Role `all` (embedded default) and `worker`: defines and processes the jobs, keeps the schedules.
+ * - Role `gateway`: only enqueues; a worker runs what the owner asked for (recalculate-yields
+ *   included: the worker builds the read models). Gateways follow the log to drop their own caches
+ *   when a clear-cache run succeeds.
+ *
+ * Every run is recorded on `job-<jobId>`: requested (by `user:<id>`, `schedule` or `startup`),
+ * started, progress, succeeded with a summary or failed with a reason (the `jobs` read model).
+ */
+
+export const JOB_TIMEZONE = 'America/New_York';
+
+/** Schedules (cron in New York time). update-prices also skips NYSE holidays itself. */
+export const JOB_SCHEDULES: readonly { name: JobName; cron: string; what: string }[] = [
+  { name: 'update-prices', cron: '5 10-16 * * 1-5', what: 'hourly at :05 from 10:05 to 16:05 ET, Monday to Friday (skips NYSE holidays)' },
+  { name: 'sync-dividends', cron: '30 18 * * 1-5', what: 'daily at 18:30 ET, Monday to Friday' },
+  { name: 'begin-market-day', cron: '1 0 * * *', what: 'daily at 00:01 ET' },
+];
+
+interface AgendaJobData {
+  /** Set when the run was requested through `request()`; absent for scheduled runs. */
+  jobId?: string;
+  scheduled?: boolean;
+}
+
+export interface JobsRuntime {
+  readonly agenda: Agenda;
+  /** Whether this process runs jobs (roles all and worker). */
+  readonly processes: boolean;
+  /** Records `JobRequested` and queues the run; answers at once. */
+  request(name: JobName, requestedBy: string, ctx: CommandContext): Promise<{ jobId: string; position: number }>;
+  /**
+   * The embedded first start: with demo data on and an empty catalog (or a start-up seeding that never
+   * finished), runs initialize-production once and waits for it. Answers the run, or null when nothing
+   * was needed.
+   */
+  seedOnFirstStart(): Promise<JobDoc | null>;
+  stop(): Promise<void>;
+}
+
+export interface StartJobsOptions {
+  /** Keep the cron schedules (default true). */
+  schedules?: boolean;
+  /** Market data provider override (tests); `null` = none configured. */
+  provider?: MarketDataProvider | null;
+  /** How often Agenda looks for due jobs (default: 2 s on a worker, 30 s in one process where runs are signalled in memory). */
+  processEvery?: string | number;
+  /** Drain timeout at stop (default 10 s). */
+  drainTimeoutMs?: number;
+}
+
+const byDeps = new WeakMap<AppDeps, JobsRuntime>();
+
+/** The jobs runtime of this app (set by startJobs), or 503 when this process does not run one. */
+export function jobsOf(deps: AppDeps): JobsRuntime {
+  const runtime = byDeps.get(deps);
+  if (!runtime) throw new AppError(503, 'Data jobs are not running');
+  return runtime;
+}
+
+export async function startJobs(container: Pick<Container, 'deps' | 'runner' | 'eventStore'>, options: StartJobsOptions = {}): Promise<JobsRuntime> {
+  const { deps, runner } = container;
+  const { config, log, logger } = deps;
+  const jobLogger = logger.child({ component: 'jobs' });
+  const processes = config.role !== 'gateway';
+  const inOneProcess = config.role === 'all';
+  const agenda = createAgenda({
+    mongoUrl: config.mongoUrl,
+    mongoDb: config.mongoDb,
+    dataDir: config.dataDir,
+    options: {
+      name: `weeklydiv-${config.role}-${process.pid}`,
+      processEvery: options.processEvery ?? (inOneProcess ? '30 seconds' : '2 seconds'),
+      defaultConcurrency: 1,
+      defaultLockLifetime: 30 * 60_000,
+      // the run's history is in the log (job-<jobId>); Agenda keeps only what is due or repeating
+      removeOnComplete: true,
+      // In one process a queued run is signalled in memory and starts at once.
+      ...(inOneProcess ? { notificationChannel: new InMemoryNotificationChannel() } : {}),
+    },
+  });
+  agenda.on('error', (error) => jobLogger.error({ err: error }, 'agenda error'));
+
+  const env: JobEnv = {
+    log,
+    readModels: deps.readModels,
+    runner,
+    config,
+    now: deps.now,
+    logger: jobLogger,
+    ...(options.provider !== undefined ? { provider: options.provider } : {}),
+  };
+  const jobCtx = (name: JobName, jobId: string): CommandContext => ({ actor: `job:${name}`, correlationId: jobId, now: deps.now().toISOString() });
+
+  async function run(name: JobName, job: Job<AgendaJobData>): Promise<void> {
+    const data = job.attrs.data ?? {};
+    const scheduled = data.scheduled === true || !data.jobId;
+    const jobId = data.jobId ?? randomUUID();
+    if (!data.jobId) await jobRuns.request(log, jobId, name, 'schedule', jobCtx(name, jobId));
+    try {
+      await jobRuns.start(log, jobId, jobCtx(name, jobId));
+    } catch (error) {
+      jobLogger.warn({ jobId, name, err: error }, 'job run not started');
+      return;
+    }
+    const ctx = jobCtx(name, jobId);
+    const runContext: RunContext = {
+      jobId,
+      name,
+      ctx,
+      scheduled,
+      progress: async (p) => {
+        await jobRuns.progress(log, jobId, p, jobCtx(name, jobId));
+      },
+    };
+    const started = Date.now();
+    try {
+      const outcome = await dataJobs[name](env, runContext);
+      await jobRuns.succeed(log, jobId, outcome, jobCtx(name, jobId));
+      jobLogger.info({ jobId, name, ms: Date.now() - started, counts: outcome.counts }, outcome.summary);
+    } catch (error) {
+      const reason = reasonOf(error);
+      jobLogger.warn({ jobId, name, ms: Date.now() - started, err: error }, `job failed: ${reason}`);
+      await jobRuns.fail(log, jobId, reason, jobCtx(name, jobId));
+    }
+  }
+
+  if (processes) {
+    for (const name of jobNameSchema.options) {
+      agenda.define<AgendaJobData>(name, (job) => run(name, job), { concurrency: 1 });
+    }
+  }
+  // Started in every role: a gateway defines no job, so it processes none, but stop() then closes its connection.
+  await agenda.start();
+
+  if (processes && options.schedules !== false) {
+    for (const s of JOB_SCHEDULES) {
+      await agenda.every(s.cron, s.name, { scheduled: true } satisfies AgendaJobData, { timezone: JOB_TIMEZONE, skipImmediate: true });
+    }
+  }
+
+  // "Today" enters the log at every start too (appends nothing when it already did).
+  if (processes) {
+    await beginMarketDay(log, newYorkDate(deps.now().getTime()), { actor: 'job:begin-market-day', correlationId: `start-${process.pid}`, now: deps.now().toISOString() });
+  }
+
+  const follower = processes ? undefined : followCacheClears(container, jobLogger);
+
+  const runtime: JobsRuntime = {
+    agenda,
+    processes,
+    async request(name, requestedBy, ctx) {
+      const jobId = randomUUID();
+      const position = await jobRuns.request(log, jobId, name, requestedBy, ctx);
+      try {
+        await agenda.now<AgendaJobData>(name, { jobId });
+      } catch (error) {
+        const failed = await jobRuns.fail(log, jobId, `Could not queue the job: ${error instanceof Error ? error.message : String(error)}`, ctx);
+        return { jobId, position: Math.max(position, failed) };
+      }
+      return { jobId, position };
+    },
+    async seedOnFirstStart() {
+      if (!processes || !config.demoData) return null;
+      const runs = await jobsCollection(deps.readModels).find({ name: 'initialize-production' });
+      const unfinishedStartup = runs.some((r) => r.requestedBy === 'startup') && !runs.some((r) => r.status === 'succeeded');
+      if ((await catalogSize(deps.readModels)) > 0 && !unfinishedStartup) return null;
+      const ctx: CommandContext = { actor: 'system', correlationId: `startup-${process.pid}`, now: deps.now().toISOString() };
+      const { jobId, position } = await runtime.request('initialize-production', 'startup', ctx);
+      await deps.readModels.waitFor(position);
+      const done = await whenJobFinished(deps.readModels, jobId);
+      // "A full site": every read model (metrics, views) has taken in what the run wrote.
+      await deps.readModels.waitFor(await container.eventStore.headPosition(), { timeoutMs: 10 * 60_000 });
+      return done;
+    },
+    async stop() {
+      await follower?.stop();
+      byDeps.delete(deps);
+      await agenda.drain({ timeout: options.drainTimeoutMs ?? 10_000 });
+    },
+  };
+  byDeps.set(deps, runtime);
+  return runtime;
+}
+
+/**
+ * Gateway role: the clear-cache job runs on a worker, but the view caches live in each gateway. Each
+ * gateway follows the `job-` streams from the head and clears its caches when a clear-cache run succeeds.
+ */
+function followCacheClears(container: Pick<Container, 'eventStore'>, logger: AppDeps['logger']): { stop(): Promise<void> } {
+  const clearJobs = new Set<string>();
+  let subscription: Subscription | undefined;
+  let stopped = false;
+  const started = container.eventStore.headPosition().then((head) => {
+    if (stopped) return;
+    subscription = container.eventStore.subscribe({
+      after: head,
+      onEvents: async (events) => {
+        for (const raw of events) {
+          if (!raw.stream.startsWith('job-')) continue;
+          const event = registry.decode(raw);
+          const data = event.data as { jobId: string; name?: string };
+          if (event.type === 'JobRequested' && data.name === 'clear-cache') clearJobs.add(data.jobId);
+          if (event.type === 'JobSucceeded' && clearJobs.delete(data.jobId)) await clearCaches();
+          if (event.type === 'JobFailed') clearJobs.delete(data.jobId);
+        }
+      },
+      onError: (error) => logger.error({ err: error }, 'cache-clear follower stopped'),
+    });
+  });
+  return {
+    async stop() {
+      stopped = true;
+      await started;
+      await subscription?.stop();
+    },
+  };
+}
