@@ -135,7 +135,21 @@ interface AppInfo {
 }
 
 /** Starts this file in a child process in a server mode; resolves with what the child reports once listening. */
-function startChild(args: string[]): Promise<{ info: AppInfo; stop: () => Promise<void> }> {
+interface Child {
+  info: AppInfo;
+  /** The child's CPU time so far (process.cpuUsage), asked over IPC. */
+  cpu: () => Promise<NodeJS.CpuUsage>;
+  stop: () => Promise<void>;
+}
+
+/** Server children answer 'cpu' with their CPU time: CPU per request does not depend on the client. */
+function answerCpuQueries(): void {
+  process.on('message', (message) => {
+    if (message === 'cpu') process.send!({ cpu: process.cpuUsage() });
+  });
+}
+
+function startChild(args: string[]): Promise<Child> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(import.meta.url), args, { execArgv: ['--expose-gc'], stdio: 'inherit' });
     child.once('error', reject);
@@ -144,6 +158,11 @@ function startChild(args: string[]): Promise<{ info: AppInfo; stop: () => Promis
       child.removeAllListeners('exit');
       resolve({
         info: info as AppInfo,
+        cpu: () =>
+          new Promise((answer) => {
+            child.once('message', (m) => answer((m as { cpu: NodeJS.CpuUsage }).cpu));
+            child.send('cpu');
+          }),
         stop: () =>
           new Promise<void>((done) => {
             child.once('exit', () => done());
@@ -173,6 +192,7 @@ async function serveApp(dataDir: string): Promise<void> {
   const detailBytes = Buffer.byteLength(await detail.text());
   (globalThis as { gc?: () => void }).gc?.();
   const info: AppInfo = { port, startMs, memory: process.memoryUsage(), ticker, topBytes: Buffer.byteLength(JSON.stringify(top)), detailBytes };
+  answerCpuQueries();
   process.send!(info);
   process.once('SIGTERM', () => {
     server.close();
@@ -203,6 +223,7 @@ async function serveRaw(sameBytesFrom: string): Promise<void> {
     res.end(body);
   });
   const port = await listen(raw);
+  answerCpuQueries();
   process.send!({ port });
   process.once('SIGTERM', () => process.exit(0));
 }
@@ -246,38 +267,44 @@ async function main(): Promise<void> {
     const topUrl = `${base}/api/top-performers`;
     const detailUrl = `${base}/api/etfs/detail/${ticker}`;
     const targets = [
-      { name: 'raw node:http, small JSON', url: rawUrl, bytes: String(Buffer.byteLength(rawBody)), headers: {} },
-      { name: 'raw node:http, the top-performers bytes', url: `${rawUrl}same-bytes`, bytes: fmt(topBytes), headers: {} },
-      { name: 'GET /api/top-performers, Accept-Encoding gzip (browser)', url: topUrl, bytes: `${fmt(await gzipBytes(topUrl))} gz`, headers: BROWSER },
-      { name: 'GET /api/top-performers, identity', url: topUrl, bytes: fmt(topBytes), headers: {} },
-      { name: `GET /api/etfs/detail/${ticker}, Accept-Encoding gzip (browser)`, url: detailUrl, bytes: `${fmt(await gzipBytes(detailUrl))} gz`, headers: BROWSER },
-      { name: `GET /api/etfs/detail/${ticker}, identity`, url: detailUrl, bytes: fmt(detailBytes), headers: {} },
+      { name: 'raw node:http, small JSON', child: rawChild, url: rawUrl, bytes: String(Buffer.byteLength(rawBody)), headers: {} },
+      { name: 'raw node:http, the top-performers bytes', child: rawChild, url: `${rawUrl}same-bytes`, bytes: fmt(topBytes), headers: {} },
+      { name: 'GET /api/top-performers, Accept-Encoding gzip (browser)', child: appChild, url: topUrl, bytes: `${fmt(await gzipBytes(topUrl))} gz`, headers: BROWSER },
+      { name: 'GET /api/top-performers, identity', child: appChild, url: topUrl, bytes: fmt(topBytes), headers: {} },
+      { name: `GET /api/etfs/detail/${ticker}, Accept-Encoding gzip (browser)`, child: appChild, url: detailUrl, bytes: `${fmt(await gzipBytes(detailUrl))} gz`, headers: BROWSER },
+      { name: `GET /api/etfs/detail/${ticker}, identity`, child: appChild, url: detailUrl, bytes: fmt(detailBytes), headers: {} },
     ];
     // Rounds over every target (interleaved, so drift in the machine's load hits all alike); the median
     // round per target is reported.
     const runs = targets.map(() => [] as AutocannonResult[]);
+    const cpuPerRequest = targets.map(() => [] as number[]);
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, t] of targets.entries()) {
         console.log(`round ${round + 1}/${ROUNDS}: ${t.name}…`);
         await fire(t.url, WARMUP_SECONDS, t.headers);
+        const before = await t.child.cpu();
         const r = await fire(t.url, SECONDS, t.headers);
+        const after = await t.child.cpu();
         if (r.non2xx > 0 || r.errors > 0) throw new Error(`${t.name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
         runs[i]!.push(r);
+        cpuPerRequest[i]!.push((after.user - before.user + after.system - before.system) / r.requests.total);
       }
     }
     await appChild.stop();
     await rawChild.stop();
     const results = targets.map((t, i) => {
       const sorted = [...runs[i]!].sort((a, b) => a.requests.average - b.requests.average);
-      return { name: t.name, bytes: t.bytes, r: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!.requests.average, max: sorted.at(-1)!.requests.average };
+      const cpu = [...cpuPerRequest[i]!].sort((a, b) => a - b)[Math.floor(cpuPerRequest[i]!.length / 2)]!;
+      return { name: t.name, bytes: t.bytes, r: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!.requests.average, max: sorted.at(-1)!.requests.average, cpu };
     });
+    const rawCpu = results[0]!.cpu;
 
     const rawRps = results[0]!.r.requests.average;
     const apiTable = [
-      '| target | body bytes | requests/s | vs raw small | p50 ms | p99 ms | range over rounds |',
-      '|---|---:|---:|---:|---:|---:|---|',
-      ...results.map(({ name, bytes, r, min, max }) =>
-        `| ${name} | ${bytes} | **${fmt(r.requests.average)}** | ${((r.requests.average / rawRps) * 100).toFixed(0)}% | ${r.latency.p50} | ${r.latency.p99} | ${fmt(min)} to ${fmt(max)} |`,
+      '| target | body bytes | requests/s | vs raw small | p50 ms | p99 ms | range over rounds | server CPU µs/request | 1-core capacity, vs raw small |',
+      '|---|---:|---:|---:|---:|---:|---|---:|---:|',
+      ...results.map(({ name, bytes, r, min, max, cpu }) =>
+        `| ${name} | ${bytes} | **${fmt(r.requests.average)}** | ${((r.requests.average / rawRps) * 100).toFixed(0)}% | ${r.latency.p50} | ${r.latency.p99} | ${fmt(min)} to ${fmt(max)} | ${cpu.toFixed(0)} | ${fmt(1e6 / cpu)}/s, **${((rawCpu / cpu) * 100).toFixed(0)}%** |`,
       ),
     ].join('\n');
 
@@ -303,7 +330,7 @@ async function main(): Promise<void> {
     const apiBody = [
       machineMarkdown(machine),
       '',
-      `Method: \`npm run bench:api\` (infra/bench/api.bench.ts). A fresh embedded store seeded like the first start (${SEED_CATALOG.length} funds, two years of demo bars and distributions, market date ${TODAY}); the real server (createContainer + createApp: security headers, request log at level warn, JSON body, same-origin guard, routers) alone in a child process, and a bare \`node:http\` server answering a ${Buffer.byteLength(rawBody)}-byte JSON body in another; both on 127.0.0.1. autocannon in the parent process (client and server share the machine's ${machine.nproc} CPUs), ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per target, no pipelining. ${ROUNDS} interleaved rounds over the targets; each row is the target's median round (requests/s, with that round's latency percentiles). The ratio is to the raw server's small JSON. Every answer was 200.`,
+      `Method: \`npm run bench:api\` (infra/bench/api.bench.ts). A fresh embedded store seeded like the first start (${SEED_CATALOG.length} funds, two years of demo bars and distributions, market date ${TODAY}); the real server (createContainer + createApp: security headers, request log at level warn, JSON body, same-origin guard, routers) alone in a child process, and a bare \`node:http\` server answering a ${Buffer.byteLength(rawBody)}-byte JSON body in another; both on 127.0.0.1. autocannon in the parent process (client and server share the machine's ${machine.nproc} CPUs), ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per target, no pipelining. ${ROUNDS} interleaved rounds over the targets; each row is the target's median round (requests/s, with that round's latency percentiles). The ratio is to the raw server's small JSON. Every answer was 200. Because client and servers share two CPUs (and other work on the machine moves every figure), the server's own CPU time per request is measured too (process.cpuUsage of the server process over the measured run / requests): 1e6 / that is what one saturated core would serve, a figure that does not depend on the load generator.`,
       '',
       apiTable,
     ].join('\n');

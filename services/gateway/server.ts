@@ -3,6 +3,7 @@ import { pino, type Logger } from 'pino';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createContainer, type Container } from './container.ts';
+import { startJobs } from '../jobs/runtime.ts';
 
 /**
  * The server entry: parses the configuration, builds the stores, catches the read models up, listens,
@@ -14,6 +15,11 @@ export async function startServer(config: Config, logger: Logger): Promise<{ con
   for (const note of config.notes) logger.info(note);
   const container = await createContainer(config, logger);
   await container.start();
+  // Data jobs (Agenda): processed in roles all and worker, only queued by a gateway. The embedded
+  // default's first start loads the demo catalog and history before listening, so the first page is full.
+  const jobs = await startJobs(container);
+  container.onStop(() => jobs.stop());
+  await jobs.seedOnFirstStart().catch((error: unknown) => logger.error({ err: error }, 'first-start seeding failed'));
   let server: Server | undefined;
   if (config.role !== 'worker') {
     const app = createApp(container.deps);
