@@ -187,12 +187,16 @@ export async function startJobs(container: Pick<Container, 'deps' | 'runner' | '
       const runs = await jobsCollection(deps.readModels).find({ name: 'initialize-production' });
       const unfinishedStartup = runs.some((r) => r.requestedBy === 'startup') && !runs.some((r) => r.status === 'succeeded');
       if ((await catalogSize(deps.readModels)) > 0 && !unfinishedStartup) return null;
+      const started = Date.now();
+      jobLogger.info('first start with demo data: loading the seed catalog and two years of demo history');
       const ctx: CommandContext = { actor: 'system', correlationId: `startup-${process.pid}`, now: deps.now().toISOString() };
       const { jobId, position } = await runtime.request('initialize-production', 'startup', ctx);
       await deps.readModels.waitFor(position);
       const done = await whenJobFinished(deps.readModels, jobId);
       // "A full site": every read model (metrics, views) has taken in what the run wrote.
       await deps.readModels.waitFor(await container.eventStore.headPosition(), { timeoutMs: 10 * 60_000 });
+      if (done.status === 'succeeded') jobLogger.info({ ms: Date.now() - started, counts: done.counts }, 'first start: demo data loaded');
+      else jobLogger.error({ ms: Date.now() - started, reason: done.reason }, 'first start: loading demo data failed');
       return done;
     },
     async stop() {
