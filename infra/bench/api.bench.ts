@@ -21,7 +21,7 @@ import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
@@ -327,8 +327,10 @@ async function main(): Promise<void> {
       }),
     ].join('\n');
 
+    const loadAtEnd = `- At the end: load average ${(loadavg()[0] ?? 0).toFixed(2)} (other work on the machine moves every figure)`;
     const apiBody = [
       machineMarkdown(machine),
+      loadAtEnd,
       '',
       `Method: \`npm run bench:api\` (infra/bench/api.bench.ts). A fresh embedded store seeded like the first start (${SEED_CATALOG.length} funds, two years of demo bars and distributions, market date ${TODAY}); the real server (createContainer + createApp: security headers, request log at level warn, JSON body, same-origin guard, routers) alone in a child process, and a bare \`node:http\` server answering a ${Buffer.byteLength(rawBody)}-byte JSON body in another; both on 127.0.0.1. autocannon in the parent process (client and server share the machine's ${machine.nproc} CPUs), ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per target, no pipelining. ${ROUNDS} interleaved rounds over the targets; each row is the target's median round (requests/s, with that round's latency percentiles). The ratio is to the raw server's small JSON. Every answer was 200. Because client and servers share two CPUs (and other work on the machine moves every figure), the server's own CPU time per request is measured too (process.cpuUsage of the server process over the measured run / requests): 1e6 / that is what one saturated core would serve, a figure that does not depend on the load generator.`,
       '',
@@ -336,6 +338,7 @@ async function main(): Promise<void> {
     ].join('\n');
     const rebuildBody = [
       machineMarkdown(machine),
+      loadAtEnd,
       '',
       `Method: \`npm run bench:api\`. The log seeded above (${fmt(seeded.events)} events: catalog, ${SEED_CATALOG.length} funds x two years of daily bars, distributions, latest prices, one MarketDayBegan; seeding took ${seeded.seconds.toFixed(1)} s) replayed from position 0 into an empty in-memory document store. Server start-up: the real server process from createContainer to listening (every projection replays the log: the embedded document store is in memory). Memory: that process, alone, after start-up, the view cache loaded and a forced GC; for comparison, the same start-up with no projection and with every projection but \`market\` (each in a fresh process). RSS keeps the high-water mark of the replay (V8 does not hand the heap back at once); heap used is what stays live.`,
       '',
