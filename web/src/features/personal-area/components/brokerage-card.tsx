@@ -1,0 +1,119 @@
+import { styled } from 'styled-components';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { Card, CardText, CardTitle } from '../../../components/ui/card.tsx';
+import { paths } from '../../../lib/paths.ts';
+
+/**
+ * The portfolio tab's brokerage card (spec §2): premium users with an active subscription get the
+ * sync tool for their user id; everyone else the upsell. Brokerage sync itself arrives with a later
+ * issue, so the premium card says so instead of offering buttons that do nothing.
+ */
+export function BrokerageCard({ userId, hasActivePremium }: { userId: string; hasActivePremium: boolean }) {
+  return hasActivePremium ? <BrokerageSyncPlaceholder userId={userId} /> : <BrokerageUpsell />;
+}
+
+function BrokerageSyncPlaceholder({ userId }: { userId: string }) {
+  return (
+    <Card aria-labelledby="brokerage-sync-title" data-testid="brokerage-sync" data-user-id={userId}>
+      <Head>
+        <Icon />
+        <div>
+          <TitleRow>
+            <CardTitle id="brokerage-sync-title">Brokerage sync</CardTitle>
+            <Badge $tone="warning">Coming soon</Badge>
+          </TitleRow>
+          <CardText>
+            Automatic sync with your brokerage accounts is coming soon. It is not configured yet, so no account is connected; your holdings below are the
+            ones you add yourself.
+          </CardText>
+        </div>
+      </Head>
+    </Card>
+  );
+}
+
+function BrokerageUpsell() {
+  return (
+    <Upsell aria-labelledby="brokerage-upsell-title" data-testid="brokerage-upsell">
+      <Head>
+        <Icon />
+        <div>
+          <CardTitle id="brokerage-upsell-title">Sync your brokerage automatically</CardTitle>
+          <CardText>Connect your accounts at 20+ brokerages and keep your weekly dividend portfolio up to date without typing a single trade.</CardText>
+        </div>
+      </Head>
+      <Actions>
+        <ButtonLink to={paths.pricing}>Upgrade to Premium - $9.99/month</ButtonLink>
+        <ButtonLink to={paths.pricing} $variant="outline">
+          View Pricing Details
+        </ButtonLink>
+      </Actions>
+    </Upsell>
+  );
+}
+
+function Icon() {
+  return (
+    <IconBox aria-hidden="true">
+      <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M21 12a9 9 0 0 1-15.5 6.2M3 12A9 9 0 0 1 18.5 5.8" />
+        <path d="M21 4v5h-5M3 20v-5h5" />
+      </svg>
+    </IconBox>
+  );
+}
+
+const Upsell = styled(Card)`
+  background: ${({ theme }) => theme.colors.surfaceAccent};
+  border-color: ${({ theme }) => theme.colors.accentSoft};
+`;
+
+const Head = styled.div`
+  display: flex;
+  gap: 14px;
+  align-items: flex-start;
+  & h3 {
+    margin-bottom: 4px;
+  }
+`;
+
+const TitleRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  margin-bottom: 4px;
+  & h3 {
+    margin-bottom: 0;
+  }
+`;
+
+const IconBox = styled.span`
+  flex: none;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 40px;
+  height: 40px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.accentSoft};
+  color: ${({ theme }) => theme.colors.accentStrong};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  margin-top: ${({ theme }) => theme.space.md};
+  & > a {
+    white-space: normal;
+    text-align: center;
+  }
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
+    & > a {
+      width: 100%;
+      font-size: ${({ theme }) => theme.fontSizes.sm};
+    }
+  }
+`;

@@ -1,0 +1,87 @@
+import { styled } from 'styled-components';
+import { serverMessage } from '../../../api/base-api.ts';
+import { useRemoveFavoriteMutation } from '../../../api/holdings-api.ts';
+import type { EtfListItem, Favorite } from '../../../api/types.ts';
+import { Card, CardTitle } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { EtfRow, RowList } from './etf-row.tsx';
+import { Empty } from './holdings-list.tsx';
+import { RemoveButton } from './remove-button.tsx';
+
+interface Props {
+  favorites: readonly Favorite[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  heldEtfIds: ReadonlySet<string>;
+  onAdd: (etf: EtfListItem) => void;
+}
+
+/** "My Favorites" (spec §2): ticker, brand, name, price, link to the page, remove, "Add to Portfolio" if not held. */
+export function FavoritesTab({ favorites, isLoading, isError, heldEtfIds, onAdd }: Props) {
+  return (
+    <Card aria-labelledby="favorites-title">
+      <CardTitle as="h2" id="favorites-title">
+        My Favorites
+      </CardTitle>
+      {isLoading ? (
+        <Loading aria-busy="true">
+          <Skeleton $height="64px" />
+          <Skeleton $height="64px" />
+        </Loading>
+      ) : isError ? (
+        <Empty role="alert">Failed to load your favorites. Please try again later.</Empty>
+      ) : !favorites || favorites.length === 0 ? (
+        <Empty>No favorites yet. Add some from the Find ETFs tab!</Empty>
+      ) : (
+        <RowList>
+          {favorites.map((f) => (
+            <FavoriteRow key={f.etfId} favorite={f} held={heldEtfIds.has(f.etfId)} onAdd={onAdd} />
+          ))}
+        </RowList>
+      )}
+    </Card>
+  );
+}
+
+function FavoriteRow({ favorite, held, onAdd }: { favorite: Favorite; held: boolean; onAdd: (etf: EtfListItem) => void }) {
+  const [removeFavorite, { isLoading }] = useRemoveFavoriteMutation();
+  const { toast } = useToast();
+  const ticker = favorite.etf?.ticker ?? 'this ETF';
+
+  async function remove() {
+    try {
+      await removeFavorite({ etfId: favorite.etfId }).unwrap();
+      toast({ title: 'Removed from favorites', description: `${ticker} was removed from your favorites.` });
+    } catch (error) {
+      toast({ title: 'Failed to remove favorite', description: serverMessage(error), variant: 'destructive' });
+    }
+  }
+
+  const removeButton = <RemoveButton label={`Remove ${ticker} from favorites`} onClick={remove} disabled={isLoading} />;
+  if (!favorite.etf) {
+    // The market side no longer knows the fund: it can only be removed.
+    return (
+      <Gone data-testid="etf-row">
+        <span>This ETF is no longer listed.</span>
+        {removeButton}
+      </Gone>
+    );
+  }
+  return <EtfRow etf={favorite.etf} held={held} onAdd={onAdd} actions={removeButton} extraLink />;
+}
+
+const Loading = styled.div`
+  display: grid;
+  gap: 8px;
+`;
+
+const Gone = styled.li`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  padding: 12px 14px;
+  border: 1px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  color: ${({ theme }) => theme.colors.textSecondary};
+`;

@@ -1,0 +1,152 @@
+import { useId, useMemo, useState } from 'react';
+import { styled } from 'styled-components';
+import { serverMessage } from '../../../api/base-api.ts';
+import { useAddFavoriteMutation, useRemoveFavoriteMutation } from '../../../api/holdings-api.ts';
+import { useGetEtfsQuery } from '../../../api/market-api.ts';
+import type { EtfListItem } from '../../../api/types.ts';
+import { Card, CardTitle } from '../../../components/ui/card.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { VisuallyHidden } from '../../../components/ui/layout.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { searchEtfs } from '../search-etfs.ts';
+import { EtfRow, RowList } from './etf-row.tsx';
+import { Empty } from './holdings-list.tsx';
+
+interface Props {
+  favoriteEtfIds: ReadonlySet<string>;
+  heldEtfIds: ReadonlySet<string>;
+  onAdd: (etf: EtfListItem) => void;
+}
+
+/**
+ * Find ETFs (spec §2): a search box; a case-insensitive substring match on ticker or name, at most 10
+ * results, each with a favorite toggle (optimistic) and "Add to Portfolio" if not held.
+ */
+export function FindEtfsTab({ favoriteEtfIds, heldEtfIds, onAdd }: Props) {
+  const [query, setQuery] = useState('');
+  const { data: etfs, isLoading, isError } = useGetEtfsQuery();
+  const results = useMemo(() => searchEtfs(etfs ?? [], query), [etfs, query]);
+  const searchId = useId();
+  const searching = query.trim() !== '';
+
+  return (
+    <Card aria-labelledby="find-etfs-title">
+      <CardTitle as="h2" id="find-etfs-title">
+        Find ETFs
+      </CardTitle>
+      <VisuallyHidden as="label" htmlFor={searchId}>
+        Search ETFs by ticker or name
+      </VisuallyHidden>
+      <SearchBox>
+        <SearchIcon />
+        <SearchInput id={searchId} type="search" placeholder="Search by ticker or name..." autoComplete="off" value={query} onChange={(e) => setQuery(e.target.value)} />
+      </SearchBox>
+      <Results aria-live="polite">
+        {!searching ? (
+          <Empty>Start typing to search ETFs</Empty>
+        ) : isLoading ? (
+          <Empty>Loading ETFs...</Empty>
+        ) : isError ? (
+          <Empty role="alert">Failed to load data</Empty>
+        ) : results.length === 0 ? (
+          <Empty>No ETFs found</Empty>
+        ) : (
+          <RowList aria-label="Search results">
+            {results.map((etf) => (
+              <EtfRow
+                key={etf.id}
+                etf={etf}
+                held={heldEtfIds.has(etf.id)}
+                onAdd={onAdd}
+                actions={<FavoriteToggle etf={etf} isFavorite={favoriteEtfIds.has(etf.id)} />}
+              />
+            ))}
+          </RowList>
+        )}
+      </Results>
+    </Card>
+  );
+}
+
+function FavoriteToggle({ etf, isFavorite }: { etf: EtfListItem; isFavorite: boolean }) {
+  const [addFavorite] = useAddFavoriteMutation();
+  const [removeFavorite] = useRemoveFavoriteMutation();
+  const { toast } = useToast();
+
+  async function toggle() {
+    if (isFavorite) {
+      try {
+        await removeFavorite({ etfId: etf.id }).unwrap();
+        toast({ title: 'Removed from favorites', description: `${etf.ticker} was removed from your favorites.` });
+      } catch (error) {
+        toast({ title: 'Failed to remove favorite', description: serverMessage(error), variant: 'destructive' });
+      }
+    } else {
+      try {
+        await addFavorite({ etfId: etf.id, etf }).unwrap();
+        toast({ title: 'Added to favorites', description: `${etf.ticker} was added to your favorites.` });
+      } catch (error) {
+        toast({ title: 'Failed to add favorite', description: serverMessage(error), variant: 'destructive' });
+      }
+    }
+  }
+
+  return (
+    <StarButton type="button" aria-pressed={isFavorite} aria-label={`Favorite ${etf.ticker}`} title={isFavorite ? 'Remove from favorites' : 'Add to favorites'} onClick={toggle} $on={isFavorite}>
+      <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+        <path d="M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9z" strokeWidth="2" strokeLinejoin="round" />
+      </svg>
+    </StarButton>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+      <circle cx="11" cy="11" r="7" />
+      <path d="M20 20l-3.5-3.5" />
+    </svg>
+  );
+}
+
+const SearchBox = styled.div`
+  position: relative;
+  display: flex;
+  align-items: center;
+  & > svg {
+    position: absolute;
+    left: 12px;
+    color: ${({ theme }) => theme.colors.textSecondary};
+    pointer-events: none;
+  }
+`;
+
+const SearchInput = styled(Input)`
+  && {
+    padding-left: 40px;
+    min-height: 44px;
+  }
+`;
+
+const Results = styled.div`
+  margin-top: ${({ theme }) => theme.space.md};
+`;
+
+const StarButton = styled.button<{ $on: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 40px;
+  height: 40px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  background: ${({ theme }) => theme.colors.surface};
+  cursor: pointer;
+  & svg {
+    stroke: ${({ theme, $on }) => ($on ? theme.colors.rankGold : theme.colors.textSecondary)};
+    fill: ${({ theme, $on }) => ($on ? theme.colors.rankGold : 'none')};
+  }
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+`;

@@ -1,0 +1,215 @@
+import type { MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { styled } from 'styled-components';
+import { serverMessage } from '../../../api/base-api.ts';
+import { useRemoveHoldingMutation } from '../../../api/holdings-api.ts';
+import type { Holding } from '../../../api/types.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Positive } from '../../../components/ui/layout.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { formatMoney, formatShares, formatSignedMoney, formatSignedPercent, formatPrice, toNumber } from '../../../lib/format.ts';
+import { slugOf } from '../../../lib/brand.ts';
+import { paths } from '../../../lib/paths.ts';
+import { currentShares, holdingGain, holdingPrice, holdingValue, sharesBought } from '../portfolio-summary.ts';
+import { RemoveButton } from './remove-button.tsx';
+
+/**
+ * "My Holdings" (spec §2): ticker, brand badge, DRIP badge, name, shares (4 decimals; with DRIP the
+ * shares bought and the shares now), current price, current value, gain/loss in dollars and percent
+ * only with a purchase price, income received. A click opens the fund's page; the remove button
+ * removes the holding.
+ */
+export function HoldingsList({ holdings }: { holdings: readonly Holding[] }) {
+  if (holdings.length === 0) return <Empty>No holdings yet. Add some from the Find ETFs tab!</Empty>;
+  return (
+    <List>
+      {holdings.map((h) => (
+        <HoldingItem key={h.id} holding={h} />
+      ))}
+    </List>
+  );
+}
+
+function HoldingItem({ holding: h }: { holding: Holding }) {
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [removeHolding, { isLoading: removing }] = useRemoveHoldingMutation();
+  const etf = h.etf;
+  const ticker = etf?.ticker ?? 'Unknown ETF';
+  const href = etf ? paths.etf(slugOf(etf), etf.ticker) : null;
+  const gain = holdingGain(h);
+  const drip = h.isDrip === 1;
+  const reinvested = toNumber(h.sharesReinvested ?? null) ?? currentShares(h) - sharesBought(h);
+
+  function open(event: MouseEvent) {
+    // The row is a mouse shortcut; the ticker link and the remove button do their own thing.
+    if (!href || (event.target as HTMLElement).closest('a, button')) return;
+    navigate(href);
+  }
+
+  async function remove() {
+    try {
+      await removeHolding({ holdingId: h.id }).unwrap();
+      toast({ title: 'Removed from portfolio', description: `${ticker} was removed from your portfolio.` });
+    } catch (error) {
+      toast({ title: 'Failed to remove from portfolio', description: serverMessage(error), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <Item onClick={open} $clickable={href !== null} data-testid="holding">
+      <Top>
+        <Names>
+          <TitleLine>
+            {href ? <TickerLink to={href}>{ticker}</TickerLink> : <Ticker>{ticker}</Ticker>}
+            {etf?.brand ? <Badge $tone="neutral">{etf.brand}</Badge> : null}
+            {drip ? (
+              <Badge $tone="positive" title="Dividends are reinvested">
+                DRIP
+              </Badge>
+            ) : null}
+          </TitleLine>
+          {etf?.name ? <Name>{etf.name}</Name> : null}
+        </Names>
+        <RemoveButton label={`Remove ${ticker} from portfolio`} onClick={remove} disabled={removing} />
+      </Top>
+      <Figures>
+        <Figure>
+          <dt>Shares</dt>
+          <dd>{formatShares(currentShares(h))}</dd>
+          {drip ? (
+            <Sub data-testid="drip-shares">
+              {formatShares(sharesBought(h))} bought{reinvested > 0 ? ` + ${formatShares(reinvested)} reinvested` : ''}
+            </Sub>
+          ) : null}
+        </Figure>
+        <Figure>
+          <dt>Current Price</dt>
+          <dd>{formatPrice(holdingPrice(h))}</dd>
+        </Figure>
+        <Figure>
+          <dt>Current Value</dt>
+          <dd>{formatMoney(holdingValue(h))}</dd>
+        </Figure>
+        {gain ? (
+          <Figure>
+            <dt>Gain/Loss</dt>
+            <dd>
+              <Positive $positive={gain.amount >= 0} data-testid="holding-gain">
+                {formatSignedMoney(gain.amount)}
+                {gain.percent === null ? '' : ` (${formatSignedPercent(gain.percent)})`}
+              </Positive>
+            </dd>
+          </Figure>
+        ) : null}
+        <Figure>
+          <dt>Income Received</dt>
+          <dd>{formatMoney(h.incomeReceived ?? 0)}</dd>
+        </Figure>
+      </Figures>
+    </Item>
+  );
+}
+
+const List = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+export const Empty = styled.p`
+  padding: 32px 16px;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textSecondary};
+`;
+
+const Item = styled.li<{ $clickable: boolean }>`
+  padding: 14px 16px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  cursor: ${({ $clickable }) => ($clickable ? 'pointer' : 'default')};
+  transition: border-color 120ms ease, background-color 120ms ease;
+  &:hover {
+    border-color: ${({ theme }) => theme.colors.borderStrong};
+    background: ${({ theme }) => theme.colors.background};
+  }
+`;
+
+const Top = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: flex-start;
+  gap: 12px;
+`;
+
+const Names = styled.div`
+  min-width: 0;
+`;
+
+const TitleLine = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+`;
+
+const Ticker = styled.span`
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: 800;
+`;
+
+const TickerLink = styled(Link)`
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: 800;
+  color: ${({ theme }) => theme.colors.textPrimary};
+  text-decoration: none;
+  &:hover {
+    color: ${({ theme }) => theme.colors.accent};
+    text-decoration: underline;
+  }
+`;
+
+const Name = styled.p`
+  margin-top: 2px;
+  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Figures = styled.dl`
+  display: grid;
+  gap: 10px 16px;
+  margin: 12px 0 0;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+    grid-template-columns: repeat(5, minmax(0, 1fr));
+  }
+`;
+
+const Figure = styled.div`
+  min-width: 0;
+  & dt {
+    color: ${({ theme }) => theme.colors.textSecondary};
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    font-weight: 600;
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+  }
+  & dd {
+    margin: 2px 0 0;
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+const Sub = styled.dd`
+  && {
+    margin-top: 2px;
+    color: ${({ theme }) => theme.colors.textSecondary};
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    font-weight: 500;
+  }
+`;

@@ -1,0 +1,60 @@
+import { useMemo } from 'react';
+import { styled } from 'styled-components';
+import type { Holding } from '../../../api/types.ts';
+import { Card, CardTitle } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { portfolioSummary } from '../portfolio-summary.ts';
+import { BrokerageCard } from './brokerage-card.tsx';
+import { Empty, HoldingsList } from './holdings-list.tsx';
+import { SummaryCards } from './summary-cards.tsx';
+import { UpcomingPayouts } from './upcoming-payouts.tsx';
+
+interface Props {
+  userId: string;
+  hasActivePremium: boolean;
+  holdings: readonly Holding[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+}
+
+/** The portfolio tab (spec §2): brokerage card, summary cards, "My Holdings", upcoming payouts when something is held. */
+export function PortfolioTab({ userId, hasActivePremium, holdings, isLoading, isError }: Props) {
+  const summary = useMemo(() => portfolioSummary(holdings ?? []), [holdings]);
+  return (
+    <Stack>
+      <BrokerageCard userId={userId} hasActivePremium={hasActivePremium} />
+      {isLoading ? (
+        <Loading aria-busy="true" aria-label="Loading your portfolio">
+          <Skeleton $height="96px" />
+          <Skeleton $height="160px" />
+        </Loading>
+      ) : isError ? (
+        <Card>
+          <Empty role="alert">Failed to load your portfolio. Please try again later.</Empty>
+        </Card>
+      ) : (
+        <>
+          <SummaryCards summary={summary} />
+          <Card aria-labelledby="holdings-title">
+            <CardTitle as="h2" id="holdings-title">
+              My Holdings
+            </CardTitle>
+            <HoldingsList holdings={holdings ?? []} />
+          </Card>
+          {holdings && holdings.length > 0 ? <UpcomingPayouts /> : null}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Loading = styled.div`
+  display: grid;
+  gap: 12px;
+`;

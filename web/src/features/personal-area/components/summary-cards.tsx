@@ -1,0 +1,78 @@
+import { styled } from 'styled-components';
+import { Card, Stat, StatHint, StatLabel, StatValue } from '../../../components/ui/card.tsx';
+import { formatMoney, formatNumber, formatSignedMoney, formatSignedPercent } from '../../../lib/format.ts';
+import type { PortfolioSummary } from '../portfolio-summary.ts';
+
+/**
+ * Total Value, Total Gain/Loss (green with a plus sign at zero or above, red below), Holdings
+ * (spec §2), then the income the holdings paid and are projected to pay (what the API adds).
+ */
+export function SummaryCards({ summary }: { summary: PortfolioSummary }) {
+  const gainPositive = summary.totalGain >= 0;
+  return (
+    <Cards>
+      <SummaryCard $wide>
+        <Stat>
+          <StatLabel>Total Value</StatLabel>
+          <StatValue data-testid="total-value">{formatMoney(summary.totalValue)}</StatValue>
+        </Stat>
+      </SummaryCard>
+      <SummaryCard>
+        <Stat>
+          <StatLabel>Total Gain/Loss</StatLabel>
+          <StatValue data-testid="total-gain" data-tone={gainPositive ? 'positive' : 'negative'} $tone={gainPositive ? 'positive' : 'negative'}>
+            {formatSignedMoney(summary.totalGain)}
+          </StatValue>
+          <StatHint>
+            {summary.totalGainPercent === null
+              ? 'Add a purchase price to a holding to see it'
+              : `${formatSignedPercent(summary.totalGainPercent)} on holdings with a purchase price`}
+          </StatHint>
+        </Stat>
+      </SummaryCard>
+      <SummaryCard>
+        <Stat>
+          <StatLabel>Holdings</StatLabel>
+          <StatValue data-testid="holdings-count">{formatNumber(summary.holdingsCount, 0)}</StatValue>
+        </Stat>
+      </SummaryCard>
+      <SummaryCard>
+        <Stat>
+          <StatLabel>Income Received</StatLabel>
+          <StatValue data-testid="income-received">{formatMoney(summary.incomeReceived)}</StatValue>
+          <StatHint>Dividends paid since you bought</StatHint>
+        </Stat>
+      </SummaryCard>
+      <SummaryCard>
+        <Stat>
+          <StatLabel>Projected Annual Income</StatLabel>
+          <StatValue data-testid="projected-income">{summary.projectedAnnualIncome === null ? formatMoney(null) : formatMoney(summary.projectedAnnualIncome)}</StatValue>
+          <StatHint>At the recent weekly average</StatHint>
+        </Stat>
+      </SummaryCard>
+    </Cards>
+  );
+}
+
+const Cards = styled.div`
+  display: grid;
+  gap: 12px;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
+    grid-template-columns: repeat(5, minmax(0, 1fr));
+  }
+`;
+
+/** `$wide`: spans the row on phones (five cards in two columns). */
+const SummaryCard = styled(Card)<{ $wide?: boolean }>`
+  @media (max-width: ${({ theme }) => theme.breakpoints.md - 0.02}px) {
+    grid-column: ${({ $wide }) => ($wide ? '1 / -1' : 'auto')};
+    padding: 12px;
+    & span:nth-child(2) {
+      font-size: ${({ theme }) => theme.fontSizes.xl};
+    }
+  }
+`;

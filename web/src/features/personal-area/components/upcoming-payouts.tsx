@@ -1,0 +1,273 @@
+import { useMemo } from 'react';
+import { styled, css } from 'styled-components';
+import { useGetUserDividendCalendarQuery } from '../../../api/holdings-api.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Card, CardTitle } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { weekdayOf } from '../../../lib/calendar-weeks.ts';
+import { formatDividend, formatMoney, formatShares, formatShortDate, marketToday } from '../../../lib/format.ts';
+import { payoutWeeks, type PayoutDay } from '../payout-weeks.ts';
+
+/**
+ * "Upcoming Dividend Payouts" (spec §2): shown only when the user holds something, so the calendar
+ * query runs only then. Four weeks from this week's Monday (New York), weekdays, weeks without
+ * payouts left out; per day the count, the day's total and each payout (ticker, estimated payout,
+ * shares × amount per share). Payouts the issuer has not declared yet are marked as estimates.
+ */
+export function UpcomingPayouts({ now = new Date() }: { now?: Date }) {
+  const { data, isLoading, isError } = useGetUserDividendCalendarQuery();
+  const today = marketToday(now);
+  const weeks = useMemo(() => payoutWeeks(data ?? [], today), [data, today]);
+
+  return (
+    <Card aria-labelledby="upcoming-payouts-title">
+      <CardTitle as="h2" id="upcoming-payouts-title">
+        Upcoming Dividend Payouts
+      </CardTitle>
+      {isLoading ? (
+        <Loading aria-busy="true">
+          <Skeleton $height="96px" />
+          <Skeleton $height="96px" />
+        </Loading>
+      ) : isError ? (
+        <ErrorText role="alert">Failed to load dividend calendar. Please try again later.</ErrorText>
+      ) : weeks.length === 0 ? (
+        <Muted>No upcoming dividend payouts in the next 4 weeks</Muted>
+      ) : (
+        weeks.map((week) => {
+          const first = week.days[0]!.date;
+          const last = week.days[week.days.length - 1]!.date;
+          return (
+            <Week key={week.number} aria-labelledby={`payout-week-${week.number}`} data-testid="payout-week">
+              <WeekHead>
+                <WeekTitle id={`payout-week-${week.number}`}>
+                  Week {week.number} ({formatShortDate(first)} - {formatShortDate(last)})
+                </WeekTitle>
+                <WeekTotal>
+                  {week.count} {week.count === 1 ? 'payout' : 'payouts'} · {formatMoney(week.total)}
+                </WeekTotal>
+              </WeekHead>
+              <Days>
+                {week.days.map((day) => (
+                  <Day key={day.date} day={day} isToday={day.date === today} />
+                ))}
+              </Days>
+            </Week>
+          );
+        })
+      )}
+      {weeks.some((w) => w.days.some((d) => d.payouts.some((p) => p.estimated))) ? (
+        <Note>
+          <Badge $tone="warning">Est.</Badge> Estimated: not declared by the issuer yet; the date and amount follow the fund's recent payouts.
+        </Note>
+      ) : null}
+    </Card>
+  );
+}
+
+function Day({ day, isToday }: { day: PayoutDay; isToday: boolean }) {
+  const count = day.payouts.length;
+  return (
+    <DayBox $today={isToday} $empty={count === 0} aria-current={isToday ? 'date' : undefined} data-testid="payout-day" data-date={day.date}>
+      <DayHead>
+        <div>
+          <Weekday>{weekdayOf(day.date)}</Weekday>
+          <DateText>{formatShortDate(day.date)}</DateText>
+        </div>
+        {isToday ? <Badge $tone="accent">Today</Badge> : null}
+      </DayHead>
+      {count === 0 ? (
+        <Dash aria-label="No payouts">—</Dash>
+      ) : (
+        <>
+          <DaySummary>
+            <span data-testid="day-count">
+              {count} {count === 1 ? 'payout' : 'payouts'}
+            </span>
+            <strong data-testid="day-total">{formatMoney(day.total)}</strong>
+          </DaySummary>
+          <Payouts>
+            {day.payouts.map((p) => (
+              <li key={`${p.etfId}-${p.payoutDate}`}>
+                <PayoutTop>
+                  <strong>{p.ticker}</strong>
+                  {p.estimated ? (
+                    <Badge $tone="warning" title="Estimated: not declared yet">
+                      Est.
+                    </Badge>
+                  ) : null}
+                  <Amount>{formatMoney(p.estimatedPayout)}</Amount>
+                </PayoutTop>
+                <Calc>
+                  {formatShares(p.shares)} × {formatDividend(p.amount)}
+                </Calc>
+              </li>
+            ))}
+          </Payouts>
+        </>
+      )}
+    </DayBox>
+  );
+}
+
+const Loading = styled.div`
+  display: grid;
+  gap: 10px;
+`;
+
+const Muted = styled.p`
+  padding: 16px 0 4px;
+  color: ${({ theme }) => theme.colors.textSecondary};
+`;
+
+const ErrorText = styled.p`
+  padding: 12px 14px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.negativeSoft};
+  color: ${({ theme }) => theme.colors.negative};
+  font-weight: 500;
+`;
+
+const Week = styled.section`
+  margin-top: ${({ theme }) => theme.space.md};
+`;
+
+const WeekHead = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  align-items: baseline;
+  gap: 4px 12px;
+  margin-bottom: 8px;
+`;
+
+const WeekTitle = styled.h3`
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-weight: 700;
+`;
+
+const WeekTotal = styled.p`
+  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Days = styled.div`
+  display: grid;
+  gap: 8px;
+  grid-template-columns: 1fr;
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+    grid-template-columns: repeat(5, minmax(0, 1fr));
+  }
+`;
+
+const DayBox = styled.div<{ $today: boolean; $empty: boolean }>`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  min-width: 0;
+  padding: 10px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  ${({ $today, theme }) =>
+    $today &&
+    css`
+      border: 2px solid ${theme.colors.todayBorder};
+      box-shadow: 0 0 0 3px ${theme.colors.accentSoft};
+    `}
+  @media (max-width: ${({ theme }) => theme.breakpoints.md - 0.02}px) {
+    ${({ $empty }) =>
+      $empty &&
+      css`
+        flex-direction: row;
+        align-items: center;
+        justify-content: space-between;
+        padding: 6px 10px;
+      `}
+  }
+`;
+
+const DayHead = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: flex-start;
+  gap: 4px;
+  /* Phones: "Monday Nov 16" on one line. */
+  @media (max-width: ${({ theme }) => theme.breakpoints.md - 0.02}px) {
+    align-items: center;
+    & > div {
+      display: flex;
+      align-items: baseline;
+      gap: 6px;
+    }
+  }
+`;
+
+const Weekday = styled.p`
+  font-weight: 700;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const DateText = styled.p`
+  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+`;
+
+const Dash = styled.p`
+  color: ${({ theme }) => theme.colors.textSecondary};
+  font-weight: 600;
+`;
+
+const DaySummary = styled.p`
+  display: flex;
+  justify-content: space-between;
+  gap: 6px;
+  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 600;
+  & strong {
+    color: ${({ theme }) => theme.colors.positive};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+`;
+
+const Payouts = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  & li {
+    padding: 6px 8px;
+    border-radius: ${({ theme }) => theme.radii.sm};
+    background: ${({ theme }) => theme.colors.surfaceAccent};
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+  }
+`;
+
+const PayoutTop = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 6px;
+`;
+
+const Amount = styled.span`
+  margin-left: auto;
+  font-weight: 700;
+  white-space: nowrap;
+`;
+
+const Calc = styled.p`
+  color: ${({ theme }) => theme.colors.textSecondary};
+  font-variant-numeric: tabular-nums;
+`;
+
+const Note = styled.p`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  margin-top: ${({ theme }) => theme.space.md};
+  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+`;

@@ -1,0 +1,108 @@
+import { useMemo, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { styled } from 'styled-components';
+import { useGetFavoritesQuery, useGetPortfolioQuery } from '../../../api/holdings-api.ts';
+import type { EtfListItem } from '../../../api/types.ts';
+import { Page, PageSubtitle, PageTitle } from '../../../components/ui/layout.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Tabs } from '../../../components/ui/tabs.tsx';
+import { PRODUCT_NAME, paths } from '../../../lib/paths.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useCurrentUser } from '../../session/use-current-user.ts';
+import { AddHoldingDialog } from '../components/add-holding-dialog.tsx';
+import { FavoritesTab } from '../components/favorites-tab.tsx';
+import { FindEtfsTab } from '../components/find-etfs-tab.tsx';
+import { PortfolioTab } from '../components/portfolio-tab.tsx';
+
+type TabKey = 'portfolio' | 'favorites' | 'find';
+const TAB_KEYS: readonly TabKey[] = ['portfolio', 'favorites', 'find'];
+
+export const PERSONAL_AREA_TITLE = `My ${PRODUCT_NAME}`;
+
+/**
+ * `/my-weeklydiv` (spec §2 "Personal area"): signed out → /login; a loading state while the user
+ * loads; tabs My Portfolio (count), Favorites (count), Find ETFs, the portfolio first. The open tab
+ * is kept in `?tab=` so Back from a fund's page returns to it. Holdings and favorites are asked for
+ * only when signed in.
+ */
+export default function PersonalAreaRoute() {
+  useDocumentTitle(PERSONAL_AREA_TITLE);
+  const { user, isLoading: userLoading, hasActivePremium } = useCurrentUser();
+  const portfolio = useGetPortfolioQuery(undefined, { skip: !user });
+  const favorites = useGetFavoritesQuery(undefined, { skip: !user });
+  const [params, setParams] = useSearchParams();
+  const [adding, setAdding] = useState<EtfListItem | null>(null);
+
+  const requested = params.get('tab');
+  const tab: TabKey = TAB_KEYS.includes(requested as TabKey) ? (requested as TabKey) : 'portfolio';
+  const heldEtfIds = useMemo(() => new Set((portfolio.data ?? []).map((h) => h.etfId)), [portfolio.data]);
+  const favoriteEtfIds = useMemo(() => new Set((favorites.data ?? []).map((f) => f.etfId)), [favorites.data]);
+
+  if (userLoading) {
+    return (
+      <Page aria-busy="true">
+        <LoadingText role="status">Loading your portfolio...</LoadingText>
+        <Skeleton $height="40px" $width="280px" />
+        <Gap />
+        <Skeleton $height="48px" />
+        <Gap />
+        <Skeleton $height="200px" />
+      </Page>
+    );
+  }
+  if (!user) return <Navigate to={paths.login} replace />;
+
+  const tabs = [
+    { key: 'portfolio', label: `My Portfolio (${portfolio.data?.length ?? 0})` },
+    { key: 'favorites', label: `Favorites (${favorites.data?.length ?? 0})` },
+    { key: 'find', label: 'Find ETFs' },
+  ] as const;
+
+  function selectTab(key: TabKey) {
+    setParams(key === 'portfolio' ? {} : { tab: key }, { replace: true });
+  }
+
+  return (
+    <Page>
+      <Header>
+        <PageTitle>{PERSONAL_AREA_TITLE}</PageTitle>
+        <PageSubtitle>Track your weekly dividend ETF portfolio, your favorites and the payouts coming your way.</PageSubtitle>
+      </Header>
+      <TabsFit>
+        <Tabs tabs={tabs} value={tab} onChange={selectTab} label="Personal area">
+          {tab === 'portfolio' ? (
+            <PortfolioTab userId={user.id} hasActivePremium={hasActivePremium} holdings={portfolio.data} isLoading={portfolio.isLoading} isError={portfolio.isError} />
+          ) : tab === 'favorites' ? (
+            <FavoritesTab favorites={favorites.data} isLoading={favorites.isLoading} isError={favorites.isError} heldEtfIds={heldEtfIds} onAdd={setAdding} />
+          ) : (
+            <FindEtfsTab favoriteEtfIds={favoriteEtfIds} heldEtfIds={heldEtfIds} onAdd={setAdding} />
+          )}
+        </Tabs>
+      </TabsFit>
+      <AddHoldingDialog etf={adding} onClose={() => setAdding(null)} />
+    </Page>
+  );
+}
+
+const Header = styled.div`
+  margin-bottom: ${({ theme }) => theme.space.lg};
+`;
+
+/** The three tab labels fit a phone's width: tighter padding and type below the sm breakpoint. */
+const TabsFit = styled.div`
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
+    & [role='tab'] {
+      padding: 8px 6px;
+      font-size: ${({ theme }) => theme.fontSizes.sm};
+    }
+  }
+`;
+
+const LoadingText = styled.p`
+  margin-bottom: 16px;
+  color: ${({ theme }) => theme.colors.textSecondary};
+`;
+
+const Gap = styled.div`
+  height: 16px;
+`;
