@@ -20,7 +20,7 @@ function BrokerageSyncPlaceholder({ userId }: { userId: string }) {
         <Icon />
         <div>
           <TitleRow>
-            <CardTitle id="brokerage-sync-title">Brokerage sync</CardTitle>
+            <CardTitle as="h2" id="brokerage-sync-title">Brokerage sync</CardTitle>
             <Badge $tone="warning">Coming soon</Badge>
           </TitleRow>
           <CardText>
@@ -39,7 +39,7 @@ function BrokerageUpsell() {
       <Head>
         <Icon />
         <div>
-          <CardTitle id="brokerage-upsell-title">Sync your brokerage automatically</CardTitle>
+          <CardTitle as="h2" id="brokerage-upsell-title">Sync your brokerage automatically</CardTitle>
           <CardText>Connect your accounts at 20+ brokerages and keep your weekly dividend portfolio up to date without typing a single trade.</CardText>
         </div>
       </Head>
@@ -73,7 +73,7 @@ const Head = styled.div`
   display: flex;
   gap: 14px;
   align-items: flex-start;
-  & h3 {
+  & h2 {
     margin-bottom: 4px;
   }
 `;
@@ -84,7 +84,7 @@ const TitleRow = styled.div`
   align-items: center;
   gap: 8px;
   margin-bottom: 4px;
-  & h3 {
+  & h2 {
     margin-bottom: 0;
   }
 `;
