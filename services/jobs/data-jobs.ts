@@ -88,6 +88,7 @@ export function marketProjectionNames(): string[] {
 export function reasonOf(error: unknown): string {
   if (error instanceof JobProblem) return error.message;
   if (error instanceof MarketDataProviderError) return `The market data provider failed: ${error.message}`;
+  if (error instanceof AppError && error.status === 412) return 'Another job or import kept writing the same data at the same time: run it again';
   if (error instanceof AppError) return error.message;
   return `Unexpected error: ${error instanceof Error ? error.message : String(error)}`;
 }

@@ -88,6 +88,15 @@ describe('syncDailyBars', () => {
     expect(out.missing).toEqual(['AMDW', 'YNG']);
     expect(progress).toEqual(['2/3', '3/3']);
   });
+  it('two syncs of the same bars at once record each bar exactly once', async () => {
+    const provider = new ScriptedProvider();
+    const etf: SyncEtf = { etfId: '7b6f3a8e-3c1d-4f7a-9d2e-1a2b3c4d5e6f', ticker: 'RACE', inceptionDate: null };
+    provider.bars = Array.from({ length: 20 }, (_, i) => bar('RACE', `2026-02-${String(i + 2).padStart(2, '0')}`, `${20 + i}`));
+    const runs = await Promise.all(Array.from({ length: 4 }, () => syncDailyBars(ctx.deps.log, provider, [etf], '2026-02-01', '2026-02-28', job('update-prices'))));
+    expect(runs.reduce((n, r) => n + r.totals.recorded, 0)).toBe(20);
+    expect(runs.reduce((n, r) => n + r.totals.revised, 0)).toBe(0);
+    expect(await ctx.deps.log.readStream(streams.prices(etf.etfId, 2026))).toHaveLength(20);
+  });
 });
 
 describe('syncDistributions', () => {

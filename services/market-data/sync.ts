@@ -21,6 +21,11 @@ import { priceYearDecider, recordBarsCommands, recordQuoteCommand, type Incoming
  */
 
 const DEFAULT_CONCURRENCY = 8;
+/**
+ * Re-runs of a command whose stream moved under it. Two jobs (or a job and an import) may write the
+ * same price stream at once; each re-run decides again on the fresh stream, so more tries are cheap.
+ */
+const RETRIES = 10;
 
 /** A listed fund as the sync needs it. */
 export interface SyncEtf {
@@ -63,7 +68,7 @@ export interface SyncOptions {
 export async function recordBars(log: EventLog, etfId: string, bars: readonly IncomingBar[], source: DataSource, ctx: CommandContext): Promise<BarCounts> {
   const counts: BarCounts = { recorded: 0, revised: 0, unchanged: 0, position: 0 };
   for (const { stream, command } of recordBarsCommands(etfId, bars, source)) {
-    const result = await handleCommand(log, stream, priceYearDecider, command, ctx);
+    const result = await handleCommand(log, stream, priceYearDecider, command, ctx, RETRIES);
     const recorded = result.events.filter((e) => e.type === 'PriceBarRecorded').length;
     const revised = result.events.filter((e) => e.type === 'PriceBarRevised').length;
     counts.recorded += recorded;
@@ -83,7 +88,7 @@ export async function recordDistributions(
   ctx: CommandContext,
 ): Promise<DistributionCounts> {
   if (distributions.length === 0) return { declared: 0, revised: 0, unchanged: 0, position: 0 };
-  const result = await handleCommand(log, streams.dividends(etfId), distributionsDecider, { type: 'SyncDistributions', etfId, distributions, source }, ctx);
+  const result = await handleCommand(log, streams.dividends(etfId), distributionsDecider, { type: 'SyncDistributions', etfId, distributions, source }, ctx, RETRIES);
   const declared = result.events.filter((e) => e.type === 'DistributionDeclared').length;
   const revised = result.events.filter((e) => e.type === 'DistributionRevised').length;
   const exDates = new Set(distributions.map((d) => d.exDate)).size;
@@ -115,7 +120,7 @@ export async function syncPrices(log: EventLog, provider: MarketDataProvider, et
       if (!etf || seen.has(etf.etfId)) return;
       seen.add(etf.etfId);
       const { stream, command } = recordQuoteCommand(etf.etfId, quote.price, quote.at, provider.source);
-      const result = await handleCommand(log, stream, priceYearDecider, command, ctx);
+      const result = await handleCommand(log, stream, priceYearDecider, command, ctx, RETRIES);
       if (result.events.length > 0) counts.quoted++;
       else counts.unchanged++;
       counts.position = Math.max(counts.position, result.position);
@@ -198,7 +203,7 @@ export async function syncDistributions(
 
 /** "Today" enters the log: `MarketDayBegan` once per New York date (a repeated or older date appends nothing). */
 export async function beginMarketDay(log: EventLog, today: IsoDate, ctx: CommandContext): Promise<{ began: boolean; position: number }> {
-  const result = await handleCommand(log, streams.marketClock(), marketClockDecider, { type: 'BeginMarketDay', date: today }, ctx);
+  const result = await handleCommand(log, streams.marketClock(), marketClockDecider, { type: 'BeginMarketDay', date: today }, ctx, RETRIES);
   return { began: result.events.length > 0, position: result.position };
 }
 
