@@ -101,7 +101,7 @@ describe.sequential('accounts', () => {
     await seeText(form, 'Password must be at least 6 characters');
     await fillLogin(page, user.email, 'wrong-password-0');
     expect(await seeToast(page, 'Login failed')).toBe('destructive');
-    await screenshot(page, 'login-failed-desktop');
+    await screenshot(page, 'login-failed-desktop', { keepToast: true });
     expect(page.url()).toMatch(/\/login$/);
   });
 

@@ -58,7 +58,7 @@ describe.sequential('favorites on the free plan', () => {
     expect(await seeToast(page, 'Failed to add favorite')).toBe('destructive');
     await visible(toastWith(page, 'Failed to add favorite').getByText(/up to 5 favorite ETFs/));
     await visible(page.getByRole('button', { name: 'Favorite', exact: true }));
-    await screenshot(page, 'favorites-limit-toast-desktop');
+    await screenshot(page, 'favorites-limit-toast-desktop', { keepToast: true });
     // after a reload the server's state shows: still not a favorite
     await page.reload();
     await visible(page.getByRole('heading', { level: 1, name: new RegExp(sixth.ticker) }));

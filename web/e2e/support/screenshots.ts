@@ -5,11 +5,22 @@ import type { Page } from 'playwright-core';
 /** Git-ignored: screenshots of every screen at both sizes and the axe report, rewritten on each run. */
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../.screenshots');
 
-/** Full-page PNG at `web/e2e/.screenshots/<name>.png` (name like `landing-desktop`). */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Full-page PNG at `web/e2e/.screenshots/<name>.png` (name like `landing-desktop`). A toast left over
+ * from an earlier step is dismissed first (it is fixed to the viewport and would sit in the middle of
+ * a full-page capture), unless the toast is the subject (`keepToast`).
+ */
+export async function screenshot(page: Page, name: string, options: { keepToast?: boolean } = {}): Promise<string> {
+  if (!options.keepToast) {
+    const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+    for (let i = 0; i < 3 && (await dismiss.count()) > 0; i++) {
+      await dismiss.first().click({ timeout: 5_000 }).catch(() => undefined); // it may have just timed out by itself
+      await dismiss.first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+    }
+  }
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9-]+/gi, '-').toLowerCase()}.png`);
-  // animations: 'disabled' finishes CSS transitions, so a toast or fade is captured at rest
+  // animations: 'disabled' finishes CSS transitions, so a fade is captured at rest
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
   return file;
 }
