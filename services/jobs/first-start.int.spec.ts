@@ -40,7 +40,7 @@ beforeAll(async () => {
   const started = performance.now();
   seeded = await first.jobs.seedOnFirstStart();
   seedMs = performance.now() - started;
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await first?.container.stop();
@@ -98,7 +98,7 @@ describe('first start of the embedded default', () => {
     expect(await first.jobs.seedOnFirstStart()).toBeNull();
     expect(await first.container.eventStore.headPosition()).toBe(head);
     expect(await listCatalog(first.container.deps.readModels)).toHaveLength(SEED_CATALOG.length);
-  }, 60_000);
+  }, 180_000);
 
   it('initialize-production again lists nothing and appends no market data, only its own run', async () => {
     const { deps, eventStore } = first!.container;
@@ -108,5 +108,5 @@ describe('first start of the embedded default', () => {
     expect(done).toMatchObject({ status: 'succeeded', counts: { listed: 0, alreadyListed: SEED_CATALOG.length, barsRecorded: 0, barsRevised: 0, distributionsDeclared: 0, distributionsRevised: 0, quotes: 0, marketDayBegan: 0 } });
     const after = await deps.log.readAll(head, 10_000);
     expect(new Set(after.map((e) => e.stream))).toEqual(new Set([streams.job(jobId)]));
-  }, 120_000);
+  }, 180_000);
 });
