@@ -1,0 +1,138 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brandEtfs, type ListedEtf } from './support/api.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { launchBrowser, newContext, onPath, seeText, SIZE_NAMES, visible, type SizeName } from './support/browser.ts';
+import { logIn, newUser, seeToast, signUp, type TestUser } from './support/flows.ts';
+import { screenshot } from './support/screenshots.ts';
+
+/**
+ * Screens that change once signed in, and the header's menus, at both sizes with axe and screenshots:
+ * pricing for a free user ("Current Plan", "Upgrade to Premium" → the "Checkout failed" toast while
+ * billing is not configured), the detail page's "Add {ticker} to Portfolio" modal (its validation,
+ * then "In Portfolio"), the desktop Brands dropdown and the phone menu.
+ */
+
+let browser: Browser;
+let fund: ListedEtf;
+const user: TestUser = newUser('signed-in');
+const contexts = new Map<SizeName, { context: BrowserContext; page: Page }>();
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const funds = await brandEtfs('roundhill');
+  fund = funds[funds.length - 1]!;
+  for (const size of SIZE_NAMES) {
+    const context = await newContext(browser, size);
+    const page = await context.newPage();
+    if (size === 'desktop') await signUp(page, user);
+    else await logIn(page, user.email, user.password);
+    contexts.set(size, { context, page });
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('header menus (signed out)', () => {
+  it('the desktop Brands dropdown opens on hover and its links work', async () => {
+    const context = await newContext(browser, 'desktop');
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('button', { name: /Brands/ }).hover();
+      await visible(nav.getByRole('link', { name: /Roundhill/ }));
+      await expectNoSeriousA11yViolations(page, 'brands dropdown (desktop)');
+      await screenshot(page, 'header-brands-dropdown-desktop');
+      await nav.getByRole('link', { name: /Roundhill/ }).click();
+      await onPath(page, '/etfs/roundhill');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the phone menu opens, expands Brands and offers Log In / Sign Up for Free', async () => {
+    const context = await newContext(browser, 'phone');
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      const header = page.getByRole('banner');
+      await header.getByRole('button', { name: 'Open menu' }).click();
+      await visible(header.getByRole('link', { name: 'Sign Up for Free' }));
+      await visible(header.getByRole('link', { name: 'Log In' }));
+      const brands = header.getByRole('button', { name: /Brands/ });
+      await brands.click();
+      await expect.poll(() => brands.getAttribute('aria-expanded')).toBe('true');
+      await visible(header.getByRole('link', { name: /Roundhill/ }));
+      await expectNoSeriousA11yViolations(page, 'phone menu, signed out (phone)');
+      await screenshot(page, 'phone-menu-signed-out-phone');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+for (const size of SIZE_NAMES) {
+  describe.sequential(`signed in at ${size} size`, () => {
+    it('pricing shows "Current Plan" and "Upgrade to Premium"; checkout fails politely without billing', async () => {
+      const { page } = contexts.get(size)!;
+      await page.goto('/pricing');
+      await visible(page.getByRole('heading', { name: 'Simple, Transparent Pricing' }));
+      const current = page.getByRole('button', { name: 'Current Plan' });
+      await visible(current);
+      expect(await current.isDisabled()).toBe(true);
+      expect(await page.getByRole('link', { name: 'Sign Up to Upgrade' }).count()).toBe(0);
+      await expectNoSeriousA11yViolations(page, `pricing, signed in (${size})`);
+      await screenshot(page, `pricing-signed-in-${size}`);
+      await page.getByRole('button', { name: 'Upgrade to Premium' }).click();
+      expect(await seeToast(page, 'Checkout failed')).toBe('destructive');
+      expect(new URL(page.url()).pathname).toBe('/pricing');
+    });
+
+    it('the detail modal validates, adds, and the button becomes "In Portfolio"', async () => {
+      const { page } = contexts.get(size)!;
+      await page.goto(`/etfs/${fund.brandSlug}/${fund.ticker.toLowerCase()}`);
+      const save = page.getByRole('button', { name: 'Save to Portfolio' }).or(page.getByRole('button', { name: 'In Portfolio' }));
+      await visible(save);
+      if (size === 'phone') {
+        // held since the desktop pass: the button is disabled
+        await visible(page.getByRole('button', { name: 'In Portfolio' }));
+        expect(await page.getByRole('button', { name: 'In Portfolio' }).isDisabled()).toBe(true);
+        // still capture the modal on a fund not held yet
+        const other = (await brandEtfs('roundhill'))[0]!;
+        await page.goto(`/etfs/${other.brandSlug}/${other.ticker.toLowerCase()}`);
+        await page.getByRole('button', { name: 'Save to Portfolio' }).click();
+        const dialog = page.getByRole('dialog', { name: `Add ${other.ticker} to Portfolio` });
+        await visible(dialog);
+        await expectNoSeriousA11yViolations(page, `detail modal (${size})`);
+        await screenshot(page, `etf-detail-modal-${size}`);
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        return;
+      }
+      await page.getByRole('button', { name: 'Save to Portfolio' }).click();
+      const dialog = page.getByRole('dialog', { name: `Add ${fund.ticker} to Portfolio` });
+      await visible(dialog);
+      const shares = dialog.getByLabel('Number of Shares');
+      expect(await shares.inputValue()).toBe('1');
+      expect(await dialog.getByLabel('Purchase Price (Optional)').inputValue()).toBe(fund.currentPrice);
+      expect(await dialog.getByLabel('Purchase Date (Optional)').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      await shares.fill('0');
+      await dialog.getByRole('button', { name: 'Add to Portfolio' }).click();
+      await seeText(dialog, 'Must be a positive number');
+      await expectNoSeriousA11yViolations(page, `detail modal (${size})`);
+      await screenshot(page, `etf-detail-modal-${size}`);
+      await shares.fill('12.5');
+      await dialog.getByRole('button', { name: 'Add to Portfolio' }).click();
+      expect(await seeToast(page, 'Added to portfolio')).not.toBe('destructive');
+      await dialog.waitFor({ state: 'detached' });
+      const held = page.getByRole('button', { name: 'In Portfolio' });
+      await visible(held);
+      expect(await held.isDisabled()).toBe(true);
+      await expectNoSeriousA11yViolations(page, `detail, held (${size})`);
+      await screenshot(page, `etf-detail-signed-in-${size}`);
+    });
+  });
+}
