@@ -379,6 +379,8 @@ class SqliteSubscription implements Subscription {
         }
         await this.options.onEvents(events);
         cursor = events[events.length - 1]!.position;
+        // Reads are synchronous: let I/O and timers run between batches of a long catch-up.
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
     } catch (error) {
       this.stopped = true;
