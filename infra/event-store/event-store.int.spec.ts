@@ -118,6 +118,28 @@ describe('SQLite event store', () => {
     expect(collector.events.map((e) => e.data)).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }]);
   });
 
+  it('a long catch-up with a synchronous handler lets timers run between batches', async () => {
+    const store = await open(path.join(dir, 'catch-up', 'events.sqlite'));
+    await Promise.all(
+      Array.from({ length: 50 }, () => store.append(newStream(), Array.from({ length: 20 }, (_, n) => newEvent('ContractTested.v1', { n })), 'no_stream')),
+    );
+    let delivered = 0;
+    const done = new Promise<void>((resolve) => {
+      const subscription = store.subscribe({
+        after: 0,
+        batchSize: 50,
+        onEvents: (events) => {
+          delivered += events.length;
+          if (delivered === 1_000) void subscription.stop().then(resolve);
+        },
+      });
+    });
+    const seenByTimer = await new Promise<number>((resolve) => setTimeout(() => resolve(delivered), 0));
+    await done;
+    expect(seenByTimer).toBeLessThan(1_000);
+    expect(delivered).toBe(1_000);
+  });
+
   it('keeps every acknowledged append, whole, when the writing process is killed (SIGKILL)', async () => {
     const file = path.join(dir, 'crash', 'events.sqlite');
     const child = spawn(process.execPath, [fileURLToPath(new URL('./sqlite-crash-child.ts', import.meta.url)), file, '24'], {
