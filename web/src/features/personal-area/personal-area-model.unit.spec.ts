@@ -36,7 +36,7 @@ describe('portfolio summary (spec §3 derived values)', () => {
   });
 
   it('an empty portfolio', () => {
-    expect(portfolioSummary([])).toMatchObject({ holdingsCount: 0, totalValue: 0, totalGain: 0, totalGainPercent: null, incomeReceived: 0 });
+    expect(portfolioSummary([])).toMatchObject({ holdingsCount: 0, totalValue: 0, totalGain: 0, totalGainPercent: null, incomeReceived: 0, projectedAnnualIncome: 0 });
   });
 
   it('a holding gain only with a purchase price', () => {

@@ -56,7 +56,7 @@ export interface PortfolioSummary {
   holdingsWithCost: number;
   /** Distributions paid on the holdings so far (cash or reinvested). */
   incomeReceived: number;
-  /** Current shares × weekly average × 52, summed; null when no holding has one. */
+  /** Current shares × weekly average × 52, summed; 0 without holdings, null when no holding has one. */
   projectedAnnualIncome: number | null;
 }
 
@@ -86,6 +86,6 @@ export function portfolioSummary(holdings: readonly Holding[]): PortfolioSummary
     totalGainPercent: cost > 0 ? (totalGain / cost) * 100 : null,
     holdingsWithCost,
     incomeReceived,
-    projectedAnnualIncome: projected,
+    projectedAnnualIncome: holdings.length === 0 ? 0 : projected,
   };
 }

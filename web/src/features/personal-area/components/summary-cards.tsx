@@ -23,11 +23,13 @@ export function SummaryCards({ summary }: { summary: PortfolioSummary }) {
           <StatValue data-testid="total-gain" data-tone={gainPositive ? 'positive' : 'negative'} $tone={gainPositive ? 'positive' : 'negative'}>
             {formatSignedMoney(summary.totalGain)}
           </StatValue>
-          <StatHint>
-            {summary.totalGainPercent === null
-              ? 'Add a purchase price to a holding to see it'
-              : `${formatSignedPercent(summary.totalGainPercent)} on holdings with a purchase price`}
-          </StatHint>
+          {summary.holdingsCount === 0 ? null : (
+            <StatHint>
+              {summary.totalGainPercent === null
+                ? 'Add a purchase price to a holding to see it'
+                : `${formatSignedPercent(summary.totalGainPercent)} on holdings with a purchase price`}
+            </StatHint>
+          )}
         </Stat>
       </SummaryCard>
       <SummaryCard>
@@ -46,7 +48,7 @@ export function SummaryCards({ summary }: { summary: PortfolioSummary }) {
       <SummaryCard>
         <Stat>
           <StatLabel>Projected Annual Income</StatLabel>
-          <StatValue data-testid="projected-income">{summary.projectedAnnualIncome === null ? formatMoney(null) : formatMoney(summary.projectedAnnualIncome)}</StatValue>
+          <StatValue data-testid="projected-income">{formatMoney(summary.projectedAnnualIncome)}</StatValue>
           <StatHint>At the recent weekly average</StatHint>
         </Stat>
       </SummaryCard>
