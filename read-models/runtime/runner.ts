@@ -31,7 +31,6 @@ interface Running {
   position: number;
   state: ProjectionStatus['state'];
   error?: string;
-  subscription?: Subscription;
   waiters: Waiter[];
 }
 
@@ -41,9 +40,12 @@ export interface RunnerOptions {
 }
 
 /**
- * Runs projections: each catches up from its checkpoint (batched), then follows the live log.
- * Delivery is at least once; documents carry `_position` so a repeated event changes nothing.
- * Checkpoints live in the document store beside the read models (collection `_checkpoints`).
+ * Runs projections on ONE shared subscription: it catches up from the lowest checkpoint (batched),
+ * then follows the live log; each event is read and decoded once and offered to every projection,
+ * which skips what its own checkpoint already covers. Delivery is at least once; documents carry
+ * `_position` so a repeated event changes nothing. Checkpoints live in the document store beside the
+ * read models (collection `_checkpoints`). A rebuild resets one projection to 0 and restarts the shared
+ * subscription from there; the others skip the events they have.
  */
 export class ProjectionRunner implements ReadModels {
   private readonly running = new Map<string, Running>();
@@ -53,6 +55,7 @@ export class ProjectionRunner implements ReadModels {
   private readonly docs: DocumentStore;
   private readonly batchSize: number;
   private readonly logger: Logger | undefined;
+  private subscription: Subscription | undefined;
   private started = false;
 
   constructor(store: EventStore, registry: EventRegistry, docs: DocumentStore, projections: readonly Projection[], options: RunnerOptions = {}) {
@@ -80,14 +83,51 @@ export class ProjectionRunner implements ReadModels {
     return [...this.running.values()].map((r) => r.projection);
   }
 
-  /** Creates indexes, loads checkpoints and starts every projection; resolves once all are caught up. */
+  /** Creates indexes, loads checkpoints and starts following the log; resolves once all are caught up. */
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
+    for (const run of this.running.values()) await this.prepare(run);
     const head = await this.store.headPosition();
-    await Promise.all([...this.running.values()].map((r) => this.startOne(r)));
+    for (const run of this.running.values()) run.state = run.position >= head ? 'live' : 'catching-up';
+    this.subscribeFromLowest();
     await this.waitFor(head, { timeoutMs: 10 * 60_000 });
+    for (const run of this.running.values()) {
+      if (run.state !== 'catching-up') continue;
+      run.state = 'live';
+      for (const listener of this.listeners) listener(run.projection, run.position);
+    }
     await this.pruneOldVersions();
+  }
+
+  private async prepare(run: Running): Promise<void> {
+    const { projection } = run;
+    for (const [collection, indexes] of Object.entries(projection.collections)) {
+      const coll = this.docs.collection(physicalName(projection, collection));
+      for (const index of indexes) await coll.createIndex(index);
+    }
+    const checkpoint = await this.docs.collection<Checkpoint>(CHECKPOINTS).findOne({ _id: checkpointId(projection) });
+    run.position = checkpoint?.position ?? 0;
+    run.error = undefined;
+  }
+
+  private subscribeFromLowest(): void {
+    const runs = [...this.running.values()];
+    if (runs.length === 0) return;
+    const lowest = Math.min(...runs.map((r) => r.position));
+    this.subscription = this.store.subscribe({
+      after: lowest,
+      batchSize: this.batchSize,
+      onEvents: (events) => this.dispatch(events),
+      onError: (error) => {
+        const message = error instanceof Error ? error.message : String(error);
+        for (const run of this.running.values()) {
+          run.state = 'failed';
+          run.error = message;
+        }
+        this.logger?.error({ err: error }, 'projections stopped: the log subscription failed');
+      },
+    });
   }
 
   /**
@@ -108,38 +148,37 @@ export class ProjectionRunner implements ReadModels {
     }
   }
 
-  private async startOne(run: Running): Promise<void> {
-    const { projection } = run;
-    for (const [collection, indexes] of Object.entries(projection.collections)) {
-      const coll = this.docs.collection(physicalName(projection, collection));
-      for (const index of indexes) await coll.createIndex(index);
-    }
-    const checkpoint = await this.docs.collection<Checkpoint>(CHECKPOINTS).findOne({ _id: checkpointId(projection) });
-    run.position = checkpoint?.position ?? 0;
-    // nothing to catch up (empty log, or checkpoint at the head): live at once
-    run.state = run.position >= (await this.store.headPosition()) ? 'live' : 'catching-up';
-    run.error = undefined;
-    run.subscription = this.store.subscribe({
-      after: run.position,
-      batchSize: this.batchSize,
-      onEvents: (events) => this.applyBatch(run, events),
-      onError: (error) => {
+  /** One batch of the shared subscription: decoded once, applied to each projection in turn. */
+  private async dispatch(events: RecordedEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const decoded = new Map<number, RecordedEvent>();
+    const decode = (raw: RecordedEvent) => {
+      let event = decoded.get(raw.position);
+      if (!event) decoded.set(raw.position, (event = this.registry.decode(raw)));
+      return event;
+    };
+    for (const run of this.running.values()) {
+      if (run.state === 'failed' || run.state === 'stopped') continue;
+      try {
+        await this.applyBatch(run, events, decode);
+      } catch (error) {
         run.state = 'failed';
         run.error = error instanceof Error ? error.message : String(error);
-        this.logger?.error({ err: error, projection: projection.name }, 'projection failed');
-      },
-    });
+        this.logger?.error({ err: error, projection: run.projection.name }, 'projection failed');
+      }
+    }
   }
 
-  private async applyBatch(run: Running, events: RecordedEvent[]): Promise<void> {
-    if (events.length === 0) return;
+  private async applyBatch(run: Running, events: RecordedEvent[], decode: (raw: RecordedEvent) => RecordedEvent): Promise<void> {
+    const last = events[events.length - 1]!.position;
+    if (last <= run.position) return; // the batch is older than this projection's checkpoint
     const { projection } = run;
     const ctx = new BatchContext(this.docs, projection);
     let applied = 0;
     for (const raw of events) {
       if (raw.position <= run.position) continue; // redelivered
       if (!run.handles.has(parseStoredTypeName(raw.type).type)) continue;
-      const event = this.registry.decode(raw);
+      const event = decode(raw);
       ctx.setEvent(event);
       await projection.apply(event, ctx);
       applied++;
@@ -147,8 +186,6 @@ export class ProjectionRunner implements ReadModels {
     ctx.setEvent(undefined);
     if (applied > 0 && projection.afterBatch) await projection.afterBatch(ctx, ctx.touched);
     await ctx.flush();
-    const last = events[events.length - 1]!.position;
-    if (last <= run.position) return;
     await this.docs
       .collection<Checkpoint>(CHECKPOINTS)
       .replaceOne({ _id: checkpointId(projection) }, { _id: checkpointId(projection), name: projection.name, version: projection.version, position: last }, { upsert: true });
@@ -159,7 +196,9 @@ export class ProjectionRunner implements ReadModels {
       run.waiters = run.waiters.filter((w) => w.target > last);
       for (const w of ready) w.resolve();
     }
-    for (const listener of this.listeners) listener(projection, last);
+    // Caches of pre-serialised answers refresh only from a live model: during a catch-up or a
+    // rebuild they keep serving the last complete state.
+    if (run.state === 'live') for (const listener of this.listeners) listener(projection, last);
   }
 
   collection<T extends Doc = Doc>(projection: Projection, name: string) {
@@ -211,23 +250,28 @@ export class ProjectionRunner implements ReadModels {
     return () => this.listeners.delete(listener);
   }
 
-  /** Drops a projection's collections and checkpoint and replays it from position 0. */
+  /**
+   * Drops a projection's collections and checkpoint and replays it from position 0: the shared
+   * subscription restarts from 0; the other projections skip what they already have.
+   */
   async rebuild(name: string): Promise<void> {
     const run = this.mustGet(name);
-    await run.subscription?.stop();
-    run.subscription = undefined;
+    await this.subscription?.stop();
+    this.subscription = undefined;
     await dropProjection(this.docs, run.projection);
+    await this.prepare(run);
     const head = await this.store.headPosition();
-    await this.startOne(run);
+    run.state = head > 0 ? 'catching-up' : 'live';
+    this.subscribeFromLowest();
     await this.waitFor(head, { only: [run.projection], timeoutMs: 10 * 60_000 });
+    if (run.state === 'catching-up') run.state = 'live';
+    for (const listener of this.listeners) listener(run.projection, run.position);
   }
 
   async stop(): Promise<void> {
-    await Promise.all([...this.running.values()].map(async (r) => {
-      await r.subscription?.stop();
-      r.subscription = undefined;
-      r.state = 'stopped';
-    }));
+    await this.subscription?.stop();
+    this.subscription = undefined;
+    for (const run of this.running.values()) run.state = 'stopped';
     this.started = false;
   }
 

@@ -171,6 +171,8 @@ describe('data operations with a scripted provider', () => {
     const done = await whenJobFinished(ctx.deps.readModels, res.body.jobId);
     expect(done).toMatchObject({ status: 'succeeded', counts: { projections: marketProjectionNames().length } });
     expect(done.summary).toMatch(/^Rebuilt market/);
+    // the job's own JobSucceeded event is the head; every model catches up to it
+    await ctx.deps.readModels.waitFor(await ctx.container.eventStore.headPosition());
     const status = await ctx.deps.readModels.status();
     expect(status.find((s) => s.name === 'market')).toMatchObject({ lag: 0 });
   });
