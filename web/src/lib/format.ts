@@ -25,19 +25,44 @@ export function toNumber(value: Num): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-const fixed = (decimals: number) =>
-  new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-const fixedFormats = new Map<number, Intl.NumberFormat>();
-/** `1234.5` → "1,234.50" (decimals fixed, en-US grouping). */
-export function formatNumber(value: number, decimals: number): string {
-  let f = fixedFormats.get(decimals);
-  if (!f) {
-    f = fixed(decimals);
-    fixedFormats.set(decimals, f);
+/**
+ * `value` rounded half away from zero to `decimals` places, as a plain decimal string. Rounds the
+ * shortest decimal form of the number ("1.005" → "1.01", like Intl.NumberFormat), not its binary value
+ * (`toFixed` gives "1.00"). Hand-written because the first `Intl.NumberFormat` costs tens of
+ * milliseconds on a slow phone, on the landing page's critical path.
+ */
+function roundToString(value: number, decimals: number): string {
+  const text = String(Math.abs(value));
+  if (/e/i.test(text)) return Math.abs(value).toFixed(decimals);
+  const [intPart = '0', fracPart = ''] = text.split('.');
+  let digits = intPart + fracPart.padEnd(decimals + 1, '0').slice(0, decimals);
+  const roundUp = (fracPart[decimals] ?? '0') >= '5';
+  if (roundUp) {
+    const arr = digits.split('').map(Number);
+    let i = arr.length - 1;
+    while (i >= 0) {
+      if (arr[i]! < 9) {
+        arr[i]! += 1;
+        break;
+      }
+      arr[i] = 0;
+      i--;
+    }
+    digits = (i < 0 ? '1' : '') + arr.join('');
   }
-  // Avoid "-0.00".
-  const out = f.format(value);
-  return /^-[0.,]+$/.test(out) ? out.slice(1) : out;
+  const cut = digits.length - decimals;
+  const whole = digits.slice(0, cut).replace(/^0+(?=\d)/, '') || '0';
+  return decimals > 0 ? `${whole}.${digits.slice(cut)}` : whole;
+}
+
+/** `1234.5` → "1,234.50" (decimals fixed, en-US grouping); never "-0.00". */
+export function formatNumber(value: number, decimals: number): string {
+  const rounded = roundToString(value, decimals);
+  const [whole = '0', frac] = rounded.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const body = frac === undefined ? grouped : `${grouped}.${frac}`;
+  const isZero = /^[0.]+$/.test(rounded);
+  return value < 0 && !isZero ? `-${body}` : body;
 }
 
 /** Dollar amount with a fixed number of decimals: "$1,234.50", "-$3.20". */
@@ -177,9 +202,11 @@ export function formatNewsAge(publishedAt: string | null | undefined, now: Date)
   return `${years} ${years === 1 ? 'year' : 'years'} ago`;
 }
 
-/** Time of day for "Updated {time}": "2:05 PM". */
+/** Time of day for "Updated {time}": "2:05 PM" (local time). */
 export function formatTime(date: Date): string {
-  return date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  const h = date.getHours();
+  const m = String(date.getMinutes()).padStart(2, '0');
+  return `${h % 12 === 0 ? 12 : h % 12}:${m} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
 // ---------------------------------------------------------------------------------------------

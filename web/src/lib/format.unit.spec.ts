@@ -4,6 +4,8 @@ import {
   formatDate,
   formatDayChange,
   formatDividend,
+  formatNumber,
+  formatTime,
   formatMoney,
   formatNewsAge,
   formatPercent,
@@ -98,5 +100,27 @@ describe('display formats (spec §9)', () => {
   it("today's market date is New York's", () => {
     expect(marketToday(new Date('2026-11-22T03:30:00Z'))).toBe('2026-11-21');
     expect(marketToday(new Date('2026-11-22T15:00:00Z'))).toBe('2026-11-22');
+  });
+
+  it('rounds half away from zero on the shortest decimal form, groups thousands, never shows -0', () => {
+    expect(formatNumber(1.005, 2)).toBe('1.01');
+    expect(formatNumber(0.125, 2)).toBe('0.13');
+    expect(formatNumber(9.995, 2)).toBe('10.00');
+    expect(formatNumber(999999.996, 2)).toBe('1,000,000.00');
+    expect(formatNumber(-2.345, 2)).toBe('-2.35');
+    expect(formatNumber(-0.004, 2)).toBe('0.00');
+    expect(formatNumber(1234.6, 0)).toBe('1,235');
+    expect(formatNumber(0.00001234, 4)).toBe('0.0000');
+    for (const v of [0, 0.1, 12.345678, 98765.4321, 3.14159]) {
+      for (const d of [0, 1, 2, 3, 4]) {
+        expect(formatNumber(v, d)).toBe(new Intl.NumberFormat('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }).format(v));
+      }
+    }
+  });
+
+  it('formats the time of day', () => {
+    expect(formatTime(new Date(2026, 0, 1, 0, 5))).toBe('12:05 AM');
+    expect(formatTime(new Date(2026, 0, 1, 14, 30))).toBe('2:30 PM');
+    expect(formatTime(new Date(2026, 0, 1, 12, 0))).toBe('12:00 PM');
   });
 });

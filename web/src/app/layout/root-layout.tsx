@@ -42,6 +42,8 @@ const Shell = styled.div`
 
 const Main = styled.main`
   flex: 1 0 auto;
+  /* The footer always starts below the first screen: content arriving later never moves it in view (CLS). */
+  min-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
   &:focus { outline: none; }
 `;
 

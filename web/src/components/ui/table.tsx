@@ -1,19 +1,8 @@
-import { styled, css } from 'styled-components';
-import { theme as appTheme } from '../../styles/theme.ts';
+import type { HTMLAttributes, ReactNode, ThHTMLAttributes, TdHTMLAttributes } from 'react';
+import { styled } from 'styled-components';
 
-type Breakpoint = keyof typeof appTheme.breakpoints;
-
-/** Hides a cell below a breakpoint (`$hideBelow="md"`): columns that do not fit on phones. */
-const hideBelow = css<{ $hideBelow?: Breakpoint; $align?: 'left' | 'right' | 'center' }>`
-  text-align: ${({ $align = 'left' }) => $align};
-  ${({ $hideBelow, theme }) =>
-    $hideBelow &&
-    css`
-      @media (max-width: ${theme.breakpoints[$hideBelow] - 0.02}px) {
-        display: none;
-      }
-    `}
-`;
+type Breakpoint = 'sm' | 'md' | 'lg';
+type Align = 'left' | 'right' | 'center';
 
 /** Horizontal scroll container so a wide table never widens the page. */
 export const TableScroll = styled.div`
@@ -21,48 +10,99 @@ export const TableScroll = styled.div`
   overflow-x: auto;
 `;
 
+/**
+ * A data table. Cells are plain `<th>`/`<td>` styled from here (`Th`/`Td` below only map props to
+ * data attributes): a table of 60 rows × 10 cells renders no styled component per cell, which keeps
+ * the landing page's render short on a slow phone.
+ */
 export const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
   font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  & th {
+    padding: 10px;
+    font-weight: 600;
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+    color: ${({ theme }) => theme.colors.textSecondary};
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    white-space: nowrap;
+    text-align: left;
+  }
+  & td {
+    padding: 12px 10px;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    vertical-align: middle;
+    text-align: left;
+  }
+  & tr[data-clickable] { cursor: pointer; }
+  & tr[data-clickable]:hover td { background: ${({ theme }) => theme.colors.surfaceMuted}; }
+  & [data-align='right'] { text-align: right; }
+  & [data-align='center'] { text-align: center; }
+  & [data-nowrap] { white-space: nowrap; }
+  @media (max-width: ${({ theme }) => theme.breakpoints.lg - 0.02}px) {
+    & [data-hide-below='lg'] { display: none; }
+  }
+  @media (max-width: ${({ theme }) => theme.breakpoints.md - 0.02}px) {
+    & [data-hide-below='md'] { display: none; }
+  }
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
+    & [data-hide-below='sm'] { display: none; }
+  }
 `;
 
-export const Th = styled.th<{ $hideBelow?: Breakpoint; $align?: 'left' | 'right' | 'center' }>`
-  padding: 10px;
-  font-weight: 600;
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  text-transform: uppercase;
-  letter-spacing: 0.04em;
-  color: ${({ theme }) => theme.colors.textSecondary};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  white-space: nowrap;
-  ${hideBelow}
-`;
+interface CellProps {
+  /** Hide the column below a breakpoint (columns that do not fit on phones). */
+  $hideBelow?: Breakpoint;
+  $align?: Align;
+  $nowrap?: boolean;
+  children?: ReactNode;
+}
 
-export const Td = styled.td<{ $hideBelow?: Breakpoint; $align?: 'left' | 'right' | 'center'; $nowrap?: boolean }>`
-  padding: 12px 10px;
-  white-space: ${({ $nowrap }) => ($nowrap ? 'nowrap' : 'normal')};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  vertical-align: middle;
-  ${hideBelow}
-`;
+function cellAttributes({ $hideBelow, $align, $nowrap }: CellProps) {
+  return {
+    'data-hide-below': $hideBelow,
+    'data-align': $align && $align !== 'left' ? $align : undefined,
+    'data-nowrap': $nowrap ? '' : undefined,
+  };
+}
+
+export function Th({ $hideBelow, $align, $nowrap, children, ...rest }: CellProps & Omit<ThHTMLAttributes<HTMLTableCellElement>, 'children'>) {
+  return (
+    <th {...rest} {...cellAttributes({ $hideBelow, $align, $nowrap })}>
+      {children}
+    </th>
+  );
+}
+
+export function Td({ $hideBelow, $align, $nowrap, children, ...rest }: CellProps & Omit<TdHTMLAttributes<HTMLTableCellElement>, 'children'>) {
+  return (
+    <td {...rest} {...cellAttributes({ $hideBelow, $align, $nowrap })}>
+      {children}
+    </td>
+  );
+}
 
 /**
  * A row that opens something when clicked. Give it `onClick` and render a real link in one of its
  * cells for keyboard users (the row click is a mouse shortcut).
  */
-export const ClickableRow = styled.tr`
-  cursor: pointer;
-  &:hover td {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-  }
-`;
+export function ClickableRow({ children, ...rest }: HTMLAttributes<HTMLTableRowElement>) {
+  return (
+    <tr {...rest} data-clickable="">
+      {children}
+    </tr>
+  );
+}
 
 /** A cell-wide message row ("Loading ETFs...", "No ETFs found"). */
-export const MessageCell = styled.td`
+export const MessageCell = styled.td<{ $minHeight?: string }>`
+  height: ${({ $minHeight = 'auto' }) => $minHeight};
   padding: 32px 12px;
-  text-align: center;
+  text-align: center !important;
   color: ${({ theme }) => theme.colors.textSecondary};
 `;
 

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { styled } from 'styled-components';
 import { useGetPriceHistoryQuery } from '../../../api/market-api.ts';
 import type { HistoryRange } from '../../../api/types.ts';
@@ -18,8 +18,32 @@ export const RANGES: ReadonlyArray<{ range: HistoryRange; label: string }> = [
   { range: 'all', label: 'All' },
 ];
 
+/**
+ * True once the element came within `margin` of the viewport: the chart library (~54 kB gzipped)
+ * is fetched and run only when the chart is about to be seen.
+ */
+function useNearViewport<T extends Element>(margin = '300px') {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || near) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setNear(true);
+    }, { rootMargin: margin });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [near, margin]);
+  return { ref, near };
+}
+
 /** Price history with range buttons and the change over the range (spec §2 "ETF detail"). */
 export function PriceHistoryCard({ ticker }: { ticker: string }) {
+  const { ref: chartBox, near } = useNearViewport<HTMLDivElement>();
   const [range, setRange] = useState<HistoryRange>('1Y');
   const { data, isFetching, isError } = useGetPriceHistoryQuery({ ticker, range });
   const points = useMemo(() => chartPoints(data ?? []), [data]);
@@ -60,9 +84,15 @@ export function PriceHistoryCard({ ticker }: { ticker: string }) {
       ) : points.length === 0 ? (
         <StateMessage>No price history available</StateMessage>
       ) : (
-        <Suspense fallback={<Skeleton $height="300px" />}>
-          <PriceChart points={points} positive={positive} label={`${ticker} closing prices, ${points.length} trading days`} />
-        </Suspense>
+        <div ref={chartBox}>
+          {near ? (
+            <Suspense fallback={<Skeleton $height="300px" />}>
+              <PriceChart points={points} positive={positive} label={`${ticker} closing prices, ${points.length} trading days`} />
+            </Suspense>
+          ) : (
+            <Skeleton $height="300px" />
+          )}
+        </div>
       )}
     </Card>
   );

@@ -23,7 +23,7 @@ export default function BrandRoute() {
   const to = (ticker: string) => paths.etf(brand, ticker.toLowerCase());
 
   let body;
-  if (isLoading) body = <Message>Loading ETFs...</Message>;
+  if (isLoading) body = <Message tall>Loading ETFs...</Message>;
   else if (isError || etfs.length === 0) body = <Message>No ETFs found for this brand</Message>;
   else
     body = etfs.map((etf) => (
@@ -48,7 +48,6 @@ export default function BrandRoute() {
         <BrandLogo brand={titleFromSlug(brand)} size={48} />
         <PageTitle>{title}</PageTitle>
       </Heading>
-      <DemoDataNotice show={anyDemo(data)} />
       <Card $padding={false}>
         <TableScroll>
           <Table>
@@ -64,17 +63,26 @@ export default function BrandRoute() {
           </Table>
         </TableScroll>
       </Card>
+      <Below>
+        <DemoDataNotice show={anyDemo(data)} />
+      </Below>
     </Page>
   );
 }
 
-function Message({ children }: { children: string }) {
+function Message({ children, tall }: { children: string; tall?: boolean }) {
   return (
     <tr>
-      <MessageCell colSpan={4}>{children}</MessageCell>
+      <MessageCell colSpan={4} $minHeight={tall ? '60vh' : undefined}>
+        {children}
+      </MessageCell>
     </tr>
   );
 }
+
+const Below = styled.div`
+  margin-top: 16px;
+`;
 
 const Heading = styled.div`
   display: flex;

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useGetTopPerformersQuery } from '../../../api/market-api.ts';
@@ -19,6 +19,15 @@ export const PAGE_SIZE = 20;
 /** Up to 100 ETFs are loaded (spec §9). */
 export const DATABASE_LIMIT = 100;
 const ALL = 'all';
+const EMPTY: EtfListItem[] = [];
+/** On phones some sortable columns are hidden: a select offers every order. */
+const SORT_LABELS: ReadonlyArray<[SortField, string]> = [
+  ['yieldPercent', 'Yield %'],
+  ['dripReturn', 'DRIP Return'],
+  ['oneYearReturn', '1-Year Return'],
+  ['currentPrice', 'Price'],
+  ['ticker', 'Ticker'],
+];
 const COLUMNS = 7;
 
 function tone(value: string | null): boolean | null {
@@ -44,7 +53,8 @@ export default function EtfDatabaseRoute() {
   };
   const requestedPage = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
 
-  const etfs = data ?? [];
+  // Rows re-render in a transition (time-sliced) when the list arrives, not inside the store update.
+  const etfs = useDeferredValue(data ?? EMPTY);
   const brands = useMemo(() => brandsOf(etfs), [etfs]);
   const filtered = useMemo(() => (brand === ALL ? etfs : etfs.filter((e) => e.brand === brand)), [etfs, brand]);
   const sorted = useMemo(() => sortEtfs(filtered, sort), [filtered, sort.field, sort.direction]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -92,7 +102,8 @@ export default function EtfDatabaseRoute() {
   };
 
   let body;
-  if (isLoading) body = <Message>Loading ETFs...</Message>;
+  // While loading, the message row is as tall as a page of rows: nothing below moves when they arrive.
+  if (isLoading) body = <Message tall>Loading ETFs...</Message>;
   else if (isError) body = <Message>Failed to load data</Message>;
   else if (rows.length === 0) body = <Message>No ETFs found</Message>;
   else
@@ -142,13 +153,31 @@ export default function EtfDatabaseRoute() {
             ))}
           </SelectField>
         </FilterBox>
+        <PhoneSort>
+          <SelectField
+            label="Sort by"
+            value={`${sort.field}:${sort.direction}`}
+            onChange={(e) => {
+              const [field, direction] = e.target.value.split(':');
+              if (isSortField(field)) update({ sort: { field, direction: direction === 'asc' ? 'asc' : 'desc' } });
+            }}
+          >
+            {SORT_LABELS.flatMap(([field, label]) => [
+              <option key={`${field}:desc`} value={`${field}:desc`}>
+                {label} (high to low)
+              </option>,
+              <option key={`${field}:asc`} value={`${field}:asc`}>
+                {label} (low to high)
+              </option>,
+            ])}
+          </SelectField>
+        </PhoneSort>
         {sorted.length > 0 ? (
           <Count>
             Showing {(page - 1) * PAGE_SIZE + 1}–{Math.min(page * PAGE_SIZE, sorted.length)} of {sorted.length}
           </Count>
         ) : null}
       </Toolbar>
-      <DemoDataNotice show={anyDemo(data)} />
       <Card $padding={false}>
         <TableScroll>
           <Table>
@@ -168,6 +197,9 @@ export default function EtfDatabaseRoute() {
         </TableScroll>
       </Card>
       <Pagination page={page} totalPages={totalPages} onChange={(p) => update({ page: p })} label="ETF pages" />
+      <Below>
+        <DemoDataNotice show={anyDemo(data)} />
+      </Below>
       <Explain>
         <CardTitle as="h2">Understanding the Metrics</CardTitle>
         <Defs>
@@ -193,10 +225,12 @@ export default function EtfDatabaseRoute() {
   );
 }
 
-function Message({ children }: { children: string }) {
+function Message({ children, tall }: { children: string; tall?: boolean }) {
   return (
     <tr>
-      <MessageCell colSpan={COLUMNS}>{children}</MessageCell>
+      <MessageCell colSpan={COLUMNS} $minHeight={tall ? `${PAGE_SIZE * 45}px` : undefined}>
+        {children}
+      </MessageCell>
     </tr>
   );
 }
@@ -213,6 +247,14 @@ const Toolbar = styled.div`
 const FilterBox = styled.div`
   width: 100%;
   max-width: 260px;
+`;
+
+const PhoneSort = styled.div`
+  width: 100%;
+  max-width: 260px;
+  @media (min-width: ${({ theme }) => theme.breakpoints.sm}px) {
+    display: none;
+  }
 `;
 
 const Count = styled.p`
@@ -242,7 +284,11 @@ const Name = styled.span`
 `;
 
 const Explain = styled(Card)`
-  margin-top: 32px;
+  margin-top: 16px;
+`;
+
+const Below = styled.div`
+  margin-top: 16px;
 `;
 
 const Defs = styled.dl`

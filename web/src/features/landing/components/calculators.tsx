@@ -254,6 +254,9 @@ export function DripCalculator({ etfs }: { etfs: EtfListItem[] }) {
 
 const Section = styled.section`
   padding: 56px 0 8px;
+  /* Below the first screen: skip its style, layout and paint until it scrolls near. */
+  content-visibility: auto;
+  contain-intrinsic-size: auto 1200px;
   scroll-margin-top: 72px;
 `;
 

@@ -39,6 +39,8 @@ const Band = styled.section`
   background: ${({ theme }) => theme.colors.accentStrong};
   color: ${({ theme }) => theme.colors.textInverse};
   text-align: center;
+  content-visibility: auto;
+  contain-intrinsic-size: auto 320px;
 `;
 
 const Title = styled.h2`

@@ -40,6 +40,9 @@ export function FeaturesSection() {
 
 const Section = styled.section`
   padding: 56px 0 8px;
+  /* Below the first screen: skip its style, layout and paint until it scrolls near. */
+  content-visibility: auto;
+  contain-intrinsic-size: auto 1200px;
 `;
 
 const Cards = styled.div`

@@ -29,7 +29,7 @@ describe('top performers', () => {
     for (const h of ['Rank', 'Ticker', 'Name', 'Price', 'Day Change', 'Yield %', '1-Year Return', 'DRIP Return', 'Next Ex-Div', 'Weekly Avg']) {
       expect(screen.getByRole('columnheader', { name: h, ...H })).toBeTruthy();
     }
-    expect(screen.getByText('-$0.50 (-1.25%)', { ignore: '' })).toBeTruthy();
+    expect(await screen.findByText('-$0.50 (-1.25%)', { ignore: '' })).toBeTruthy(); // rows render in a transition
     fireEvent.click(screen.getAllByTestId('top-performer-row')[1]!);
     expect(router.state.location.pathname).toBe('/etfs/roundhill/BBB');
   });

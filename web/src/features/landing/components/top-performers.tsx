@@ -1,12 +1,12 @@
+import { useDeferredValue } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useGetTopPerformersQuery } from '../../../api/market-api.ts';
 import type { EtfListItem } from '../../../api/types.ts';
 import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardText, CardTitle } from '../../../components/ui/card.tsx';
-import { Container, Positive, SectionTitle } from '../../../components/ui/layout.tsx';
-import { ClickableRow, MessageCell, Table, TableScroll, Td, Th } from '../../../components/ui/table.tsx';
+import { Container, SectionTitle } from '../../../components/ui/layout.tsx';
+import { ClickableRow, MessageCell, Table, TableScroll, Th } from '../../../components/ui/table.tsx';
 import { slugOf } from '../../../lib/brand.ts';
 import {
   formatDayChange,
@@ -21,6 +21,8 @@ import { paths } from '../../../lib/paths.ts';
 
 const COLUMNS = 10;
 
+const toneName = (positive: boolean | null) => (positive === null ? undefined : positive ? 'positive' : 'negative');
+
 /** Tone of a return: green at or above 0, red below, neutral when missing. */
 function tone(value: string | null): boolean | null {
   const n = toNumber(value);
@@ -32,6 +34,9 @@ export function TopPerformers() {
   const { data, isLoading, isError, fulfilledTimeStamp } = useGetTopPerformersQuery();
   const navigate = useNavigate();
   const etfs = data ?? [];
+  // The rows render in a transition (time-sliced), not in the store update that brought the data:
+  // no long task on a slow phone.
+  const rows = useDeferredValue(etfs);
   const open = (etf: EtfListItem) => navigate(paths.etf(slugOf(etf), etf.ticker));
 
   let body;
@@ -39,45 +44,49 @@ export function TopPerformers() {
   else if (isError) body = <Message>Failed to load data</Message>;
   else if (etfs.length === 0) body = <Message>No ETF data available. Add ETFs in the admin panel.</Message>;
   else
-    body = etfs.map((etf, i) => {
+    body = rows.map((etf, i) => {
       const rank = i + 1;
       const change = formatDayChange(etf.dayChange, etf.dayChangePercent);
+      const to = paths.etf(slugOf(etf), etf.ticker);
+      // Plain elements styled by PerformersTable: 60+ rows render no styled component per cell.
       return (
         <ClickableRow key={etf.id} onClick={() => open(etf)} data-testid="top-performer-row">
-          <Td>
-            <RankBadge $tone={rank === 1 ? 'gold' : rank === 2 ? 'silver' : rank === 3 ? 'bronze' : 'neutral'} aria-label={`Rank ${rank}`}>
+          <td>
+            <span className="rank" data-tone={rank <= 3 ? rank : undefined}>
               {rank}
-            </RankBadge>
-          </Td>
-          <Td>
-            <TickerLink to={paths.etf(slugOf(etf), etf.ticker)} onClick={(e) => e.stopPropagation()}>
+            </span>
+          </td>
+          <td>
+            <Link className="ticker" to={to} onClick={(e) => e.stopPropagation()}>
               {etf.ticker}
-            </TickerLink>
-          </Td>
-          <Td $hideBelow="md">
-            <Name title={etf.name}>{etf.name}</Name>
-          </Td>
-          <Td $align="right" $nowrap>
+            </Link>
+          </td>
+          <td data-hide-below="md">
+            <span className="name" title={etf.name}>
+              {etf.name}
+            </span>
+          </td>
+          <td data-align="right" data-nowrap="">
             {formatPrice(etf.currentPrice)}
-          </Td>
-          <Td $align="right" $hideBelow="md" $nowrap>
-            <Positive $positive={change.positive}>{change.text}</Positive>
-          </Td>
-          <Td $align="right">
-            <Strong>{formatPercent(etf.yieldPercent)}</Strong>
-          </Td>
-          <Td $align="right" $hideBelow="lg">
-            <Positive $positive={tone(etf.oneYearReturn)}>{formatPercent(etf.oneYearReturn)}</Positive>
-          </Td>
-          <Td $align="right" $hideBelow="lg">
-            <Positive $positive={tone(etf.dripReturn)}>{formatPercent(etf.dripReturn)}</Positive>
-          </Td>
-          <Td $align="right" $hideBelow="sm" $nowrap>
+          </td>
+          <td data-align="right" data-hide-below="md" data-nowrap="">
+            <span data-tone={toneName(change.positive)}>{change.text}</span>
+          </td>
+          <td data-align="right">
+            <strong>{formatPercent(etf.yieldPercent)}</strong>
+          </td>
+          <td data-align="right" data-hide-below="lg">
+            <span data-tone={toneName(tone(etf.oneYearReturn))}>{formatPercent(etf.oneYearReturn)}</span>
+          </td>
+          <td data-align="right" data-hide-below="lg">
+            <span data-tone={toneName(tone(etf.dripReturn))}>{formatPercent(etf.dripReturn)}</span>
+          </td>
+          <td data-align="right" data-hide-below="sm" data-nowrap="">
             {formatShortDate(etf.nextExDividend)}
-          </Td>
-          <Td $align="right" $hideBelow="md">
+          </td>
+          <td data-align="right" data-hide-below="md">
             {formatWeeklyAverage(etf.weeklyAverage)}
-          </Td>
+          </td>
         </ClickableRow>
       );
     });
@@ -97,7 +106,7 @@ export function TopPerformers() {
         <DemoDataNotice show={anyDemo(data)} />
         <Card $padding={false}>
           <TableScroll>
-            <Table>
+            <PerformersTable>
               <thead>
                 <tr>
                   <Th>Rank</Th>
@@ -123,7 +132,7 @@ export function TopPerformers() {
                 </tr>
               </thead>
               <tbody>{body}</tbody>
-            </Table>
+            </PerformersTable>
           </TableScroll>
           {etfs.length > 0 ? (
             <Foot>
@@ -161,6 +170,9 @@ function Message({ children }: { children: string }) {
 
 const Section = styled.section`
   padding: 56px 0 8px;
+  /* Below the first screen: skip its style, layout and paint until it scrolls near. */
+  content-visibility: auto;
+  contain-intrinsic-size: auto 1200px;
 `;
 
 const Head = styled.div`
@@ -187,29 +199,39 @@ const Dot = styled.span`
   background: ${({ theme }) => theme.colors.positive};
 `;
 
-const RankBadge = styled(Badge)`
-  min-width: 28px;
-  justify-content: center;
-`;
-
-const TickerLink = styled(Link)`
-  font-weight: 700;
-  color: ${({ theme }) => theme.colors.accentStrong};
-  text-decoration: none;
-  &:hover { text-decoration: underline; }
-`;
-
-const Name = styled.span`
-  display: block;
-  max-width: 200px;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
-  color: ${({ theme }) => theme.colors.textSecondary};
-`;
-
-const Strong = styled.span`
-  font-weight: 700;
+const PerformersTable = styled(Table)`
+  & .rank {
+    display: inline-flex;
+    justify-content: center;
+    min-width: 28px;
+    padding: 2px 8px;
+    border-radius: ${({ theme }) => theme.radii.pill};
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    font-weight: 600;
+    line-height: 1.6;
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+    color: ${({ theme }) => theme.colors.textSecondary};
+  }
+  & .rank[data-tone='1'] { background: ${({ theme }) => theme.colors.rankGold}; color: ${({ theme }) => theme.colors.textPrimary}; }
+  & .rank[data-tone='2'] { background: ${({ theme }) => theme.colors.rankSilver}; color: ${({ theme }) => theme.colors.textPrimary}; }
+  & .rank[data-tone='3'] { background: ${({ theme }) => theme.colors.rankBronze}; color: ${({ theme }) => theme.colors.textInverse}; }
+  & .ticker {
+    font-weight: 700;
+    color: ${({ theme }) => theme.colors.accentStrong};
+    text-decoration: none;
+  }
+  & .ticker:hover { text-decoration: underline; }
+  & .name {
+    display: block;
+    max-width: 200px;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    color: ${({ theme }) => theme.colors.textSecondary};
+  }
+  & [data-tone='positive'] { color: ${({ theme }) => theme.colors.positive}; font-weight: 600; }
+  & [data-tone='negative'] { color: ${({ theme }) => theme.colors.negative}; font-weight: 600; }
+  & strong { font-weight: 700; }
 `;
 
 const Foot = styled.div`
