@@ -24,9 +24,10 @@ export interface RouteModule {
  * A new module adds one line here.
  */
 export const routeModules: readonly RouteModule[] = [
+  // the public market reads are the hottest routes: matched first
+  { path: '/api', router: marketDataRouter },
   { path: '/api', router: accountsRouter },
   { path: '/api/admin', router: adminPingRouter },
-  { path: '/api', router: marketDataRouter },
   { path: '/api', router: etfCreateRouter },
   { path: '/api/admin', router: catalogAdminRouter },
   { path: '/api/admin', router: marketAdminRouter },

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { ConcurrencyError } from '../../../infra/event-store/port.ts';
 import { AppError, preconditionFailed } from '../../core/errors.ts';
+import { redactUrl } from './request-log.ts';
 
 /** The error body every API answer uses. */
 export interface ErrorBody {
@@ -67,7 +68,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       body = { message: error.expose ? error.message : 'Bad request' };
     }
     if (status >= 500) {
-      (req.log ?? logger).error({ err: error, reqId: req.id }, 'request failed');
+      logger.error({ err: error, reqId: req.id, method: req.method, url: redactUrl(req.originalUrl) }, 'request failed');
     }
     res.status(status).json(body);
   };

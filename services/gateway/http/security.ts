@@ -9,6 +9,42 @@ import { forbidden } from '../../core/errors.ts';
  * images from 'self' and data: URLs, no plugins, no framing, forms and <base> limited to 'self'.
  */
 export function securityHeaders(config: Config): RequestHandler {
+  const headers = staticHeaders(helmetFor(config));
+  return (_req, res, next) => {
+    for (const [name, value] of headers.set) res.setHeader(name, value);
+    for (const name of headers.removed) res.removeHeader(name);
+    next();
+  };
+}
+
+/**
+ * helmet's headers do not depend on the request (no CSP nonces here), so they are worked out once by
+ * running helmet against a recording response, and then set with one loop per request instead of
+ * a dozen middleware calls on every request.
+ */
+function staticHeaders(middleware: RequestHandler): { set: [string, string | string[]][]; removed: string[] } {
+  const set = new Map<string, string | string[]>();
+  const removed: string[] = [];
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      set.set(name, Array.isArray(value) ? [...value] : String(value));
+      return recorder;
+    },
+    removeHeader(name: string) {
+      set.delete(name);
+      removed.push(name);
+    },
+    getHeader: (name: string) => set.get(name),
+  };
+  let called = false;
+  middleware({ method: 'GET', url: '/', headers: {} } as never, recorder as never, () => {
+    called = true;
+  });
+  if (!called) throw new Error('helmet did not complete synchronously; cannot precompute security headers');
+  return { set: [...set.entries()], removed };
+}
+
+function helmetFor(config: Config): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
