@@ -54,7 +54,10 @@ export default function EtfDatabaseRoute() {
   const requestedPage = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
 
   // Rows re-render in a transition (time-sliced) when the list arrives, not inside the store update.
-  const etfs = useDeferredValue(data ?? EMPTY);
+  const deferred = useDeferredValue(data);
+  // Until the deferred render caught up, keep the (tall) loading row: no empty table in between.
+  const pending = isLoading || (data !== undefined && deferred !== data);
+  const etfs = deferred ?? EMPTY;
   const brands = useMemo(() => brandsOf(etfs), [etfs]);
   const filtered = useMemo(() => (brand === ALL ? etfs : etfs.filter((e) => e.brand === brand)), [etfs, brand]);
   const sorted = useMemo(() => sortEtfs(filtered, sort), [filtered, sort.field, sort.direction]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -103,7 +106,7 @@ export default function EtfDatabaseRoute() {
 
   let body;
   // While loading, the message row is as tall as a page of rows: nothing below moves when they arrive.
-  if (isLoading) body = <Message tall>Loading ETFs...</Message>;
+  if (pending) body = <Message tall>Loading ETFs...</Message>;
   else if (isError) body = <Message>Failed to load data</Message>;
   else if (rows.length === 0) body = <Message>No ETFs found</Message>;
   else
@@ -172,11 +175,10 @@ export default function EtfDatabaseRoute() {
             ])}
           </SelectField>
         </PhoneSort>
-        {sorted.length > 0 ? (
-          <Count>
-            Showing {(page - 1) * PAGE_SIZE + 1}–{Math.min(page * PAGE_SIZE, sorted.length)} of {sorted.length}
-          </Count>
-        ) : null}
+        {/* Always there (a blank line while loading), so its line never pushes the table down. */}
+        <Count aria-live="polite">
+          {sorted.length > 0 ? `Showing ${(page - 1) * PAGE_SIZE + 1}–${Math.min(page * PAGE_SIZE, sorted.length)} of ${sorted.length}` : '\u00a0'}
+        </Count>
       </Toolbar>
       <Card $padding={false}>
         <TableScroll>
@@ -258,6 +260,10 @@ const PhoneSort = styled.div`
 `;
 
 const Count = styled.p`
+  flex-basis: 100%;
+  @media (min-width: ${({ theme }) => theme.breakpoints.sm}px) {
+    flex-basis: auto;
+  }
   color: ${({ theme }) => theme.colors.textSecondary};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;

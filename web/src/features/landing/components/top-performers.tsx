@@ -20,6 +20,7 @@ import {
 import { paths } from '../../../lib/paths.ts';
 
 const COLUMNS = 10;
+const EMPTY: EtfListItem[] = [];
 
 const toneName = (positive: boolean | null) => (positive === null ? undefined : positive ? 'positive' : 'negative');
 
@@ -33,15 +34,16 @@ function tone(value: string | null): boolean | null {
 export function TopPerformers() {
   const { data, isLoading, isError, fulfilledTimeStamp } = useGetTopPerformersQuery();
   const navigate = useNavigate();
-  const etfs = data ?? [];
+  const etfs = data ?? EMPTY;
   // The rows render in a transition (time-sliced), not in the store update that brought the data:
   // no long task on a slow phone.
   const rows = useDeferredValue(etfs);
+  const pending = isLoading || rows !== etfs;
   const open = (etf: EtfListItem) => navigate(paths.etf(slugOf(etf), etf.ticker));
 
   let body;
-  if (isLoading) body = <Message>Loading top performers...</Message>;
-  else if (isError) body = <Message>Failed to load data</Message>;
+  if (isError) body = <Message>Failed to load data</Message>;
+  else if (pending) body = <Message>Loading top performers...</Message>;
   else if (etfs.length === 0) body = <Message>No ETF data available. Add ETFs in the admin panel.</Message>;
   else
     body = rows.map((etf, i) => {
