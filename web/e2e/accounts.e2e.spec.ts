@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { launchBrowser, newContext, onPath, seeText, visible, watchErrors } from './support/browser.ts';
 import { fillLogin, logIn, logOut, newUser, seeToast, signUp } from './support/flows.ts';
 import { resetLinkFor } from './support/outbox.ts';
-import { screenshot } from './support/screenshots.ts';
+import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
 
 /**
  * Accounts in the browser (spec §2 auth screens, §4, §5, §8): the forms' validation messages, sign up,
@@ -24,6 +24,8 @@ beforeAll(async () => {
   page = await context.newPage();
   errors = watchErrors(page);
 });
+
+screenshotOnFailure(() => [page]);
 
 afterAll(async () => {
   await browser?.close();
@@ -126,10 +128,12 @@ describe.sequential('accounts', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await onPath(page, '/forgot-password');
+    // navigations run in transitions: the log-in screen stays until the next one is ready
+    await visible(page.getByRole('heading', { name: 'Forgot Password' }));
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await seeText(page, "If an account exists with the email you provided, you'll receive a password reset link shortly.");
-    await visible(page.getByRole('link', { name: /log in/i }).or(page.getByRole('button', { name: /log in/i })));
+    await visible(page.getByRole('main').getByRole('link', { name: 'Back to Log In' }));
     await screenshot(page, 'forgot-password-sent-desktop');
   });
 

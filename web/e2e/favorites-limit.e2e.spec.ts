@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, type ListedEtf } from './support/api.ts';
 import { launchBrowser, newContext, onPath, visible } from './support/browser.ts';
 import { newUser, seeToast, signUp, toastWith } from './support/flows.ts';
-import { screenshot } from './support/screenshots.ts';
+import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
 
 /**
  * The free plan's favorites limit (the sign-up pitch's five, enforced by the server): a new user
@@ -24,6 +24,8 @@ beforeAll(async () => {
   funds = (await getJson<ListedEtf[]>('/api/etfs')).slice(0, 6);
   expect(funds).toHaveLength(6);
 });
+
+screenshotOnFailure(() => [page]);
 
 afterAll(async () => {
   await browser?.close();

@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandEtfs, type ListedEtf } from './support/api.ts';
 import { launchBrowser, newContext, onPath, seeText, visible } from './support/browser.ts';
-import { newUser, seeToast } from './support/flows.ts';
+import { newUser, onPersonalArea, seeToast } from './support/flows.ts';
+import { screenshotOnFailure } from './support/screenshots.ts';
 
 /**
  * Keyboard reachability (issue 5 quality bars): the main forms are filled and sent with the keyboard
@@ -26,24 +27,31 @@ beforeAll(async () => {
   fund = (await brandEtfs('roundhill'))[0]!;
 });
 
+screenshotOnFailure(() => [page]);
+
 afterAll(async () => {
   await browser?.close();
 });
 
 async function isFocused(locator: Locator): Promise<boolean> {
-  return locator.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false);
+  if ((await locator.count()) === 0) return false;
+  return locator.first().evaluate((el) => el === document.activeElement || el.contains(document.activeElement), undefined, { timeout: 2_000 }).catch(() => false);
 }
 
-/** Describes the focused element and whether it shows a focus indicator (outline or box-shadow ring). */
+/** Describes the focused element and whether it shows a focus indicator (outline or box-shadow ring), after two frames. */
 async function focusState(p: Page): Promise<{ label: string; indicated: boolean }> {
-  return p.evaluate(() => {
+  return p.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return { label: 'body', indicated: true };
+    // focus inside a browser-drawn part (the date input's calendar button): the browser's own ring shows
+    if (!el.matches(':focus')) return { label: 'browser part', indicated: true };
     const style = getComputedStyle(el);
     const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
     const ring = style.boxShadow !== 'none';
-    const name = (el.getAttribute('aria-label') ?? el.textContent ?? el.getAttribute('placeholder') ?? '').trim().slice(0, 40);
-    return { label: `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${name}"`, indicated: outline || ring };
+    const label = (el as HTMLInputElement).labels?.[0]?.textContent ?? el.getAttribute('aria-label') ?? el.getAttribute('placeholder') ?? el.textContent ?? '';
+    const kind = `${el.tagName.toLowerCase()}${el.getAttribute('type') ? `[type=${el.getAttribute('type')}]` : ''}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''}`;
+    return { label: `${kind} "${label.trim().slice(0, 40)}"`, indicated: outline || ring };
   });
 }
 
@@ -114,7 +122,7 @@ describe.sequential('keyboard only', () => {
     await nextIs(page, form.getByRole('button', { name: 'Show password' }));
     await nextIs(page, form.getByRole('button', { name: 'Sign Up for Free' }));
     await page.keyboard.press('Enter');
-    await onPath(page, '/my-weeklydiv');
+    await onPersonalArea(page);
   });
 
   it('the personal area tabs follow the arrow keys; Find ETFs → add dialog → DRIP → add, all by keyboard', async () => {
@@ -196,7 +204,7 @@ describe.sequential('keyboard only', () => {
     await nextIs(page, form.getByLabel('Password', { exact: true }));
     await page.keyboard.type(user.password);
     await page.keyboard.press('Enter');
-    await onPath(page, '/my-weeklydiv');
+    await onPersonalArea(page);
   });
 
   it('forgot password with the keyboard', async () => {

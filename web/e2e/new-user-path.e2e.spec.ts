@@ -4,7 +4,7 @@ import { getJson } from './support/api.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, newContext, onPath, seeText, SIZE_NAMES, visible, watchErrors } from './support/browser.ts';
 import { logIn, newUser, seeToast, signUp } from './support/flows.ts';
-import { screenshot } from './support/screenshots.ts';
+import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
 
 /**
  * A new user's path (issue 5; spec §2 "Personal area"): sign up → the personal area (empty) → Find
@@ -39,6 +39,8 @@ beforeAll(async () => {
   const roundhill = await getJson<Fund[]>('/api/etfs/by-brand/roundhill');
   fund = roundhill.find((f) => f.frequency === 'weekly' && f.nextExDividend !== null) ?? roundhill[0]!;
 });
+
+screenshotOnFailure(() => [page]);
 
 afterAll(async () => {
   await browser?.close();

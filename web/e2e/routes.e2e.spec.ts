@@ -240,6 +240,9 @@ for (const size of SIZE_NAMES) {
           await expectNoSeriousA11yViolations(page, `${screen.name} (${size})`);
           await screenshot(page, `${screen.name}-${size}`);
           expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+        } catch (error) {
+          await screenshot(page, `failed-${screen.name}-${size}`, { keepToast: true }).catch(() => undefined);
+          throw error;
         } finally {
           await page.close();
         }

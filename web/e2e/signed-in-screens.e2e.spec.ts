@@ -4,7 +4,7 @@ import { brandEtfs, type ListedEtf } from './support/api.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, newContext, onPath, seeText, SIZE_NAMES, visible, type SizeName } from './support/browser.ts';
 import { logIn, newUser, seeToast, signUp, type TestUser } from './support/flows.ts';
-import { screenshot } from './support/screenshots.ts';
+import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
 
 /**
  * Screens that change once signed in, and the header's menus, at both sizes with axe and screenshots:
@@ -30,6 +30,8 @@ beforeAll(async () => {
     contexts.set(size, { context, page });
   }
 });
+
+screenshotOnFailure(() => [...contexts.values()].map((c) => c.page));
 
 afterAll(async () => {
   await browser?.close();

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, onPath, seeText, visible, watchErrors } from './support/browser.ts';
-import { screenshot } from './support/screenshots.ts';
+import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
 
 /**
  * A visitor's path (issue 5): landing → a top performers row → the fund's detail page (ticker, metric
@@ -21,6 +21,8 @@ beforeAll(async () => {
   page = await context.newPage();
   errors = watchErrors(page);
 });
+
+screenshotOnFailure(() => [page]);
 
 afterAll(async () => {
   await browser?.close();

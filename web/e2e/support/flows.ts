@@ -21,14 +21,20 @@ export async function signUp(page: Page, user: TestUser): Promise<void> {
   await form.getByLabel('Email').fill(user.email);
   await form.getByLabel('Password', { exact: true }).fill(user.password);
   await form.getByRole('button', { name: 'Sign Up for Free' }).click();
+  await onPersonalArea(page);
+}
+
+/** On /my-weeklydiv with the personal area shown (navigations run in transitions: the URL changes first). */
+export async function onPersonalArea(page: Page): Promise<void> {
   await onPath(page, '/my-weeklydiv');
+  await visible(page.getByRole('heading', { level: 1, name: 'My WeeklyDiv' }));
 }
 
 /** Logs in through the Log In tab; resolves on the personal area. */
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await fillLogin(page, email, password);
-  await onPath(page, '/my-weeklydiv');
+  await onPersonalArea(page);
 }
 
 export async function fillLogin(page: Page, email: string, password: string): Promise<void> {

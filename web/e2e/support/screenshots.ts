@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { afterEach } from 'vitest';
 
 /** Git-ignored: screenshots of every screen at both sizes and the axe report, rewritten on each run. */
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../.screenshots');
@@ -23,4 +24,18 @@ export async function screenshot(page: Page, name: string, options: { keepToast?
   // animations: 'disabled' finishes CSS transitions, so a fade is captured at rest
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
   return file;
+}
+
+/**
+ * Registers an afterEach that captures `failed-<test name>.png` of the page(s) when a test fails (kept
+ * with the other screenshots; CI can upload the folder).
+ */
+export function screenshotOnFailure(pages: () => (Page | undefined)[]): void {
+  afterEach(async (context) => {
+    if (context.task.result?.state !== 'fail') return;
+    for (const [i, page] of pages().entries()) {
+      if (!page || page.isClosed()) continue;
+      await screenshot(page, `failed-${context.task.name}${i > 0 ? `-${i}` : ''}`, { keepToast: true }).catch(() => undefined);
+    }
+  });
 }
