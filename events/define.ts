@@ -42,8 +42,15 @@ export function storedTypeName(type: string, version: number): string {
   return `${type}.v${version}`;
 }
 
+const parsedTypeNames = new Map<string, { type: string; version: number }>();
+
+/** `Thing.v2` → { type: 'Thing', version: 2 } (memoised: a log has few distinct type names). */
 export function parseStoredTypeName(stored: string): { type: string; version: number } {
-  const m = /^(.+)\.v(\d+)$/.exec(stored);
-  if (!m) return { type: stored, version: 1 };
-  return { type: m[1]!, version: Number(m[2]) };
+  let parsed = parsedTypeNames.get(stored);
+  if (!parsed) {
+    const m = /^(.+)\.v(\d+)$/.exec(stored);
+    parsed = m ? { type: m[1]!, version: Number(m[2]) } : { type: stored, version: 1 };
+    if (parsedTypeNames.size < 10_000) parsedTypeNames.set(stored, parsed);
+  }
+  return parsed;
 }
