@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { styled } from 'styled-components';
 import { useGetPriceHistoryQuery } from '../../../api/market-api.ts';
 import type { HistoryRange } from '../../../api/types.ts';
@@ -8,6 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDollars, formatSignedPercent } from '../../../lib/format.ts';
 import { chartPoints, priceChangeOf } from '../performance-period.ts';
 
+// lightweight-charts is its own chunk, fetched only when a detail page has points to draw.
 const PriceChart = lazy(() => import('./price-chart.tsx'));
 
 export const RANGES: ReadonlyArray<{ range: HistoryRange; label: string }> = [
@@ -18,32 +19,8 @@ export const RANGES: ReadonlyArray<{ range: HistoryRange; label: string }> = [
   { range: 'all', label: 'All' },
 ];
 
-/**
- * True once the element came within `margin` of the viewport: the chart library (~54 kB gzipped)
- * is fetched and run only when the chart is about to be seen.
- */
-function useNearViewport<T extends Element>(margin = '300px') {
-  const ref = useRef<T>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || near) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setNear(true);
-    }, { rootMargin: margin });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [near, margin]);
-  return { ref, near };
-}
-
 /** Price history with range buttons and the change over the range (spec §2 "ETF detail"). */
 export function PriceHistoryCard({ ticker }: { ticker: string }) {
-  const { ref: chartBox, near } = useNearViewport<HTMLDivElement>();
   const [range, setRange] = useState<HistoryRange>('1Y');
   const { data, isFetching, isError } = useGetPriceHistoryQuery({ ticker, range });
   const points = useMemo(() => chartPoints(data ?? []), [data]);
@@ -84,15 +61,9 @@ export function PriceHistoryCard({ ticker }: { ticker: string }) {
       ) : points.length === 0 ? (
         <StateMessage>No price history available</StateMessage>
       ) : (
-        <div ref={chartBox}>
-          {near ? (
-            <Suspense fallback={<Skeleton $height="300px" />}>
-              <PriceChart points={points} positive={positive} label={`${ticker} closing prices, ${points.length} trading days`} />
-            </Suspense>
-          ) : (
-            <Skeleton $height="300px" />
-          )}
-        </div>
+        <Suspense fallback={<Skeleton $height="300px" />}>
+          <PriceChart points={points} positive={positive} label={`${ticker} closing prices, ${points.length} trading days`} />
+        </Suspense>
       )}
     </Card>
   );
