@@ -321,7 +321,10 @@ const Columns = styled.div`
 `;
 
 const CardHead = styled.div`
-  padding: 20px 20px 8px;
+  padding: ${({ theme }) => `${theme.space.md} ${theme.space.md} ${theme.space.sm}`};
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+    padding: ${({ theme }) => `${theme.space.lg} ${theme.space.lg} ${theme.space.sm}`};
+  }
 `;
 
 const Est = styled.span`
