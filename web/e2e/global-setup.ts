@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildClient } from './support/build-client.ts';
+import { SCREENSHOT_DIR } from './support/screenshots.ts';
 import { startTestServer } from './support/server.ts';
 
 declare module 'vitest' {
@@ -22,6 +23,11 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = performance.now();
+  // a fresh axe report and no failure shots from an earlier run (screenshots are overwritten by name)
+  rmSync(path.join(SCREENSHOT_DIR, 'axe-report.jsonl'), { force: true });
+  for (const file of existsSync(SCREENSHOT_DIR) ? readdirSync(SCREENSHOT_DIR) : []) {
+    if (file.startsWith('failed-')) rmSync(path.join(SCREENSHOT_DIR, file), { force: true });
+  }
   const ownDist = process.env['E2E_WEB_DIST'] ? undefined : mkdtempSync(path.join(tmpdir(), 'weeklydiv-e2e-dist-'));
   const webDistDir = process.env['E2E_WEB_DIST'] ? path.resolve(process.env['E2E_WEB_DIST']) : ownDist!;
   if (ownDist) await buildClient(ownDist);

@@ -206,8 +206,10 @@ async function checkDetail(page: Page, etf: ListedEtf): Promise<void> {
     await seeText(page, label);
   }
   await heading(page, 'Actual Performance');
-  await heading(page, 'Price History');
-  await visible(page.locator('canvas')); // the lazily loaded chart drew
+  // the chart library is fetched when the chart nears the viewport: scroll to it as a reader does
+  const priceHistory = await heading(page, 'Price History');
+  await priceHistory.scrollIntoViewIfNeeded();
+  await visible(page.locator('canvas'));
   await heading(page, 'Dividend History');
   const history = page.getByRole('table', { name: /Dividend History/ }).or(page.getByRole('table').filter({ hasText: 'Ex-Dividend Date' }));
   await visible(history.first().getByRole('columnheader', { name: 'Payout Date' }));

@@ -52,6 +52,8 @@ describe.sequential("a visitor's path", () => {
     // the metric values are figures, not placeholders
     await seeText(page, /^\$\d+\.\d{2}$/);
     await seeText(page, /^(1-year|since inception)$/);
+    // the chart library is fetched when the chart nears the viewport
+    await page.getByRole('heading', { name: 'Price History' }).scrollIntoViewIfNeeded();
     await visible(page.locator('canvas'));
     const ranges = page.getByRole('group', { name: 'Price history range' });
     for (const range of ['1M', '3M', '6M', '1Y', 'All']) await visible(ranges.getByRole('button', { name: range, exact: true }));

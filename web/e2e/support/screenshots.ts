@@ -19,6 +19,8 @@ export async function screenshot(page: Page, name: string, options: { keepToast?
       await dismiss.first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
     }
   }
+  // from the top, as the screen first appears (the sticky header stays where it belongs)
+  await page.evaluate(() => window.scrollTo(0, 0));
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9-]+/gi, '-').toLowerCase()}.png`);
   // animations: 'disabled' finishes CSS transitions, so a fade is captured at rest
