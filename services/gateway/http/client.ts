@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
 
@@ -28,6 +28,7 @@ export function clientRouter(distDir: string): Router {
     });
     return router;
   }
+  router.use(`/${ASSETS_DIR}`, precompressedAssets(path.join(distDir, ASSETS_DIR)));
   router.use(
     `/${ASSETS_DIR}`,
     express.static(path.join(distDir, ASSETS_DIR), { index: false, fallthrough: false, immutable: true, maxAge: '365d' }),
@@ -46,4 +47,37 @@ export function clientRouter(distDir: string): Router {
     res.sendFile(indexFile);
   });
   return router;
+}
+
+/**
+ * Serves the build's precompressed twins (`x.js.br`, `x.js.gz`, written by web/precompress-plugin.ts)
+ * to clients that accept them: brotli first, then gzip; otherwise falls through to the plain file.
+ */
+function precompressedAssets(assetsDir: string): express.RequestHandler {
+  const available = new Set(existsSync(assetsDir) ? readdirSync(assetsDir) : []);
+  const types: Record<string, string> = {
+    '.js': 'text/javascript; charset=utf-8',
+    '.mjs': 'text/javascript; charset=utf-8',
+    '.css': 'text/css; charset=utf-8',
+    '.svg': 'image/svg+xml',
+    '.json': 'application/json; charset=utf-8',
+    '.txt': 'text/plain; charset=utf-8',
+    '.html': 'text/html; charset=utf-8',
+  };
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const name = decodeURIComponent(req.path.slice(1));
+    const type = types[path.extname(name)];
+    if (!type || name.includes('/') || !available.has(name)) return next();
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) && available.has(`${name}.br`) ? 'br' : /\bgzip\b/.test(accepted) && available.has(`${name}.gz`) ? 'gzip' : undefined;
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (!encoding) return next();
+    res.setHeader('Content-Encoding', encoding);
+    res.sendFile(path.join(assetsDir, `${name}.${encoding === 'br' ? 'br' : 'gz'}`), {
+      immutable: true,
+      maxAge: '365d',
+      headers: { 'Content-Type': type },
+    });
+  };
 }

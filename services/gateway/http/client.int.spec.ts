@@ -1,0 +1,59 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import express from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientRouter } from './client.ts';
+
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+let dist: string;
+let app: express.Application;
+
+describe('client assets', () => {
+  beforeAll(() => {
+    dist = mkdtempSync(path.join(tmpdir(), 'weeklydiv-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>WeeklyDiv</title>');
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), script);
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(script));
+    app = express().use(clientRouter(dist));
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('serves the brotli twin to browsers that accept it, as JavaScript, cached for a year', async () => {
+    const res = await request(app).get('/assets/app-abc123.js').set('Accept-Encoding', 'gzip, deflate, br').buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['vary']).toContain('Accept-Encoding');
+    // superagent decompresses on the way in: the wire size is the Content-Length
+    expect(Number(res.headers['content-length'])).toBe(brotliCompressSync(script).length);
+    expect((res.body as Buffer).toString()).toBe(script);
+  });
+
+  it('falls back to gzip, then to the plain file', async () => {
+    const gz = await request(app).get('/assets/app-abc123.js').set('Accept-Encoding', 'gzip').buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await request(app).get('/assets/app-abc123.js').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(script);
+    expect(Number(gz.headers['content-length'])).toBe(gzipSync(script).length);
+    expect((gz.body as Buffer).toString()).toBe(script);
+  });
+
+  it('answers 404 for a missing asset, never the index page', async () => {
+    await request(app).get('/assets/missing-000.js').set('Accept-Encoding', 'br').expect(404);
+  });
+});
