@@ -93,7 +93,11 @@ export function parseEtfCsv(text: string): CsvImportResult<EtfCsvRow> {
 }
 
 function csvField(value: string): string {
-  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  // A cell starting with = + - @ (or a tab / carriage return) is a formula to spreadsheet programs:
+  // an apostrophe in front makes it text (OWASP "CSV injection"). Descriptions are owner-entered, but
+  // a CSV import may have brought in anything.
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** The ETF list download (`etfs-{date}.csv`): columns ticker,name,brand,description; RFC 4180 quoting. */

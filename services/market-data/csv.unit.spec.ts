@@ -37,6 +37,10 @@ describe('ETF CSV import (admin spec §5)', () => {
     expect(csv).toBe('ticker,name,brand,description\r\nNVDW,Roundhill NVDA WeeklyPay ETF,Roundhill,"1.2x NVDA, ""weekly"" pay\nsecond line"\r\nULTY,YieldMax Ultra,YieldMax,\r\n');
     expect(parseEtfCsv(csv).rows).toEqual(etfs);
   });
+  it('defuses cells a spreadsheet would run as formulas', () => {
+    const csv = etfsToCsv([{ ticker: 'EVIL', name: '=HYPERLINK("http://x","y")', brand: '+1', description: '@SUM(A1)' }]);
+    expect(csv.split('\r\n')[1]).toBe(`EVIL,"'=HYPERLINK(""http://x"",""y"")",'+1,'@SUM(A1)`);
+  });
 });
 
 describe('dates in history files', () => {
