@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { chromiumPath } from './support/browser.ts';
 import { buildClient } from './support/build-client.ts';
 import { SCREENSHOT_DIR } from './support/screenshots.ts';
 import { startTestServer } from './support/server.ts';
@@ -23,6 +24,9 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = performance.now();
+  if (!existsSync(chromiumPath())) {
+    throw new Error(`Chromium not found at ${chromiumPath()}: install it (apt-get install chromium) or set CHROMIUM_PATH. No test tool downloads a browser here.`);
+  }
   // a fresh axe report and no failure shots from an earlier run (screenshots are overwritten by name)
   rmSync(path.join(SCREENSHOT_DIR, 'axe-report.jsonl'), { force: true });
   for (const file of existsSync(SCREENSHOT_DIR) ? readdirSync(SCREENSHOT_DIR) : []) {

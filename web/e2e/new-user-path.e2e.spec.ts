@@ -97,7 +97,7 @@ describe.sequential("a new user's path", () => {
     await visible(dialog.getByLabel('Purchase Price (optional)'));
     await visible(dialog.getByLabel('Purchase Date (optional)'));
     await visible(dialog.getByText('Automatically reinvest dividends'));
-    await screenshot(page, 'personal-area-add-dialog-desktop');
+    await screenshot(page, 'personal-area-add-dialog-desktop', { viewportOnly: true });
     await expectNoSeriousA11yViolations(page, 'personal area, add dialog (desktop)');
     await dialog.getByRole('button', { name: 'Add to Portfolio' }).click();
     expect(await seeToast(page, 'Please fill in required fields')).toBe('destructive');
@@ -200,14 +200,14 @@ describe.sequential("a new user's path", () => {
           await p.getByTestId('etf-row').first().getByRole('button', { name: 'Add to Portfolio' }).click();
           await visible(p.getByRole('dialog', { name: 'Add to Portfolio' }));
           await expectNoSeriousA11yViolations(p, 'personal area, add dialog (phone)');
-          await screenshot(p, 'personal-area-add-dialog-phone');
+          await screenshot(p, 'personal-area-add-dialog-phone', { viewportOnly: true });
           await p.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
           await p.getByRole('dialog').waitFor({ state: 'detached' });
           // the phone menu, signed in
           await p.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
           await visible(p.getByRole('banner').getByRole('button', { name: 'Log Out' }));
           await expectNoSeriousA11yViolations(p, 'phone menu, signed in (phone)');
-          await screenshot(p, 'phone-menu-signed-in-phone');
+          await screenshot(p, 'phone-menu-signed-in-phone', { viewportOnly: true });
         }
       } finally {
         if (size !== 'desktop') await ctx.close();

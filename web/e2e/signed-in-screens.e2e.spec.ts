@@ -47,7 +47,7 @@ describe('header menus (signed out)', () => {
       await nav.getByRole('button', { name: /Brands/ }).hover();
       await visible(nav.getByRole('link', { name: /Roundhill/ }));
       await expectNoSeriousA11yViolations(page, 'brands dropdown (desktop)');
-      await screenshot(page, 'header-brands-dropdown-desktop');
+      await screenshot(page, 'header-brands-dropdown-desktop', { viewportOnly: true });
       await nav.getByRole('link', { name: /Roundhill/ }).click();
       await onPath(page, '/etfs/roundhill');
     } finally {
@@ -69,7 +69,7 @@ describe('header menus (signed out)', () => {
       await expect.poll(() => brands.getAttribute('aria-expanded')).toBe('true');
       await visible(header.getByRole('link', { name: /Roundhill/ }));
       await expectNoSeriousA11yViolations(page, 'phone menu, signed out (phone)');
-      await screenshot(page, 'phone-menu-signed-out-phone');
+      await screenshot(page, 'phone-menu-signed-out-phone', { viewportOnly: true });
     } finally {
       await context.close();
     }
@@ -109,7 +109,7 @@ for (const size of SIZE_NAMES) {
         const dialog = page.getByRole('dialog', { name: `Add ${other.ticker} to Portfolio` });
         await visible(dialog);
         await expectNoSeriousA11yViolations(page, `detail modal (${size})`);
-        await screenshot(page, `etf-detail-modal-${size}`);
+        await screenshot(page, `etf-detail-modal-${size}`, { viewportOnly: true });
         await dialog.getByRole('button', { name: 'Cancel' }).click();
         await dialog.waitFor({ state: 'detached' });
         return;
@@ -125,7 +125,7 @@ for (const size of SIZE_NAMES) {
       await dialog.getByRole('button', { name: 'Add to Portfolio' }).click();
       await seeText(dialog, 'Must be a positive number');
       await expectNoSeriousA11yViolations(page, `detail modal (${size})`);
-      await screenshot(page, `etf-detail-modal-${size}`);
+      await screenshot(page, `etf-detail-modal-${size}`, { viewportOnly: true });
       await shares.fill('12.5');
       await dialog.getByRole('button', { name: 'Add to Portfolio' }).click();
       expect(await seeToast(page, 'Added to portfolio')).not.toBe('destructive');
