@@ -17,10 +17,12 @@ export default defineConfig({
       },
       {
         // Browser specs (web/e2e): the client built once and one real server started once by the global
-        // setup; run after the unit/int project, one file at a time (each drives its own Chromium).
+        // setup; run after the unit/int project, one file at a time (each drives its own Chromium), in a
+        // worker thread (no IPC pipe to a forked worker to break while Chromium and the server load the machine).
         extends: true,
         test: {
           name: 'e2e',
+          pool: 'threads',
           include: ['web/e2e/**/*.spec.ts'],
           globalSetup: ['web/e2e/global-setup.ts'],
           testTimeout: 120_000,

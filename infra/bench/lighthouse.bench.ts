@@ -7,9 +7,8 @@
  * - The app: the client built as `npm run build` does, served by the real server
  *   (services/gateway/server.ts in a child process) on a fresh embedded store seeded by its first
  *   start (demo catalog and two years of history), exactly as the browser tests start it.
- * - The blank page: a Vite + React app rendering one heading, built with the same Vite and React into
- *   a temporary folder and served by a small static node:http server (like the gateway's static
- *   files: no compression, hashed assets cached for a year).
+ * - The blank page: a Vite + React app rendering one heading, built with the same Vite, React and
+ *   plugin into a temporary folder and served by `vite preview` (Vite's static server: gzip).
  * - Each measurement runs the Lighthouse CLI with Debian's Chromium and a fresh profile, as
  *   BROWSER.md shows; targets and presets are interleaved over `LH_RUNS` rounds (default 3) and the
  *   median run (by score) is kept. JSON reports go to `.bench/lighthouse/`.
@@ -17,13 +16,11 @@
  * Prints a markdown section and writes it into docs/benchmarks.md ("Lighthouse").
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildClient } from '../../web/e2e/support/build-client.ts';
-import { REPO_ROOT, startTestServer } from '../../web/e2e/support/server.ts';
+import { freePort, REPO_ROOT, startTestServer } from '../../web/e2e/support/server.ts';
 import { describeMachine, machineMarkdown, writeBenchmarkSection } from './store.bench.ts';
 
 const RUNS = Number(process.env['LH_RUNS'] ?? 3);
@@ -111,24 +108,33 @@ export default defineConfig({ plugins: [react()], logLevel: 'warn' });
   return path.join(root, 'dist');
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
-
-/** A static server for the blank page: files as they are, hashed assets cached, index.html revalidated. */
-async function serveStatic(dir: string): Promise<{ url: string; server: Server }> {
-  const server = createServer((req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    let file = path.join(dir, pathname);
-    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(dir, 'index.html');
-    const body = readFileSync(file);
-    res.writeHead(200, {
-      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-      'content-length': body.length,
-      'cache-control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
+/** `vite preview` of the blank page: Vite's own static server (gzip for text, hashed assets cached). */
+async function previewBlank(root: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'preview', root, '--config', path.join(root, 'vite.config.mjs'), '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    { cwd: REPO_ROOT, stdio: 'ignore' },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}/`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error('vite preview of the blank page did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200)); // polling interval
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
@@ -223,7 +229,7 @@ async function main(): Promise<void> {
   const blankDist = await buildBlankPage();
   console.log('starting the server (first start seeds the demo data)…');
   const app = await startTestServer({ webDistDir: appDist });
-  const blank = await serveStatic(blankDist);
+  const blank = await previewBlank(path.dirname(blankDist));
   try {
     const roundhill = (await (await fetch(`${app.url}/api/etfs/by-brand/roundhill`)).json()) as { ticker: string; brandSlug: string }[];
     const detail = roundhill[0]!;
@@ -274,7 +280,7 @@ async function main(): Promise<void> {
       machineMarkdown(machine),
       `- Lighthouse ${(JSON.parse(readFileSync(path.join(REPO_ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version}, ${(await run(CHROME_PATH, ['--version'], REPO_ROOT)).trim().split('\n').pop()}`,
       '',
-      `Method: \`npm run bench:lighthouse\` (infra/bench/lighthouse.bench.ts). The client built as \`npm run build\` does, served by the real server (\`services/gateway/server.ts\` in a child process, NODE_ENV=test, embedded store seeded by its first start with the demo catalog and two years of history), signed out. The yardstick: a blank Vite + React page (one heading, same Vite, React and plugin) built into a temporary folder and served by a static node:http server with the same caching and, like the gateway, no compression. Each measurement is the Lighthouse CLI, performance category only, with Debian's Chromium, a fresh profile and the flags of BROWSER.md; mobile is Lighthouse's default (simulated slow 4G, 4x CPU slowdown), desktop is \`--preset=desktop\`. ${RUNS} interleaved rounds over targets and presets; each row is the median run by score (its metrics), with every run's score. Δ is the score minus the blank page's in the same preset. Reports: \`.bench/lighthouse/\`.`,
+      `Method: \`npm run bench:lighthouse\` (infra/bench/lighthouse.bench.ts). The client built as \`npm run build\` does, served by the real server (\`services/gateway/server.ts\` in a child process, NODE_ENV=test, embedded store seeded by its first start with the demo catalog and two years of history), signed out. The yardstick: a blank Vite + React page (one heading, same Vite, React and plugin) built into a temporary folder and served by \`vite preview\` (gzip); the gateway serves the client's precompressed brotli/gzip twins. Each measurement is the Lighthouse CLI, performance category only, with Debian's Chromium, a fresh profile and the flags of BROWSER.md; mobile is Lighthouse's default (simulated slow 4G, 4x CPU slowdown), desktop is \`--preset=desktop\`. ${RUNS} interleaved rounds over targets and presets; each row is the median run by score (its metrics), with every run's score. Δ is the score minus the blank page's in the same preset. Reports: \`.bench/lighthouse/\`.`,
       '',
       '| preset | page | score | runs | Δ blank | FCP | LCP | TBT | CLS | Speed Index |',
       '|---|---|---:|---|---:|---:|---:|---:|---:|---:|',
@@ -287,7 +293,7 @@ async function main(): Promise<void> {
     console.log(`\n## Lighthouse\n\n${body}\n`);
     writeBenchmarkSection(path.join(REPO_ROOT, 'docs/benchmarks.md'), 'Lighthouse', body);
   } finally {
-    blank.server.close();
+    await blank.stop();
     await app.stop();
     rmSync(appDist, { recursive: true, force: true });
     rmSync(path.dirname(blankDist), { recursive: true, force: true });
