@@ -51,8 +51,8 @@ const FOREIGN_ENV = [
 ];
 
 /**
- * Starts the real server (`node services/gateway/server.ts`, the entry `npm start` runs) in a child
- * process on a fresh temporary embedded store: free port on 127.0.0.1, temporary DATA_DIR, demo data
+ * Starts the real server (`node services/gateway/server.ts`, the entry `npm start` runs, under
+ * support/server-guard.ts) in a child process on a fresh temporary embedded store: free port on 127.0.0.1, temporary DATA_DIR, demo data
  * on, cheap password hashing, silent log. On its first start the embedded default seeds the demo
  * catalog and two years of demo history; this resolves once `/readyz` answers 200 and the top
  * performers list is not empty.
@@ -94,8 +94,15 @@ async function startOn(dataDir: string, port: number, options: StartOptions): Pr
     LOG_LEVEL: process.env['E2E_LOG_LEVEL'] ?? 'silent',
     PASSWORD_SCRYPT_LOG_N: '12',
   });
-  // process.execPath: the Node 24 the npm scripts run (node_modules/.bin/node).
-  const child = spawn(process.execPath, ['services/gateway/server.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // process.execPath: the Node 24 the npm scripts run (node_modules/.bin/node). The guard runs the real
+  // entry as its child and stops it if this process dies without stopping it (its stdin pipe closes);
+  // it leads its own process group, so a last-resort SIGKILL reaches the server too.
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'server-guard.ts')], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+  });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
@@ -151,8 +158,14 @@ async function waitUntilReady(url: string, exited: Promise<number | null>, outpu
 
 async function stopChild(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM'); // graceful: drains requests, stops jobs and projections, closes the stores
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  child.kill('SIGTERM'); // passed on to the server: drains requests, stops jobs and projections, closes the stores
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL'); // the guard's process group: the guard and the server
+    } catch {
+      // already gone
+    }
+  }, 20_000);
   await exited;
   clearTimeout(timer);
 }
