@@ -4,12 +4,15 @@ import { paths } from '../../lib/paths.ts';
 
 /**
  * Account screens. `/login`, `/signup` and `/register` are children of one pathless route, so the
- * auth screen stays mounted while its tabs switch the route (spec §2).
+ * auth screen stays mounted while its tabs switch the route (spec §2). The parent draws the whole
+ * screen (the tab follows the path), so each child renders nothing of its own: `element: null`
+ * says so explicitly (a leaf route with neither `element` nor `Component` makes react-router warn
+ * "Matched leaf route … does not have an element or Component").
  */
 export const routes: RouteObject[] = [
   {
     Component: lazyRoute(() => import('./routes/auth-route.tsx')),
-    children: [{ path: paths.login }, { path: paths.signup }, { path: paths.register }],
+    children: [paths.login, paths.signup, paths.register].map((path) => ({ path, element: null })),
   },
   { path: paths.forgotPassword, Component: lazyRoute(() => import('./routes/forgot-password-route.tsx')) },
   { path: paths.resetPassword, Component: lazyRoute(() => import('./routes/reset-password-route.tsx')) },

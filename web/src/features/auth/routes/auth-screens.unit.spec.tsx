@@ -71,6 +71,18 @@ describe('auth screen: tabs and routes', () => {
     expect(screen.getByRole('form', { name: 'Sign Up' })).toBeTruthy();
   });
 
+  it('react-router warns about nothing on /login, /signup and /register', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    for (const path of ['/login', '/signup', '/register']) {
+      mockFetch(signedOut);
+      renderAt(path);
+      await screen.findByRole('tab', { name: path === '/login' ? 'Log In' : 'Sign Up', selected: true });
+      cleanup();
+    }
+    expect(warn.mock.calls.map((args) => String(args[0]))).toEqual([]);
+    warn.mockRestore();
+  });
+
   it('/register is the same screen on the Sign Up tab', async () => {
     mockFetch(signedOut);
     renderAt('/register');
