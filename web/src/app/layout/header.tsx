@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { serverMessage } from '../../api/base-api.ts';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
@@ -9,8 +9,8 @@ import { Logo } from '../../components/logo.tsx';
 import { useGetHeaderNavQuery } from '../../features/navigation/api.ts';
 import { DesktopNav } from '../../features/navigation/components/desktop-nav.tsx';
 import { MobileNav } from '../../features/navigation/components/mobile-nav.tsx';
-import { useLogoutMutation } from '../../features/session/api.ts';
 import { useCurrentUser } from '../../features/session/use-current-user.ts';
+import { useLogOut } from '../../features/session/use-log-out.ts';
 import { PRODUCT_NAME, paths } from '../../lib/paths.ts';
 
 /**
@@ -66,9 +66,8 @@ export function Header() {
 
 function AccountActions({ layout, onNavigate }: { layout: 'row' | 'column'; onNavigate?: () => void }) {
   const { user, isLoading } = useCurrentUser();
-  const [logout, { isLoading: loggingOut }] = useLogoutMutation();
+  const { logOut, isLoading: loggingOut } = useLogOut();
   const { toast } = useToast();
-  const navigate = useNavigate();
   const block = layout === 'column';
 
   if (isLoading) return <Placeholder aria-hidden="true" />;
@@ -86,11 +85,11 @@ function AccountActions({ layout, onNavigate }: { layout: 'row' | 'column'; onNa
     );
   }
 
+  // Logging out ends on the landing page, signed out (see useLogOut for the order of things).
   async function onLogout() {
     try {
-      await logout().unwrap();
+      await logOut();
       onNavigate?.();
-      navigate(paths.home);
     } catch (error) {
       toast({ title: 'Logout failed', description: serverMessage(error), variant: 'destructive' });
     }

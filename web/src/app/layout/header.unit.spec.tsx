@@ -1,9 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Suspense } from 'react';
+import { Outlet, RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import PersonalAreaRoute from '../../features/personal-area/routes/personal-area-route.tsx';
 import { mockFetch } from '../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
-import { user } from '../../testing/fixtures.ts';
+import { etf, user } from '../../testing/fixtures.ts';
+import { AppProviders } from '../providers.tsx';
+import { makeStore } from '../store.ts';
 import { Header } from './header.tsx';
 
 // jsdom does not evaluate media queries, so the desktop-only parts count as hidden: query with H.
@@ -78,5 +83,86 @@ describe('header', () => {
     expect(mobileSection.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(mobileSection);
     await waitFor(() => expect(mobileSection.getAttribute('aria-expanded')).toBe('true'));
+  });
+});
+
+describe('header: log out', () => {
+  /**
+   * The header over real screens: home, the personal area (which sends a signed-out visitor to
+   * /login), /login. The fake server answers 401 to every signed-in-only read once logged out, as the
+   * real one does.
+   */
+  function renderSignedIn(start: string) {
+    let signedIn = true;
+    const onlySignedIn = (body: unknown) => () => (signedIn ? body : { status: 401, body: { message: 'Not authenticated' } });
+    const nvdw = etf({ id: 'e1' });
+    const calls = mockFetch({
+      'GET /api/user': onlySignedIn(user()),
+      'GET /api/settings/header_nav': nav,
+      'GET /api/user/portfolio': onlySignedIn([{ id: 'h1', etfId: 'e1', shares: '1', purchasePrice: null, purchaseDate: null, isDrip: 0, etf: nvdw, incomeReceived: '0.00' }]),
+      'GET /api/user/favorites': onlySignedIn([{ id: 'f1', etfId: 'e1', etf: nvdw }]),
+      'GET /api/user/dividends/calendar': onlySignedIn([]),
+      'POST /api/logout': () => ((signedIn = false), { status: 204 }),
+    });
+    const store = makeStore();
+    const router = createMemoryRouter(
+      [
+        {
+          element: (
+            <>
+              <Header />
+              <Suspense fallback={null}>
+                <Outlet />
+              </Suspense>
+            </>
+          ),
+          children: [
+            { index: true, element: <p>home page</p> },
+            { path: '/my-weeklydiv', element: <PersonalAreaRoute /> },
+            { path: '/login', element: <p>login page</p> },
+          ],
+        },
+      ],
+      { initialEntries: [start] },
+    );
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname));
+    render(
+      <AppProviders store={store}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    return { calls, router, store, visited };
+  }
+
+  const userOnly = (path: string) => path.startsWith('/api/user');
+
+  it('from the personal area: home, never /login on the way, and no signed-in-only request afterwards', async () => {
+    const { calls, router, store, visited } = renderSignedIn('/my-weeklydiv');
+    expect(await screen.findByRole('tab', { name: 'My Portfolio (1)' })).toBeTruthy();
+    await screen.findByRole('tab', { name: 'Favorites (1)' });
+    fireEvent.click(screen.getByRole('button', { name: 'Log Out', ...H }));
+
+    expect(await screen.findByText('home page')).toBeTruthy();
+    await screen.findByRole('link', { name: 'Log In', ...H });
+    expect(router.state.location.pathname).toBe('/');
+    expect(visited).not.toContain('/login');
+    const afterLogout = calls.slice(calls.findIndex((c) => c.method === 'POST' && c.url.pathname === '/api/logout') + 1);
+    expect(afterLogout.filter((c) => userOnly(c.url.pathname)).map((c) => c.url.pathname)).toEqual([]);
+    // the previous user's lists are gone from the cache, not merely hidden
+    const cached = Object.values(store.getState().api.queries).map((q) => q?.endpointName);
+    expect(cached).not.toContain('getFavorites');
+    expect(cached).not.toContain('getPortfolio');
+    expect(cached).not.toContain('getUserDividendCalendar');
+    expect(screen.queryByText('login page')).toBeNull();
+  });
+
+  it('from home: stays home, signed out, with no signed-in-only request afterwards', async () => {
+    const { calls, router } = renderSignedIn('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Log Out', ...H }));
+    await screen.findByRole('link', { name: 'Log In', ...H });
+    expect(router.state.location.pathname).toBe('/');
+    const afterLogout = calls.slice(calls.findIndex((c) => c.method === 'POST' && c.url.pathname === '/api/logout') + 1);
+    expect(afterLogout.filter((c) => userOnly(c.url.pathname))).toEqual([]);
   });
 });

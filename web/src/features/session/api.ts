@@ -3,8 +3,10 @@ import type { User } from '../../api/types.ts';
 
 /**
  * The session (spec §4 "Auth"): the current user is fetched at start; a 401 means signed out and
- * yields `null`. Login and register put the returned user in the cache; logout sets it to null.
- * Both also drop the per-user data (favorites, portfolio, payout calendar) of the previous session.
+ * yields `null`. Login and register put the returned user in the cache and drop the per-user data
+ * (favorites, portfolio, payout calendar) of the previous session. Logging out goes through
+ * `useLogOut()` (use-log-out.ts), which clears the session in a safe order with `signedOut()` and
+ * `dropUserData()` below.
  *
  * This is the one feature other features may import (header, auth screens, ETF detail, personal
  * area all need to know who is signed in); it imports nothing but the shared layer.
@@ -67,20 +69,32 @@ export const sessionApi = baseApi.injectEndpoints({
       },
       invalidatesTags: (result) => (result ? [...userScoped] : []),
     }),
-    /** POST /api/logout (no body). */
+    /**
+     * POST /api/logout (no body). Changes nothing in the cache by itself: invalidating the per-user
+     * tags here would refetch them for the screen still showing them, and the server now answers
+     * 401. `useLogOut()` clears the session once the signed-in screen is gone.
+     */
     logout: build.mutation<unknown, void>({
       query: () => ({ url: '/logout', method: 'POST' }),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-          dispatch(sessionApi.util.upsertQueryData('getCurrentUser', undefined, null));
-        } catch {
-          // the caller shows "Logout failed"
-        }
-      },
-      invalidatesTags: (_result, error) => (error ? [] : [...userScoped]),
     }),
   }),
 });
 
 export const { useGetCurrentUserQuery, useLoginMutation, useRegisterMutation, useLogoutMutation } = sessionApi;
+
+/**
+ * After a logout: the current user is null (no request: the answer is known). Every query run with
+ * `skip: !user` stops its subscription when its component renders this.
+ */
+export function signedOut() {
+  return sessionApi.util.upsertQueryEntries([{ endpointName: 'getCurrentUser', arg: undefined, value: null }]);
+}
+
+/**
+ * Drops the previous user's favorites, portfolio and payout calendar. Invalidating a tag removes an
+ * entry nobody subscribes to (and refetches one still subscribed): dispatch it once the user's
+ * screens and queries have let go (after `signedOut()` rendered).
+ */
+export function dropUserData() {
+  return baseApi.util.invalidateTags([...userScoped]);
+}

@@ -1,0 +1,40 @@
+import { useCallback } from 'react';
+import { flushSync } from 'react-dom';
+import { useDispatch } from 'react-redux';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../lib/paths.ts';
+import { dropUserData, signedOut, useLogoutMutation } from './api.ts';
+
+export interface LogOut {
+  /** POST /api/logout, then home, then the session is cleared. Rejects (nothing changed) when the server refuses. */
+  logOut: () => Promise<void>;
+  isLoading: boolean;
+}
+
+/**
+ * Logging out (spec §4 "logout clears it"), from any page, ends on the landing page. The order matters:
+ *
+ * 1. the server ends the session;
+ * 2. the router goes home synchronously (`flushSync`), so the screen the user was on is gone before
+ *    it can see "signed out" (the personal area would redirect to /login) and its queries let go;
+ * 3. the current user becomes null, rendered synchronously too, so the header offers Log In and any
+ *    remaining `skip: !user` query unsubscribes;
+ * 4. the per-user lists are dropped: with no subscriber left, nothing is refetched (each refetch
+ *    would be a 401 now).
+ */
+export function useLogOut(): LogOut {
+  const [logout, { isLoading }] = useLogoutMutation();
+  const navigate = useNavigate();
+  const dispatch = useDispatch();
+
+  const logOut = useCallback(async () => {
+    await logout().unwrap();
+    await navigate(paths.home, { flushSync: true });
+    flushSync(() => {
+      dispatch(signedOut());
+    });
+    dispatch(dropUserData());
+  }, [logout, navigate, dispatch]);
+
+  return { logOut, isLoading };
+}
