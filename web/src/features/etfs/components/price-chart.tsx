@@ -1,6 +1,7 @@
 import { AreaSeries, ColorType, createChart, type IChartApi, type ISeriesApi } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { styled, useTheme } from 'styled-components';
+import { formatTickMark } from './price-chart-ticks.ts';
 
 export interface PriceChartProps {
   points: Array<{ time: string; value: number }>;
@@ -12,6 +13,8 @@ export interface PriceChartProps {
 /**
  * The price history chart: TradingView's lightweight-charts (an area series on business days).
  * This module is only imported by the detail page, lazily: the library is a chunk of its own.
+ * The library's attribution logo is off (it sat on the plot, over the line); the card shows the
+ * attribution the library's licence asks for, a link to TradingView, under the chart instead.
  */
 export default function PriceChart({ points, positive, label }: PriceChartProps) {
   const theme = useTheme();
@@ -28,11 +31,11 @@ export default function PriceChart({ points, positive, label }: PriceChartProps)
         background: { type: ColorType.Solid, color: theme.colors.surface },
         textColor: theme.colors.textSecondary,
         fontFamily: theme.fonts.body,
-        attributionLogo: true,
+        attributionLogo: false,
       },
       grid: { vertLines: { visible: false }, horzLines: { color: theme.colors.border } },
       rightPriceScale: { borderVisible: false },
-      timeScale: { borderVisible: false, fixLeftEdge: true, fixRightEdge: true },
+      timeScale: { borderVisible: false, fixLeftEdge: true, fixRightEdge: true, tickMarkFormatter: formatTickMark },
       crosshair: { horzLine: { labelBackgroundColor: theme.colors.textPrimary }, vertLine: { labelBackgroundColor: theme.colors.textPrimary } },
       handleScroll: false,
       handleScale: false,
@@ -55,8 +58,7 @@ export default function PriceChart({ points, positive, label }: PriceChartProps)
     chartRef.current?.timeScale().fitContent();
   }, [points, positive, theme]);
 
-  // role=figure (not img): the chart library puts a focusable attribution link inside.
-  return <Box ref={container} role="figure" aria-label={label} />;
+  return <Box ref={container} role="img" aria-label={label} />;
 }
 
 const Box = styled.div`

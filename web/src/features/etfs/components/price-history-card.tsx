@@ -57,15 +57,38 @@ export function PriceHistoryCard({ ticker }: { ticker: string }) {
       {isError ? (
         <StateMessage>Price history is not available right now.</StateMessage>
       ) : !data && isFetching ? (
-        <Skeleton $height="300px" />
+        <>
+          <Skeleton $height="300px" />
+          <ChartCredit />
+        </>
       ) : points.length === 0 ? (
         <StateMessage>No price history available</StateMessage>
       ) : (
-        <Suspense fallback={<Skeleton $height="300px" />}>
-          <PriceChart points={points} positive={positive} label={`${ticker} closing prices, ${points.length} trading days`} />
-        </Suspense>
+        <>
+          <Suspense fallback={<Skeleton $height="300px" />}>
+            <PriceChart points={points} positive={positive} label={`${ticker} closing prices, ${points.length} trading days`} />
+          </Suspense>
+          <ChartCredit />
+        </>
       )}
     </Card>
+  );
+}
+
+/**
+ * The attribution lightweight-charts' licence asks for (its NOTICE: "TradingView Lightweight Charts,
+ * Copyright (c) TradingView, Inc.", and a link to https://www.tradingview.com/), under the chart rather
+ * than the library's logo on the plot. Shown while the chart loads too, so nothing moves when it arrives.
+ */
+function ChartCredit() {
+  return (
+    <Credit data-testid="chart-attribution">
+      Chart by{' '}
+      <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer">
+        TradingView
+      </a>{' '}
+      Lightweight Charts™
+    </Credit>
   );
 }
 
@@ -103,4 +126,17 @@ const RangeButton = styled.button<{ $active: boolean }>`
   font-weight: 600;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   cursor: pointer;
+`;
+
+const Credit = styled.p`
+  margin-top: 6px;
+  text-align: right;
+  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  line-height: 1.5;
+  & a {
+    color: inherit;
+    text-decoration: underline;
+  }
+  & a:hover { color: ${({ theme }) => theme.colors.textPrimary}; }
 `;
