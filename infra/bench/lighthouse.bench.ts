@@ -39,7 +39,9 @@ const CHROME_FLAGS = [
 ];
 
 type Preset = 'mobile' | 'desktop';
-const PRESETS: Preset[] = ['mobile', 'desktop'];
+const PRESETS: Preset[] = process.env['LH_PRESETS'] ? (process.env['LH_PRESETS'].split(',') as Preset[]) : ['mobile', 'desktop'];
+/** `LH_PAGES=/,/etfs` measures only those pages (plus the blank page) and leaves docs/benchmarks.md alone: for trying a change. */
+const PAGES = process.env['LH_PAGES']?.split(',');
 
 interface Target {
   name: string;
@@ -239,6 +241,7 @@ async function main(): Promise<void> {
       { name: '/etfs', url: `${app.url}/etfs` },
       { name: `/etfs/${detail.brandSlug}/${detail.ticker.toLowerCase()}`, url: `${app.url}/etfs/${detail.brandSlug}/${detail.ticker.toLowerCase()}` },
     ];
+    if (PAGES) targets.splice(1, targets.length, ...targets.slice(1).filter((t) => PAGES.includes(t.name) || (t.name.startsWith('/etfs/') && PAGES.includes('detail'))));
     const runs = new Map<string, Run[]>();
     const key = (t: Target, p: Preset) => `${t.name}|${p}`;
     for (let round = 1; round <= RUNS; round++) {
@@ -291,7 +294,7 @@ async function main(): Promise<void> {
       ...notes,
     ].join('\n');
     console.log(`\n## Lighthouse\n\n${body}\n`);
-    writeBenchmarkSection(path.join(REPO_ROOT, 'docs/benchmarks.md'), 'Lighthouse', body);
+    if (!PAGES && !process.env['LH_PRESETS']) writeBenchmarkSection(path.join(REPO_ROOT, 'docs/benchmarks.md'), 'Lighthouse', body);
   } finally {
     await blank.stop();
     await app.stop();
