@@ -30,9 +30,21 @@ afterAll(async () => {
 
 describe.sequential("a visitor's path", () => {
   it('opens the landing page with the populated top performers table', async () => {
+    const footerRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/footer_html|\/assets\/(footer|sanitize)-/.test(request.url())) footerRequests.push(request.url());
+    });
     await page.goto('/');
     await visible(page.getByRole('heading', { name: 'Top Weekly Dividend Performers' }));
     await seeText(page, /^Showing \d+ weekly dividend ETFs$/);
+    // the footer's content (the owner's HTML, DOMPurify) is fetched only when the footer nears the viewport
+    expect(footerRequests).toEqual([]);
+    expect(await page.getByTestId('footer-html').count()).toBe(0);
+    await page.locator('footer').scrollIntoViewIfNeeded();
+    await seeText(page, /All rights reserved|©/);
+    await visible(page.getByTestId('footer-html'));
+    expect(footerRequests.some((url) => url.includes('/api/settings/footer_html'))).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
   });
 
   it('clicks a row (not its link) and lands on that fund', async () => {

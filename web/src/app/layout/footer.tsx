@@ -9,30 +9,19 @@ function defaultFooterHtml(year: number): string {
   return `<p>© ${year} WeeklyDiv. All rights reserved.</p><p>The information on this site is for educational and informational purposes only and is not financial advice. Investing involves risk, including the loss of principal. Past performance does not guarantee future results.</p>`;
 }
 
-/** The footer: the owner's HTML (`footer_html`), sanitised so it cannot run scripts. */
-export default function Footer() {
+/** The footer's content: the owner's HTML (`footer_html`), sanitised so it cannot run scripts. */
+export default function FooterContent() {
   const { data, isLoading } = useGetFooterHtmlQuery();
   const html = useMemo(() => {
     if (isLoading) return '';
     return sanitizeHtml(data && data.trim() ? data : defaultFooterHtml(new Date().getFullYear()));
   }, [data, isLoading]);
   return (
-    <FooterBox>
-      <Container>
-        <FooterHtml data-testid="footer-html" dangerouslySetInnerHTML={{ __html: html }} />
-      </Container>
-    </FooterBox>
+    <Container>
+      <FooterHtml data-testid="footer-html" dangerouslySetInnerHTML={{ __html: html }} />
+    </Container>
   );
 }
-
-const FooterBox = styled.footer`
-  flex: none;
-  padding: ${({ theme }) => theme.space.xl} 0;
-  background: ${({ theme }) => theme.colors.footerBackground};
-  color: ${({ theme }) => theme.colors.footerText};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  min-height: 120px;
-`;
 
 const FooterHtml = styled.div`
   & p + p { margin-top: 8px; }

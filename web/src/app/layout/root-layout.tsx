@@ -1,10 +1,12 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { styled } from 'styled-components';
+import { useNearViewport } from '../../lib/use-near-viewport.ts';
 import { Header } from './header.tsx';
 
-// The footer (sanitised admin HTML, DOMPurify) is below the fold: its own chunk, loaded after paint.
-const Footer = lazy(() => import('./footer.tsx'));
+// The footer's content (the owner's HTML, sanitised with DOMPurify) is its own chunk, fetched and
+// rendered only when the footer comes near the viewport: below the first screen it costs nothing.
+const FooterContent = lazy(() => import('./footer.tsx'));
 
 /** Header, the current screen, footer. */
 export function RootLayout() {
@@ -26,11 +28,23 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </Main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      <Footer />
       <ScrollRestoration />
     </Shell>
+  );
+}
+
+function Footer() {
+  const ref = useRef<HTMLElement>(null);
+  const near = useNearViewport(ref);
+  return (
+    <FooterBox ref={ref}>
+      {near ? (
+        <Suspense fallback={null}>
+          <FooterContent />
+        </Suspense>
+      ) : null}
+    </FooterBox>
   );
 }
 
@@ -61,4 +75,13 @@ const SkipLink = styled.a`
   background: ${({ theme }) => theme.colors.accent};
   color: ${({ theme }) => theme.colors.textInverse};
   &:focus { top: 8px; }
+`;
+
+const FooterBox = styled.footer`
+  flex: none;
+  padding: ${({ theme }) => theme.space.xl} 0;
+  background: ${({ theme }) => theme.colors.footerBackground};
+  color: ${({ theme }) => theme.colors.footerText};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  min-height: 120px;
 `;
