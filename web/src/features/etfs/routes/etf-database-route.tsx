@@ -259,10 +259,17 @@ const PhoneSort = styled.div`
   }
 `;
 
+/**
+ * Beside the Brand filter (from the sm breakpoint up) the line is as tall as the select box and centred in it, so
+ * the text sits level with the select's value rather than on its bottom edge (40px: the fields' height).
+ */
 const Count = styled.p`
   flex-basis: 100%;
   @media (min-width: ${({ theme }) => theme.breakpoints.sm}px) {
     flex-basis: auto;
+    display: flex;
+    align-items: center;
+    min-height: 40px;
   }
   color: ${({ theme }) => theme.colors.textSecondary};
   font-size: ${({ theme }) => theme.fontSizes.sm};
