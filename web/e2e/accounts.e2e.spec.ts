@@ -15,6 +15,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
+let warnings: string[];
 const user = newUser('accounts');
 const newPassword = 'brand-new-pass-2';
 
@@ -23,6 +24,10 @@ beforeAll(async () => {
   context = await newContext(browser, 'desktop');
   page = await context.newPage();
   errors = watchErrors(page);
+  warnings = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(`${new URL(page.url()).pathname}: ${message.text()}`);
+  });
 });
 
 screenshotOnFailure(() => [page]);
@@ -56,6 +61,22 @@ describe.sequential('accounts', () => {
     await visible(page.getByRole('form', { name: 'Sign Up' }));
   });
 
+  it('the auth routes print no console warning (react-router: "Matched leaf route … does not have an element")', async () => {
+    for (const [path, tab] of [
+      ['/login', 'Log In'],
+      ['/signup', 'Sign Up'],
+      ['/register', 'Sign Up'],
+    ] as const) {
+      await page.goto(path);
+      await visible(page.getByRole('tab', { name: tab, selected: true }));
+      await visible(page.getByRole('form', { name: tab }));
+    }
+    // the tabs switch the route inside the app as well
+    await page.getByRole('tab', { name: 'Log In' }).click();
+    await visible(page.getByRole('form', { name: 'Log In' }));
+    expect(warnings).toEqual([]);
+  });
+
   it('signs up and lands in the personal area, signed in', async () => {
     await signUp(page, user);
     const header = page.getByRole('banner');
@@ -87,8 +108,11 @@ describe.sequential('accounts', () => {
     }
   });
 
-  it('logs out: the header offers Log In again and /my asks to log in', async () => {
-    await logOut(page);
+  it('logs out from the personal area: home (never /login), no signed-in-only request or 401 afterwards; /my asks to log in', async () => {
+    await onPath(page, '/my-weeklydiv');
+    // logOut asserts the destination and the traffic after the click (support/flows.ts)
+    const { visited } = await logOut(page);
+    expect(visited.at(-1)).toBe('/');
     await visible(page.getByRole('banner').getByRole('link', { name: 'Sign Up for Free' }));
     await page.goto('/my');
     await onPath(page, '/login');

@@ -1,4 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Frame, Locator, Page, Request, Response } from 'playwright-core';
+import { expect } from 'vitest';
 import { onPath, uniqueEmail, visible } from './browser.ts';
 
 export interface TestUser {
@@ -44,20 +45,75 @@ export async function fillLogin(page: Page, email: string, password: string): Pr
   await form.getByRole('button', { name: 'Log In', exact: true }).click();
 }
 
+/** What the page did from the Log Out click until it settled, signed out. */
+export interface LoggedOut {
+  /** Every path the tab showed, in order (history pushes and replaces included). */
+  visited: string[];
+  /** Requests to a signed-in-only endpoint (`/api/user…`) made after the server ended the session. */
+  userRequests: string[];
+  /** Answers with status 401 after the click. */
+  unauthorized: string[];
+}
+
 /**
- * The header's Log Out (inside the phone menu on small screens); resolves once signed out. The header
- * sends the visitor home, but from the personal area that page's own "signed out → /login" redirect
- * can win the race (reported), so either page is accepted here.
+ * The header's Log Out (inside the phone menu on small screens). Logging out ends on the landing
+ * page, from any screen, and asserts the way there: the exact destination `/`, never a stop on
+ * `/login` (the personal area's own "signed out → /login" redirect once overtook the header), and,
+ * once the server ended the session, no request to a signed-in-only endpoint and no 401 answer (the
+ * previous user's favorites and portfolio are dropped, not refetched). Resolves when the header
+ * offers Log In and every request the page started has finished.
  */
-export async function logOut(page: Page): Promise<void> {
+export async function logOut(page: Page): Promise<LoggedOut> {
   const header = page.getByRole('banner');
   const menu = header.getByRole('button', { name: 'Open menu' });
   if (await menu.isVisible()) await menu.click();
-  await header.getByRole('button', { name: 'Log Out' }).click();
-  await onPath(page, /^\/(login)?$/);
-  if (await menu.isVisible()) await menu.click();
-  await visible(header.getByRole('link', { name: 'Log In' }));
+
+  const record: LoggedOut = { visited: [], userRequests: [], unauthorized: [] };
+  const inFlight = new Set<Request>();
+  let sessionEnded = false;
+  const onNavigated = (frame: Frame) => {
+    if (frame === page.mainFrame()) record.visited.push(new URL(frame.url()).pathname);
+  };
+  const onRequest = (request: Request) => {
+    inFlight.add(request);
+    const path = new URL(request.url()).pathname;
+    if (sessionEnded && (path === '/api/user' || path.startsWith('/api/user/'))) record.userRequests.push(`${request.method()} ${path}`);
+  };
+  const onFinished = (request: Request) => {
+    inFlight.delete(request);
+  };
+  const onResponse = (response: Response) => {
+    const path = new URL(response.url()).pathname;
+    if (path === '/api/logout' && response.ok()) sessionEnded = true;
+    if (response.status() === 401) record.unauthorized.push(`${response.request().method()} ${path}`);
+  };
+  page.on('framenavigated', onNavigated);
+  page.on('request', onRequest);
+  page.on('requestfinished', onFinished);
+  page.on('requestfailed', onFinished);
+  page.on('response', onResponse);
+  try {
+    await header.getByRole('button', { name: 'Log Out' }).click();
+    await onPath(page, '/');
+    if (await menu.isVisible()) await menu.click();
+    await visible(header.getByRole('link', { name: 'Log In' }));
+    await expect.poll(() => inFlight.size, { message: 'requests still running after logging out' }).toBe(0);
+  } finally {
+    page.off('framenavigated', onNavigated);
+    page.off('request', onRequest);
+    page.off('requestfinished', onFinished);
+    page.off('requestfailed', onFinished);
+    page.off('response', onResponse);
+  }
   if (await header.getByRole('button', { name: 'Close menu' }).isVisible()) await header.getByRole('button', { name: 'Close menu' }).click();
+
+  expect(new URL(page.url()).pathname, 'logging out ends on the landing page').toBe('/');
+  expect(record.visited, 'the navigation home is seen').toContain('/');
+  expect(record.visited, 'no stop on /login on the way home').not.toContain('/login');
+  expect(sessionEnded, 'POST /api/logout answered').toBe(true);
+  expect(record.userRequests, 'no signed-in-only request after logging out').toEqual([]);
+  expect(record.unauthorized, 'no 401 answer after logging out').toEqual([]);
+  return record;
 }
 
 /** The toast showing this title (one at a time; `data-variant` is `destructive` for errors). */
