@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { makeStore } from './app/store.ts';
+import { prefetchOnNavigation } from './lib/route-prefetch.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
 
 /**
@@ -16,6 +17,8 @@ async function start(container: HTMLElement): Promise<void> {
   const store = makeStore();
   await yieldToMain();
   const router = createAppRouter();
+  // The screen's reads start now, alongside its lazy chunk (lib/route-prefetch.ts).
+  prefetchOnNavigation(router, store.dispatch);
   await yieldToMain();
   // The first render as a transition: React renders it in time slices.
   startTransition(() => {

@@ -1,0 +1,41 @@
+import type { Params } from 'react-router-dom';
+import type { AppDispatch } from '../app/store.ts';
+
+/**
+ * What a route may declare in its `handle`: the reads its screen makes as soon as it renders. The
+ * router starts them when it matches the route, so they travel while the screen's lazy chunk is
+ * still on its way (instead of after it arrived and rendered). They fill the same RTK Query cache
+ * entries the screen then subscribes to, so the arguments must be the screen's own.
+ */
+export interface RouteHandle {
+  prefetch?: (params: Params, dispatch: AppDispatch) => void;
+}
+
+interface MatchLike {
+  params: Params;
+  route: { handle?: unknown };
+}
+
+/** Starts the reads of every matched route that declares them. */
+export function prefetchMatches(matches: readonly MatchLike[], dispatch: AppDispatch): void {
+  for (const match of matches) {
+    const handle = match.route.handle as RouteHandle | undefined;
+    handle?.prefetch?.(match.params, dispatch);
+  }
+}
+
+interface RouterLike {
+  state: { location: { key: string }; matches: readonly MatchLike[] };
+  subscribe(listener: (state: RouterLike['state']) => void): () => void;
+}
+
+/** Prefetches for the current location now and for every location the router moves to later. */
+export function prefetchOnNavigation(router: RouterLike, dispatch: AppDispatch): () => void {
+  let key = router.state.location.key;
+  prefetchMatches(router.state.matches, dispatch);
+  return router.subscribe((state) => {
+    if (state.location.key === key) return;
+    key = state.location.key;
+    prefetchMatches(state.matches, dispatch);
+  });
+}
