@@ -1,25 +1,49 @@
-import { useMemo } from 'react';
-import { Link } from 'react-router-dom';
-import { styled, css } from 'styled-components';
+import { useMemo, useState } from 'react';
+import { styled } from 'styled-components';
 import { useGetDividendCalendarQuery } from '../../../api/market-api.ts';
-import type { PublicCalendarEntry } from '../../../api/types.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Page, PageSubtitle, PageTitle } from '../../../components/ui/layout.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { calendarWeeks, groupByDate, weekdayOf } from '../../../lib/calendar-weeks.ts';
-import { formatDividend, formatShortDate, isoDate } from '../../../lib/format.ts';
-import { paths } from '../../../lib/paths.ts';
+import { calendarWeeks, groupByDate } from '../../../lib/calendar-weeks.ts';
+import { formatShortDate, isoDate } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { theme } from '../../../styles/theme.ts';
+import { CompactDay } from '../components/compact-day.tsx';
+import { DayCard } from '../components/day-card.tsx';
+import { firstOpenDay } from '../first-open-day.ts';
 
 export const CALENDAR_SKELETONS = 20;
+/** Below the md breakpoint (phones, small tablets): the compact list instead of the week grid. */
+export const COMPACT_QUERY = `(max-width: ${theme.breakpoints.md - 0.02}px)`;
+const NO_PAYOUTS: never[] = [];
 
-/** `/dividend-calendar`: 4 weeks from this Monday, Monday to Sunday (spec §2 "Dividend Calendar"). */
+/**
+ * `/dividend-calendar`: 4 weeks from this Monday, Monday to Sunday (spec §2 "Dividend Calendar").
+ * Wide screens: a week is a grid of 7 day cards listing every payout. Phones: a week is a list of days,
+ * one line each ("N payouts" or "No payouts"); a day with payouts opens to one line per payout. Today
+ * (or the next day with payouts) is open; the others open on a tap. Every payout listed at once made
+ * the page ~21,000 px tall on a 390 px phone.
+ */
 export default function DividendCalendarRoute() {
   useDocumentTitle('Dividend Calendar');
   const { data, isLoading, isError } = useGetDividendCalendarQuery();
+  const compact = useMediaQuery(COMPACT_QUERY);
   const today = isoDate(new Date());
   const weeks = useMemo(() => calendarWeeks(new Date()), []);
   const byDate = useMemo(() => groupByDate(data ?? [], (e) => e.payoutDate), [data]);
+  const firstOpen = useMemo(
+    () => firstOpenDay(weeks.flatMap((w) => w.days), today, (day) => byDate.get(day)?.length ?? 0),
+    [weeks, today, byDate],
+  );
+  // null until the person opens or closes a day: then only today / the next payout day is open
+  const [toggled, setToggled] = useState<ReadonlySet<string> | null>(null);
+  const openDays = toggled ?? new Set(firstOpen ? [firstOpen] : []);
+  const toggle = (day: string) => {
+    const next = new Set(openDays);
+    if (next.has(day)) next.delete(day);
+    else next.add(day);
+    setToggled(next);
+  };
 
   return (
     <Page>
@@ -27,9 +51,9 @@ export default function DividendCalendarRoute() {
       <PageSubtitle>Upcoming weekly dividend payouts for the next 4 weeks.</PageSubtitle>
       <Body>
         {isLoading ? (
-          <Days aria-busy="true" aria-label="Loading dividend calendar">
+          <Days aria-busy="true" aria-label="Loading dividend calendar" $compact={compact}>
             {Array.from({ length: CALENDAR_SKELETONS }, (_, i) => (
-              <Skeleton key={i} $height="120px" $radius="12px" data-testid="calendar-skeleton" />
+              <Skeleton key={i} $height={compact ? '48px' : '120px'} $radius="12px" data-testid="calendar-skeleton" />
             ))}
           </Days>
         ) : isError ? (
@@ -43,10 +67,14 @@ export default function DividendCalendarRoute() {
               <WeekTitle id={`week-${week.number}`}>
                 Week {week.number} ({formatShortDate(week.days[0])} - {formatShortDate(week.days[week.days.length - 1])})
               </WeekTitle>
-              <Days>
-                {week.days.map((day) => (
-                  <DayCard key={day} day={day} today={today} payouts={byDate.get(day) ?? []} />
-                ))}
+              <Days $compact={compact}>
+                {week.days.map((day) =>
+                  compact ? (
+                    <CompactDay key={day} day={day} today={today} payouts={byDate.get(day) ?? NO_PAYOUTS} open={openDays.has(day)} onToggle={toggle} />
+                  ) : (
+                    <DayCard key={day} day={day} today={today} payouts={byDate.get(day) ?? NO_PAYOUTS} />
+                  ),
+                )}
               </Days>
             </Week>
           ))
@@ -65,39 +93,6 @@ export default function DividendCalendarRoute() {
   );
 }
 
-function DayCard({ day, today, payouts }: { day: string; today: string; payouts: PublicCalendarEntry[] }) {
-  const isToday = day === today;
-  const past = day < today;
-  return (
-    <Day $today={isToday} $past={past} aria-current={isToday ? 'date' : undefined} data-testid="calendar-day" data-date={day}>
-      <DayHead>
-        <div>
-          <Weekday>{weekdayOf(day)}</Weekday>
-          <DateText>{formatShortDate(day)}</DateText>
-        </div>
-        {isToday ? <Badge $tone="accent">Today</Badge> : null}
-      </DayHead>
-      <Count>{payouts.length === 0 ? 'No payouts' : `${payouts.length} ${payouts.length === 1 ? 'payout' : 'payouts'}`}</Count>
-      {payouts.length > 0 ? (
-        <Payouts>
-          {payouts.map((p) => (
-            <li key={`${p.etfId}-${p.payoutDate}`}>
-              <PayoutLink to={paths.etfByTicker(p.ticker)} title={p.name}>
-                <PayoutTop>
-                  <strong>{p.ticker}</strong>
-                  <Amount>{formatDividend(p.amount)}</Amount>
-                </PayoutTop>
-                <PayoutName>{p.name}</PayoutName>
-                {p.estimated ? <Est>Estimated</Est> : null}
-              </PayoutLink>
-            </li>
-          ))}
-        </Payouts>
-      ) : null}
-    </Day>
-  );
-}
-
 const Body = styled.div`
   margin-top: 24px;
 `;
@@ -112,118 +107,16 @@ const WeekTitle = styled.h2`
   font-weight: 700;
 `;
 
-const Days = styled.div`
+const Days = styled.div<{ $compact: boolean }>`
   display: grid;
-  gap: 10px;
+  gap: ${({ $compact }) => ($compact ? '6px' : '10px')};
   grid-template-columns: 1fr;
-  @media (min-width: ${({ theme }) => theme.breakpoints.sm}px) {
-    grid-template-columns: repeat(2, 1fr);
-  }
   @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
     grid-template-columns: repeat(4, 1fr);
   }
   @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
     grid-template-columns: repeat(7, 1fr);
   }
-`;
-
-const Day = styled.article<{ $today: boolean; $past: boolean }>`
-  display: flex;
-  flex-direction: column;
-  gap: 6px;
-  min-width: 0;
-  min-height: 120px;
-  padding: 12px;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  ${({ $today, theme }) =>
-    $today &&
-    css`
-      border: 2px solid ${theme.colors.todayBorder};
-      box-shadow: 0 0 0 3px ${theme.colors.accentSoft};
-    `}
-  ${({ $past, theme }) =>
-    $past &&
-    css`
-      /* Dimmed without opacity, so the text keeps its contrast. */
-      background: ${theme.colors.surfacePast};
-      border-style: dashed;
-      box-shadow: none;
-      color: ${theme.colors.textSecondary};
-      & p:first-child { color: ${theme.colors.textSecondary}; }
-      & a { background: ${theme.colors.surface}; }
-    `}
-`;
-
-const DayHead = styled.div`
-  display: flex;
-  justify-content: space-between;
-  align-items: flex-start;
-  gap: 4px;
-`;
-
-const Weekday = styled.p`
-  font-weight: 700;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
-const DateText = styled.p`
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
-const Count = styled.p`
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: 600;
-`;
-
-const Payouts = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: 4px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
-const PayoutLink = styled(Link)`
-  display: flex;
-  flex-direction: column;
-  gap: 1px;
-  min-width: 0;
-  padding: 6px 8px;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surfaceAccent};
-  color: ${({ theme }) => theme.colors.textPrimary};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  text-decoration: none;
-  &:hover { background: ${({ theme }) => theme.colors.accentSoft}; }
-`;
-
-const PayoutName = styled.span`
-  color: ${({ theme }) => theme.colors.textSecondary};
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
-`;
-
-const PayoutTop = styled.span`
-  display: flex;
-  justify-content: space-between;
-  align-items: baseline;
-  gap: 4px;
-`;
-
-const Amount = styled.span`
-  font-weight: 700;
-  white-space: nowrap;
-`;
-
-const Est = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-weight: 500;
 `;
 
 const ErrorBox = styled.div`

@@ -1,15 +1,35 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calendarWeeks } from '../../../lib/calendar-weeks.ts';
 import { isoDate } from '../../../lib/format.ts';
 import { mockFetch } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
-import DividendCalendarRoute from './dividend-calendar-route.tsx';
+import DividendCalendarRoute, { COMPACT_QUERY } from './dividend-calendar-route.tsx';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+/** A phone: the compact query matches (jsdom has no matchMedia; without one the wide grid renders). */
+function onPhone() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === COMPACT_QUERY,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+const entry = (ticker: string, payoutDate: string, extra: Record<string, unknown> = {}) => ({
+  etfId: `id-${ticker}`,
+  ticker,
+  name: `${ticker} Weekly Income ETF`,
+  payoutDate,
+  amount: '0.12345',
+  ...extra,
 });
 
 describe('public dividend calendar', () => {
@@ -35,5 +55,89 @@ describe('public dividend calendar', () => {
     renderWithProviders(<DividendCalendarRoute />);
     expect(await screen.findByText('Failed to load dividend calendar')).toBeTruthy();
     expect(screen.getByText('Please try again later')).toBeTruthy();
+  });
+
+  describe('on a phone (below md): one line per day, a day opens to its payouts', () => {
+    // Wednesday 18 November 2026: week 1 runs Nov 16–22
+    const setToday = () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(2026, 10, 18, 12));
+    };
+
+    it('compact skeletons while loading; every day a line with its count; today open, other days closed', async () => {
+      setToday();
+      onPhone();
+      mockFetch({
+        'GET /api/dividends/calendar': [
+          entry('PAST', '2026-11-17'),
+          entry('NVDW', '2026-11-18'),
+          entry('TSLW', '2026-11-18', { estimated: true }),
+          entry('LATR', '2026-11-25'),
+        ],
+      });
+      renderWithProviders(<DividendCalendarRoute />);
+      expect(screen.getAllByTestId('calendar-skeleton')).toHaveLength(20);
+      expect(getComputedStyle(screen.getAllByTestId('calendar-skeleton')[0]!).height).toBe('48px');
+      const nvdw = await screen.findByRole('link', { name: /NVDW/ });
+      expect(nvdw).toHaveProperty('pathname', '/etf/NVDW');
+      expect(nvdw.textContent).toContain('NVDW Weekly Income ETF');
+      expect(nvdw.textContent).toContain('$0.1235');
+      expect(screen.getByRole('link', { name: /TSLW/ }).textContent).toContain('Est.');
+      expect(screen.getAllByTestId('calendar-day')).toHaveLength(28);
+      expect(screen.getAllByRole('heading', { name: /^Week \d \(/ })).toHaveLength(4);
+
+      const today = document.querySelector('[data-date="2026-11-18"]')!;
+      expect(today.getAttribute('aria-current')).toBe('date');
+      expect(within(today as HTMLElement).getByText('Today')).toBeTruthy();
+      expect(within(today as HTMLElement).getByRole('button', { name: /Wednesday.*Nov 18.*2 payouts/ }).getAttribute('aria-expanded')).toBe('true');
+      // past and later days with payouts are closed: their links are not rendered
+      expect(screen.queryByRole('link', { name: /PAST/ })).toBeNull();
+      expect(screen.queryByRole('link', { name: /LATR/ })).toBeNull();
+      expect(screen.getByRole('button', { name: /Tuesday.*Nov 17.*1 payout/ }).getAttribute('aria-expanded')).toBe('false');
+      // a day without payouts is one line, nothing to open
+      const empty = document.querySelector('[data-date="2026-11-19"]') as HTMLElement;
+      expect(empty.textContent).toBe('ThursdayNov 19No payouts');
+      expect(within(empty).queryByRole('button')).toBeNull();
+      expect(screen.getAllByText('No payouts')).toHaveLength(25);
+    });
+
+    it('a tap opens or closes a day; the open list is the one the button controls', async () => {
+      setToday();
+      onPhone();
+      mockFetch({ 'GET /api/dividends/calendar': [entry('PAST', '2026-11-17'), entry('NVDW', '2026-11-18'), entry('LATR', '2026-11-25')] });
+      renderWithProviders(<DividendCalendarRoute />);
+      await screen.findByRole('link', { name: /NVDW/ });
+      const later = screen.getByRole('button', { name: /Wednesday.*Nov 25/ });
+      fireEvent.click(later);
+      expect(later.getAttribute('aria-expanded')).toBe('true');
+      const link = screen.getByRole('link', { name: /LATR/ });
+      expect(link.closest('ul')!.id).toBe(later.getAttribute('aria-controls'));
+      fireEvent.click(screen.getByRole('button', { name: /Tuesday.*Nov 17/ }));
+      expect(screen.getByRole('link', { name: /PAST/ })).toHaveProperty('pathname', '/etf/PAST');
+      // closing today's day
+      const todayButton = screen.getByRole('button', { name: /Wednesday.*Nov 18/ });
+      fireEvent.click(todayButton);
+      expect(todayButton.getAttribute('aria-expanded')).toBe('false');
+      expect(todayButton.hasAttribute('aria-controls')).toBe(false);
+      expect(screen.queryByRole('link', { name: /NVDW/ })).toBeNull();
+    });
+
+    it('today without payouts: the next day with payouts is open', async () => {
+      setToday();
+      onPhone();
+      mockFetch({ 'GET /api/dividends/calendar': [entry('PAST', '2026-11-17'), entry('NEXT', '2026-11-20'), entry('LATR', '2026-11-25')] });
+      renderWithProviders(<DividendCalendarRoute />);
+      expect(await screen.findByRole('link', { name: /NEXT/ })).toBeTruthy();
+      expect(screen.queryByRole('link', { name: /LATR/ })).toBeNull();
+      expect(screen.queryByRole('link', { name: /PAST/ })).toBeNull();
+    });
+
+    it('error: the same messages', async () => {
+      onPhone();
+      mockFetch({ 'GET /api/dividends/calendar': { status: 500 } });
+      renderWithProviders(<DividendCalendarRoute />);
+      expect(await screen.findByText('Failed to load dividend calendar')).toBeTruthy();
+      expect(screen.getByText('Please try again later')).toBeTruthy();
+    });
   });
 });

@@ -1,0 +1,111 @@
+import { Link } from 'react-router-dom';
+import { styled } from 'styled-components';
+import type { PublicCalendarEntry } from '../../../api/types.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { weekdayOf } from '../../../lib/calendar-weeks.ts';
+import { formatDividend, formatShortDate } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
+import { Count, DateText, Weekday, dayFrame, payoutCountText } from './day-parts.ts';
+
+export interface DayProps {
+  day: string;
+  today: string;
+  payouts: PublicCalendarEntry[];
+}
+
+/** A day of the wide calendar (a column of the week's grid): every payout as a small card. */
+export function DayCard({ day, today, payouts }: DayProps) {
+  const isToday = day === today;
+  const past = day < today;
+  return (
+    <Day $today={isToday} $past={past} aria-current={isToday ? 'date' : undefined} data-testid="calendar-day" data-date={day}>
+      <DayHead>
+        <div>
+          <Weekday $past={past}>{weekdayOf(day)}</Weekday>
+          <DateText>{formatShortDate(day)}</DateText>
+        </div>
+        {isToday ? <Badge $tone="accent">Today</Badge> : null}
+      </DayHead>
+      <Count>{payoutCountText(payouts.length)}</Count>
+      {payouts.length > 0 ? (
+        <Payouts>
+          {payouts.map((p) => (
+            <li key={`${p.etfId}-${p.payoutDate}`}>
+              <PayoutLink to={paths.etfByTicker(p.ticker)} title={p.name}>
+                <PayoutTop>
+                  <strong>{p.ticker}</strong>
+                  <Amount>{formatDividend(p.amount)}</Amount>
+                </PayoutTop>
+                <PayoutName>{p.name}</PayoutName>
+                {p.estimated ? <Est>Estimated</Est> : null}
+              </PayoutLink>
+            </li>
+          ))}
+        </Payouts>
+      ) : null}
+    </Day>
+  );
+}
+
+const Day = styled.article<{ $today: boolean; $past: boolean }>`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  min-height: 120px;
+  padding: 12px;
+  ${dayFrame}
+`;
+
+const DayHead = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: flex-start;
+  gap: 4px;
+`;
+
+const Payouts = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const PayoutLink = styled(Link)`
+  display: flex;
+  flex-direction: column;
+  gap: 1px;
+  min-width: 0;
+  padding: 6px 8px;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.surfaceAccent};
+  color: ${({ theme }) => theme.colors.textPrimary};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  text-decoration: none;
+  &:hover { background: ${({ theme }) => theme.colors.accentSoft}; }
+`;
+
+const PayoutName = styled.span`
+  color: ${({ theme }) => theme.colors.textSecondary};
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const PayoutTop = styled.span`
+  display: flex;
+  justify-content: space-between;
+  align-items: baseline;
+  gap: 4px;
+`;
+
+const Amount = styled.span`
+  font-weight: 700;
+  white-space: nowrap;
+`;
+
+const Est = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-weight: 500;
+`;

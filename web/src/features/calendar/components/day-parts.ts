@@ -1,0 +1,50 @@
+import { css, styled } from 'styled-components';
+
+/** "1 payout", "9 payouts" or "No payouts" (spec §2 "Dividend Calendar"). */
+export function payoutCountText(count: number): string {
+  return count === 0 ? 'No payouts' : `${count} ${count === 1 ? 'payout' : 'payouts'}`;
+}
+
+/** A day's frame: a card; today with a highlighted border, past days dimmed. Both layouts use it. */
+export const dayFrame = css<{ $today: boolean; $past: boolean }>`
+  min-width: 0;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  ${({ $today, theme }) =>
+    $today &&
+    css`
+      border: 2px solid ${theme.colors.todayBorder};
+      box-shadow: 0 0 0 3px ${theme.colors.accentSoft};
+    `}
+  ${({ $past, theme }) =>
+    $past &&
+    css`
+      /* Dimmed without opacity, so the text keeps its contrast. */
+      background: ${theme.colors.surfacePast};
+      border-style: dashed;
+      box-shadow: none;
+      color: ${theme.colors.textSecondary};
+      & a { background: ${theme.colors.surface}; }
+    `}
+`;
+
+export const Weekday = styled.span<{ $past?: boolean }>`
+  display: block;
+  font-weight: 700;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme, $past }) => ($past ? theme.colors.textSecondary : theme.colors.textPrimary)};
+`;
+
+export const DateText = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+export const Count = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 600;
+`;
