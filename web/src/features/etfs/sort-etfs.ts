@@ -1,5 +1,6 @@
 import type { EtfListItem } from '../../api/types.ts';
 import { toNumber } from '../../lib/format.ts';
+import { compareText } from '../../lib/compare-text.ts';
 
 /** The ETF database's sort fields (spec §2); yieldPercent by default, descending. */
 export const SORT_FIELDS = ['ticker', 'currentPrice', 'yieldPercent', 'oneYearReturn', 'dripReturn'] as const;
@@ -28,14 +29,14 @@ export function sortEtfs(etfs: readonly EtfListItem[], { field, direction }: Sor
   const sign = direction === 'asc' ? 1 : -1;
   return [...etfs].sort((a, b) => {
     let c: number;
-    if (field === 'ticker') c = a.ticker.localeCompare(b.ticker);
+    if (field === 'ticker') c = compareText(a.ticker, b.ticker);
     else c = (toNumber(a[field]) ?? 0) - (toNumber(b[field]) ?? 0);
     if (c !== 0) return c * sign;
-    return a.ticker.localeCompare(b.ticker);
+    return compareText(a.ticker, b.ticker);
   });
 }
 
 /** Brands present in the list, sorted, without empty ones. */
 export function brandsOf(etfs: readonly EtfListItem[]): string[] {
-  return [...new Set(etfs.map((e) => e.brand).filter((b) => b && b.trim() !== ''))].sort((a, b) => a.localeCompare(b));
+  return [...new Set(etfs.map((e) => e.brand).filter((b) => b && b.trim() !== ''))].sort(compareText);
 }

@@ -1,5 +1,6 @@
 import type { NewsItem } from '../../api/types.ts';
 import { parseDate } from '../../lib/format.ts';
+import { compareText } from '../../lib/compare-text.ts';
 
 /** The brand tags the news filter offers (spec §2 "News"). */
 export const NEWS_BRANDS = ['Defiance', 'Granite', 'Roundhill', 'YieldMax'] as const;
@@ -28,7 +29,7 @@ export function brandTagsOf(items: readonly NewsItem[]): string[] {
     const brand = brandOfTag(tag);
     if (brand) found.add(brand);
   }
-  return [...found].sort((a, b) => a.localeCompare(b));
+  return [...found].sort(compareText);
 }
 
 /** Articles tagged with the brand (case-insensitive); every article for null ("All"). */
@@ -41,7 +42,7 @@ export function filterByBrand(items: readonly NewsItem[], brand: string | null):
 export function sortNews(items: readonly NewsItem[], sort: NewsSort): NewsItem[] {
   const time = (i: NewsItem) => parseDate(i.publishedAt)?.getTime() ?? Number.NEGATIVE_INFINITY;
   return [...items].sort((a, b) => {
-    if (sort === 'source') return (a.source ?? '').localeCompare(b.source ?? '');
+    if (sort === 'source') return compareText(a.source ?? '', b.source ?? '');
     const ta = time(a);
     const tb = time(b);
     return ta === tb ? 0 : tb > ta ? 1 : -1;

@@ -1,6 +1,7 @@
 import type { UserCalendarEntry } from '../../api/types.ts';
 import { calendarWeeks, groupByDate } from '../../lib/calendar-weeks.ts';
 import { parseDate, toNumber } from '../../lib/format.ts';
+import { compareText } from '../../lib/compare-text.ts';
 
 /**
  * "Upcoming Dividend Payouts" (spec §2 personal area, §9): four weeks from the Monday of the week
@@ -31,7 +32,7 @@ export function payoutWeeks(entries: readonly UserCalendarEntry[], today: string
   const out: PayoutWeek[] = [];
   for (const week of calendarWeeks(start, 4, 5)) {
     const days = week.days.map((date) => {
-      const payouts = [...(byDate.get(date) ?? [])].sort((a, b) => a.ticker.localeCompare(b.ticker));
+      const payouts = [...(byDate.get(date) ?? [])].sort((a, b) => compareText(a.ticker, b.ticker));
       return { date, payouts, total: payouts.reduce((sum, p) => sum + (toNumber(p.estimatedPayout) ?? 0), 0) };
     });
     const count = days.reduce((n, d) => n + d.payouts.length, 0);
