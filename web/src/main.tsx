@@ -17,6 +17,7 @@ async function start(container: HTMLElement): Promise<void> {
   const store = makeStore();
   await yieldToMain();
   const router = createAppRouter();
+  await yieldToMain();
   // The screen's reads start now, alongside its lazy chunk (lib/route-prefetch.ts).
   prefetchOnNavigation(router, store.dispatch);
   await yieldToMain();

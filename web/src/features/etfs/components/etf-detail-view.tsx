@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useGetEtfDetailQuery } from '../../../api/market-api.ts';
@@ -29,7 +30,11 @@ function tone(value: string | null | undefined): 'positive' | 'negative' | undef
 /** The ETF detail screen for a ticker (spec §2 "ETF detail"); `brandSlug` from the URL when there is one. */
 export function EtfDetailView({ ticker, brandSlug }: { ticker: string; brandSlug: string | null }) {
   const upper = ticker.toUpperCase();
-  const { data: etf, isLoading, isError } = useGetEtfDetailQuery(upper);
+  const { data, isLoading, isError } = useGetEtfDetailQuery(upper);
+  // The page renders in a transition (time-sliced), not in the store update that brought the data:
+  // no long task on a slow phone. Until then the loading state stays.
+  const etf = useDeferredValue(data);
+  const pending = isLoading || (data !== undefined && etf !== data);
   useDocumentTitle(etf ? `${etf.ticker} – ${etf.name}` : upper);
 
   const slug = etf ? slugOf(etf) || brandSlug || '' : (brandSlug ?? '');
@@ -40,7 +45,7 @@ export function EtfDetailView({ ticker, brandSlug }: { ticker: string; brandSlug
     <BackLink to={paths.etfs}>Back to all brands</BackLink>
   );
 
-  if (isLoading) {
+  if (pending) {
     return (
       <Page>
         {back}

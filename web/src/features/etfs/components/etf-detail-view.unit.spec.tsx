@@ -40,7 +40,7 @@ describe('ETF detail', () => {
     mockFetch(reads(detail()));
     renderWithProviders(<EtfDetailView ticker="nvdw" brandSlug="yieldmax" />);
     expect(screen.getByText('Loading ETF details...')).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'NVDW', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'NVDW', level: 1 }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to YieldMax ETFs' })).toHaveProperty('pathname', '/etfs/yieldmax');
     for (const label of ['Annual Yield Calculations', 'Actual Performance', 'About This ETF', 'Dividend History', 'NVDW News', 'Similar ETFs']) {
       expect(screen.getByRole('heading', { name: label })).toBeTruthy();
