@@ -36,7 +36,8 @@ export function RootLayout() {
 
 function Footer() {
   const ref = useRef<HTMLElement>(null);
-  const near = useNearViewport(ref);
+  // In view, not merely near: while a screen is loading the footer sits at the bottom edge.
+  const near = useNearViewport(ref, '0px');
   return (
     <FooterBox ref={ref}>
       {near ? (
