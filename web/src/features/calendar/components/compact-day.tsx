@@ -61,7 +61,6 @@ export function CompactDay({ day, today, payouts, open, onToggle }: CompactDayPr
 
 const Day = styled.article<{ $today: boolean; $past: boolean }>`
   ${dayFrame}
-  overflow: hidden;
 `;
 
 const lineStyle = `
@@ -85,6 +84,9 @@ const Toggle = styled.button`
   font: inherit;
   text-align: left;
   cursor: pointer;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  /* the ring inside the card's border */
+  &:focus-visible { outline-offset: -3px; }
 `;
 
 /** Weekday and date on one line. */
