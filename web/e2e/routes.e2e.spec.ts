@@ -252,3 +252,154 @@ for (const size of SIZE_NAMES) {
     }
   });
 }
+
+/**
+ * Geometry of layouts that were reported broken (a screenshot shows them, these keep them fixed): the
+ * phone calendar's height, the ETF pager on one row, the count line level with the Brand select, the
+ * chart's attribution under the plot instead of on it.
+ */
+describe('layout geometry', () => {
+  const box = async (page: Page, selector: string) =>
+    page.locator(selector).first().evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { top: r.top + window.scrollY, bottom: r.bottom + window.scrollY, left: r.left, right: r.right, height: r.height, width: r.width };
+    });
+  const pageHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
+
+  async function withPage(size: SizeName, name: string, run: (page: Page) => Promise<void>): Promise<void> {
+    const page = await contexts.get(size)!.newPage();
+    try {
+      await run(page);
+    } catch (error) {
+      await screenshot(page, `failed-${name}-${size}`, { keepToast: true }).catch(() => undefined);
+      throw error;
+    } finally {
+      await page.close();
+    }
+  }
+
+  it('phone calendar: one line per day, today or the next payout day open, under 5,000 px tall (was ~21,000)', async () => {
+    await withPage('phone', 'calendar-geometry', async (page) => {
+      await page.goto('/dividend-calendar');
+      await expect.poll(() => page.getByRole('heading', { name: /^Week \d/ }).count()).toBe(4);
+      const days = page.getByTestId('calendar-day');
+      await expect.poll(() => days.count()).toBe(28);
+      await visible(page.locator('[aria-current="date"]').getByText('Today'));
+      // the day open by itself lists its payouts, each a link to /etf/{ticker}
+      await visible(page.locator('a[href^="/etf/"]'));
+      const main = page.getByRole('main');
+      expect(await main.getByRole('button', { expanded: true }).count()).toBe(1);
+      // every other day is one line (weekday, date, count)
+      const heights = await days.evaluateAll((els) =>
+        els.filter((el) => !el.querySelector('[aria-expanded="true"]')).map((el) => el.getBoundingClientRect().height),
+      );
+      expect(heights).toHaveLength(27);
+      for (const h of heights) expect(h).toBeLessThanOrEqual(56);
+      const height = await pageHeight(page);
+      expect(height).toBeLessThan(5_000);
+      await visible(page.getByRole('heading', { name: 'About this calendar' }));
+      await screenshot(page, 'dividend-calendar-compact-phone');
+
+      // a closed day opens on a tap, its payouts one line each
+      const date = await main
+        .getByRole('button', { expanded: false })
+        .filter({ hasText: /\d+ payouts?/ })
+        .last()
+        .evaluate((el) => el.closest('[data-date]')!.getAttribute('data-date'));
+      const toggle = page.locator(`[data-date="${date}"] button`);
+      await toggle.click();
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+      const rows = page.locator(`[data-date="${date}"] a[href^="/etf/"]`);
+      await visible(rows);
+      const rowHeights = await rows.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+      for (const h of rowHeights) expect(h).toBeLessThanOrEqual(40);
+      await expectNoSeriousA11yViolations(page, 'dividend-calendar with a day opened (phone)');
+    });
+  });
+
+  it('desktop calendar keeps its grid: a week is one row of 7 day cards listing every payout', async () => {
+    await withPage('desktop', 'calendar-geometry', async (page) => {
+      await page.goto('/dividend-calendar');
+      await expect.poll(() => page.getByTestId('calendar-day').count()).toBe(28);
+      const tops = await page.getByTestId('calendar-day').evaluateAll((els) => els.slice(0, 7).map((el) => Math.round(el.getBoundingClientRect().top)));
+      expect(new Set(tops).size).toBe(1);
+      expect(await page.getByRole('main').getByRole('button', { expanded: false }).count()).toBe(0);
+      const counts = await page.getByTestId('calendar-day').evaluateAll((els) =>
+        els.map((el) => {
+          const line = [...el.querySelectorAll('span')].map((s) => s.textContent ?? '').find((t) => /^(\d+ payouts?|No payouts)$/.test(t));
+          return { said: line === undefined ? -1 : Number.parseInt(line, 10) || 0, links: el.querySelectorAll('a[href^="/etf/"]').length };
+        }),
+      );
+      for (const c of counts) expect(c.links).toBe(c.said);
+    });
+  });
+
+  it('phone /etfs: Previous, 3 page numbers and Next on one row inside the screen, each button one line', async () => {
+    await withPage('phone', 'etfs-pager-geometry', async (page) => {
+      await page.goto('/etfs');
+      const pager = page.getByRole('navigation', { name: 'ETF pages' });
+      await visible(pager.getByRole('button', { name: 'Next' }));
+      const buttons = await pager.getByRole('button').evaluateAll((els) =>
+        els.filter((el) => getComputedStyle(el).display !== 'none').map((el) => {
+          const r = el.getBoundingClientRect();
+          return { text: el.textContent, top: Math.round(r.top), height: r.height, right: r.right, left: r.left };
+        }),
+      );
+      expect(buttons.map((b) => b.text)).toEqual(['Previous', '1', '2', '3', 'Next']);
+      expect(new Set(buttons.map((b) => b.top)).size).toBe(1);
+      for (const b of buttons) expect(b.height).toBe(40);
+      expect(Math.min(...buttons.map((b) => b.left))).toBeGreaterThanOrEqual(0);
+      expect(Math.max(...buttons.map((b) => b.right))).toBeLessThanOrEqual(390);
+      // the window follows the current page: on the last page, the 3 nearest it
+      const total = Number(/of (\d+)/.exec((await seeText(page, /^Showing 1–20 of \d+$/).then((l) => l.textContent())) ?? '')![1]);
+      const last = Math.ceil(total / 20);
+      await pager.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => pager.locator('[aria-current="page"]').textContent()).toBe('2');
+      await page.goto(`/etfs?page=${last}`);
+      await expect.poll(() => pager.locator('[aria-current="page"]').textContent()).toBe(String(last));
+      const shown = await pager.getByRole('button', { name: /^Page \d+$/ }).allTextContents();
+      expect(shown).toEqual([last - 2, last - 1, last].map(String));
+    });
+  });
+
+  it('desktop /etfs: a window of up to 5 page numbers; "Showing 1–20 of N" level with the Brand select', async () => {
+    await withPage('desktop', 'etfs-toolbar-geometry', async (page) => {
+      await page.goto('/etfs');
+      const countLine = await seeText(page, /^Showing 1–20 of \d+$/);
+      const total = Number(/of (\d+)/.exec((await countLine.textContent()) ?? '')![1]);
+      const pager = page.getByRole('navigation', { name: 'ETF pages' });
+      await expect.poll(() => pager.getByRole('button', { name: /^Page \d+$/ }).count()).toBe(Math.min(5, Math.ceil(total / 20)));
+      const select = await box(page, 'select');
+      const count = await countLine.evaluate((el) => {
+        // the text's own line box, not the element's
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const r = range.getBoundingClientRect();
+        return { top: r.top + window.scrollY, bottom: r.bottom + window.scrollY };
+      });
+      const middle = (b: { top: number; bottom: number }) => (b.top + b.bottom) / 2;
+      expect(Math.abs(middle(count) - middle(select))).toBeLessThanOrEqual(2);
+    });
+  });
+
+  for (const size of SIZE_NAMES) {
+    it(`detail page (${size}): the TradingView attribution is a link under the chart, nothing drawn over the plot`, async () => {
+      await withPage(size, 'chart-attribution', async (page) => {
+        await page.goto(`/etfs/roundhill/${detailEtf.ticker.toLowerCase()}`);
+        const priceHistory = await heading(page, 'Price History');
+        await priceHistory.scrollIntoViewIfNeeded();
+        const chart = page.getByRole('img', { name: /closing prices/ });
+        await visible(chart.locator('canvas'));
+        expect(await chart.locator('a').count()).toBe(0);
+        const credit = page.getByTestId('chart-attribution');
+        const link = credit.getByRole('link', { name: 'TradingView' });
+        expect(await link.getAttribute('href')).toBe('https://www.tradingview.com/');
+        await visible(link);
+        const chartBox = await chart.boundingBox();
+        const creditBox = await credit.boundingBox();
+        expect(creditBox!.y).toBeGreaterThanOrEqual(chartBox!.y + chartBox!.height);
+        expect(await credit.textContent()).toBe('Chart by TradingView Lightweight Charts™');
+      });
+    });
+  }
+});
