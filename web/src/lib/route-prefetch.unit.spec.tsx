@@ -58,7 +58,7 @@ describe('route prefetch', () => {
     expect(counts.get('/api/news/ticker/HOOW')).toBe(1);
   });
 
-  it('prefetches on later navigations too: /etfs asks for its 100 funds as the link is followed', async () => {
+  it('prefetches on later navigations too: /etfs asks for its 100 funds, the calendar for its payouts, as the link is followed', async () => {
     const calls = mockFetch(reads());
     const store = makeStore();
     const router = createMemoryRouter(appRoutes, { initialEntries: ['/pricing'] });
@@ -66,5 +66,11 @@ describe('route prefetch', () => {
     expect(paths(calls)).toEqual([]);
     await router.navigate('/etfs');
     await waitFor(() => expect(paths(calls)).toContain('/api/top-performers?limit=100'));
+    await router.navigate('/dividend-calendar');
+    await waitFor(() => expect(paths(calls)).toContain('/api/dividends/calendar'));
+    // a screen without declared reads starts none
+    const before = calls.length;
+    await router.navigate('/pricing');
+    expect(calls.length).toBe(before);
   });
 });

@@ -13,11 +13,10 @@ import { formatPercent, formatPrice, toNumber } from '../../../lib/format.ts';
 import { pageCount } from '../../../lib/page-window.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { DATABASE_LIMIT } from '../database-limit.ts';
 import { DEFAULT_SORT, brandsOf, isSortField, nextSort, sortEtfs, type SortField, type SortState } from '../sort-etfs.ts';
 
 export const PAGE_SIZE = 20;
-/** Up to 100 ETFs are loaded (spec §9). */
-export const DATABASE_LIMIT = 100;
 const ALL = 'all';
 const EMPTY: EtfListItem[] = [];
 /** On phones some sortable columns are hidden: a select offers every order. */
