@@ -102,3 +102,27 @@ describe.sequential("a visitor's path", () => {
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   });
 });
+
+describe('a detail page on a phone', () => {
+  it('draws the price chart only when it scrolls near: no chart code is fetched for the first screen', async () => {
+    const phone = await newContext(browser, 'phone');
+    try {
+      const p = await phone.newPage();
+      const chartRequests: string[] = [];
+      p.on('request', (request) => {
+        if (/\/assets\/price-chart-/.test(request.url())) chartRequests.push(request.url());
+      });
+      await p.goto(`/etf/${ticker || 'HOOW'}`);
+      await visible(p.getByRole('heading', { level: 1 }));
+      await visible(p.getByRole('heading', { name: 'Annual Yield Calculations' }));
+      await p.waitForLoadState('networkidle');
+      expect(chartRequests).toEqual([]);
+      expect(await p.locator('canvas').count()).toBe(0);
+      await p.getByRole('heading', { name: 'Price History' }).scrollIntoViewIfNeeded();
+      await visible(p.locator('canvas').first());
+      expect(chartRequests).toHaveLength(1);
+    } finally {
+      await phone.close();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useRef, useState } from 'react';
 import { styled } from 'styled-components';
 import { useGetPriceHistoryQuery } from '../../../api/market-api.ts';
 import type { HistoryRange } from '../../../api/types.ts';
@@ -6,9 +6,12 @@ import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { Positive, StateMessage } from '../../../components/ui/layout.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDollars, formatSignedPercent } from '../../../lib/format.ts';
+import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 import { chartPoints, priceChangeOf } from '../performance-period.ts';
 
-// lightweight-charts is its own chunk, fetched only when a detail page has points to draw.
+// lightweight-charts is its own chunk, fetched only when a detail page has points to draw and the
+// card is near the viewport (on a phone it is below the first screen: drawing it costs ~0.3 s of a
+// slow CPU that the first screen needs).
 const PriceChart = lazy(() => import('./price-chart.tsx'));
 
 export const RANGES: ReadonlyArray<{ range: HistoryRange; label: string }> = [
@@ -26,6 +29,8 @@ export function PriceHistoryCard({ ticker }: { ticker: string }) {
   const points = useMemo(() => chartPoints(data ?? []), [data]);
   const change = priceChangeOf(data ?? []);
   const positive = (change?.change ?? 0) >= 0;
+  const chartArea = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(chartArea, '200px');
 
   let changeText: string | null = null;
   if (change) {
@@ -65,9 +70,15 @@ export function PriceHistoryCard({ ticker }: { ticker: string }) {
         <StateMessage>No price history available</StateMessage>
       ) : (
         <>
-          <Suspense fallback={<Skeleton $height="300px" />}>
-            <PriceChart points={points} positive={positive} label={`${ticker} closing prices, ${points.length} trading days`} />
-          </Suspense>
+          <div ref={chartArea}>
+            {near ? (
+              <Suspense fallback={<Skeleton $height="300px" />}>
+                <PriceChart points={points} positive={positive} label={`${ticker} closing prices, ${points.length} trading days`} />
+              </Suspense>
+            ) : (
+              <Skeleton $height="300px" />
+            )}
+          </div>
           <ChartCredit />
         </>
       )}
