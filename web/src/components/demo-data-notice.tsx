@@ -1,4 +1,5 @@
 import { styled } from 'styled-components';
+import { theme } from '../styles/theme.ts';
 
 /** A quiet note that the figures are demo data (list items carry `isDemo`). */
 export function DemoDataNotice({ show }: { show: boolean }) {
@@ -25,10 +26,10 @@ const Note = styled.p`
   gap: 8px;
   margin: 0 0 16px;
   padding: 8px 12px;
-  border: 1px solid ${({ theme }) => theme.colors.warningBorder};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.warningSoft};
-  color: ${({ theme }) => theme.colors.warningText};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  border: 1px solid ${theme.colors.warningBorder};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.warningSoft};
+  color: ${theme.colors.warningText};
+  font-size: ${theme.fontSizes.sm};
   & svg { flex: none; }
 `;

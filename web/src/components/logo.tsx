@@ -1,5 +1,6 @@
 import { styled } from 'styled-components';
 import { PRODUCT_NAME } from '../lib/paths.ts';
+import { theme } from '../styles/theme.ts';
 
 /** The WeeklyDiv mark (a rising bar chart in a rounded square) and word mark. */
 export function Logo() {
@@ -24,14 +25,14 @@ const Wrap = styled.span`
   display: inline-flex;
   align-items: center;
   gap: 8px;
-  & .mark { color: ${({ theme }) => theme.colors.accent}; }
-  & svg { color: ${({ theme }) => theme.colors.accent}; }
+  & .mark { color: ${theme.colors.accent}; }
+  & svg { color: ${theme.colors.accent}; }
 `;
 
 const Word = styled.span`
   font-size: 1.25rem;
   font-weight: 800;
   letter-spacing: -0.02em;
-  color: ${({ theme }) => theme.colors.textPrimary};
-  & span { color: ${({ theme }) => theme.colors.accent}; }
+  color: ${theme.colors.textPrimary};
+  & span { color: ${theme.colors.accent}; }
 `;

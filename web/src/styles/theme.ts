@@ -3,6 +3,14 @@ import { palette } from './palette.ts';
 /**
  * The theme: named tokens built from the palette. Components read `theme.colors.textSecondary`,
  * never a hex value; a re-skin changes this file only.
+ *
+ * Styled components import this object and interpolate its values directly
+ * (`color: ${theme.colors.textSecondary};`), not through a props function
+ * (`${({ theme }) => …}`): a template without functions is static, so styled-components builds its
+ * CSS once instead of on every render (measured: a third of each render's time on a slow phone went
+ * to re-serialising and hashing CSS; docs/client.md "Start-up work"). Functions remain only where a
+ * style depends on a prop. The ThemeProvider still passes the same object for the few hooks that
+ * need it (`useTheme` in the price chart).
  */
 export const theme = {
   colors: {

@@ -3,6 +3,7 @@ import { styled } from 'styled-components';
 import { Container } from '../../components/ui/layout.tsx';
 import { useGetFooterHtmlQuery } from '../../features/navigation/api.ts';
 import { sanitizeHtml } from '../../lib/sanitize.ts';
+import { theme } from '../../styles/theme.ts';
 
 /** Shown while the setting is empty (the server normally answers its own default). */
 function defaultFooterHtml(year: number): string {
@@ -25,7 +26,7 @@ export default function FooterContent() {
 
 const FooterHtml = styled.div`
   & p + p { margin-top: 8px; }
-  & a { color: ${({ theme }) => theme.colors.footerLink}; }
-  & h1, & h2, & h3, & h4 { color: ${({ theme }) => theme.colors.footerLink}; margin-bottom: 8px; }
+  & a { color: ${theme.colors.footerLink}; }
+  & h1, & h2, & h3, & h4 { color: ${theme.colors.footerLink}; margin-bottom: 8px; }
   & ul { padding-left: 20px; }
 `;

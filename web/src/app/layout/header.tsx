@@ -12,6 +12,7 @@ import { MobileNav } from '../../features/navigation/components/mobile-nav.tsx';
 import { useCurrentUser } from '../../features/session/use-current-user.ts';
 import { useLogOut } from '../../features/session/use-log-out.ts';
 import { PRODUCT_NAME, paths } from '../../lib/paths.ts';
+import { theme } from '../../styles/theme.ts';
 
 /**
  * The site header (spec §2 "Header and footer"): logo home, the owner's navigation and Pricing,
@@ -117,30 +118,30 @@ const BREAK = 'lg' as const;
 const Bar = styled.header`
   position: sticky;
   top: 0;
-  z-index: ${({ theme }) => theme.zIndices.header};
-  background: ${({ theme }) => theme.colors.surface};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  z-index: ${theme.zIndices.header};
+  background: ${theme.colors.surface};
+  border-bottom: 1px solid ${theme.colors.border};
 `;
 
 const Inner = styled(Container)`
   display: flex;
   align-items: center;
   gap: 16px;
-  height: ${({ theme }) => theme.layout.headerHeight};
+  height: ${theme.layout.headerHeight};
 `;
 
 const LogoLink = styled(Link)`
   display: inline-flex;
   align-items: center;
   flex: none;
-  color: ${({ theme }) => theme.colors.textPrimary};
+  color: ${theme.colors.textPrimary};
   text-decoration: none;
 `;
 
 const DesktopOnly = styled.div`
   display: none;
   flex: 1;
-  @media (min-width: ${({ theme }) => theme.breakpoints[BREAK]}px) {
+  @media (min-width: ${theme.breakpoints[BREAK]}px) {
     display: block;
   }
 `;
@@ -150,13 +151,13 @@ const DesktopActions = styled.div`
   align-items: center;
   gap: 8px;
   margin-left: auto;
-  @media (min-width: ${({ theme }) => theme.breakpoints[BREAK]}px) {
+  @media (min-width: ${theme.breakpoints[BREAK]}px) {
     display: flex;
   }
 `;
 
 const MobileOnly = styled.div`
-  @media (min-width: ${({ theme }) => theme.breakpoints[BREAK]}px) {
+  @media (min-width: ${theme.breakpoints[BREAK]}px) {
     display: none;
   }
 `;
@@ -169,12 +170,12 @@ const MenuButton = styled.button`
   height: 44px;
   margin-left: auto;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: ${theme.radii.md};
   background: transparent;
-  color: ${({ theme }) => theme.colors.textPrimary};
+  color: ${theme.colors.textPrimary};
   cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.colors.surfaceMuted}; }
-  @media (min-width: ${({ theme }) => theme.breakpoints[BREAK]}px) {
+  &:hover { background: ${theme.colors.surfaceMuted}; }
+  @media (min-width: ${theme.breakpoints[BREAK]}px) {
     display: none;
   }
 `;

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useNearViewport } from '../../lib/use-near-viewport.ts';
 import { Header } from './header.tsx';
+import { theme } from '../../styles/theme.ts';
 
 // The footer's content (the owner's HTML, sanitised with DOMPurify) is its own chunk, fetched and
 // rendered only when the footer comes near the viewport: below the first screen it costs nothing.
@@ -58,7 +59,7 @@ const Shell = styled.div`
 const Main = styled.main`
   flex: 1 0 auto;
   /* The footer always starts below the first screen: content arriving later never moves it in view (CLS). */
-  min-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
+  min-height: calc(100vh - ${theme.layout.headerHeight});
   &:focus { outline: none; }
 `;
 
@@ -72,17 +73,17 @@ const SkipLink = styled.a`
   top: -48px;
   z-index: 100;
   padding: 8px 12px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.accent};
-  color: ${({ theme }) => theme.colors.textInverse};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.accent};
+  color: ${theme.colors.textInverse};
   &:focus { top: 8px; }
 `;
 
 const FooterBox = styled.footer`
   flex: none;
-  padding: ${({ theme }) => theme.space.xl} 0;
-  background: ${({ theme }) => theme.colors.footerBackground};
-  color: ${({ theme }) => theme.colors.footerText};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: ${theme.space.xl} 0;
+  background: ${theme.colors.footerBackground};
+  color: ${theme.colors.footerText};
+  font-size: ${theme.fontSizes.sm};
   min-height: 120px;
 `;

@@ -1,4 +1,5 @@
 import { styled, css } from 'styled-components';
+import { theme } from '../../styles/theme.ts';
 
 export type BadgeTone = 'neutral' | 'accent' | 'positive' | 'negative' | 'warning' | 'gold' | 'silver' | 'bronze';
 
@@ -8,12 +9,12 @@ export const Badge = styled.span<{ $tone?: BadgeTone }>`
   align-items: center;
   gap: 4px;
   padding: 2px 10px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  border-radius: ${theme.radii.pill};
+  font-size: ${theme.fontSizes.xs};
   font-weight: 600;
   line-height: 1.6;
   white-space: nowrap;
-  ${({ theme, $tone = 'neutral' }) => {
+  ${({ $tone = 'neutral' }) => {
     const c = theme.colors;
     switch ($tone) {
       case 'neutral':

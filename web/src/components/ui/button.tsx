@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { styled, css } from 'styled-components';
+import { theme } from '../../styles/theme.ts';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive';
 export type ButtonSize = 'sm' | 'md' | 'lg';
@@ -20,9 +21,9 @@ export const buttonStyles = css<StyleProps>`
   min-height: ${({ $size = 'md' }) => ($size === 'sm' ? '32px' : $size === 'lg' ? '48px' : '40px')};
   padding: ${({ $size = 'md' }) => paddings[$size]};
   width: ${({ $block }) => ($block ? '100%' : 'auto')};
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: ${theme.radii.md};
   border: 1px solid transparent;
-  font-size: ${({ theme, $size = 'md' }) => ($size === 'lg' ? theme.fontSizes.lg : $size === 'sm' ? theme.fontSizes.sm : theme.fontSizes.md)};
+  font-size: ${({ $size = 'md' }) => ($size === 'lg' ? theme.fontSizes.lg : $size === 'sm' ? theme.fontSizes.sm : theme.fontSizes.md)};
   font-weight: 600;
   line-height: 1.2;
   text-decoration: none;
@@ -34,7 +35,7 @@ export const buttonStyles = css<StyleProps>`
     opacity: 0.6;
     cursor: not-allowed;
   }
-  ${({ theme, $variant = 'primary' }) => {
+  ${({ $variant = 'primary' }) => {
     const c = theme.colors;
     switch ($variant) {
       case 'primary':

@@ -1,27 +1,28 @@
 import { styled } from 'styled-components';
+import { theme } from '../../styles/theme.ts';
 
 /** A white panel with a border. `$padding` false for tables that reach the edges. */
 export const Card = styled.section<{ $padding?: boolean; $accent?: boolean }>`
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme, $accent }) => ($accent ? theme.colors.accent : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.card};
-  padding: ${({ theme, $padding = true }) => ($padding ? theme.space.md : '0')};
+  background: ${theme.colors.surface};
+  border: 1px solid ${({ $accent }) => ($accent ? theme.colors.accent : theme.colors.border)};
+  border-radius: ${theme.radii.lg};
+  box-shadow: ${theme.shadows.card};
+  padding: ${({ $padding = true }) => ($padding ? theme.space.md : '0')};
   min-width: 0;
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
-    padding: ${({ theme, $padding = true }) => ($padding ? theme.space.lg : '0')};
+  @media (min-width: ${theme.breakpoints.md}px) {
+    padding: ${({ $padding = true }) => ($padding ? theme.space.lg : '0')};
   }
 `;
 
 export const CardTitle = styled.h3`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
   font-weight: 700;
-  margin-bottom: ${({ theme }) => theme.space.sm};
+  margin-bottom: ${theme.space.sm};
 `;
 
 export const CardText = styled.p`
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 /** A label + big value block (stat cards). */
@@ -31,16 +32,16 @@ export const Stat = styled.div`
   gap: 4px;
 `;
 export const StatLabel = styled.span`
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
   font-weight: 500;
 `;
 export const StatValue = styled.span<{ $tone?: 'positive' | 'negative' | undefined }>`
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  font-size: ${theme.fontSizes.xxl};
   font-weight: 700;
-  color: ${({ theme, $tone }) => ($tone === 'positive' ? theme.colors.positive : $tone === 'negative' ? theme.colors.negative : theme.colors.textPrimary)};
+  color: ${({ $tone }) => ($tone === 'positive' ? theme.colors.positive : $tone === 'negative' ? theme.colors.negative : theme.colors.textPrimary)};
 `;
 export const StatHint = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.xs};
 `;

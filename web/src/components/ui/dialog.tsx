@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { styled } from 'styled-components';
+import { theme } from '../../styles/theme.ts';
 
 interface DialogProps {
   open: boolean;
@@ -105,12 +106,12 @@ export function Dialog({ open, onClose, title, description, children, width = '4
 const Backdrop = styled.div`
   position: fixed;
   inset: 0;
-  z-index: ${({ theme }) => theme.zIndices.overlay};
+  z-index: ${theme.zIndices.overlay};
   display: flex;
   align-items: center;
   justify-content: center;
   padding: 16px;
-  background: ${({ theme }) => theme.colors.overlay};
+  background: ${theme.colors.overlay};
 `;
 
 const Panel = styled.div<{ $width: string }>`
@@ -118,10 +119,10 @@ const Panel = styled.div<{ $width: string }>`
   max-width: ${({ $width }) => $width};
   max-height: calc(100vh - 32px);
   overflow-y: auto;
-  background: ${({ theme }) => theme.colors.surface};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.popover};
-  padding: ${({ theme }) => theme.space.lg};
+  background: ${theme.colors.surface};
+  border-radius: ${theme.radii.lg};
+  box-shadow: ${theme.shadows.popover};
+  padding: ${theme.space.lg};
   &:focus { outline: none; }
 `;
 
@@ -134,13 +135,13 @@ const Header = styled.div`
 `;
 
 const Title = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-size: ${theme.fontSizes.xl};
   font-weight: 700;
 `;
 
 const Description = styled.p`
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
   margin-bottom: 16px;
 `;
 
@@ -151,11 +152,11 @@ const CloseButton = styled.button`
   width: 32px;
   height: 32px;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: ${theme.radii.sm};
   background: transparent;
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
   cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.colors.surfaceMuted}; }
+  &:hover { background: ${theme.colors.surfaceMuted}; }
 `;
 
 /** Right-aligned button row at the bottom of a dialog. */
@@ -163,6 +164,6 @@ export const DialogActions = styled.div`
   display: flex;
   justify-content: flex-end;
   gap: 8px;
-  margin-top: ${({ theme }) => theme.space.lg};
+  margin-top: ${theme.space.lg};
   flex-wrap: wrap;
 `;

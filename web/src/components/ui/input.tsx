@@ -1,25 +1,26 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { styled, css } from 'styled-components';
+import { theme } from '../../styles/theme.ts';
 
 export const fieldControl = css<{ $invalid?: boolean }>`
   width: 100%;
   min-height: 40px;
   padding: 8px 12px;
-  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.negative : theme.colors.inputBorder)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.textPrimary};
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  border: 1px solid ${({ $invalid }) => ($invalid ? theme.colors.negative : theme.colors.inputBorder)};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.textPrimary};
+  font-size: ${theme.fontSizes.md};
   &:focus {
     outline: none;
-    border-color: ${({ theme }) => theme.colors.inputBorderFocused};
-    box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.accentSoft};
+    border-color: ${theme.colors.inputBorderFocused};
+    box-shadow: 0 0 0 3px ${theme.colors.accentSoft};
   }
   &:disabled {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
+    background: ${theme.colors.surfaceMuted};
   }
   &::placeholder {
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
 `;
 
@@ -36,19 +37,19 @@ export const FieldWrapper = styled.div`
 `;
 
 export const FieldLabel = styled.label`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   font-weight: 600;
-  color: ${({ theme }) => theme.colors.textPrimary};
+  color: ${theme.colors.textPrimary};
 `;
 
 export const FieldHint = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.textSecondary};
 `;
 
 export const FieldError = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.negative};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.negative};
   font-weight: 500;
 `;
 

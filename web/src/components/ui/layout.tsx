@@ -1,42 +1,43 @@
 import { styled } from 'styled-components';
+import { theme } from '../../styles/theme.ts';
 
 /** Centred page column with side padding. */
 export const Container = styled.div`
   width: 100%;
-  max-width: ${({ theme }) => theme.layout.maxWidth};
+  max-width: ${theme.layout.maxWidth};
   margin: 0 auto;
   padding: 0 16px;
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+  @media (min-width: ${theme.breakpoints.md}px) {
     padding: 0 24px;
   }
 `;
 
 /** A page's main block: vertical spacing under the header. */
 export const Page = styled(Container)`
-  padding-top: ${({ theme }) => theme.space.xl};
-  padding-bottom: ${({ theme }) => theme.space.xxl};
+  padding-top: ${theme.space.xl};
+  padding-bottom: ${theme.space.xxl};
 `;
 
 export const PageTitle = styled.h1`
   font-size: 1.875rem;
   font-weight: 800;
   letter-spacing: -0.01em;
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+  @media (min-width: ${theme.breakpoints.md}px) {
     font-size: 2.25rem;
   }
 `;
 
 export const PageSubtitle = styled.p`
   margin-top: 8px;
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.lg};
 `;
 
 export const SectionTitle = styled.h2`
   font-size: 1.5rem;
   font-weight: 800;
   letter-spacing: -0.01em;
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+  @media (min-width: ${theme.breakpoints.md}px) {
     font-size: 1.875rem;
   }
 `;
@@ -52,7 +53,7 @@ export const Grid = styled.div<{ $min?: string; $gap?: string }>`
 export const StateMessage = styled.p`
   padding: 32px 16px;
   text-align: center;
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
 `;
 
 /** Text only screen readers read. */
@@ -69,6 +70,6 @@ export const VisuallyHidden = styled.span`
 `;
 
 export const Positive = styled.span<{ $positive: boolean | null }>`
-  color: ${({ theme, $positive }) => ($positive === null ? theme.colors.textSecondary : $positive ? theme.colors.positive : theme.colors.negative)};
+  color: ${({ $positive }) => ($positive === null ? theme.colors.textSecondary : $positive ? theme.colors.positive : theme.colors.negative)};
   font-weight: 600;
 `;

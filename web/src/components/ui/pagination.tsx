@@ -1,5 +1,6 @@
 import { styled } from 'styled-components';
 import { pageWindow } from '../../lib/page-window.ts';
+import { theme } from '../../styles/theme.ts';
 
 interface PaginationProps {
   page: number;
@@ -52,7 +53,7 @@ const Nav = styled.nav`
   justify-content: center;
   gap: 4px;
   margin-top: 16px;
-  @media (min-width: ${({ theme }) => theme.breakpoints.sm}px) {
+  @media (min-width: ${theme.breakpoints.sm}px) {
     gap: 6px;
   }
 `;
@@ -63,14 +64,14 @@ export const PageButton = styled.button<{ $active?: boolean; $hideOnPhone?: bool
   height: 40px;
   padding: 0 10px;
   white-space: nowrap;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme, $active }) => ($active ? theme.colors.accent : theme.colors.border)};
-  background: ${({ theme, $active }) => ($active ? theme.colors.accent : theme.colors.surface)};
-  color: ${({ theme, $active }) => ($active ? theme.colors.textInverse : theme.colors.textPrimary)};
+  border-radius: ${theme.radii.md};
+  border: 1px solid ${({ $active }) => ($active ? theme.colors.accent : theme.colors.border)};
+  background: ${({ $active }) => ($active ? theme.colors.accent : theme.colors.surface)};
+  color: ${({ $active }) => ($active ? theme.colors.textInverse : theme.colors.textPrimary)};
   font-weight: 600;
   cursor: pointer;
   display: ${({ $hideOnPhone }) => ($hideOnPhone ? 'none' : 'inline-block')};
-  @media (min-width: ${({ theme }) => theme.breakpoints.sm}px) {
+  @media (min-width: ${theme.breakpoints.sm}px) {
     display: inline-block;
     padding: 0 12px;
   }

@@ -1,4 +1,5 @@
 import { styled, keyframes } from 'styled-components';
+import { theme } from '../../styles/theme.ts';
 
 const pulse = keyframes`
   0%, 100% { opacity: 1; }
@@ -9,7 +10,7 @@ const pulse = keyframes`
 export const Skeleton = styled.div.attrs({ 'aria-hidden': true })<{ $height?: string; $width?: string; $radius?: string }>`
   height: ${({ $height = '16px' }) => $height};
   width: ${({ $width = '100%' }) => $width};
-  border-radius: ${({ theme, $radius }) => $radius ?? theme.radii.md};
-  background: ${({ theme }) => theme.colors.skeleton};
+  border-radius: ${({ $radius }) => $radius ?? theme.radii.md};
+  background: ${theme.colors.skeleton};
   animation: ${pulse} 1.6s ease-in-out infinite;
 `;

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { styled } from 'styled-components';
+import { theme } from '../../styles/theme.ts';
 
 interface SwitchProps {
   checked: boolean;
@@ -54,11 +55,11 @@ const Texts = styled.div`
 `;
 const Label = styled.label`
   font-weight: 600;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 `;
 const Description = styled.span`
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.xs};
 `;
 const Track = styled.button<{ $checked: boolean }>`
   position: relative;
@@ -69,7 +70,7 @@ const Track = styled.button<{ $checked: boolean }>`
   border: 0;
   padding: 0;
   cursor: pointer;
-  background: ${({ theme, $checked }) => ($checked ? theme.colors.accent : theme.colors.borderStrong)};
+  background: ${({ $checked }) => ($checked ? theme.colors.accent : theme.colors.borderStrong)};
   transition: background-color 150ms ease;
 `;
 const Thumb = styled.span<{ $checked: boolean }>`
@@ -79,7 +80,7 @@ const Thumb = styled.span<{ $checked: boolean }>`
   width: 20px;
   height: 20px;
   border-radius: 50%;
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${theme.colors.surface};
   box-shadow: 0 1px 2px rgba(0, 0, 0, 0.2);
   transition: left 150ms ease;
 `;

@@ -1,5 +1,6 @@
 import type { HTMLAttributes, ReactNode, ThHTMLAttributes, TdHTMLAttributes } from 'react';
 import { styled } from 'styled-components';
+import { theme } from '../../styles/theme.ts';
 
 type Breakpoint = 'sm' | 'md' | 'lg';
 type Align = 'left' | 'right' | 'center';
@@ -18,38 +19,38 @@ export const TableScroll = styled.div`
 export const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 
   & th {
     padding: 10px;
     font-weight: 600;
-    font-size: ${({ theme }) => theme.fontSizes.xs};
+    font-size: ${theme.fontSizes.xs};
     text-transform: uppercase;
     letter-spacing: 0.04em;
-    color: ${({ theme }) => theme.colors.textSecondary};
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    color: ${theme.colors.textSecondary};
+    background: ${theme.colors.surfaceMuted};
+    border-bottom: 1px solid ${theme.colors.border};
     white-space: nowrap;
     text-align: left;
   }
   & td {
     padding: 12px 10px;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    border-bottom: 1px solid ${theme.colors.border};
     vertical-align: middle;
     text-align: left;
   }
   & tr[data-clickable] { cursor: pointer; }
-  & tr[data-clickable]:hover td { background: ${({ theme }) => theme.colors.surfaceMuted}; }
+  & tr[data-clickable]:hover td { background: ${theme.colors.surfaceMuted}; }
   & [data-align='right'] { text-align: right; }
   & [data-align='center'] { text-align: center; }
   & [data-nowrap] { white-space: nowrap; }
-  @media (max-width: ${({ theme }) => theme.breakpoints.lg - 0.02}px) {
+  @media (max-width: ${theme.breakpoints.lg - 0.02}px) {
     & [data-hide-below='lg'] { display: none; }
   }
-  @media (max-width: ${({ theme }) => theme.breakpoints.md - 0.02}px) {
+  @media (max-width: ${theme.breakpoints.md - 0.02}px) {
     & [data-hide-below='md'] { display: none; }
   }
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
+  @media (max-width: ${theme.breakpoints.sm - 0.02}px) {
     & [data-hide-below='sm'] { display: none; }
   }
 `;
@@ -103,7 +104,7 @@ export const MessageCell = styled.td<{ $minHeight?: string }>`
   height: ${({ $minHeight = 'auto' }) => $minHeight};
   padding: 32px 12px;
   text-align: center !important;
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
 `;
 
 /** Sort button inside a header cell. */
@@ -114,7 +115,7 @@ export const SortButton = styled.button`
   align-items: center;
   gap: 4px;
   &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.focusRing};
+    outline: 2px solid ${theme.colors.focusRing};
     outline-offset: 2px;
   }
 `;

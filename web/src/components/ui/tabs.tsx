@@ -1,5 +1,6 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { styled } from 'styled-components';
+import { theme } from '../../styles/theme.ts';
 
 export interface TabItem<K extends string> {
   key: K;
@@ -76,9 +77,9 @@ const TabList = styled.div`
   display: flex;
   gap: 4px;
   padding: 4px;
-  margin-bottom: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  border-radius: ${({ theme }) => theme.radii.md};
+  margin-bottom: ${theme.space.lg};
+  background: ${theme.colors.surfaceMuted};
+  border-radius: ${theme.radii.md};
   overflow-x: auto;
 `;
 
@@ -86,10 +87,10 @@ const Tab = styled.button<{ $selected: boolean }>`
   flex: 1 0 auto;
   padding: 8px 14px;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme, $selected }) => ($selected ? theme.colors.surface : 'transparent')};
-  box-shadow: ${({ theme, $selected }) => ($selected ? theme.shadows.card : 'none')};
-  color: ${({ theme, $selected }) => ($selected ? theme.colors.textPrimary : theme.colors.textSecondary)};
+  border-radius: ${theme.radii.sm};
+  background: ${({ $selected }) => ($selected ? theme.colors.surface : 'transparent')};
+  box-shadow: ${({ $selected }) => ($selected ? theme.shadows.card : 'none')};
+  color: ${({ $selected }) => ($selected ? theme.colors.textPrimary : theme.colors.textSecondary)};
   font-weight: 600;
   cursor: pointer;
   white-space: nowrap;

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { styled } from 'styled-components';
+import { theme } from '../../styles/theme.ts';
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -84,7 +85,7 @@ export function useToast(): ToastApi {
 
 const Viewport = styled.div`
   position: fixed;
-  z-index: ${({ theme }) => theme.zIndices.toast};
+  z-index: ${theme.zIndices.toast};
   right: 16px;
   bottom: 16px;
   left: 16px;
@@ -104,20 +105,20 @@ const Box = styled.div<{ $destructive: boolean }>`
   width: min(380px, 100%);
   margin-left: auto;
   padding: 14px 16px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme, $destructive }) => ($destructive ? theme.colors.destructive : theme.colors.border)};
-  background: ${({ theme, $destructive }) => ($destructive ? theme.colors.destructive : theme.colors.surface)};
-  color: ${({ theme, $destructive }) => ($destructive ? theme.colors.textInverse : theme.colors.textPrimary)};
-  box-shadow: ${({ theme }) => theme.shadows.popover};
+  border-radius: ${theme.radii.md};
+  border: 1px solid ${({ $destructive }) => ($destructive ? theme.colors.destructive : theme.colors.border)};
+  background: ${({ $destructive }) => ($destructive ? theme.colors.destructive : theme.colors.surface)};
+  color: ${({ $destructive }) => ($destructive ? theme.colors.textInverse : theme.colors.textPrimary)};
+  box-shadow: ${theme.shadows.popover};
 `;
 
 const ToastTitle = styled.p`
   font-weight: 700;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const ToastDescription = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   opacity: 0.92;
   word-break: break-word;
 `;

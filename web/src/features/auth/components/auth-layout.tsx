@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { Logo } from '../../../components/logo.tsx';
 import { Container } from '../../../components/ui/layout.tsx';
+import { theme } from '../../../styles/theme.ts';
 
 /** The centred card every account screen sits in. */
 export function AuthLayout({ children, busy = false }: { children: ReactNode; busy?: boolean }) {
@@ -18,8 +19,8 @@ export function AuthLayout({ children, busy = false }: { children: ReactNode; bu
 }
 
 const Wrap = styled(Container)`
-  padding-top: ${({ theme }) => theme.space.xl};
-  padding-bottom: ${({ theme }) => theme.space.xxl};
+  padding-top: ${theme.space.xl};
+  padding-bottom: ${theme.space.xxl};
 `;
 
 const Column = styled.div`
@@ -31,53 +32,53 @@ const Column = styled.div`
 const LogoRow = styled.div`
   display: flex;
   justify-content: center;
-  margin-bottom: ${({ theme }) => theme.space.lg};
+  margin-bottom: ${theme.space.lg};
 `;
 
 const Panel = styled.div`
   min-height: 200px;
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.card};
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
-    padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.lg};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  box-shadow: ${theme.shadows.card};
+  @media (max-width: ${theme.breakpoints.sm - 0.02}px) {
+    padding: ${theme.space.md};
   }
 `;
 
 export const AuthTitle = styled.h1`
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  font-size: ${theme.fontSizes.xxl};
   font-weight: 800;
   letter-spacing: -0.01em;
 `;
 
 export const AuthText = styled.p`
   margin-top: 6px;
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 export const Form = styled.form`
   display: flex;
   flex-direction: column;
   gap: 16px;
-  margin-top: ${({ theme }) => theme.space.md};
+  margin-top: ${theme.space.md};
 `;
 
 export const Row = styled.div`
   display: grid;
   gap: 16px;
   grid-template-columns: 1fr;
-  @media (min-width: ${({ theme }) => theme.breakpoints.sm}px) {
+  @media (min-width: ${theme.breakpoints.sm}px) {
     grid-template-columns: 1fr 1fr;
   }
 `;
 
 export const Centered = styled.p`
   text-align: center;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textSecondary};
 `;
 
 /** A line with a link on the right ("Forgot password?"). */
@@ -85,7 +86,7 @@ export const LinkRow = styled.div`
   display: flex;
   justify-content: flex-end;
   margin-top: -8px;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   & a {
     font-weight: 600;
   }
@@ -93,12 +94,12 @@ export const LinkRow = styled.div`
 
 /** A message box in the card (success or error). */
 export const Notice = styled.div<{ $tone: 'positive' | 'negative' }>`
-  margin-top: ${({ theme }) => theme.space.md};
+  margin-top: ${theme.space.md};
   padding: 12px 14px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme, $tone }) => ($tone === 'positive' ? theme.colors.positive : theme.colors.negative)};
-  background: ${({ theme, $tone }) => ($tone === 'positive' ? theme.colors.positiveSoft : theme.colors.negativeSoft)};
-  color: ${({ theme, $tone }) => ($tone === 'positive' ? theme.colors.positive : theme.colors.negative)};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  border-radius: ${theme.radii.md};
+  border: 1px solid ${({ $tone }) => ($tone === 'positive' ? theme.colors.positive : theme.colors.negative)};
+  background: ${({ $tone }) => ($tone === 'positive' ? theme.colors.positiveSoft : theme.colors.negativeSoft)};
+  color: ${({ $tone }) => ($tone === 'positive' ? theme.colors.positive : theme.colors.negative)};
+  font-size: ${theme.fontSizes.sm};
   font-weight: 500;
 `;

@@ -1,6 +1,7 @@
 import { forwardRef, useState } from 'react';
 import { styled } from 'styled-components';
 import { TextField, type TextFieldProps } from '../../../components/ui/input.tsx';
+import { theme } from '../../../styles/theme.ts';
 
 /** A password field with a show/hide toggle (a real button, announced by its label and state). */
 export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'type' | 'trailing'>>(function PasswordField(props, ref) {
@@ -56,12 +57,12 @@ const Toggle = styled.button`
   width: 36px;
   height: 32px;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: ${theme.radii.sm};
   background: transparent;
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
   cursor: pointer;
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-    color: ${({ theme }) => theme.colors.textPrimary};
+    background: ${theme.colors.surfaceMuted};
+    color: ${theme.colors.textPrimary};
   }
 `;

@@ -6,6 +6,7 @@ import { formatDividend, formatShortDate } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { DayProps } from './day-card.tsx';
 import { Count, DateText, Weekday, dayFrame, payoutCountText } from './day-parts.ts';
+import { theme } from '../../../styles/theme.ts';
 
 export interface CompactDayProps extends DayProps {
   open: boolean;
@@ -84,7 +85,7 @@ const Toggle = styled.button`
   font: inherit;
   text-align: left;
   cursor: pointer;
-  border-radius: ${({ theme }) => theme.radii.lg};
+  border-radius: ${theme.radii.lg};
   /* the ring inside the card's border */
   &:focus-visible { outline-offset: -3px; }
 `;
@@ -109,7 +110,7 @@ const Chevron = styled.span<{ $open: boolean }>`
   margin: 0 2px 0 4px;
   border-right: 2px solid currentColor;
   border-bottom: 2px solid currentColor;
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
   transform: ${({ $open }) => ($open ? 'translateY(2px) rotate(-135deg)' : 'translateY(-2px) rotate(45deg)')};
 `;
 
@@ -128,13 +129,13 @@ const PayoutLink = styled(Link)`
   gap: 8px;
   min-height: 36px;
   padding: 8px;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surfaceAccent};
-  color: ${({ theme }) => theme.colors.textPrimary};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.surfaceAccent};
+  color: ${theme.colors.textPrimary};
+  font-size: ${theme.fontSizes.sm};
   line-height: 20px;
   text-decoration: none;
-  &:hover { background: ${({ theme }) => theme.colors.accentSoft}; }
+  &:hover { background: ${theme.colors.accentSoft}; }
 `;
 
 const Ticker = styled.strong`
@@ -148,14 +149,14 @@ const Name = styled.span`
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.xs};
 `;
 
 const Est = styled.span`
   flex: none;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.xs};
 `;
 
 const Amount = styled.span`

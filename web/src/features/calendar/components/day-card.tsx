@@ -6,6 +6,7 @@ import { weekdayOf } from '../../../lib/calendar-weeks.ts';
 import { formatDividend, formatShortDate } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Count, DateText, Weekday, dayFrame, payoutCountText } from './day-parts.ts';
+import { theme } from '../../../styles/theme.ts';
 
 export interface DayProps {
   day: string;
@@ -78,16 +79,16 @@ const PayoutLink = styled(Link)`
   gap: 1px;
   min-width: 0;
   padding: 6px 8px;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surfaceAccent};
-  color: ${({ theme }) => theme.colors.textPrimary};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.surfaceAccent};
+  color: ${theme.colors.textPrimary};
+  font-size: ${theme.fontSizes.xs};
   text-decoration: none;
-  &:hover { background: ${({ theme }) => theme.colors.accentSoft}; }
+  &:hover { background: ${theme.colors.accentSoft}; }
 `;
 
 const PayoutName = styled.span`
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
@@ -106,6 +107,6 @@ const Amount = styled.span`
 `;
 
 const Est = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   font-weight: 500;
 `;

@@ -1,4 +1,5 @@
 import { css, styled } from 'styled-components';
+import { theme } from '../../../styles/theme.ts';
 
 /** "1 payout", "9 payouts" or "No payouts" (spec §2 "Dividend Calendar"). */
 export function payoutCountText(count: number): string {
@@ -8,16 +9,16 @@ export function payoutCountText(count: number): string {
 /** A day's frame: a card; today with a highlighted border, past days dimmed. Both layouts use it. */
 export const dayFrame = css<{ $today: boolean; $past: boolean }>`
   min-width: 0;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  ${({ $today, theme }) =>
+  border-radius: ${theme.radii.lg};
+  border: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surface};
+  ${({ $today }) =>
     $today &&
     css`
       border: 2px solid ${theme.colors.todayBorder};
       box-shadow: 0 0 0 3px ${theme.colors.accentSoft};
     `}
-  ${({ $past, theme }) =>
+  ${({ $past }) =>
     $past &&
     css`
       /* Dimmed without opacity, so the text keeps its contrast. */
@@ -32,19 +33,19 @@ export const dayFrame = css<{ $today: boolean; $past: boolean }>`
 export const Weekday = styled.span<{ $past?: boolean }>`
   display: block;
   font-weight: 700;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme, $past }) => ($past ? theme.colors.textSecondary : theme.colors.textPrimary)};
+  font-size: ${theme.fontSizes.sm};
+  color: ${({ $past }) => ($past ? theme.colors.textSecondary : theme.colors.textPrimary)};
 `;
 
 export const DateText = styled.span`
   display: block;
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 export const Count = styled.span`
   display: block;
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.xs};
   font-weight: 600;
 `;

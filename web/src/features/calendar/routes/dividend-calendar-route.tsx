@@ -103,7 +103,7 @@ const Week = styled.section`
 
 const WeekTitle = styled.h2`
   margin-bottom: 12px;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
   font-weight: 700;
 `;
 
@@ -111,10 +111,10 @@ const Days = styled.div<{ $compact: boolean }>`
   display: grid;
   gap: ${({ $compact }) => ($compact ? '6px' : '10px')};
   grid-template-columns: 1fr;
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+  @media (min-width: ${theme.breakpoints.md}px) {
     grid-template-columns: repeat(4, 1fr);
   }
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
+  @media (min-width: ${theme.breakpoints.lg}px) {
     grid-template-columns: repeat(7, 1fr);
   }
 `;
@@ -124,27 +124,27 @@ const ErrorBox = styled.div`
   flex-direction: column;
   gap: 4px;
   padding: 24px;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px solid ${({ theme }) => theme.colors.negative};
-  background: ${({ theme }) => theme.colors.negativeSoft};
-  color: ${({ theme }) => theme.colors.negative};
+  border-radius: ${theme.radii.lg};
+  border: 1px solid ${theme.colors.negative};
+  background: ${theme.colors.negativeSoft};
+  color: ${theme.colors.negative};
   text-align: center;
 `;
 
 const Notes = styled.section`
   margin-top: 16px;
   padding: 16px 20px;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surfaceAccent};
-  border: 1px solid ${({ theme }) => theme.colors.accentSoft};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textSecondary};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surfaceAccent};
+  border: 1px solid ${theme.colors.accentSoft};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textSecondary};
   & ul { margin: 8px 0 0; padding-left: 20px; }
   & li + li { margin-top: 4px; }
 `;
 
 const NotesTitle = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-size: ${theme.fontSizes.md};
   font-weight: 700;
-  color: ${({ theme }) => theme.colors.textPrimary};
+  color: ${theme.colors.textPrimary};
 `;

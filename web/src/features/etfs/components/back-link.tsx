@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
+import { theme } from '../../../styles/theme.ts';
 
 /** "← Back to …" link above a page title. */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
@@ -18,9 +19,9 @@ const Back = styled(Link)`
   display: inline-flex;
   align-items: center;
   gap: 4px;
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
   font-weight: 600;
   text-decoration: none;
-  &:hover { color: ${({ theme }) => theme.colors.textPrimary}; }
+  &:hover { color: ${theme.colors.textPrimary}; }
 `;

@@ -9,6 +9,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useCurrentUser } from '../../session/use-current-user.ts';
 import { AddToPortfolioModal } from './add-to-portfolio-modal.tsx';
+import { theme } from '../../../styles/theme.ts';
 
 /**
  * "Save to Portfolio" (→ "In Portfolio", disabled, once held) and "Favorite" / "Favorited"
@@ -81,8 +82,8 @@ function Star({ $filled }: { $filled: boolean }) {
 }
 
 const StarSvg = styled.svg<{ $filled: boolean }>`
-  stroke: ${({ theme, $filled }) => ($filled ? theme.colors.rankGold : 'currentColor')};
-  fill: ${({ theme, $filled }) => ($filled ? theme.colors.rankGold : 'none')};
+  stroke: ${({ $filled }) => ($filled ? theme.colors.rankGold : 'currentColor')};
+  fill: ${({ $filled }) => ($filled ? theme.colors.rankGold : 'none')};
 `;
 
 const Row = styled.div`

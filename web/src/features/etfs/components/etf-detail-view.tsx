@@ -18,6 +18,7 @@ import { performancePeriodLabel } from '../performance-period.ts';
 import { BackLink } from './back-link.tsx';
 import { EtfActions } from './etf-actions.tsx';
 import { PriceHistoryCard } from './price-history-card.tsx';
+import { theme } from '../../../styles/theme.ts';
 
 export const DIVIDEND_ROWS = 10;
 
@@ -292,12 +293,12 @@ const Ticker = styled.h1`
 `;
 
 const EtfName = styled.p`
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
 `;
 
 const SectionTitle = styled.h2`
   margin: 24px 0 12px;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-size: ${theme.fontSizes.xl};
   font-weight: 700;
 `;
 
@@ -305,7 +306,7 @@ const Cards = styled.div`
   display: grid;
   gap: 16px;
   grid-template-columns: 1fr;
-  @media (min-width: ${({ theme }) => theme.breakpoints.sm}px) {
+  @media (min-width: ${theme.breakpoints.sm}px) {
     grid-template-columns: repeat(3, 1fr);
   }
 `;
@@ -320,21 +321,21 @@ const Columns = styled.div`
   margin-top: 24px;
   align-items: start;
   grid-template-columns: 1fr;
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
+  @media (min-width: ${theme.breakpoints.lg}px) {
     grid-template-columns: 1fr 1fr;
   }
 `;
 
 const CardHead = styled.div`
-  padding: ${({ theme }) => `${theme.space.md} ${theme.space.md} ${theme.space.sm}`};
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
-    padding: ${({ theme }) => `${theme.space.lg} ${theme.space.lg} ${theme.space.sm}`};
+  padding: ${theme.space.md} ${theme.space.md} ${theme.space.sm};
+  @media (min-width: ${theme.breakpoints.md}px) {
+    padding: ${theme.space.lg} ${theme.space.lg} ${theme.space.sm};
   }
 `;
 
 const Est = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.xs};
   text-decoration: none;
 `;
 
@@ -344,12 +345,12 @@ const NewsList = styled.ul`
   padding: 0;
   & li {
     padding: 12px 0;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    border-bottom: 1px solid ${theme.colors.border};
   }
   & li:last-child { border-bottom: 0; }
   & a {
     font-weight: 600;
-    color: ${({ theme }) => theme.colors.textPrimary};
+    color: ${theme.colors.textPrimary};
     text-decoration: none;
   }
   & a:hover { text-decoration: underline; }
@@ -357,8 +358,8 @@ const NewsList = styled.ul`
 
 const NewsMeta = styled.p`
   margin-top: 4px;
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.xs};
 `;
 
 const SimilarSection = styled.section`
@@ -369,10 +370,10 @@ const SimilarGrid = styled.div`
   display: grid;
   gap: 12px;
   grid-template-columns: 1fr;
-  @media (min-width: ${({ theme }) => theme.breakpoints.sm}px) {
+  @media (min-width: ${theme.breakpoints.sm}px) {
     grid-template-columns: repeat(2, 1fr);
   }
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
+  @media (min-width: ${theme.breakpoints.lg}px) {
     grid-template-columns: repeat(3, 1fr);
   }
 `;
@@ -382,17 +383,17 @@ const SimilarCard = styled(Link)`
   flex-direction: column;
   gap: 4px;
   padding: 16px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
   color: inherit;
   text-decoration: none;
-  &:hover { border-color: ${({ theme }) => theme.colors.accent}; }
+  &:hover { border-color: ${theme.colors.accent}; }
 `;
 
 const SimilarName = styled.span`
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
@@ -401,6 +402,6 @@ const SimilarName = styled.span`
 const SimilarFigures = styled.span`
   display: flex;
   justify-content: space-between;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   font-weight: 600;
 `;

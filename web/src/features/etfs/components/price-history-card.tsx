@@ -8,6 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDollars, formatSignedPercent } from '../../../lib/format.ts';
 import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 import { chartPoints, priceChangeOf } from '../performance-period.ts';
+import { theme } from '../../../styles/theme.ts';
 
 // lightweight-charts is its own chunk, fetched only when a detail page has points to draw and the
 // card is near the viewport (on a phone it is below the first screen: drawing it costs ~0.3 s of a
@@ -113,16 +114,16 @@ const Head = styled.div`
 `;
 
 const Change = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textSecondary};
 `;
 
 const RangeGroup = styled.div`
   display: inline-flex;
   gap: 2px;
   padding: 3px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceMuted};
 `;
 
 const RangeButton = styled.button<{ $active: boolean }>`
@@ -130,24 +131,24 @@ const RangeButton = styled.button<{ $active: boolean }>`
   min-height: 32px;
   padding: 4px 10px;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme, $active }) => ($active ? theme.colors.surface : 'transparent')};
-  box-shadow: ${({ theme, $active }) => ($active ? theme.shadows.card : 'none')};
-  color: ${({ theme, $active }) => ($active ? theme.colors.textPrimary : theme.colors.textSecondary)};
+  border-radius: ${theme.radii.sm};
+  background: ${({ $active }) => ($active ? theme.colors.surface : 'transparent')};
+  box-shadow: ${({ $active }) => ($active ? theme.shadows.card : 'none')};
+  color: ${({ $active }) => ($active ? theme.colors.textPrimary : theme.colors.textSecondary)};
   font-weight: 600;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   cursor: pointer;
 `;
 
 const Credit = styled.p`
   margin-top: 6px;
   text-align: right;
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.xs};
   line-height: 1.5;
   & a {
     color: inherit;
     text-decoration: underline;
   }
-  & a:hover { color: ${({ theme }) => theme.colors.textPrimary}; }
+  & a:hover { color: ${theme.colors.textPrimary}; }
 `;

@@ -11,6 +11,7 @@ import { formatPercent, formatPrice } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { BackLink } from '../components/back-link.tsx';
+import { theme } from '../../../styles/theme.ts';
 
 /** `/etfs/:brand`: the brand's ETFs (spec §2 "Brand page"). */
 export default function BrandRoute() {
@@ -93,7 +94,7 @@ const Heading = styled.div`
 
 const TickerLink = styled(Link)`
   font-weight: 700;
-  color: ${({ theme }) => theme.colors.accentStrong};
+  color: ${theme.colors.accentStrong};
   text-decoration: none;
   &:hover { text-decoration: underline; }
 `;

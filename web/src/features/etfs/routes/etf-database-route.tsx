@@ -15,6 +15,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { DATABASE_LIMIT } from '../database-limit.ts';
 import { DEFAULT_SORT, brandsOf, isSortField, nextSort, sortEtfs, type SortField, type SortState } from '../sort-etfs.ts';
+import { theme } from '../../../styles/theme.ts';
 
 export const PAGE_SIZE = 20;
 const ALL = 'all';
@@ -253,7 +254,7 @@ const FilterBox = styled.div`
 const PhoneSort = styled.div`
   width: 100%;
   max-width: 260px;
-  @media (min-width: ${({ theme }) => theme.breakpoints.sm}px) {
+  @media (min-width: ${theme.breakpoints.sm}px) {
     display: none;
   }
 `;
@@ -264,24 +265,24 @@ const PhoneSort = styled.div`
  */
 const Count = styled.p`
   flex-basis: 100%;
-  @media (min-width: ${({ theme }) => theme.breakpoints.sm}px) {
+  @media (min-width: ${theme.breakpoints.sm}px) {
     flex-basis: auto;
     display: flex;
     align-items: center;
     min-height: 40px;
   }
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const SortMark = styled.span<{ $active: boolean }>`
   font-size: 10px;
-  color: ${({ theme, $active }) => ($active ? theme.colors.accent : theme.colors.textMuted)};
+  color: ${({ $active }) => ($active ? theme.colors.accent : theme.colors.textMuted)};
 `;
 
 const TickerLink = styled(Link)`
   font-weight: 700;
-  color: ${({ theme }) => theme.colors.accentStrong};
+  color: ${theme.colors.accentStrong};
   text-decoration: none;
   &:hover { text-decoration: underline; }
 `;
@@ -292,7 +293,7 @@ const Name = styled.span`
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
 `;
 
 const Explain = styled(Card)`
@@ -308,13 +309,13 @@ const Defs = styled.dl`
   gap: 16px;
   margin: 8px 0 0;
   grid-template-columns: 1fr;
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+  @media (min-width: ${theme.breakpoints.md}px) {
     grid-template-columns: 1fr 1fr;
   }
   & dt { font-weight: 700; }
   & dd {
     margin: 4px 0 0;
-    color: ${({ theme }) => theme.colors.textSecondary};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    color: ${theme.colors.textSecondary};
+    font-size: ${theme.fontSizes.sm};
   }
 `;

@@ -4,6 +4,7 @@ import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { Container, SectionTitle } from '../../../components/ui/layout.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { LANDING_ISSUERS } from './issuers.ts';
+import { theme } from '../../../styles/theme.ts';
 
 /** The three issuers with their logos, each linking to its brand page. */
 export function BrandSection() {
@@ -34,7 +35,7 @@ const Section = styled.section`
 
 const Intro = styled.p`
   margin-top: 8px;
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
 `;
 
 const Cards = styled.div`
@@ -42,7 +43,7 @@ const Cards = styled.div`
   gap: 16px;
   margin-top: 24px;
   grid-template-columns: 1fr;
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+  @media (min-width: ${theme.breakpoints.md}px) {
     grid-template-columns: repeat(3, 1fr);
   }
 `;
@@ -52,25 +53,25 @@ const BrandCard = styled(Link)`
   gap: 16px;
   align-items: flex-start;
   padding: 20px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
   color: inherit;
   text-decoration: none;
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  box-shadow: ${theme.shadows.card};
   transition: border-color 120ms ease;
   &:hover {
-    border-color: ${({ theme }) => theme.colors.accent};
+    border-color: ${theme.colors.accent};
   }
 `;
 
 const BrandName = styled.h3`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
   font-weight: 700;
 `;
 
 const Blurb = styled.p`
   margin-top: 4px;
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
 `;

@@ -20,6 +20,7 @@ import {
   yieldFieldsFromEtf,
   yieldRequestOf,
 } from '../calculator-fields.ts';
+import { theme } from '../../../styles/theme.ts';
 
 const FREQUENCIES = [
   { value: 'weekly', label: 'Weekly' },
@@ -262,7 +263,7 @@ const Section = styled.section`
 
 const Intro = styled.p`
   margin-top: 8px;
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
 `;
 
 const Pair = styled.div`
@@ -270,7 +271,7 @@ const Pair = styled.div`
   gap: 16px;
   margin-top: 24px;
   grid-template-columns: 1fr;
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+  @media (min-width: ${theme.breakpoints.md}px) {
     grid-template-columns: 1fr 1fr;
   }
 `;
@@ -295,20 +296,20 @@ const Results = styled.dl`
   gap: 8px;
   margin: 20px 0 0;
   padding: 16px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceAccent};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceAccent};
 `;
 
 const Result = styled.div`
   min-width: 0;
   & dt {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.textSecondary};
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textSecondary};
     font-weight: 600;
   }
   & dd {
     margin: 2px 0 0;
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-size: ${theme.fontSizes.lg};
     font-weight: 800;
     overflow-wrap: anywhere;
   }
@@ -317,9 +318,9 @@ const Result = styled.div`
 const Notice = styled.p`
   margin-top: 16px;
   padding: 12px 16px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceMuted};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
 `;

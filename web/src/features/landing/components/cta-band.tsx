@@ -2,6 +2,7 @@ import { styled } from 'styled-components';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Container } from '../../../components/ui/layout.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { theme } from '../../../styles/theme.ts';
 
 /** The call-to-action band (spec §1). */
 export function CtaBand() {
@@ -36,8 +37,8 @@ export function CtaBand() {
 const Band = styled.section`
   margin-top: 64px;
   padding: 56px 0;
-  background: ${({ theme }) => theme.colors.accentStrong};
-  color: ${({ theme }) => theme.colors.textInverse};
+  background: ${theme.colors.accentStrong};
+  color: ${theme.colors.textInverse};
   text-align: center;
   content-visibility: auto;
   contain-intrinsic-size: auto 320px;
@@ -50,7 +51,7 @@ const Title = styled.h2`
 
 const Text = styled.p`
   margin-top: 8px;
-  color: ${({ theme }) => theme.colors.accentSoft};
+  color: ${theme.colors.accentSoft};
 `;
 
 const Actions = styled.div`
@@ -63,10 +64,10 @@ const Actions = styled.div`
 
 const GhostLink = styled(ButtonLink)`
   background: transparent;
-  color: ${({ theme }) => theme.colors.textInverse};
-  border-color: ${({ theme }) => theme.colors.heroBorder};
+  color: ${theme.colors.textInverse};
+  border-color: ${theme.colors.heroBorder};
   &:hover:not(:disabled) {
-    background: ${({ theme }) => theme.colors.heroGhostHover};
+    background: ${theme.colors.heroGhostHover};
   }
 `;
 
@@ -78,7 +79,7 @@ const Checks = styled.ul`
   margin: 24px 0 0;
   padding: 0;
   list-style: none;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   & li {
     display: inline-flex;
     align-items: center;

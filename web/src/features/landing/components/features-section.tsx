@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { Card, CardText, CardTitle } from '../../../components/ui/card.tsx';
 import { Container, SectionTitle } from '../../../components/ui/layout.tsx';
+import { theme } from '../../../styles/theme.ts';
 
 const icon = (d: string): ReactNode => (
   <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
@@ -50,10 +51,10 @@ const Cards = styled.div`
   gap: 16px;
   margin-top: 24px;
   grid-template-columns: 1fr;
-  @media (min-width: ${({ theme }) => theme.breakpoints.sm}px) {
+  @media (min-width: ${theme.breakpoints.sm}px) {
     grid-template-columns: repeat(2, 1fr);
   }
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
+  @media (min-width: ${theme.breakpoints.lg}px) {
     grid-template-columns: repeat(3, 1fr);
   }
 `;
@@ -65,7 +66,7 @@ const Icon = styled.div`
   width: 44px;
   height: 44px;
   margin-bottom: 12px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.accentSoft};
-  color: ${({ theme }) => theme.colors.accentStrong};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.accentSoft};
+  color: ${theme.colors.accentStrong};
 `;

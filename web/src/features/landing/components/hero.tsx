@@ -5,6 +5,7 @@ import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Container } from '../../../components/ui/layout.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { LANDING_ISSUERS } from './issuers.ts';
+import { theme } from '../../../styles/theme.ts';
 
 export const HERO_WORDS = ['dividend', 'income', 'portfolio'] as const;
 /** The bold word changes every 3 s with a 300 ms fade (spec §9). */
@@ -88,10 +89,10 @@ export function Hero() {
 }
 
 const Band = styled.section`
-  background: ${({ theme }) => theme.colors.heroBackground};
-  color: ${({ theme }) => theme.colors.heroText};
+  background: ${theme.colors.heroBackground};
+  color: ${theme.colors.heroText};
   padding: 56px 0 48px;
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+  @media (min-width: ${theme.breakpoints.md}px) {
     padding: 88px 0 72px;
   }
 `;
@@ -106,12 +107,12 @@ const Badges = styled.div`
 const Pill = styled.span<{ $strong?: boolean }>`
   display: inline-flex;
   padding: 4px 12px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  border-radius: ${theme.radii.pill};
+  font-size: ${theme.fontSizes.sm};
   font-weight: 600;
-  border: 1px solid ${({ theme }) => theme.colors.heroBorder};
-  color: ${({ theme }) => theme.colors.heroText};
-  ${({ $strong, theme }) =>
+  border: 1px solid ${theme.colors.heroBorder};
+  color: ${theme.colors.heroText};
+  ${({ $strong }) =>
     $strong &&
     css`
       background: ${theme.colors.accent};
@@ -125,16 +126,16 @@ const Title = styled.h1`
   letter-spacing: -0.03em;
   line-height: 1.1;
   max-width: 14em;
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+  @media (min-width: ${theme.breakpoints.md}px) {
     font-size: 3.75rem;
   }
 `;
 
 const Word = styled.strong<{ $visible: boolean }>`
   display: inline-block;
-  color: ${({ theme }) => theme.colors.accentSoft};
+  color: ${theme.colors.accentSoft};
   text-decoration: underline;
-  text-decoration-color: ${({ theme }) => theme.colors.accent};
+  text-decoration-color: ${theme.colors.accent};
   text-decoration-thickness: 6px;
   text-underline-offset: 8px;
   opacity: ${({ $visible }) => ($visible ? 1 : 0)};
@@ -144,8 +145,8 @@ const Word = styled.strong<{ $visible: boolean }>`
 const Lead = styled.p`
   margin-top: 20px;
   max-width: 40em;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  color: ${({ theme }) => theme.colors.heroTextMuted};
+  font-size: ${theme.fontSizes.lg};
+  color: ${theme.colors.heroTextMuted};
 `;
 
 const Actions = styled.div`
@@ -157,10 +158,10 @@ const Actions = styled.div`
 
 const HeroSecondary = styled(ButtonLink)`
   background: transparent;
-  color: ${({ theme }) => theme.colors.heroText};
-  border-color: ${({ theme }) => theme.colors.heroBorder};
+  color: ${theme.colors.heroText};
+  border-color: ${theme.colors.heroBorder};
   &:hover:not(:disabled) {
-    background: ${({ theme }) => theme.colors.heroGhostHover};
+    background: ${theme.colors.heroGhostHover};
   }
 `;
 
@@ -171,7 +172,7 @@ const Issuers = styled.ul`
   margin: 36px 0 0;
   padding: 0;
   list-style: none;
-  color: ${({ theme }) => theme.colors.heroTextMuted};
+  color: ${theme.colors.heroTextMuted};
   font-weight: 600;
   & li {
     display: inline-flex;

@@ -18,6 +18,7 @@ import {
   toNumber,
 } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
+import { theme } from '../../../styles/theme.ts';
 
 const COLUMNS = 10;
 const EMPTY: EtfListItem[] = [];
@@ -190,15 +191,15 @@ const Live = styled.p`
   align-items: center;
   gap: 8px;
   margin-top: 8px;
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Dot = styled.span`
   width: 8px;
   height: 8px;
   border-radius: 50%;
-  background: ${({ theme }) => theme.colors.positive};
+  background: ${theme.colors.positive};
 `;
 
 const PerformersTable = styled(Table)`
@@ -207,19 +208,19 @@ const PerformersTable = styled(Table)`
     justify-content: center;
     min-width: 28px;
     padding: 2px 8px;
-    border-radius: ${({ theme }) => theme.radii.pill};
-    font-size: ${({ theme }) => theme.fontSizes.xs};
+    border-radius: ${theme.radii.pill};
+    font-size: ${theme.fontSizes.xs};
     font-weight: 600;
     line-height: 1.6;
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-    color: ${({ theme }) => theme.colors.textSecondary};
+    background: ${theme.colors.surfaceMuted};
+    color: ${theme.colors.textSecondary};
   }
-  & .rank[data-tone='1'] { background: ${({ theme }) => theme.colors.rankGold}; color: ${({ theme }) => theme.colors.textPrimary}; }
-  & .rank[data-tone='2'] { background: ${({ theme }) => theme.colors.rankSilver}; color: ${({ theme }) => theme.colors.textPrimary}; }
-  & .rank[data-tone='3'] { background: ${({ theme }) => theme.colors.rankBronze}; color: ${({ theme }) => theme.colors.textInverse}; }
+  & .rank[data-tone='1'] { background: ${theme.colors.rankGold}; color: ${theme.colors.textPrimary}; }
+  & .rank[data-tone='2'] { background: ${theme.colors.rankSilver}; color: ${theme.colors.textPrimary}; }
+  & .rank[data-tone='3'] { background: ${theme.colors.rankBronze}; color: ${theme.colors.textInverse}; }
   & .ticker {
     font-weight: 700;
-    color: ${({ theme }) => theme.colors.accentStrong};
+    color: ${theme.colors.accentStrong};
     text-decoration: none;
   }
   & .ticker:hover { text-decoration: underline; }
@@ -229,10 +230,10 @@ const PerformersTable = styled(Table)`
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;
-    color: ${({ theme }) => theme.colors.textSecondary};
+    color: ${theme.colors.textSecondary};
   }
-  & [data-tone='positive'] { color: ${({ theme }) => theme.colors.positive}; font-weight: 600; }
-  & [data-tone='negative'] { color: ${({ theme }) => theme.colors.negative}; font-weight: 600; }
+  & [data-tone='positive'] { color: ${theme.colors.positive}; font-weight: 600; }
+  & [data-tone='negative'] { color: ${theme.colors.negative}; font-weight: 600; }
   & strong { font-weight: 700; }
 `;
 
@@ -242,8 +243,8 @@ const Foot = styled.div`
   justify-content: space-between;
   gap: 8px;
   padding: 14px 16px;
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
   & a {
     font-weight: 600;
     text-decoration: none;
@@ -255,7 +256,7 @@ const Explainers = styled.div`
   gap: 16px;
   margin-top: 24px;
   grid-template-columns: 1fr;
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+  @media (min-width: ${theme.breakpoints.md}px) {
     grid-template-columns: repeat(3, 1fr);
   }
 `;

@@ -4,6 +4,7 @@ import { styled, css } from 'styled-components';
 import { paths } from '../../../lib/paths.ts';
 import type { NavDropdown, NavEntry, NavNode } from '../nav-model.ts';
 import { NavTarget } from './nav-target.tsx';
+import { theme } from '../../../styles/theme.ts';
 
 /** Dropdowns close this long after the pointer leaves them (spec §9). */
 export const DROPDOWN_CLOSE_DELAY_MS = 200;
@@ -146,17 +147,17 @@ const topItem = css`
   gap: 4px;
   padding: 8px 10px;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: ${theme.radii.md};
   background: transparent;
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
   font-weight: 600;
   text-decoration: none;
   cursor: pointer;
   white-space: nowrap;
   &:hover {
-    color: ${({ theme }) => theme.colors.textPrimary};
-    background: ${({ theme }) => theme.colors.surfaceMuted};
+    color: ${theme.colors.textPrimary};
+    background: ${theme.colors.surfaceMuted};
   }
 `;
 
@@ -171,12 +172,12 @@ const TopDivider = styled.span`
   width: 1px;
   height: 20px;
   margin: 0 6px;
-  background: ${({ theme }) => theme.colors.border};
+  background: ${theme.colors.border};
 `;
 const TopHeader = styled.span`
   padding: 0 6px;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.xs};
   text-transform: uppercase;
   letter-spacing: 0.06em;
   font-weight: 700;
@@ -190,38 +191,38 @@ const Menu = styled.div`
   position: absolute;
   top: calc(100% + 4px);
   left: 0;
-  z-index: ${({ theme }) => theme.zIndices.dropdown};
+  z-index: ${theme.zIndices.dropdown};
   min-width: 220px;
   padding: 6px;
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  box-shadow: ${({ theme }) => theme.shadows.popover};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  box-shadow: ${theme.shadows.popover};
   &[hidden] { display: none; }
 `;
 
 const MenuLink = styled.a`
   display: block;
   padding: 8px 10px;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  color: ${({ theme }) => theme.colors.textPrimary};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  border-radius: ${theme.radii.sm};
+  color: ${theme.colors.textPrimary};
+  font-size: ${theme.fontSizes.sm};
   text-decoration: none;
   &:hover, &:focus-visible {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
+    background: ${theme.colors.surfaceMuted};
   }
 `;
 
 const MenuDivider = styled.hr`
   margin: 6px 0;
   border: 0;
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  border-top: 1px solid ${theme.colors.border};
 `;
 
 const MenuHeader = styled.div`
   padding: 8px 10px 4px;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.xs};
   text-transform: uppercase;
   letter-spacing: 0.06em;
   font-weight: 700;

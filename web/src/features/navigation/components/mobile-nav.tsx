@@ -5,6 +5,7 @@ import { paths } from '../../../lib/paths.ts';
 import type { NavDropdown, NavEntry, NavNode } from '../nav-model.ts';
 import { Chevron } from './desktop-nav.tsx';
 import { NavTarget } from './nav-target.tsx';
+import { theme } from '../../../styles/theme.ts';
 
 interface MobileNavProps {
   id: string;
@@ -104,8 +105,8 @@ function SubEntry({ entry, onNavigate }: { entry: NavEntry; onNavigate: () => vo
 }
 
 const Panel = styled.nav`
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
+  border-top: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surface};
   padding: 8px 16px 16px;
   max-height: calc(100vh - 64px);
   overflow-y: auto;
@@ -125,7 +126,7 @@ const item = css`
   padding: 12px 4px;
   border: 0;
   background: transparent;
-  color: ${({ theme }) => theme.colors.textPrimary};
+  color: ${theme.colors.textPrimary};
   font-weight: 600;
   text-decoration: none;
   text-align: left;
@@ -143,27 +144,27 @@ const SubList = styled.ul`
   list-style: none;
   margin: 0 0 8px;
   padding: 0 0 0 12px;
-  border-left: 2px solid ${({ theme }) => theme.colors.border};
+  border-left: 2px solid ${theme.colors.border};
   &[hidden] { display: none; }
 `;
 
 const SubLink = styled.a`
   display: block;
   padding: 10px 8px;
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
   text-decoration: none;
 `;
 
 const Divider = styled.hr`
   margin: 6px 0;
   border: 0;
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  border-top: 1px solid ${theme.colors.border};
 `;
 
 const Header = styled.div`
   padding: 10px 4px 4px;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.xs};
   text-transform: uppercase;
   letter-spacing: 0.06em;
   font-weight: 700;
@@ -175,5 +176,5 @@ const Actions = styled.div`
   gap: 8px;
   padding-top: 12px;
   margin-top: 8px;
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  border-top: 1px solid ${theme.colors.border};
 `;

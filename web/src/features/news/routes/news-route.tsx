@@ -12,6 +12,7 @@ import { pageCount } from '../../../lib/page-window.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useNewsFeed } from '../api.ts';
 import { NEWS_PAGE_SIZE, NEWS_SKELETONS, brandTagsOf, filterByBrand, sortNews, summaryOf, tagsOf, type NewsSort } from '../news-model.ts';
+import { theme } from '../../../styles/theme.ts';
 
 /** `/news` (spec §2 "News"). A failed fetch shows the empty state. */
 export default function NewsRoute() {
@@ -155,10 +156,10 @@ const Cards = styled.div`
   display: grid;
   gap: 16px;
   grid-template-columns: 1fr;
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+  @media (min-width: ${theme.breakpoints.md}px) {
     grid-template-columns: repeat(2, 1fr);
   }
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
+  @media (min-width: ${theme.breakpoints.lg}px) {
     grid-template-columns: repeat(3, 1fr);
   }
 `;
@@ -168,16 +169,16 @@ const Gap = styled.div`
 `;
 
 const Meta = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.xs};
 `;
 
 const Title = styled.h2`
   margin-top: 6px;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
   font-weight: 700;
   & a {
-    color: ${({ theme }) => theme.colors.textPrimary};
+    color: ${theme.colors.textPrimary};
     text-decoration: none;
   }
   & a:hover { text-decoration: underline; }
@@ -185,8 +186,8 @@ const Title = styled.h2`
 
 const Summary = styled.p`
   margin-top: 8px;
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
   display: -webkit-box;
   -webkit-line-clamp: 3;
   -webkit-box-orient: vertical;
@@ -203,7 +204,7 @@ const Foot = styled.div`
 `;
 
 const Source = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   font-weight: 600;
 `;
 
@@ -218,5 +219,5 @@ const Pager = styled.nav`
   align-items: center;
   gap: 16px;
   margin-top: 24px;
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
 `;

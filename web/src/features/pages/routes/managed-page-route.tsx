@@ -7,6 +7,7 @@ import { sanitizeHtml } from '../../../lib/sanitize.ts';
 import { PRODUCT_NAME, paths } from '../../../lib/paths.ts';
 import { isPublished, useGetPageByPathQuery, type ManagedPage } from '../api.ts';
 import { applyPageHead } from '../head-tags.ts';
+import { theme } from '../../../styles/theme.ts';
 
 /**
  * Any other path: the owner's page for this path (GET /api/pages/by-path). Nothing shows while it
@@ -76,12 +77,12 @@ const Box = styled.div`
   padding: 64px 0;
   text-align: center;
   & h1 { font-size: 2rem; font-weight: 800; }
-  & p { color: ${({ theme }) => theme.colors.textSecondary}; }
+  & p { color: ${theme.colors.textSecondary}; }
 `;
 
 const Code = styled.p`
   font-size: 4rem;
   font-weight: 800;
-  color: ${({ theme }) => theme.colors.accent};
+  color: ${theme.colors.accent};
   line-height: 1;
 `;

@@ -10,6 +10,7 @@ import { TextField } from '../../../components/ui/input.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { marketToday } from '../../../lib/format.ts';
+import { theme } from '../../../styles/theme.ts';
 
 interface Props {
   /** The ETF chosen (Favorites or Find ETFs); null when closed. */
@@ -122,8 +123,8 @@ const Chosen = styled.p`
   align-items: center;
   gap: 10px;
   padding: 10px 12px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceAccent};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceAccent};
+  font-size: ${theme.fontSizes.sm};
   font-weight: 600;
 `;

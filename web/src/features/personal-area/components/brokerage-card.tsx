@@ -3,6 +3,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Card, CardText, CardTitle } from '../../../components/ui/card.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { theme } from '../../../styles/theme.ts';
 
 /**
  * The portfolio tab's brokerage card (spec §2): premium users with an active subscription get the
@@ -65,8 +66,8 @@ function Icon() {
 }
 
 const Upsell = styled(Card)`
-  background: ${({ theme }) => theme.colors.surfaceAccent};
-  border-color: ${({ theme }) => theme.colors.accentSoft};
+  background: ${theme.colors.surfaceAccent};
+  border-color: ${theme.colors.accentSoft};
 `;
 
 const Head = styled.div`
@@ -96,24 +97,24 @@ const IconBox = styled.span`
   justify-content: center;
   width: 40px;
   height: 40px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.accentSoft};
-  color: ${({ theme }) => theme.colors.accentStrong};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.accentSoft};
+  color: ${theme.colors.accentStrong};
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 8px;
-  margin-top: ${({ theme }) => theme.space.md};
+  margin-top: ${theme.space.md};
   & > a {
     white-space: normal;
     text-align: center;
   }
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
+  @media (max-width: ${theme.breakpoints.sm - 0.02}px) {
     & > a {
       width: 100%;
-      font-size: ${({ theme }) => theme.fontSizes.sm};
+      font-size: ${theme.fontSizes.sm};
     }
   }
 `;

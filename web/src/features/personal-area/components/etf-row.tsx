@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { slugOf } from '../../../lib/brand.ts';
 import { paths } from '../../../lib/paths.ts';
+import { theme } from '../../../styles/theme.ts';
 
 export function etfHref(etf: EtfListItem): string {
   return paths.etf(slugOf(etf), etf.ticker);
@@ -85,15 +86,15 @@ const Row = styled.li`
   align-items: center;
   gap: 10px 16px;
   padding: 12px 14px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
   cursor: pointer;
   &:hover {
-    border-color: ${({ theme }) => theme.colors.borderStrong};
-    background: ${({ theme }) => theme.colors.background};
+    border-color: ${theme.colors.borderStrong};
+    background: ${theme.colors.background};
   }
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+  @media (min-width: ${theme.breakpoints.md}px) {
     grid-template-columns: minmax(0, 1fr) 110px auto;
     grid-template-areas: 'main price actions';
   }
@@ -113,19 +114,19 @@ const TitleLine = styled.div`
 
 const TickerLink = styled(Link)`
   font-weight: 800;
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  color: ${({ theme }) => theme.colors.textPrimary};
+  font-size: ${theme.fontSizes.md};
+  color: ${theme.colors.textPrimary};
   text-decoration: none;
   &:hover {
-    color: ${({ theme }) => theme.colors.accent};
+    color: ${theme.colors.accent};
     text-decoration: underline;
   }
 `;
 
 const Name = styled.p`
   margin-top: 2px;
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
@@ -137,8 +138,8 @@ const Price = styled.div`
   flex-direction: column;
   align-items: flex-end;
   & span {
-    color: ${({ theme }) => theme.colors.textSecondary};
-    font-size: ${({ theme }) => theme.fontSizes.xs};
+    color: ${theme.colors.textSecondary};
+    font-size: ${theme.fontSizes.xs};
   }
   & strong {
     font-variant-numeric: tabular-nums;
@@ -155,11 +156,11 @@ const Actions = styled.div`
 `;
 
 const DetailLink = styled(Link)`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   font-weight: 600;
   padding: 6px 4px;
   /* Phones: no room beside the buttons; the ticker (and the row) lead to the page. */
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
+  @media (max-width: ${theme.breakpoints.sm - 0.02}px) {
     display: none;
   }
 `;

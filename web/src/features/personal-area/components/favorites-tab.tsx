@@ -8,6 +8,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { EtfRow, RowList } from './etf-row.tsx';
 import { Empty } from './holdings-list.tsx';
 import { RemoveButton } from './remove-button.tsx';
+import { theme } from '../../../styles/theme.ts';
 
 interface Props {
   favorites: readonly Favorite[] | undefined;
@@ -81,7 +82,7 @@ const Gone = styled.li`
   justify-content: space-between;
   align-items: center;
   padding: 12px 14px;
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  color: ${({ theme }) => theme.colors.textSecondary};
+  border: 1px dashed ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  color: ${theme.colors.textSecondary};
 `;

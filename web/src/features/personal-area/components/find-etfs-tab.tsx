@@ -11,6 +11,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { searchEtfs } from '../search-etfs.ts';
 import { EtfRow, RowList } from './etf-row.tsx';
 import { Empty } from './holdings-list.tsx';
+import { theme } from '../../../styles/theme.ts';
 
 interface Props {
   favoriteEtfIds: ReadonlySet<string>;
@@ -116,7 +117,7 @@ const SearchBox = styled.div`
   & > svg {
     position: absolute;
     left: 12px;
-    color: ${({ theme }) => theme.colors.textSecondary};
+    color: ${theme.colors.textSecondary};
     pointer-events: none;
   }
 `;
@@ -129,7 +130,7 @@ const SearchInput = styled(Input)`
 `;
 
 const Results = styled.div`
-  margin-top: ${({ theme }) => theme.space.md};
+  margin-top: ${theme.space.md};
 `;
 
 const StarButton = styled.button<{ $on: boolean }>`
@@ -138,15 +139,15 @@ const StarButton = styled.button<{ $on: boolean }>`
   justify-content: center;
   width: 40px;
   height: 40px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${theme.radii.md};
+  border: 1px solid ${theme.colors.borderStrong};
+  background: ${theme.colors.surface};
   cursor: pointer;
   & svg {
-    stroke: ${({ theme, $on }) => ($on ? theme.colors.rankGold : theme.colors.textSecondary)};
-    fill: ${({ theme, $on }) => ($on ? theme.colors.rankGold : 'none')};
+    stroke: ${({ $on }) => ($on ? theme.colors.rankGold : theme.colors.textSecondary)};
+    fill: ${({ $on }) => ($on ? theme.colors.rankGold : 'none')};
   }
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
+    background: ${theme.colors.surfaceMuted};
   }
 `;

@@ -12,6 +12,7 @@ import { slugOf } from '../../../lib/brand.ts';
 import { paths } from '../../../lib/paths.ts';
 import { currentShares, holdingGain, holdingPrice, holdingValue, sharesBought } from '../portfolio-summary.ts';
 import { RemoveButton } from './remove-button.tsx';
+import { theme } from '../../../styles/theme.ts';
 
 /**
  * "My Holdings" (spec §2): ticker, brand badge, DRIP badge, name, shares (4 decimals; with DRIP the
@@ -123,19 +124,19 @@ const List = styled.ul`
 export const Empty = styled.p`
   padding: 32px 16px;
   text-align: center;
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
 `;
 
 const Item = styled.li<{ $clickable: boolean }>`
   padding: 14px 16px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
   cursor: ${({ $clickable }) => ($clickable ? 'pointer' : 'default')};
   transition: border-color 120ms ease, background-color 120ms ease;
   &:hover {
-    border-color: ${({ theme }) => theme.colors.borderStrong};
-    background: ${({ theme }) => theme.colors.background};
+    border-color: ${theme.colors.borderStrong};
+    background: ${theme.colors.background};
   }
 `;
 
@@ -158,25 +159,25 @@ const TitleLine = styled.div`
 `;
 
 const Ticker = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
   font-weight: 800;
 `;
 
 const TickerLink = styled(Link)`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
   font-weight: 800;
-  color: ${({ theme }) => theme.colors.textPrimary};
+  color: ${theme.colors.textPrimary};
   text-decoration: none;
   &:hover {
-    color: ${({ theme }) => theme.colors.accent};
+    color: ${theme.colors.accent};
     text-decoration: underline;
   }
 `;
 
 const Name = styled.p`
   margin-top: 2px;
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Figures = styled.dl`
@@ -184,7 +185,7 @@ const Figures = styled.dl`
   gap: 10px 16px;
   margin: 12px 0 0;
   grid-template-columns: repeat(2, minmax(0, 1fr));
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+  @media (min-width: ${theme.breakpoints.md}px) {
     grid-template-columns: repeat(5, minmax(0, 1fr));
   }
 `;
@@ -192,8 +193,8 @@ const Figures = styled.dl`
 const Figure = styled.div`
   min-width: 0;
   & dt {
-    color: ${({ theme }) => theme.colors.textSecondary};
-    font-size: ${({ theme }) => theme.fontSizes.xs};
+    color: ${theme.colors.textSecondary};
+    font-size: ${theme.fontSizes.xs};
     font-weight: 600;
     text-transform: uppercase;
     letter-spacing: 0.04em;
@@ -208,8 +209,8 @@ const Figure = styled.div`
 const Sub = styled.dd`
   && {
     margin-top: 2px;
-    color: ${({ theme }) => theme.colors.textSecondary};
-    font-size: ${({ theme }) => theme.fontSizes.xs};
+    color: ${theme.colors.textSecondary};
+    font-size: ${theme.fontSizes.xs};
     font-weight: 500;
   }
 `;

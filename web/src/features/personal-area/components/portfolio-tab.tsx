@@ -8,6 +8,7 @@ import { BrokerageCard } from './brokerage-card.tsx';
 import { Empty, HoldingsList } from './holdings-list.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 import { UpcomingPayouts } from './upcoming-payouts.tsx';
+import { theme } from '../../../styles/theme.ts';
 
 interface Props {
   userId: string;
@@ -51,7 +52,7 @@ export function PortfolioTab({ userId, hasActivePremium, holdings, isLoading, is
 const Stack = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const Loading = styled.div`

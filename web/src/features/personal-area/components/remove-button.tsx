@@ -1,4 +1,5 @@
 import { styled } from 'styled-components';
+import { theme } from '../../../styles/theme.ts';
 
 /** A small trash-can button; `label` is its accessible name ("Remove NVDW from portfolio"). */
 export function RemoveButton({ label, onClick, disabled }: { label: string; onClick: () => void; disabled?: boolean }) {
@@ -19,13 +20,13 @@ const Button = styled.button`
   width: 40px;
   height: 40px;
   border: 1px solid transparent;
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: ${theme.radii.md};
   background: transparent;
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
   cursor: pointer;
   &:hover:not(:disabled) {
-    background: ${({ theme }) => theme.colors.negativeSoft};
-    color: ${({ theme }) => theme.colors.negative};
+    background: ${theme.colors.negativeSoft};
+    color: ${theme.colors.negative};
   }
   &:disabled {
     opacity: 0.5;

@@ -2,6 +2,7 @@ import { styled } from 'styled-components';
 import { Card, Stat, StatHint, StatLabel, StatValue } from '../../../components/ui/card.tsx';
 import { formatMoney, formatNumber, formatSignedMoney, formatSignedPercent } from '../../../lib/format.ts';
 import type { PortfolioSummary } from '../portfolio-summary.ts';
+import { theme } from '../../../styles/theme.ts';
 
 /**
  * Total Value, Total Gain/Loss (green with a plus sign at zero or above, red below), Holdings
@@ -60,21 +61,21 @@ const Cards = styled.div`
   display: grid;
   gap: 12px;
   grid-template-columns: repeat(2, minmax(0, 1fr));
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+  @media (min-width: ${theme.breakpoints.md}px) {
     grid-template-columns: repeat(3, minmax(0, 1fr));
   }
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}px) {
+  @media (min-width: ${theme.breakpoints.lg}px) {
     grid-template-columns: repeat(5, minmax(0, 1fr));
   }
 `;
 
 /** `$wide`: spans the row on phones (five cards in two columns). */
 const SummaryCard = styled(Card)<{ $wide?: boolean }>`
-  @media (max-width: ${({ theme }) => theme.breakpoints.md - 0.02}px) {
+  @media (max-width: ${theme.breakpoints.md - 0.02}px) {
     grid-column: ${({ $wide }) => ($wide ? '1 / -1' : 'auto')};
     padding: 12px;
     & span:nth-child(2) {
-      font-size: ${({ theme }) => theme.fontSizes.xl};
+      font-size: ${theme.fontSizes.xl};
     }
   }
 `;

@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { weekdayOf } from '../../../lib/calendar-weeks.ts';
 import { formatDividend, formatMoney, formatShares, formatShortDate, marketToday } from '../../../lib/format.ts';
 import { payoutWeeks, type PayoutDay } from '../payout-weeks.ts';
+import { theme } from '../../../styles/theme.ts';
 
 /**
  * "Upcoming Dividend Payouts" (spec §2): shown only when the user holds something, so the calendar
@@ -117,19 +118,19 @@ const Loading = styled.div`
 
 const Muted = styled.p`
   padding: 16px 0 4px;
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
 `;
 
 const ErrorText = styled.p`
   padding: 12px 14px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.negativeSoft};
-  color: ${({ theme }) => theme.colors.negative};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.negativeSoft};
+  color: ${theme.colors.negative};
   font-weight: 500;
 `;
 
 const Week = styled.section`
-  margin-top: ${({ theme }) => theme.space.md};
+  margin-top: ${theme.space.md};
 `;
 
 const WeekHead = styled.div`
@@ -142,20 +143,20 @@ const WeekHead = styled.div`
 `;
 
 const WeekTitle = styled.h3`
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-size: ${theme.fontSizes.md};
   font-weight: 700;
 `;
 
 const WeekTotal = styled.p`
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Days = styled.div`
   display: grid;
   gap: 8px;
   grid-template-columns: 1fr;
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+  @media (min-width: ${theme.breakpoints.md}px) {
     grid-template-columns: repeat(5, minmax(0, 1fr));
   }
 `;
@@ -166,16 +167,16 @@ const DayBox = styled.div<{ $today: boolean; $empty: boolean }>`
   gap: 6px;
   min-width: 0;
   padding: 10px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  ${({ $today, theme }) =>
+  border-radius: ${theme.radii.md};
+  border: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surface};
+  ${({ $today }) =>
     $today &&
     css`
       border: 2px solid ${theme.colors.todayBorder};
       box-shadow: 0 0 0 3px ${theme.colors.accentSoft};
     `}
-  @media (max-width: ${({ theme }) => theme.breakpoints.md - 0.02}px) {
+  @media (max-width: ${theme.breakpoints.md - 0.02}px) {
     ${({ $empty }) =>
       $empty &&
       css`
@@ -193,7 +194,7 @@ const DayHead = styled.div`
   align-items: flex-start;
   gap: 4px;
   /* Phones: "Monday Nov 16" on one line. */
-  @media (max-width: ${({ theme }) => theme.breakpoints.md - 0.02}px) {
+  @media (max-width: ${theme.breakpoints.md - 0.02}px) {
     align-items: center;
     & > div {
       display: flex;
@@ -205,16 +206,16 @@ const DayHead = styled.div`
 
 const Weekday = styled.p`
   font-weight: 700;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const DateText = styled.p`
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.xs};
 `;
 
 const Dash = styled.p`
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
   font-weight: 600;
 `;
 
@@ -222,12 +223,12 @@ const DaySummary = styled.p`
   display: flex;
   justify-content: space-between;
   gap: 6px;
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.xs};
   font-weight: 600;
   & strong {
-    color: ${({ theme }) => theme.colors.positive};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    color: ${theme.colors.positive};
+    font-size: ${theme.fontSizes.sm};
   }
 `;
 
@@ -240,9 +241,9 @@ const Payouts = styled.ul`
   list-style: none;
   & li {
     padding: 6px 8px;
-    border-radius: ${({ theme }) => theme.radii.sm};
-    background: ${({ theme }) => theme.colors.surfaceAccent};
-    font-size: ${({ theme }) => theme.fontSizes.xs};
+    border-radius: ${theme.radii.sm};
+    background: ${theme.colors.surfaceAccent};
+    font-size: ${theme.fontSizes.xs};
   }
 `;
 
@@ -259,7 +260,7 @@ const Amount = styled.span`
 `;
 
 const Calc = styled.p`
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
   font-variant-numeric: tabular-nums;
 `;
 
@@ -267,7 +268,7 @@ const Note = styled.p`
   display: flex;
   align-items: center;
   gap: 8px;
-  margin-top: ${({ theme }) => theme.space.md};
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  margin-top: ${theme.space.md};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.xs};
 `;

@@ -13,6 +13,7 @@ import { AddHoldingDialog } from '../components/add-holding-dialog.tsx';
 import { FavoritesTab } from '../components/favorites-tab.tsx';
 import { FindEtfsTab } from '../components/find-etfs-tab.tsx';
 import { PortfolioTab } from '../components/portfolio-tab.tsx';
+import { theme } from '../../../styles/theme.ts';
 
 type TabKey = 'portfolio' | 'favorites' | 'find';
 const TAB_KEYS: readonly TabKey[] = ['portfolio', 'favorites', 'find'];
@@ -85,22 +86,22 @@ export default function PersonalAreaRoute() {
 }
 
 const Header = styled.div`
-  margin-bottom: ${({ theme }) => theme.space.lg};
+  margin-bottom: ${theme.space.lg};
 `;
 
 /** The three tab labels fit a phone's width: tighter padding and type below the sm breakpoint. */
 const TabsFit = styled.div`
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
+  @media (max-width: ${theme.breakpoints.sm - 0.02}px) {
     & [role='tab'] {
       padding: 8px 6px;
-      font-size: ${({ theme }) => theme.fontSizes.sm};
+      font-size: ${theme.fontSizes.sm};
     }
   }
 `;
 
 const LoadingText = styled.p`
   margin-bottom: 16px;
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
 `;
 
 const Gap = styled.div`

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCurrentUser } from '../../session/use-current-user.ts';
 import { useCreateCheckoutSessionMutation } from '../api.ts';
 import { NO_CHECKOUT_URL, checkoutFailureMessage } from '../checkout.ts';
+import { theme } from '../../../styles/theme.ts';
 
 const FREE_FEATURES = [
   'Access to all weekly dividend ETFs',
@@ -170,8 +171,8 @@ const Intro = styled.div`
   }
   & p {
     margin-top: 8px;
-    color: ${({ theme }) => theme.colors.textSecondary};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    color: ${theme.colors.textSecondary};
+    font-size: ${theme.fontSizes.lg};
   }
 `;
 
@@ -181,7 +182,7 @@ const Plans = styled.div`
   max-width: 860px;
   margin: 40px auto 0;
   grid-template-columns: 1fr;
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {
+  @media (min-width: ${theme.breakpoints.md}px) {
     grid-template-columns: 1fr 1fr;
   }
 `;
@@ -192,7 +193,7 @@ const Plan = styled(Card)`
   flex-direction: column;
   gap: 12px;
   padding: 28px;
-  ${({ $accent, theme }) => ($accent ? `border-width: 2px; box-shadow: ${theme.shadows.popover};` : '')}
+  ${({ $accent }) => ($accent ? `border-width: 2px; box-shadow: ${theme.shadows.popover};` : '')}
 `;
 
 const PopularBadge = styled(Badge)`
@@ -200,12 +201,12 @@ const PopularBadge = styled(Badge)`
   top: -12px;
   left: 50%;
   transform: translateX(-50%);
-  background: ${({ theme }) => theme.colors.accent};
-  color: ${({ theme }) => theme.colors.textInverse};
+  background: ${theme.colors.accent};
+  color: ${theme.colors.textInverse};
 `;
 
 const PlanName = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-size: ${theme.fontSizes.xl};
   font-weight: 700;
 `;
 
@@ -213,14 +214,14 @@ const Price = styled.p`
   font-size: 2.5rem;
   font-weight: 800;
   & span {
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    font-size: ${theme.fontSizes.md};
     font-weight: 500;
-    color: ${({ theme }) => theme.colors.textSecondary};
+    color: ${theme.colors.textSecondary};
   }
 `;
 
 const PlanText = styled.p`
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
 `;
 
 const Features = styled.ul`
@@ -239,7 +240,7 @@ const Features = styled.ul`
   & svg {
     flex: none;
     margin-top: 3px;
-    color: ${({ theme }) => theme.colors.positive};
+    color: ${theme.colors.positive};
   }
 `;
 
@@ -255,11 +256,11 @@ const Faq = styled.section`
   & dl { margin: 0; }
   & dl > div {
     padding: 16px 0;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    border-bottom: 1px solid ${theme.colors.border};
   }
   & dt { font-weight: 700; }
   & dd {
     margin: 6px 0 0;
-    color: ${({ theme }) => theme.colors.textSecondary};
+    color: ${theme.colors.textSecondary};
   }
 `;
