@@ -321,8 +321,9 @@ child process on 127.0.0.1; autocannon runs in the parent with ${CONNECTIONS} co
 ${DURATION_S} s per row, no pipelining. The data: ${HOLDINGS} weekly funds with a year of daily closes and
 weekly distributions (${ready.events.toLocaleString('en-US')} events), market day ${MARKET_DAY}; one user
 holds all ${HOLDINGS} (every other one with DRIP, purchase dates spread over the year), so the portfolio
-has ${holdings} holdings and the calendar ${payouts} payouts. Requests carry the session cookie (the
-cookie is unsealed and the session checked against the users read model on every request). The raw
+has ${holdings} holdings and the calendar ${payouts} payouts. Requests carry the session cookie (its unsealed
+content is cached per sealed value; expiry, session epoch and account are checked against the users
+read model on every request). The raw
 server answers the very same bytes from memory: the ceiling of one Node process here. The reference
 row is the accounts route \`GET /api/user\` (middleware and session check, a tiny body): the ceiling of
 any signed-in read of this gateway. Latencies in ms.
