@@ -7,6 +7,7 @@ import { paths } from '../../../lib/paths.ts';
 import type { DayProps } from './day-card.tsx';
 import { Count, DateText, Weekday, dayFrame, payoutCountText } from './day-parts.ts';
 import { theme } from '../../../styles/theme.ts';
+import { stackList } from '../../../components/ui/mixins.ts';
 
 export interface CompactDayProps extends DayProps {
   open: boolean;
@@ -115,12 +116,8 @@ const Chevron = styled.span<{ $open: boolean }>`
 `;
 
 const Payouts = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: 2px;
-  margin: 0;
+  ${stackList('2px')}
   padding: 0 8px 8px;
-  list-style: none;
 `;
 
 const PayoutLink = styled(Link)`

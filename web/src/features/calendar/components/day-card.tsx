@@ -7,6 +7,7 @@ import { formatDividend, formatShortDate } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Count, DateText, Weekday, dayFrame, payoutCountText } from './day-parts.ts';
 import { theme } from '../../../styles/theme.ts';
+import { stackList } from '../../../components/ui/mixins.ts';
 
 export interface DayProps {
   day: string;
@@ -65,12 +66,7 @@ const DayHead = styled.div`
 `;
 
 const Payouts = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: 4px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${stackList('4px')}
 `;
 
 const PayoutLink = styled(Link)`

@@ -1,5 +1,6 @@
 import { css, styled } from 'styled-components';
 import { theme } from '../../../styles/theme.ts';
+import { todayRing } from '../../../components/ui/mixins.ts';
 
 /** "1 payout", "9 payouts" or "No payouts" (spec §2 "Dividend Calendar"). */
 export function payoutCountText(count: number): string {
@@ -12,12 +13,7 @@ export const dayFrame = css<{ $today: boolean; $past: boolean }>`
   border-radius: ${theme.radii.lg};
   border: 1px solid ${theme.colors.border};
   background: ${theme.colors.surface};
-  ${({ $today }) =>
-    $today &&
-    css`
-      border: 2px solid ${theme.colors.todayBorder};
-      box-shadow: 0 0 0 3px ${theme.colors.accentSoft};
-    `}
+  ${({ $today }) => $today && todayRing}
   ${({ $past }) =>
     $past &&
     css`

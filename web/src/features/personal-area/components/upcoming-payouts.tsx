@@ -8,6 +8,7 @@ import { weekdayOf } from '../../../lib/calendar-weeks.ts';
 import { formatDividend, formatMoney, formatShares, formatShortDate, marketToday } from '../../../lib/format.ts';
 import { payoutWeeks, type PayoutDay } from '../payout-weeks.ts';
 import { theme } from '../../../styles/theme.ts';
+import { stackList, todayRing } from '../../../components/ui/mixins.ts';
 
 /**
  * "Upcoming Dividend Payouts" (spec §2): shown only when the user holds something, so the calendar
@@ -170,12 +171,7 @@ const DayBox = styled.div<{ $today: boolean; $empty: boolean }>`
   border-radius: ${theme.radii.md};
   border: 1px solid ${theme.colors.border};
   background: ${theme.colors.surface};
-  ${({ $today }) =>
-    $today &&
-    css`
-      border: 2px solid ${theme.colors.todayBorder};
-      box-shadow: 0 0 0 3px ${theme.colors.accentSoft};
-    `}
+  ${({ $today }) => $today && todayRing}
   @media (max-width: ${theme.breakpoints.md - 0.02}px) {
     ${({ $empty }) =>
       $empty &&
@@ -233,12 +229,7 @@ const DaySummary = styled.p`
 `;
 
 const Payouts = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: 4px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${stackList('4px')}
   & li {
     padding: 6px 8px;
     border-radius: ${theme.radii.sm};
