@@ -1,15 +1,18 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState } from 'react';
 
 /**
  * True once the element has come within `margin` of the viewport (and stays true): work for content
  * below the first screen waits until the visitor scrolls towards it. Merely touching the edge does
  * not count (the footer sits exactly at the bottom edge while a screen is still loading). Where
  * IntersectionObserver is missing (old browsers, jsdom) it is true at once.
+ *
+ * Returns a callback ref to put on the element: the element may mount later than the component
+ * (after a loading state), and it is observed from the moment it exists.
  */
-export function useNearViewport(ref: RefObject<Element | null>, margin = '600px'): boolean {
+export function useNearViewport<T extends Element>(margin = '600px'): [(element: T | null) => void, boolean] {
+  const [element, setElement] = useState<T | null>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
-    const element = ref.current;
     if (near || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
@@ -22,6 +25,6 @@ export function useNearViewport(ref: RefObject<Element | null>, margin = '600px'
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, margin, near]);
-  return near;
+  }, [element, margin, near]);
+  return [setElement, near];
 }

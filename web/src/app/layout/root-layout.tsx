@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useNearViewport } from '../../lib/use-near-viewport.ts';
@@ -36,9 +36,8 @@ export function RootLayout() {
 }
 
 function Footer() {
-  const ref = useRef<HTMLElement>(null);
   // In view, not merely near: while a screen is loading the footer sits at the bottom edge.
-  const near = useNearViewport(ref, '0px');
+  const [ref, near] = useNearViewport<HTMLElement>('0px');
   return (
     <FooterBox ref={ref}>
       {near ? (

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { styled } from 'styled-components';
 import { useGetPriceHistoryQuery } from '../../../api/market-api.ts';
 import type { HistoryRange } from '../../../api/types.ts';
@@ -30,8 +30,7 @@ export function PriceHistoryCard({ ticker }: { ticker: string }) {
   const points = useMemo(() => chartPoints(data ?? []), [data]);
   const change = priceChangeOf(data ?? []);
   const positive = (change?.change ?? 0) >= 0;
-  const chartArea = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(chartArea, '200px');
+  const [chartArea, near] = useNearViewport<HTMLDivElement>('200px');
 
   let changeText: string | null = null;
   if (change) {
