@@ -36,7 +36,7 @@ export function PriceHistoryCard({ ticker }: { ticker: string }) {
   if (change) {
     const sign = change.change >= 0 ? '+' : '-';
     changeText = `${sign}${formatDollars(Math.abs(change.change), 2)}`;
-    if (change.percent !== null) changeText += ` (${formatSignedPercent(change.percent, 2)})`;
+    if (change.percent !== null) changeText += ` (${formatSignedPercent(change.percent, 1)})`;
   }
 
   return (
