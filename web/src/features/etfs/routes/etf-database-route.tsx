@@ -144,7 +144,8 @@ export default function EtfDatabaseRoute() {
   return (
     <Page>
       <PageTitle>ETF Database</PageTitle>
-      <PageSubtitle>Browse all {etfs.length} weekly dividend ETFs...</PageSubtitle>
+      {/* The count once the list is here (never "Browse all 0" while it loads). */}
+      <PageSubtitle>{pending ? 'Browse all weekly dividend ETFs...' : `Browse all ${etfs.length} weekly dividend ETFs...`}</PageSubtitle>
       <Toolbar>
         <FilterBox>
           <SelectField label="Brand" value={brand} onChange={(e) => update({ brand: e.target.value })}>

@@ -34,6 +34,8 @@ describe('ETF database', () => {
   it('loads up to 100 ETFs and shows 20 per page, yield descending by default', async () => {
     const { calls } = setup();
     expect(screen.getByText('Loading ETFs...')).toBeTruthy();
+    // no count before the list is here
+    expect(screen.getByText('Browse all weekly dividend ETFs...')).toBeTruthy();
     await screen.findAllByTestId('etf-row');
     expect(calls.find((c) => c.url.pathname === '/api/top-performers')!.url.searchParams.get('limit')).toBe('100');
     expect(screen.getByText('Browse all 45 weekly dividend ETFs...')).toBeTruthy();

@@ -53,9 +53,11 @@ export default function PersonalAreaRoute() {
   }
   if (!user) return <Navigate to={paths.login} replace />;
 
+  // A count only once it is known: no "(0)" that jumps to the real number when the list arrives.
+  const count = (list: readonly unknown[] | undefined) => (list ? ` (${list.length})` : '');
   const tabs = [
-    { key: 'portfolio', label: `My Portfolio (${portfolio.data?.length ?? 0})` },
-    { key: 'favorites', label: `Favorites (${favorites.data?.length ?? 0})` },
+    { key: 'portfolio', label: `My Portfolio${count(portfolio.data)}` },
+    { key: 'favorites', label: `Favorites${count(favorites.data)}` },
     { key: 'find', label: 'Find ETFs' },
   ] as const;
 

@@ -66,6 +66,16 @@ describe('personal area: access, loading, tabs', () => {
     expect(await screen.findByRole('heading', { name: 'My WeeklyDiv' })).toBeTruthy();
   });
 
+  it('a tab shows its count only once the list is known (no "(0)" while it loads)', async () => {
+    let release: (v: unknown) => void = () => {};
+    const pending = new Promise((r) => (release = r));
+    renderArea({ 'GET /api/user': user(), 'GET /api/user/portfolio': async () => (await pending, []), 'GET /api/user/favorites': [{ id: 'f1', etfId: 'e3', etf: tslw }] });
+    expect(await screen.findByRole('tab', { name: 'Favorites (1)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'My Portfolio' })).toBeTruthy();
+    release(null);
+    expect(await screen.findByRole('tab', { name: 'My Portfolio (0)' })).toBeTruthy();
+  });
+
   it('tabs with counts, the portfolio first; the tab is kept in the URL', async () => {
     const { router } = renderArea({
       'GET /api/user': user(),
