@@ -9,10 +9,11 @@ class FakeObserver {
   static instances: FakeObserver[] = [];
   readonly observed: Element[] = [];
   disconnected = false;
-  constructor(
-    readonly callback: (entries: Partial<IntersectionObserverEntry>[]) => void,
-    readonly options: IntersectionObserverInit,
-  ) {
+  readonly callback: (entries: Partial<IntersectionObserverEntry>[]) => void;
+  readonly options: IntersectionObserverInit;
+  constructor(callback: (entries: Partial<IntersectionObserverEntry>[]) => void, options: IntersectionObserverInit) {
+    this.callback = callback;
+    this.options = options;
     FakeObserver.instances.push(this);
   }
   observe(element: Element) {
