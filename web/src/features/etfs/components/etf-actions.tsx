@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
-import { serverMessage } from '../../../api/base-api.ts';
-import { useAddFavoriteMutation, useGetFavoritesQuery, useGetPortfolioQuery, useRemoveFavoriteMutation } from '../../../api/holdings-api.ts';
+import { useGetFavoritesQuery, useGetPortfolioQuery } from '../../../api/holdings-api.ts';
 import type { EtfListItem } from '../../../api/types.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
+import { useFavoriteActions } from '../../../components/use-favorite-actions.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useCurrentUser } from '../../session/use-current-user.ts';
 import { AddToPortfolioModal } from './add-to-portfolio-modal.tsx';
@@ -18,11 +17,9 @@ import { theme } from '../../../styles/theme.ts';
 export function EtfActions({ etf }: { etf: EtfListItem }) {
   const { user } = useCurrentUser();
   const navigate = useNavigate();
-  const { toast } = useToast();
+  const favoriteActions = useFavoriteActions();
   const { data: favorites } = useGetFavoritesQuery(undefined, { skip: !user });
   const { data: holdings } = useGetPortfolioQuery(undefined, { skip: !user });
-  const [addFavorite] = useAddFavoriteMutation();
-  const [removeFavorite] = useRemoveFavoriteMutation();
   const [modalOpen, setModalOpen] = useState(false);
 
   const isFavorite = Boolean(user && favorites?.some((f) => f.etfId === etf.id));
@@ -30,21 +27,7 @@ export function EtfActions({ etf }: { etf: EtfListItem }) {
 
   async function toggleFavorite() {
     if (!user) return navigate(paths.login);
-    if (isFavorite) {
-      try {
-        await removeFavorite({ etfId: etf.id }).unwrap();
-        toast({ title: 'Removed from favorites', description: `${etf.ticker} was removed from your favorites.` });
-      } catch (error) {
-        toast({ title: 'Failed to remove favorite', description: serverMessage(error), variant: 'destructive' });
-      }
-    } else {
-      try {
-        await addFavorite({ etfId: etf.id, etf }).unwrap();
-        toast({ title: 'Added to favorites', description: `${etf.ticker} was added to your favorites.` });
-      } catch (error) {
-        toast({ title: 'Failed to add favorite', description: serverMessage(error), variant: 'destructive' });
-      }
-    }
+    await favoriteActions.toggle(etf, isFavorite);
   }
 
   function openModal() {

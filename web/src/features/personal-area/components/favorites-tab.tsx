@@ -1,10 +1,8 @@
 import { styled } from 'styled-components';
-import { serverMessage } from '../../../api/base-api.ts';
-import { useRemoveFavoriteMutation } from '../../../api/holdings-api.ts';
 import type { EtfListItem, Favorite } from '../../../api/types.ts';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
+import { useFavoriteActions } from '../../../components/use-favorite-actions.ts';
 import { EtfRow, RowList } from './etf-row.tsx';
 import { Empty } from './holdings-list.tsx';
 import { RemoveButton } from './remove-button.tsx';
@@ -46,18 +44,9 @@ export function FavoritesTab({ favorites, isLoading, isError, heldEtfIds, onAdd 
 }
 
 function FavoriteRow({ favorite, held, onAdd }: { favorite: Favorite; held: boolean; onAdd: (etf: EtfListItem) => void }) {
-  const [removeFavorite, { isLoading }] = useRemoveFavoriteMutation();
-  const { toast } = useToast();
+  const { remove: removeFavorite, removing: isLoading } = useFavoriteActions();
   const ticker = favorite.etf?.ticker ?? 'this ETF';
-
-  async function remove() {
-    try {
-      await removeFavorite({ etfId: favorite.etfId }).unwrap();
-      toast({ title: 'Removed from favorites', description: `${ticker} was removed from your favorites.` });
-    } catch (error) {
-      toast({ title: 'Failed to remove favorite', description: serverMessage(error), variant: 'destructive' });
-    }
-  }
+  const remove = () => removeFavorite(favorite.etfId, ticker);
 
   const removeButton = <RemoveButton label={`Remove ${ticker} from favorites`} onClick={remove} disabled={isLoading} />;
   if (!favorite.etf) {

@@ -1,13 +1,11 @@
 import { useId, useMemo, useState } from 'react';
 import { styled } from 'styled-components';
-import { serverMessage } from '../../../api/base-api.ts';
-import { useAddFavoriteMutation, useRemoveFavoriteMutation } from '../../../api/holdings-api.ts';
 import { useGetEtfsQuery } from '../../../api/market-api.ts';
 import type { EtfListItem } from '../../../api/types.ts';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { VisuallyHidden } from '../../../components/ui/layout.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
+import { useFavoriteActions } from '../../../components/use-favorite-actions.ts';
 import { searchEtfs } from '../search-etfs.ts';
 import { EtfRow, RowList } from './etf-row.tsx';
 import { Empty } from './holdings-list.tsx';
@@ -70,27 +68,8 @@ export function FindEtfsTab({ favoriteEtfIds, heldEtfIds, onAdd }: Props) {
 }
 
 function FavoriteToggle({ etf, isFavorite }: { etf: EtfListItem; isFavorite: boolean }) {
-  const [addFavorite] = useAddFavoriteMutation();
-  const [removeFavorite] = useRemoveFavoriteMutation();
-  const { toast } = useToast();
-
-  async function toggle() {
-    if (isFavorite) {
-      try {
-        await removeFavorite({ etfId: etf.id }).unwrap();
-        toast({ title: 'Removed from favorites', description: `${etf.ticker} was removed from your favorites.` });
-      } catch (error) {
-        toast({ title: 'Failed to remove favorite', description: serverMessage(error), variant: 'destructive' });
-      }
-    } else {
-      try {
-        await addFavorite({ etfId: etf.id, etf }).unwrap();
-        toast({ title: 'Added to favorites', description: `${etf.ticker} was added to your favorites.` });
-      } catch (error) {
-        toast({ title: 'Failed to add favorite', description: serverMessage(error), variant: 'destructive' });
-      }
-    }
-  }
+  const { toggle: toggleFavorite } = useFavoriteActions();
+  const toggle = () => toggleFavorite(etf, isFavorite);
 
   return (
     <StarButton type="button" aria-pressed={isFavorite} aria-label={`Favorite ${etf.ticker}`} title={isFavorite ? 'Remove from favorites' : 'Add to favorites'} onClick={toggle} $on={isFavorite}>
