@@ -47,7 +47,6 @@ afterAll(async () => {
 });
 
 const tab = (p: Page, name: RegExp) => p.getByRole('tab', { name });
-const panel = (p: Page) => p.getByRole('tabpanel');
 
 async function openTab(p: Page, name: RegExp): Promise<void> {
   await tab(p, name).click();

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { Logo } from '../../../components/logo.tsx';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { Container } from '../../../components/ui/layout.tsx';
 import { theme } from '../../../styles/theme.ts';
 
@@ -46,6 +48,22 @@ const Panel = styled.div`
     padding: ${theme.space.md};
   }
 `;
+
+/** A finished step (link sent, password reset): its message and the way back to Log In. */
+export function DoneNotice({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <Notice $tone="positive" role="status">
+        {children}
+      </Notice>
+      <Form as="div">
+        <ButtonLink to={paths.login} $variant="outline" $block>
+          Back to Log In
+        </ButtonLink>
+      </Form>
+    </>
+  );
+}
 
 export const AuthTitle = styled.h1`
   font-size: ${theme.fontSizes.xxl};

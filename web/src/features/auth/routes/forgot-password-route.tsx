@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { serverMessage } from '../../../api/base-api.ts';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/input.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useForgotPasswordMutation } from '../api.ts';
-import { AuthLayout, AuthText, AuthTitle, Form, Notice } from '../components/auth-layout.tsx';
+import { AuthLayout, AuthText, AuthTitle, DoneNotice, Form } from '../components/auth-layout.tsx';
 import { failureMessage } from '../failure-message.ts';
 import { useFormFields } from '../use-form-fields.ts';
 import { validateForgotPassword } from '../validation.ts';
@@ -36,16 +35,7 @@ export default function ForgotPasswordRoute() {
     <AuthLayout>
       <AuthTitle>Forgot Password</AuthTitle>
       {sent ? (
-        <>
-          <Notice $tone="positive" role="status">
-            {FORGOT_PASSWORD_SENT}
-          </Notice>
-          <Form as="div">
-            <ButtonLink to={paths.login} $variant="outline" $block>
-              Back to Log In
-            </ButtonLink>
-          </Form>
-        </>
+        <DoneNotice>{FORGOT_PASSWORD_SENT}</DoneNotice>
       ) : (
         <>
           <AuthText>Enter the email address of your account and we'll send you a link to set a new password.</AuthText>

@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useResetPasswordMutation } from '../api.ts';
-import { AuthLayout, AuthText, AuthTitle, Form, LinkRow, Notice } from '../components/auth-layout.tsx';
+import { AuthLayout, AuthText, AuthTitle, DoneNotice, Form, LinkRow, Notice } from '../components/auth-layout.tsx';
 import { PasswordField } from '../components/password-field.tsx';
 import { failureMessage } from '../failure-message.ts';
 import { useFormFields } from '../use-form-fields.ts';
@@ -56,16 +56,7 @@ export default function ResetPasswordRoute() {
     <AuthLayout>
       <AuthTitle>Reset Password</AuthTitle>
       {done ? (
-        <>
-          <Notice $tone="positive" role="status">
-            {RESET_DONE}
-          </Notice>
-          <Form as="div">
-            <ButtonLink to={paths.login} $variant="outline" $block>
-              Back to Log In
-            </ButtonLink>
-          </Form>
-        </>
+        <DoneNotice>{RESET_DONE}</DoneNotice>
       ) : (
         <>
           {token ? (
