@@ -31,8 +31,6 @@ export function Pagination({ page, totalPages, onChange, label = 'Pagination' }:
           key={n}
           type="button"
           aria-current={n === page ? 'page' : undefined}
-          $active={n === page}
-          $hideOnPhone={!onPhone.has(n)}
           data-phone-hidden={onPhone.has(n) ? undefined : ''}
           onClick={() => onChange(n)}
           aria-label={`Page ${n}`}
@@ -58,22 +56,29 @@ const Nav = styled.nav`
   }
 `;
 
-export const PageButton = styled.button<{ $active?: boolean; $hideOnPhone?: boolean }>`
+/** The current page (`aria-current`) is filled; `data-phone-hidden` numbers show from `sm` up. */
+const PageButton = styled.button`
   flex: none;
   min-width: 40px;
   height: 40px;
   padding: 0 10px;
   white-space: nowrap;
   border-radius: ${theme.radii.md};
-  border: 1px solid ${({ $active }) => ($active ? theme.colors.accent : theme.colors.border)};
-  background: ${({ $active }) => ($active ? theme.colors.accent : theme.colors.surface)};
-  color: ${({ $active }) => ($active ? theme.colors.textInverse : theme.colors.textPrimary)};
+  border: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.textPrimary};
   font-weight: 600;
   cursor: pointer;
-  display: ${({ $hideOnPhone }) => ($hideOnPhone ? 'none' : 'inline-block')};
+  display: inline-block;
+  &[aria-current='page'] {
+    border-color: ${theme.colors.accent};
+    background: ${theme.colors.accent};
+    color: ${theme.colors.textInverse};
+  }
+  &[data-phone-hidden] { display: none; }
   @media (min-width: ${theme.breakpoints.sm}px) {
-    display: inline-block;
     padding: 0 12px;
+    &[data-phone-hidden] { display: inline-block; }
   }
   &:disabled {
     opacity: 0.5;
