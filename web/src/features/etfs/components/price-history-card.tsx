@@ -30,7 +30,9 @@ export function PriceHistoryCard({ ticker }: { ticker: string }) {
   const points = useMemo(() => chartPoints(data ?? []), [data]);
   const change = priceChangeOf(data ?? []);
   const positive = (change?.change ?? 0) >= 0;
+  const loading = !data && isFetching;
   const [chartArea, near] = useNearViewport<HTMLDivElement>('200px');
+  const rangeLabel = RANGES.find((r) => r.range === range)?.label ?? range;
 
   let changeText: string | null = null;
   if (change) {
@@ -47,7 +49,7 @@ export function PriceHistoryCard({ ticker }: { ticker: string }) {
           {changeText ? (
             <Change>
               <Positive $positive={positive}>{changeText}</Positive>
-              <span> {RANGES.find((r) => r.range === range)?.label === 'All' ? 'all time' : `over ${RANGES.find((r) => r.range === range)?.label}`}</span>
+              <span> {range === 'all' ? 'all time' : `over ${rangeLabel}`}</span>
             </Change>
           ) : null}
         </div>
@@ -61,22 +63,17 @@ export function PriceHistoryCard({ ticker }: { ticker: string }) {
       </Head>
       {isError ? (
         <StateMessage>Price history is not available right now.</StateMessage>
-      ) : !data && isFetching ? (
-        <>
-          <Skeleton $height="300px" />
-          <ChartCredit />
-        </>
-      ) : points.length === 0 ? (
+      ) : !loading && points.length === 0 ? (
         <StateMessage>No price history available</StateMessage>
       ) : (
         <>
           <div ref={chartArea}>
-            {near ? (
+            {loading || !near ? (
+              <Skeleton $height="300px" />
+            ) : (
               <Suspense fallback={<Skeleton $height="300px" />}>
                 <PriceChart points={points} positive={positive} label={`${ticker} closing prices, ${points.length} trading days`} />
               </Suspense>
-            ) : (
-              <Skeleton $height="300px" />
             )}
           </div>
           <ChartCredit />
