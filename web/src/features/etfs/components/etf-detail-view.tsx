@@ -1,4 +1,3 @@
-import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useGetEtfDetailQuery } from '../../../api/market-api.ts';
@@ -12,6 +11,7 @@ import { MessageCell, Table, TableScroll, Td, Th } from '../../../components/ui/
 import { slugOf, titleFromSlug } from '../../../lib/brand.ts';
 import { formatDate, formatDividend, formatNewsAge, formatPercent, formatPrice, formatWeeklyAverage, toNumber } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useDeferredData } from '../../../lib/use-deferred-data.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useGetTickerNewsQuery } from '../api.ts';
 import { performancePeriodLabel } from '../performance-period.ts';
@@ -32,10 +32,8 @@ function tone(value: string | null | undefined): 'positive' | 'negative' | undef
 export function EtfDetailView({ ticker, brandSlug }: { ticker: string; brandSlug: string | null }) {
   const upper = ticker.toUpperCase();
   const { data, isLoading, isError } = useGetEtfDetailQuery(upper);
-  // The page renders in a transition (time-sliced), not in the store update that brought the data:
-  // no long task on a slow phone. Until then the loading state stays.
-  const etf = useDeferredValue(data);
-  const pending = isLoading || (data !== undefined && etf !== data);
+  // The page renders in a time-sliced transition, not in the store update that brought the data.
+  const { data: etf, pending } = useDeferredData(data, isLoading);
   useDocumentTitle(etf ? `${etf.ticker} – ${etf.name}` : upper);
 
   const slug = etf ? slugOf(etf) || brandSlug || '' : (brandSlug ?? '');

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useGetTopPerformersQuery } from '../../../api/market-api.ts';
@@ -12,6 +12,7 @@ import { ClickableRow, MessageCell, SortButton, Table, TableScroll, Td, Th } fro
 import { formatPercent, formatPrice, toNumber } from '../../../lib/format.ts';
 import { pageCount } from '../../../lib/page-window.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useDeferredData } from '../../../lib/use-deferred-data.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { DATABASE_LIMIT } from '../database-limit.ts';
 import { DEFAULT_SORT, brandsOf, isSortField, nextSort, sortEtfs, type SortField, type SortState } from '../sort-etfs.ts';
@@ -53,11 +54,11 @@ export default function EtfDatabaseRoute() {
   };
   const requestedPage = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
 
-  // Rows re-render in a transition (time-sliced) when the list arrives, not inside the store update.
-  const deferred = useDeferredValue(data);
-  // Until the deferred render caught up, keep the (tall) loading row: no empty table in between.
-  const pending = isLoading || (data !== undefined && deferred !== data);
-  const etfs = deferred ?? EMPTY;
+  // Rows render in a time-sliced transition when the list arrives; until then the (tall) loading
+  // row stays: no empty table in between.
+  const deferred = useDeferredData(data, isLoading);
+  const pending = deferred.pending;
+  const etfs = deferred.data ?? EMPTY;
   const brands = useMemo(() => brandsOf(etfs), [etfs]);
   const filtered = useMemo(() => (brand === ALL ? etfs : etfs.filter((e) => e.brand === brand)), [etfs, brand]);
   const sorted = useMemo(() => sortEtfs(filtered, sort), [filtered, sort.field, sort.direction]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -1,4 +1,3 @@
-import { useDeferredValue } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useGetTopPerformersQuery } from '../../../api/market-api.ts';
@@ -18,6 +17,7 @@ import {
   toNumber,
 } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useDeferredData } from '../../../lib/use-deferred-data.ts';
 import { theme } from '../../../styles/theme.ts';
 
 const COLUMNS = 10;
@@ -36,10 +36,10 @@ export function TopPerformers() {
   const { data, isLoading, isError, fulfilledTimeStamp } = useGetTopPerformersQuery();
   const navigate = useNavigate();
   const etfs = data ?? EMPTY;
-  // The rows render in a transition (time-sliced), not in the store update that brought the data:
-  // no long task on a slow phone.
-  const rows = useDeferredValue(etfs);
-  const pending = isLoading || rows !== etfs;
+  // The rows render in a time-sliced transition, not in the store update that brought them.
+  const deferred = useDeferredData(data, isLoading);
+  const rows = deferred.data ?? EMPTY;
+  const pending = deferred.pending;
   const open = (etf: EtfListItem) => navigate(paths.etf(slugOf(etf), etf.ticker));
 
   let body;
