@@ -27,6 +27,9 @@ export default defineConfig({
           globalSetup: ['web/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll waits as long as the locator helpers (support/browser.ts WAIT_MS): a loaded
+          // 2-core machine can take more than the default second to render a screen.
+          expect: { poll: { timeout: 30_000 } },
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
         },
