@@ -1,6 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, PayoutFrequency } from '../../events/catalog.ts';
 import type { DistributionStatus } from '../../events/dividends.ts';
+import {
+  HISTORY_RANGES,
+  type DividendHistoryItem,
+  type EtfDetail,
+  type EtfListItem,
+  type HistoryRange,
+  type PricePoint,
+  type PublicCalendarEntry,
+  type SimilarEtf,
+} from '../../contracts/market.ts';
+import type { SameShape } from '../../contracts/same-shape.ts';
 import { buildDividendCalendar, payoutDateOf, type CalendarEntry } from '../../services/market-data/calendar.ts';
 import { addDays, addMonths, type IsoDate } from '../../services/market-data/market-calendar.ts';
 import {
@@ -67,91 +78,15 @@ export interface EtfMarketFields {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// API shapes
+// API shapes: the contract (contracts/market.ts). The renderers below build them field by field, so a
+// field added here must be added to the contract (and the client sees it), and the reverse.
 
-/**
- * An ETF in lists (spec §3 "ETF (list item)" plus what users need). Missing values: `currentPrice` is
- * "" (the spec's "may be empty"); every other metric is null when it cannot be computed (no price, no
- * distribution yet, no market date): the client shows N/A.
- */
-export interface EtfListItem {
-  id: string;
-  ticker: string;
-  name: string;
-  brand: string;
-  brandSlug: string;
-  /** P: 2 decimals (4 below $1); "" when there is no price. */
-  currentPrice: string;
-  /** P - previous close, rounded to 4 decimals. */
-  dayChange: number | null;
-  /** 2 decimals. */
-  dayChangePercent: number | null;
-  /** Annual non-DRIP yield, 2 decimals. */
-  yieldPercent: string | null;
-  /** Annual DRIP yield, 2 decimals. */
-  annualDripYield: string | null;
-  oneYearReturn: string | null;
-  dripReturn: string | null;
-  /** Mean per-week amount of the last three distributions, 4 decimals. */
-  weeklyAverage: string | null;
-  nextExDividend: IsoDate | null;
-  /** True when nextExDividend is projected from the cadence (or an issuer estimate). */
-  nextExDividendEstimated: boolean;
-  frequency: PayoutFrequency;
-  underlying: string | null;
-  dataSource: DataSource;
-  /** True when any of the fund's catalog entry, current price or latest distribution is demo data. */
-  isDemo: boolean;
-  /** The market date the metrics are computed as of (the latest MarketDayBegan). */
-  asOf: IsoDate | null;
-  /** The session the current price belongs to. */
-  priceAsOf: IsoDate | null;
-}
+export type { DividendHistoryItem, EtfDetail, EtfListItem, HistoryRange, PricePoint, PublicCalendarEntry, SimilarEtf };
+export { HISTORY_RANGES };
 
-export interface DividendHistoryItem {
-  id: string;
-  exDividendDate: IsoDate;
-  /** The pay date, or (when none is declared) the next business day after the ex-date. */
-  payoutDate: IsoDate;
-  /** Cash per share as declared (full precision decimal string). */
-  amount: string;
-  /** An issuer or provider estimate, not a declaration. */
-  estimated: boolean;
-}
+/** The calendar kernel builds the public entries: its entry must be exactly the contract's. */
+export const calendarEntryIsTheContract: SameShape<CalendarEntry, PublicCalendarEntry> = true;
 
-export interface SimilarEtf {
-  id: string;
-  ticker: string;
-  name: string;
-  brand: string;
-  brandSlug: string;
-  currentPrice: string;
-  yieldPercent: string | null;
-}
-
-export interface EtfDetail extends EtfListItem {
-  description: string;
-  inceptionDate: IsoDate | null;
-  /** Days from the start of the return window to the market date (< 365: "since inception"). */
-  historicalPeriodDays: number | null;
-  windowStart: IsoDate | null;
-  previousClose: string | null;
-  /** Every active distribution, newest first. */
-  dividendHistory: DividendHistoryItem[];
-  similarEtfs: SimilarEtf[];
-}
-
-/** A history point: `timestamp` is the session's ISO date (`YYYY-MM-DD`), `price` the close (number). */
-export interface PricePoint {
-  timestamp: IsoDate;
-  price: number;
-}
-
-/** The public calendar entry (spec §3) plus its ex-date. */
-export type PublicCalendarEntry = CalendarEntry;
-
-export const HISTORY_RANGES = ['1M', '3M', '6M', '1Y', 'all'] as const;
-export type HistoryRange = (typeof HISTORY_RANGES)[number];
 export const DEFAULT_HISTORY_RANGE: HistoryRange = '1Y';
 
 export const SIMILAR_LIMIT = 6;

@@ -1,16 +1,9 @@
+import type { NewsItem } from '../../contracts/news.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
 import { NEWS, newsProjection, type NewsDoc } from './projection.ts';
 
-/** A news item as the public API shows it (spec §3): tags comma-separated. */
-export interface NewsItemJson {
-  id: string;
-  title: string;
-  link: string;
-  summary: string;
-  source: string;
-  tags: string;
-  publishedAt: string | null;
-}
+/** A news item as the public API shows it (spec §3): the contract (contracts/news.ts). */
+export type NewsItemJson = NewsItem;
 
 /** The most articles one read returns (the client pages 30 at a time). */
 export const NEWS_READ_LIMIT = 500;

@@ -1,4 +1,4 @@
-import type { UserCalendarEntry } from '../../services/market-data/calendar.ts';
+import type { UserCalendarEntry } from '../../contracts/portfolio.ts';
 import type { IsoDate } from '../../services/market-data/market-calendar.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
 import { marketSnapshots, type MarketSnapshots } from './market-snapshot.ts';

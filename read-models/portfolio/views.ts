@@ -1,9 +1,11 @@
-import { buildUserDividendCalendar, type CalendarEntry, type UserCalendarEntry } from '../../services/market-data/calendar.ts';
+import type { EtfListItem } from '../../contracts/market.ts';
+import type { HoldingView, UserCalendarEntry } from '../../contracts/portfolio.ts';
+import type { SameShape } from '../../contracts/same-shape.ts';
+import { buildUserDividendCalendar, type CalendarEntry, type UserCalendarEntry as KernelUserCalendarEntry } from '../../services/market-data/calendar.ts';
 import { canonical, dec, fixed, fixedOrNull, ZERO, type Decimal } from '../../services/market-data/decimal.ts';
 import { newYorkDate, type IsoDate } from '../../services/market-data/market-calendar.ts';
 import { formatPrice, holdingPerformance, METRIC_PRECISION, type HoldingPerformance } from '../../services/market-data/metrics.ts';
 import type { EtfSeries } from '../market/queries.ts';
-import type { EtfListItem } from '../market/render.ts';
 import type { HoldingEntry } from './projection.ts';
 
 /**
@@ -54,47 +56,11 @@ export function computeHolding(holding: HoldingEntry, market: MarketInputs): Hol
   return { holding, heldSince, performance };
 }
 
-/** A holding as `GET /api/user/portfolio` shows it (spec §3 fields first, then the derived values). */
-export interface HoldingView {
-  id: string;
-  etfId: string;
-  /** Shares bought, as entered (canonical decimal string). */
-  shares: string;
-  purchasePrice: string | null;
-  purchaseDate: IsoDate | null;
-  isDrip: 1 | 0;
-  /** The fund's list item (as `GET /api/etfs`), null if the market read side does not know it. */
-  etf: EtfListItem | null;
-  addedAt: string;
-  /** The day distributions are counted from (purchaseDate, else the day the holding was added). */
-  heldSince: IsoDate;
-  /** Same as `shares`: what was bought. */
-  sharesBought: string;
-  /** Shares now: with DRIP, bought plus reinvested (6 decimals); otherwise the shares bought. */
-  currentShares: string;
-  /** Shares added by reinvestment (0 without DRIP). */
-  sharesReinvested: string;
-  currentPrice: string | null;
-  /** currentShares x currentPrice. */
-  currentValue: string | null;
-  /** sharesBought x purchasePrice. */
-  costBasis: string | null;
-  /** Cash value of every distribution paid since heldSince (reinvested or not). */
-  incomeReceived: string;
-  /** How many distributions were paid since heldSince. */
-  paymentsReceived: number;
-  /** currentShares x weeklyAverage x 52. */
-  projectedAnnualIncome: string | null;
-  /** Total return (priceChange + distributionReturn); null without a purchase price or a price. */
-  gain: string | null;
-  gainPercent: string | null;
-  /** sharesBought x (currentPrice - purchasePrice). */
-  priceChange: string | null;
-  priceChangePercent: string | null;
-  /** Without DRIP the cash received; with DRIP the value now of the reinvested shares. */
-  distributionReturn: string | null;
-  distributionReturnPercent: string | null;
-}
+/** A holding as `GET /api/user/portfolio` shows it: the contract (contracts/portfolio.ts), built field by field below. */
+export type { HoldingView, UserCalendarEntry };
+
+/** The calendar kernel builds the user's entries: its entry must be exactly the contract's. */
+export const userCalendarEntryIsTheContract: SameShape<KernelUserCalendarEntry, UserCalendarEntry> = true;
 
 const money = (v: Decimal | null) => fixedOrNull(v, METRIC_PRECISION.money);
 const percentOf = (part: Decimal | null, base: Decimal | null) =>

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Router } from 'express';
 import { z } from 'zod';
+import type { User } from '../../contracts/accounts.ts';
+import type { MessageAnswer } from '../../contracts/errors.ts';
 import { streams } from '../../events/streams.ts';
 import { ConcurrencyError } from '../../infra/event-store/port.ts';
 import type { MailMessage } from '../../infra/mail/mailer.ts';
@@ -74,15 +76,8 @@ function tooManyLogins(blockedMs: number): AppError {
 // ---------------------------------------------------------------------------------------------
 // The user as the API shows it
 
-export interface UserJson {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  subscriptionTier: 'free' | 'premium';
-  subscriptionStatus: string | null;
-  isOwner: boolean;
-}
+/** The user as the API shows it: the contract (contracts/accounts.ts). */
+export type UserJson = User;
 
 export function toUserJson(user: UserDoc, config: Config): UserJson {
   return {
@@ -187,7 +182,7 @@ export function accountsRouter(deps: AppDeps): Router {
       await handleCommand(log, streams.user(auth.user._id), userDecider, { type: 'RecordLogout', data: {} }, ctx);
     }
     await endSession(req, res, deps);
-    res.json({ message: 'Logged out' });
+    res.json({ message: 'Logged out' } satisfies MessageAnswer);
   });
 
   /** Logout everywhere: bumps the session epoch, so every cookie issued so far stops working. */
@@ -197,7 +192,7 @@ export function accountsRouter(deps: AppDeps): Router {
     const result = await handleCommand(log, streams.user(user._id), userDecider, { type: 'RevokeSessions', data: { reason: 'logout-everywhere' } }, ctx);
     await deps.readModels.waitFor(result.position);
     await endSession(req, res, deps);
-    res.json({ message: 'Logged out on every device' });
+    res.json({ message: 'Logged out on every device' } satisfies MessageAnswer);
   });
 
   router.get('/user', async (req, res) => {
@@ -225,7 +220,7 @@ export function accountsRouter(deps: AppDeps): Router {
       deps.logger.warn({ userId: account.userId }, 'password reset mail limit reached: nothing sent');
     }
     await holdUntil(started + FORGOT_PASSWORD_MIN_MS);
-    res.json({ message: FORGOT_PASSWORD_ANSWER });
+    res.json({ message: FORGOT_PASSWORD_ANSWER } satisfies MessageAnswer);
   });
 
   router.post('/reset-password', async (req, res) => {
@@ -255,7 +250,7 @@ export function accountsRouter(deps: AppDeps): Router {
     await throttle.clear(accountLoginKey(user.email)); // a locked-out owner can sign in right away
     await deps.readModels.waitFor(result.position);
     await endSession(req, res, deps);
-    res.json({ message: 'Your password has been reset successfully' });
+    res.json({ message: 'Your password has been reset successfully' } satisfies MessageAnswer);
   });
 
   return router;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
+import type { Favorite } from '../../contracts/favorites.ts';
 import type { CatalogEvent } from '../../events/catalog.ts';
 import type { FavoriteEvent } from '../../events/favorites.ts';
 import { streams } from '../../events/streams.ts';
 import { favoritesOf } from '../../read-models/favorites/queries.ts';
 import type { FavoriteEntry } from '../../read-models/favorites/projection.ts';
-import type { EtfListItem } from '../../read-models/market/render.ts';
 import { marketSnapshots } from '../../read-models/portfolio/market-snapshot.ts';
 import { fold, handleCommand } from '../core/decider.ts';
 import { notFound } from '../core/errors.ts';
@@ -25,12 +25,8 @@ import { evolveFavorites, initialFavoritesState } from './favorites.ts';
  */
 const WRITE_RETRIES = 10;
 
-/** A favorite as the API shows it (spec §3): the ETF nested as its list item. */
-export interface FavoriteJson {
-  id: string;
-  etfId: string;
-  etf: EtfListItem | null;
-}
+/** A favorite as the API shows it (spec §3): the contract (contracts/favorites.ts). */
+export type FavoriteJson = Favorite;
 
 export const addFavoriteSchema = z.object({ etfId: z.string({ error: 'ETF id must be text' }).trim().min(1, 'Required') });
 
@@ -58,7 +54,7 @@ export function favoritesRouter(deps: AppDeps): Router {
 
   async function present(favorites: readonly FavoriteEntry[]): Promise<FavoriteJson[]> {
     const items = await (await snapshots.now()).items();
-    return favorites.map((f) => ({ id: f.id, etfId: f.etfId, etf: items.get(f.etfId) ?? null }));
+    return favorites.map((f): Favorite => ({ id: f.id, etfId: f.etfId, etf: items.get(f.etfId) ?? null }));
   }
 
   router.get('/user/favorites', requireUser(deps), async (_req, res) => {

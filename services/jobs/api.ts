@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import type { JobJson } from '../../contracts/jobs.ts';
 import type { JobDoc } from '../../read-models/jobs/projection.ts';
 import { findJob, recentJobs } from '../../read-models/jobs/queries.ts';
 import { notFound } from '../core/errors.ts';
@@ -12,20 +13,8 @@ import { validate } from '../gateway/http/validation.ts';
  * (mounted at /api/admin). Beyond the spec: the owner can see a job finish.
  */
 
-export interface JobJson {
-  id: string;
-  name: JobDoc['name'];
-  status: JobDoc['status'];
-  requestedBy: string;
-  requestedAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  attempts: number;
-  progress: { done: number; total: number; message: string; at: string } | null;
-  summary: string | null;
-  counts: Record<string, number> | null;
-  reason: string | null;
-}
+/** A job run as the API shows it: the contract (contracts/jobs.ts). */
+export type { JobJson };
 
 export function toJobJson(doc: JobDoc): JobJson {
   return {

@@ -1,5 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
+import type { HistoryImportResult } from '../../contracts/catalog.ts';
+import type { JobQueued } from '../../contracts/jobs.ts';
 import type { CatalogEvent } from '../../events/catalog.ts';
 import type { JobName } from '../../events/jobs.ts';
 import { streams } from '../../events/streams.ts';
@@ -10,7 +12,7 @@ import { actors, commandContext } from '../gateway/http/context.ts';
 import { authOf } from '../gateway/http/session.ts';
 import { jobsOf } from '../jobs/runtime.ts';
 import { catalogMessages, csvBody, csvText } from './catalog-api.ts';
-import { parseDistributionCsv, parsePriceCsv, type CsvLineError } from './csv.ts';
+import { parseDistributionCsv, parsePriceCsv } from './csv.ts';
 import { etfDecider } from './etf-catalog.ts';
 import { recordBars, recordDistributions } from './sync.ts';
 
@@ -33,16 +35,8 @@ export const DATA_OPERATIONS: Readonly<Record<string, { job: JobName; message: s
   '/clear-cache': { job: 'clear-cache', message: 'Cache clearing started. Fresh data will load on next request.' },
 };
 
-export interface HistoryImportResult {
-  /** New dates (bars) or ex-dates (distributions) recorded. */
-  appended: number;
-  /** Known ones whose values changed: one revision event each. */
-  revised: number;
-  /** Known ones with the same values: nothing written. */
-  unchanged: number;
-  /** Rows skipped by the parser, with their file line. */
-  errors: CsvLineError[];
-}
+/** The answer of a price or distribution history import: the contract (contracts/catalog.ts). */
+export type { HistoryImportResult };
 
 async function listedEtf(deps: AppDeps, id: string) {
   if (!z.uuid().safeParse(id).success) throw notFound(catalogMessages.notFound);
@@ -64,7 +58,7 @@ export function marketAdminRouter(deps: AppDeps): Router {
       const ctx = ownerContext(req, res, deps);
       const { jobId, position } = await jobs.request(op.job, ctx.actor, ctx);
       await deps.readModels.waitFor(position);
-      res.status(202).location(`/api/admin/jobs/${jobId}`).json({ jobId, name: op.job, status: 'queued', message: op.message });
+      res.status(202).location(`/api/admin/jobs/${jobId}`).json({ jobId, name: op.job, status: 'queued', message: op.message } satisfies JobQueued);
     });
   }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DripCalculatorResult, YieldCalculatorResult } from '../../contracts/market.ts';
 import { HUNDRED, ONE, canonical, dec, fixed, parseAmount } from './decimal.ts';
 
 /**
@@ -56,13 +57,8 @@ export const yieldCalculatorSchema = z.object({
 });
 export type YieldCalculatorInput = z.output<typeof yieldCalculatorSchema>;
 
-export interface YieldCalculatorResult {
-  annual: string;
-  monthly: string;
-  weekly: string;
-  perPayout: string;
-  payoutsPerYear: number;
-}
+/** The answers: the contract (contracts/market.ts). */
+export type { DripCalculatorResult, YieldCalculatorResult };
 
 /** annual = investment x yield / 100; monthly = annual / 12; weekly = annual / 52; perPayout = annual / payouts a year. */
 export function calculateYield(input: YieldCalculatorInput): YieldCalculatorResult {
@@ -110,14 +106,6 @@ export const dripCalculatorSchema = z
     }
   });
 export type DripCalculatorInput = z.output<typeof dripCalculatorSchema>;
-
-export interface DripCalculatorResult {
-  finalValue: string;
-  totalShares: string;
-  growth: string;
-  /** Weeks simulated (years x 52). */
-  weeks: number;
-}
 
 /**
  * Weekly reinvestment at a constant price and dividend: shares = initial / price; each of years x 52

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import express, { Router, type Request } from 'express';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
+import type { EtfImportResult, EtfJson } from '../../contracts/catalog.ts';
 import type { CatalogEvent, DataSource } from '../../events/catalog.ts';
 import { streams } from '../../events/streams.ts';
 import { listCatalog } from '../../read-models/jobs/catalog-index.ts';
@@ -74,19 +75,8 @@ export type EtfUpdate = z.output<typeof updateEtfSchema>;
 // ---------------------------------------------------------------------------------------------------
 // The ETF as the write API answers it
 
-export interface EtfJson {
-  id: string;
-  ticker: string;
-  name: string;
-  brand: string;
-  brandSlug: string;
-  description: string;
-  frequency: EtfDetails['frequency'];
-  underlying: string | null;
-  inceptionDate: string | null;
-  dataSource: DataSource;
-  listedAt: string;
-}
+/** The contract (contracts/catalog.ts). */
+export type { EtfJson };
 
 export function toEtfJson(etf: EtfDetails): EtfJson {
   return {
@@ -206,7 +196,7 @@ export const CSV_BODY_LIMIT = '5mb';
 
 export const csvText = express.text({ type: ['text/csv', 'text/plain', 'application/csv'], limit: CSV_BODY_LIMIT });
 
-const csvJsonSchema = z.object({ csv: z.string({ error: 'Send the CSV file as text/csv or as JSON { "csv": "..." }' }) });
+export const csvJsonSchema = z.object({ csv: z.string({ error: 'Send the CSV file as text/csv or as JSON { "csv": "..." }' }) });
 
 /** The uploaded CSV text: a `text/csv` body, or `{ csv: "..." }` in JSON. */
 export function csvBody(req: Request): string {
@@ -235,15 +225,8 @@ function dataRecordLines(text: string): number[] {
 // ---------------------------------------------------------------------------------------------------
 // Routers
 
-export interface EtfImportResult {
-  created: number;
-  failed: number;
-  results: { line: number; ticker: string; status: 'created' | 'failed'; id?: string; message?: string }[];
-  /** Rows without ticker or name, skipped as the spec says (not counted as failed). */
-  skipped: { line: number; message: string }[];
-  /** The sentence for the owner's toast. */
-  message: string;
-}
+/** The answer of the ETF list import: the contract (contracts/catalog.ts). */
+export type { EtfImportResult };
 
 /** `POST /api/etfs` (mounted at /api). The spec puts it outside /api/admin, so it checks the owner itself. */
 export function etfCreateRouter(deps: AppDeps): Router {

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { FooterHtmlAnswer, HeaderNavAnswer } from '../../contracts/settings.ts';
 import { settingValue } from '../../read-models/settings/queries.ts';
 import { notFound } from '../core/errors.ts';
 import type { AppDeps } from '../gateway/deps.ts';
@@ -22,12 +23,12 @@ export function settingsRouter(deps: AppDeps): Router {
     switch (key) {
       case SETTING_KEYS.headerNav: {
         const saved = (await settingValue(deps.readModels, key)) as HeaderNav | undefined;
-        res.json({ items: (saved ?? defaultHeaderNav()).items });
+        res.json({ items: (saved ?? defaultHeaderNav()).items } satisfies HeaderNavAnswer);
         return;
       }
       case SETTING_KEYS.footerHtml: {
         const saved = (await settingValue(deps.readModels, key)) as string | undefined;
-        res.json({ html: saved ?? defaultFooterHtml(Number(newYorkDate(deps.now().toISOString()).slice(0, 4))) });
+        res.json({ html: saved ?? defaultFooterHtml(Number(newYorkDate(deps.now().toISOString()).slice(0, 4))) } satisfies FooterHtmlAnswer);
         return;
       }
       default:

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { AdminPing } from '../../../contracts/accounts.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from './session.ts';
 
@@ -9,7 +10,7 @@ import { authOf } from './session.ts';
 export function adminPingRouter(_deps: AppDeps): Router {
   const router = Router();
   router.get('/ping', (_req, res) => {
-    res.json({ ok: true, owner: authOf(res).user.email });
+    res.json({ ok: true, owner: authOf(res).user.email } satisfies AdminPing);
   });
   return router;
 }

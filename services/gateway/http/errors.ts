@@ -1,14 +1,12 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import type { ErrorBody } from '../../../contracts/errors.ts';
 import { ConcurrencyError } from '../../../infra/event-store/port.ts';
 import { AppError, preconditionFailed } from '../../core/errors.ts';
 import { redactUrl } from './request-log.ts';
 
-/** The error body every API answer uses. */
-export interface ErrorBody {
-  message: string;
-  errors?: Record<string, string>;
-}
+/** The error body every API answer uses: the contract (contracts/errors.ts). */
+export type { ErrorBody };
 
 /** Unknown `/api/*` routes: JSON, never the client's HTML. */
 export const apiNotFound: RequestHandler = (_req, res) => {

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Accounts (`/api/register`, `/api/login`, `/api/user`, password reset) and the owner's ping. */
+
+export const SubscriptionTier = z.enum(['free', 'premium']);
+export type SubscriptionTier = z.infer<typeof SubscriptionTier>;
+
+/** The user as the API shows it (never the password hash or the session epoch). */
+export const User = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  subscriptionTier: SubscriptionTier,
+  subscriptionStatus: z.string().nullable(),
+  isOwner: z.boolean(),
+});
+export type User = z.infer<typeof User>;
+
+export const LoginBody = z.object({ email: z.string(), password: z.string() });
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const RegisterBody = LoginBody.extend({ firstName: z.string(), lastName: z.string() });
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const ForgotPasswordBody = z.object({ email: z.string() });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
+
+export const ResetPasswordBody = z.object({ token: z.string(), newPassword: z.string() });
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+/** `GET /api/admin/ping`: the owner guard let the request through. */
+export const AdminPing = z.object({ ok: z.literal(true), owner: z.string() });
+export type AdminPing = z.infer<typeof AdminPing>;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { DataSource, IsoDate, PayoutFrequency } from './market.ts';
+
+/** The owner's catalog writes (`POST /api/etfs`, `PUT /api/admin/etfs/{id}`, the CSV imports). */
+
+/** The ETF as the write API answers it (its catalog entry, no market metrics). */
+export const EtfJson = z.object({
+  id: z.string(),
+  ticker: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  brandSlug: z.string(),
+  description: z.string(),
+  frequency: PayoutFrequency,
+  underlying: z.string().nullable(),
+  inceptionDate: IsoDate.nullable(),
+  dataSource: DataSource,
+  listedAt: z.string(),
+});
+export type EtfJson = z.infer<typeof EtfJson>;
+
+/** A CSV row the parser skipped, with its 1-based file line. */
+export const CsvLineError = z.object({ line: z.number(), message: z.string() });
+export type CsvLineError = z.infer<typeof CsvLineError>;
+
+export const EtfImportResult = z.object({
+  created: z.number(),
+  failed: z.number(),
+  results: z.array(
+    z.object({
+      line: z.number(),
+      ticker: z.string(),
+      status: z.enum(['created', 'failed']),
+      id: z.string().optional(),
+      message: z.string().optional(),
+    }),
+  ),
+  /** Rows without ticker or name, skipped as the spec says (not counted as failed). */
+  skipped: z.array(CsvLineError),
+  /** The sentence for the owner's toast. */
+  message: z.string(),
+});
+export type EtfImportResult = z.infer<typeof EtfImportResult>;
+
+export const HistoryImportResult = z.object({
+  /** New dates (bars) or ex-dates (distributions) recorded. */
+  appended: z.number(),
+  /** Known ones whose values changed: one revision event each. */
+  revised: z.number(),
+  /** Known ones with the same values: nothing written. */
+  unchanged: z.number(),
+  /** Rows skipped by the parser, with their file line. */
+  errors: z.array(CsvLineError),
+});
+export type HistoryImportResult = z.infer<typeof HistoryImportResult>;
+
+/** A CSV upload sent as JSON (it may also be sent as a `text/csv` body). */
+export const CsvUpload = z.object({ csv: z.string() });
+export type CsvUpload = z.infer<typeof CsvUpload>;

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** A news item as the public API shows it (spec §3), newest first. */
+export const NewsItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  link: z.string(),
+  summary: z.string(),
+  source: z.string(),
+  /** Comma-separated. */
+  tags: z.string(),
+  publishedAt: z.string().nullable(),
+});
+export type NewsItem = z.infer<typeof NewsItem>;

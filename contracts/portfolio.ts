@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { EtfListItem, IsoDate } from './market.ts';
+
+/**
+ * The signed-in user's portfolio (`/api/user/portfolio`) and payout calendar
+ * (`/api/user/dividends/calendar`). Built by read-models/portfolio/views.ts.
+ */
+
+/** What the client sends to add a holding (the server also accepts numbers and "1,000"-style text). */
+export const NewHolding = z.object({
+  etfId: z.string(),
+  /** Decimal text, > 0. */
+  shares: z.string(),
+  /** Decimal text, > 0; null or left out when unknown. */
+  purchasePrice: z.string().nullable().optional(),
+  /** `YYYY-MM-DD`, not in the future; null or left out when unknown. */
+  purchaseDate: IsoDate.nullable().optional(),
+  isDrip: z.literal([0, 1]),
+});
+export type NewHolding = z.infer<typeof NewHolding>;
+
+/** A holding as `GET /api/user/portfolio` shows it (spec §3 fields first, then the derived values). */
+export const HoldingView = z.object({
+  id: z.string(),
+  etfId: z.string(),
+  /** Shares bought, as entered (canonical decimal string). */
+  shares: z.string(),
+  purchasePrice: z.string().nullable(),
+  purchaseDate: IsoDate.nullable(),
+  isDrip: z.literal([0, 1]),
+  /** The fund's list item (as `GET /api/etfs`), null if the market read side does not know it. */
+  etf: EtfListItem.nullable(),
+  addedAt: z.string(),
+  /** The day distributions are counted from (purchaseDate, else the day the holding was added). */
+  heldSince: IsoDate,
+  /** Same as `shares`: what was bought. */
+  sharesBought: z.string(),
+  /** Shares now: with DRIP, bought plus reinvested (6 decimals); otherwise the shares bought. */
+  currentShares: z.string(),
+  /** Shares added by reinvestment (0 without DRIP). */
+  sharesReinvested: z.string(),
+  currentPrice: z.string().nullable(),
+  /** currentShares x currentPrice. */
+  currentValue: z.string().nullable(),
+  /** sharesBought x purchasePrice. */
+  costBasis: z.string().nullable(),
+  /** Cash value of every distribution paid since heldSince (reinvested or not). */
+  incomeReceived: z.string(),
+  /** How many distributions were paid since heldSince. */
+  paymentsReceived: z.number(),
+  /** currentShares x weeklyAverage x 52. */
+  projectedAnnualIncome: z.string().nullable(),
+  /** Total return (priceChange + distributionReturn); null without a purchase price or a price. */
+  gain: z.string().nullable(),
+  gainPercent: z.string().nullable(),
+  /** sharesBought x (currentPrice - purchasePrice). */
+  priceChange: z.string().nullable(),
+  priceChangePercent: z.string().nullable(),
+  /** Without DRIP the cash received; with DRIP the value now of the reinvested shares. */
+  distributionReturn: z.string().nullable(),
+  distributionReturnPercent: z.string().nullable(),
+});
+export type HoldingView = z.infer<typeof HoldingView>;
+
+/** One payout of the user's calendar: the public entry of a held fund times the shares entitled to it. */
+export const UserCalendarEntry = z.object({
+  etfId: z.string(),
+  ticker: z.string(),
+  payoutDate: IsoDate,
+  amount: z.string(),
+  shares: z.string(),
+  /** shares x amount, rounded to cents. */
+  estimatedPayout: z.string(),
+  estimated: z.boolean(),
+});
+export type UserCalendarEntry = z.infer<typeof UserCalendarEntry>;
