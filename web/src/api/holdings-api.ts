@@ -1,12 +1,16 @@
+import type { Favorite, NewFavorite } from '../../../contracts/favorites.ts';
+import type { EtfListItem } from '../../../contracts/market.ts';
+import type { HoldingView, NewHolding, UserCalendarEntry } from '../../../contracts/portfolio.ts';
 import { baseApi, LIST } from './base-api.ts';
-import type { EtfListItem, Favorite, Holding, NewHolding, UserCalendarEntry } from './types.ts';
 
 /**
  * The signed-in user's favorites, portfolio and payout calendar (spec §7), shared by the ETF detail
  * page and the personal area. Run the queries only when signed in (`skip: !user`).
  *
  * Tags: `Favorite` LIST + one per etfId; `Holding` LIST + one per holding id; `UserCalendar` LIST.
- * Adding or removing a holding changes the portfolio and the payout calendar, nothing else.
+ * The server answers a write with data that already reflects it (the new holding, the favorite), so
+ * the mutations write that answer into the cached lists instead of reading them again. Only what an
+ * answer cannot update is invalidated: the payout calendar after a holding change.
  */
 export const holdingsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -15,11 +19,12 @@ export const holdingsApi = baseApi.injectEndpoints({
       providesTags: (result) => [{ type: 'Favorite', id: LIST }, ...(result ?? []).map((f) => ({ type: 'Favorite' as const, id: f.etfId }))],
     }),
     /**
-     * POST /api/user/favorites {etfId}. Optimistic: the favorite shows at once and is undone when the
-     * server refuses. Pass the ETF so the optimistic entry can show it.
+     * POST /api/user/favorites {etfId} → 201 with the new favorite (200 with the existing one).
+     * Optimistic: the favorite shows at once (pass the ETF so the pending entry can show it), is
+     * replaced by the server's answer, and is undone when the server refuses.
      */
-    addFavorite: build.mutation<unknown, { etfId: string; etf?: EtfListItem }>({
-      query: ({ etfId }) => ({ url: '/user/favorites', method: 'POST', body: { etfId } }),
+    addFavorite: build.mutation<Favorite, NewFavorite & { etf?: EtfListItem }>({
+      query: ({ etfId }) => ({ url: '/user/favorites', method: 'POST', body: { etfId } satisfies NewFavorite }),
       async onQueryStarted({ etfId, etf }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           holdingsApi.util.updateQueryData('getFavorites', undefined, (draft) => {
@@ -27,15 +32,21 @@ export const holdingsApi = baseApi.injectEndpoints({
           }),
         );
         try {
-          await queryFulfilled;
+          const { data: favorite } = await queryFulfilled;
+          dispatch(
+            holdingsApi.util.updateQueryData('getFavorites', undefined, (draft) => {
+              const i = draft.findIndex((f) => f.etfId === favorite.etfId);
+              if (i >= 0) draft[i] = favorite;
+              else draft.push(favorite);
+            }),
+          );
         } catch {
           patch.undo();
         }
       },
-      invalidatesTags: (_r, _e, { etfId }) => [{ type: 'Favorite', id: LIST }, { type: 'Favorite', id: etfId }],
     }),
-    /** DELETE /api/user/favorites/{etfId}. Optimistic, undone on failure. */
-    removeFavorite: build.mutation<unknown, { etfId: string }>({
+    /** DELETE /api/user/favorites/{etfId} → 204. Optimistic, undone on failure; nothing to read again. */
+    removeFavorite: build.mutation<null, NewFavorite>({
       query: ({ etfId }) => ({ url: `/user/favorites/${encodeURIComponent(etfId)}`, method: 'DELETE' }),
       async onQueryStarted({ etfId }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
@@ -47,25 +58,43 @@ export const holdingsApi = baseApi.injectEndpoints({
           patch.undo();
         }
       },
-      invalidatesTags: (_r, _e, { etfId }) => [{ type: 'Favorite', id: LIST }, { type: 'Favorite', id: etfId }],
     }),
-    getPortfolio: build.query<Holding[], void>({
+    getPortfolio: build.query<HoldingView[], void>({
       query: () => '/user/portfolio',
       providesTags: (result) => [{ type: 'Holding', id: LIST }, ...(result ?? []).map((h) => ({ type: 'Holding' as const, id: h.id }))],
     }),
-    /** POST /api/user/portfolio. */
-    addHolding: build.mutation<unknown, NewHolding>({
+    /** POST /api/user/portfolio → 201 with the holding and its derived values, appended to the cached portfolio. */
+    addHolding: build.mutation<HoldingView, NewHolding>({
       query: (body) => ({ url: '/user/portfolio', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Holding', id: LIST }, { type: 'UserCalendar', id: LIST }],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data: holding } = await queryFulfilled;
+          dispatch(
+            holdingsApi.util.updateQueryData('getPortfolio', undefined, (draft) => {
+              if (!draft.some((h) => h.id === holding.id)) draft.push(holding);
+            }),
+          );
+        } catch {
+          // nothing changed; the caller shows the toast
+        }
+      },
+      // The payout calendar is computed by the server from every holding (entitled shares per ex-date,
+      // DRIP reinvestments, weekend rules): the answer cannot update it, so it is read again.
+      invalidatesTags: (result) => (result ? [{ type: 'UserCalendar', id: LIST }] : []),
     }),
-    /** DELETE /api/user/portfolio/{holdingId}. */
-    removeHolding: build.mutation<unknown, { holdingId: string }>({
+    /** DELETE /api/user/portfolio/{holdingId} → 204; the holding leaves the cached portfolio. */
+    removeHolding: build.mutation<null, { holdingId: string }>({
       query: ({ holdingId }) => ({ url: `/user/portfolio/${encodeURIComponent(holdingId)}`, method: 'DELETE' }),
-      invalidatesTags: (_r, _e, { holdingId }) => [
-        { type: 'Holding', id: LIST },
-        { type: 'Holding', id: holdingId },
-        { type: 'UserCalendar', id: LIST },
-      ],
+      async onQueryStarted({ holdingId }, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          dispatch(holdingsApi.util.updateQueryData('getPortfolio', undefined, (draft) => draft.filter((h) => h.id !== holdingId)));
+        } catch {
+          // nothing changed; the caller shows the toast
+        }
+      },
+      // The payout calendar cannot be derived on the client (see addHolding): read again.
+      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'UserCalendar', id: LIST }]),
     }),
     /** GET /api/user/dividends/calendar (only when the user holds something). */
     getUserDividendCalendar: build.query<UserCalendarEntry[], void>({

@@ -1,5 +1,5 @@
 import { baseApi, LIST } from './base-api.ts';
-import type { EtfDetail, EtfListItem, HistoryRange, PricePoint, PublicCalendarEntry } from './types.ts';
+import type { EtfDetail, EtfListItem, HistoryRange, PricePoint, PublicCalendarEntry } from '../../../contracts/market.ts';
 
 /**
  * Public market reads shared by several features (landing, ETF pages, calendar, the personal area's

@@ -2,7 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { serverMessage } from '../api/base-api.ts';
 import { useAddHoldingMutation } from '../api/holdings-api.ts';
-import type { NewHolding } from '../api/types.ts';
+import type { NewHolding } from '../../../contracts/portfolio.ts';
 import { marketToday } from '../lib/format.ts';
 import { Button } from './ui/button.tsx';
 import { DialogActions } from './ui/dialog.tsx';

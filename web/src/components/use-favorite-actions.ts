@@ -1,6 +1,6 @@
 import { serverMessage } from '../api/base-api.ts';
 import { useAddFavoriteMutation, useRemoveFavoriteMutation } from '../api/holdings-api.ts';
-import type { EtfListItem } from '../api/types.ts';
+import type { EtfListItem } from '../../../contracts/market.ts';
 import { useToast } from './ui/toast.tsx';
 
 /**

@@ -2,11 +2,11 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EtfDetail } from '../api/types.ts';
+import type { EtfDetail } from '../../../contracts/market.ts';
 import { AppProviders } from '../app/providers.tsx';
 import { appRoutes } from '../app/router.tsx';
 import { makeStore } from '../app/store.ts';
-import { etf } from '../testing/fixtures.ts';
+import { etf, etfDetail } from '../testing/fixtures.ts';
 import { mockFetch, type MockRequest } from '../testing/mock-fetch.ts';
 import { prefetchOnNavigation } from './route-prefetch.ts';
 
@@ -15,13 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const detail: EtfDetail = {
-  ...etf({ id: 'e1', ticker: 'HOOW', brand: 'Roundhill', brandSlug: 'roundhill' }),
-  description: 'Weekly pay.',
-  historicalPeriodDays: 200,
-  dividendHistory: [],
-  similarEtfs: [],
-};
+const detail: EtfDetail = etfDetail({ id: 'e1', ticker: 'HOOW', brand: 'Roundhill', brandSlug: 'roundhill', description: 'Weekly pay.', historicalPeriodDays: 200 });
 
 function reads(): Record<string, unknown> {
   return {

@@ -1,3 +1,5 @@
+import type { ForgotPasswordBody, ResetPasswordBody } from '../../../../contracts/accounts.ts';
+import type { MessageAnswer } from '../../../../contracts/errors.ts';
 import { baseApi } from '../../api/base-api.ts';
 
 /**
@@ -7,11 +9,11 @@ import { baseApi } from '../../api/base-api.ts';
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** POST /api/forgot-password {email}: always 200 (it never says whether the account exists). */
-    forgotPassword: build.mutation<unknown, { email: string }>({
+    forgotPassword: build.mutation<MessageAnswer, ForgotPasswordBody>({
       query: (body) => ({ url: '/forgot-password', method: 'POST', body }),
     }),
     /** POST /api/reset-password {token, newPassword}: 400 "This reset link is invalid or has expired." */
-    resetPassword: build.mutation<unknown, { token: string; newPassword: string }>({
+    resetPassword: build.mutation<MessageAnswer, ResetPasswordBody>({
       query: (body) => ({ url: '/reset-password', method: 'POST', body }),
     }),
   }),

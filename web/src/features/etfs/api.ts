@@ -1,5 +1,5 @@
 import { baseApi, LIST } from '../../api/base-api.ts';
-import type { NewsItem } from '../../api/types.ts';
+import type { NewsItem } from '../../../../contracts/news.ts';
 
 /** Reads only the ETF pages use. */
 export const etfPagesApi = baseApi.injectEndpoints({

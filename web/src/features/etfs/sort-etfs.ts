@@ -1,4 +1,4 @@
-import type { EtfListItem } from '../../api/types.ts';
+import type { EtfListItem } from '../../../../contracts/market.ts';
 import { toNumber } from '../../lib/format.ts';
 import { compareText } from '../../lib/compare-text.ts';
 

@@ -1,4 +1,4 @@
-import type { EtfListItem } from '../../api/types.ts';
+import type { EtfListItem } from '../../../../contracts/market.ts';
 import { parseAmountInput, toNumber } from '../../lib/format.ts';
 
 /** The picker's option for typing values by hand. */

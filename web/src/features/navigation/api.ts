@@ -1,3 +1,4 @@
+import type { FooterHtmlAnswer, HeaderNavAnswer } from '../../../../contracts/settings.ts';
 import { baseApi } from '../../api/base-api.ts';
 import { parseHeaderNav, type NavNode } from './nav-model.ts';
 
@@ -7,13 +8,14 @@ export const navigationApi = baseApi.injectEndpoints({
     /** GET /api/settings/header_nav → `{ items }`, parsed into nav nodes. */
     getHeaderNav: build.query<NavNode[], void>({
       query: () => '/settings/header_nav',
-      transformResponse: (value: unknown) => parseHeaderNav(value),
+      // parsed defensively: an owner-edited setting may hold items the client cannot show
+      transformResponse: (value: HeaderNavAnswer) => parseHeaderNav(value),
       providesTags: [{ type: 'Settings', id: 'header_nav' }],
     }),
     /** GET /api/settings/footer_html → `{ html }`; cached for the whole visit. */
     getFooterHtml: build.query<string, void>({
       query: () => '/settings/footer_html',
-      transformResponse: (value: unknown) => footerHtmlOf(value),
+      transformResponse: (value: FooterHtmlAnswer) => footerHtmlOf(value),
       keepUnusedDataFor: Number.POSITIVE_INFINITY,
       providesTags: [{ type: 'Settings', id: 'footer_html' }],
     }),

@@ -1,5 +1,5 @@
 import { baseApi, LIST } from '../../api/base-api.ts';
-import type { NewsItem } from '../../api/types.ts';
+import type { NewsItem } from '../../../../contracts/news.ts';
 
 /**
  * GET /api/news (spec §7): a `_v` cache-busting parameter and no-cache headers, refetched on every

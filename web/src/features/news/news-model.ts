@@ -1,4 +1,4 @@
-import type { NewsItem } from '../../api/types.ts';
+import type { NewsItem } from '../../../../contracts/news.ts';
 import { parseDate } from '../../lib/format.ts';
 import { compareText } from '../../lib/compare-text.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { NewsItem } from '../../api/types.ts';
+import type { NewsItem } from '../../../../contracts/news.ts';
 import { brandTagsOf, filterByBrand, sortNews, summaryOf, tagsOf } from './news-model.ts';
 
-const item = (o: Partial<NewsItem>): NewsItem => ({ id: o.id ?? 'x', title: 't', link: 'https://x', summary: null, source: null, tags: null, publishedAt: null, ...o });
+const item = (o: Partial<NewsItem>): NewsItem => ({ id: o.id ?? 'x', title: 't', link: 'https://x', summary: '', source: '', tags: '', publishedAt: null, ...o });
 
 describe('news feed logic', () => {
   const a = item({ id: 'a', tags: 'YieldMax, NVDY', source: 'Zeta', publishedAt: '2026-11-20T10:00:00Z' });
@@ -27,8 +27,8 @@ describe('news feed logic', () => {
   });
 
   it('falls back to keywords, then to "No summary available"', () => {
-    expect(summaryOf({ summary: ' Weekly payout raised ', tags: null })).toBe('Weekly payout raised');
+    expect(summaryOf({ summary: ' Weekly payout raised ', tags: '' })).toBe('Weekly payout raised');
     expect(summaryOf({ summary: '', tags: 'YieldMax, NVDY' })).toBe('Keywords: YieldMax, NVDY');
-    expect(summaryOf({ summary: null, tags: '' })).toBe('No summary available');
+    expect(summaryOf({ summary: '', tags: '' })).toBe('No summary available');
   });
 });

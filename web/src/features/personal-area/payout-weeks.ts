@@ -1,4 +1,4 @@
-import type { UserCalendarEntry } from '../../api/types.ts';
+import type { UserCalendarEntry } from '../../../../contracts/portfolio.ts';
 import { calendarWeeks, groupByDate } from '../../lib/calendar-weeks.ts';
 import { parseDate, toNumber } from '../../lib/format.ts';
 import { compareText } from '../../lib/compare-text.ts';

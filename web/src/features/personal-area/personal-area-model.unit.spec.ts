@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Holding, UserCalendarEntry } from '../../api/types.ts';
-import { etf } from '../../testing/fixtures.ts';
+import type { HoldingView, UserCalendarEntry } from '../../../../contracts/portfolio.ts';
+import { etf, holdingView } from '../../testing/fixtures.ts';
 import { payoutWeeks } from './payout-weeks.ts';
 import { holdingGain, portfolioSummary } from './portfolio-summary.ts';
 import { SEARCH_LIMIT, searchEtfs } from './search-etfs.ts';
 
-function holding(overrides: Partial<Holding> = {}): Holding {
-  return { id: 'h1', etfId: 'e1', shares: '10', purchasePrice: null, purchaseDate: null, isDrip: 0, etf: etf({ currentPrice: '50.00' }), ...overrides };
+function holding(overrides: Partial<HoldingView> = {}): HoldingView {
+  return holdingView({ etf: etf({ currentPrice: '50.00' }), ...overrides });
 }
 
 describe('portfolio summary (spec §3 derived values)', () => {
@@ -53,6 +53,7 @@ describe('upcoming payouts (four weeks from Monday, weekdays only)', () => {
     amount: '0.5',
     shares: '10',
     estimatedPayout,
+    estimated: false,
     ...extra,
   });
 

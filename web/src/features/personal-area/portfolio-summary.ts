@@ -1,4 +1,4 @@
-import type { Holding } from '../../api/types.ts';
+import type { HoldingView } from '../../../../contracts/portfolio.ts';
 import { toNumber } from '../../lib/format.ts';
 
 /**
@@ -11,21 +11,21 @@ import { toNumber } from '../../lib/format.ts';
  * The price is the holding's `currentPrice` (the market read side), else the fund's list price.
  */
 
-export function holdingPrice(h: Holding): number | null {
+export function holdingPrice(h: HoldingView): number | null {
   return toNumber(h.currentPrice ?? null) ?? toNumber(h.etf?.currentPrice ?? null);
 }
 
 /** Shares held now (bought + reinvested with DRIP). */
-export function currentShares(h: Holding): number {
+export function currentShares(h: HoldingView): number {
   return toNumber(h.currentShares ?? null) ?? toNumber(h.shares) ?? 0;
 }
 
-export function sharesBought(h: Holding): number {
+export function sharesBought(h: HoldingView): number {
   return toNumber(h.sharesBought ?? null) ?? toNumber(h.shares) ?? 0;
 }
 
 /** Price × shares held now; null without a price. */
-export function holdingValue(h: Holding): number | null {
+export function holdingValue(h: HoldingView): number | null {
   const price = holdingPrice(h);
   return price === null ? null : price * currentShares(h);
 }
@@ -37,7 +37,7 @@ export interface Gain {
 }
 
 /** (price − purchase price) × shares bought, and as a percentage of the cost; null without a purchase price or a price. */
-export function holdingGain(h: Holding): Gain | null {
+export function holdingGain(h: HoldingView): Gain | null {
   const purchase = toNumber(h.purchasePrice);
   const price = holdingPrice(h);
   if (purchase === null || price === null) return null;
@@ -60,7 +60,7 @@ export interface PortfolioSummary {
   projectedAnnualIncome: number | null;
 }
 
-export function portfolioSummary(holdings: readonly Holding[]): PortfolioSummary {
+export function portfolioSummary(holdings: readonly HoldingView[]): PortfolioSummary {
   let totalValue = 0;
   let totalGain = 0;
   let cost = 0;

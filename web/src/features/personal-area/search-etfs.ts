@@ -1,4 +1,4 @@
-import type { EtfListItem } from '../../api/types.ts';
+import type { EtfListItem } from '../../../../contracts/market.ts';
 
 export const SEARCH_LIMIT = 10;
 

@@ -1,5 +1,6 @@
 import { baseApi, LIST, type ApiError } from '../../api/base-api.ts';
-import type { User } from '../../api/types.ts';
+import type { LoginBody, RegisterBody, User } from '../../../../contracts/accounts.ts';
+import type { MessageAnswer } from '../../../../contracts/errors.ts';
 
 /**
  * The session (spec §4 "Auth"): the current user is fetched at start; a 401 means signed out and
@@ -11,16 +12,6 @@ import type { User } from '../../api/types.ts';
  * This is the one feature other features may import (header, auth screens, ETF detail, personal
  * area all need to know who is signed in); it imports nothing but the shared layer.
  */
-
-export interface LoginInput {
-  email: string;
-  password: string;
-}
-
-export interface RegisterInput extends LoginInput {
-  firstName: string;
-  lastName: string;
-}
 
 const userScoped = [
   { type: 'Favorite', id: LIST },
@@ -44,7 +35,7 @@ export const sessionApi = baseApi.injectEndpoints({
       providesTags: [{ type: 'User', id: 'CURRENT' }],
     }),
     /** POST /api/login. */
-    login: build.mutation<User, LoginInput>({
+    login: build.mutation<User, LoginBody>({
       query: (body) => ({ url: '/login', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
@@ -57,7 +48,7 @@ export const sessionApi = baseApi.injectEndpoints({
       invalidatesTags: (result) => (result ? [...userScoped] : []),
     }),
     /** POST /api/register. */
-    register: build.mutation<User, RegisterInput>({
+    register: build.mutation<User, RegisterBody>({
       query: (body) => ({ url: '/register', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
@@ -74,7 +65,7 @@ export const sessionApi = baseApi.injectEndpoints({
      * tags here would refetch them for the screen still showing them, and the server now answers
      * 401. `useLogOut()` clears the session once the signed-in screen is gone.
      */
-    logout: build.mutation<unknown, void>({
+    logout: build.mutation<MessageAnswer, void>({
       query: () => ({ url: '/logout', method: 'POST' }),
     }),
   }),

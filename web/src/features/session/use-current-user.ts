@@ -1,4 +1,4 @@
-import type { User } from '../../api/types.ts';
+import type { User } from '../../../../contracts/accounts.ts';
 import { useGetCurrentUserQuery } from './api.ts';
 
 export interface CurrentUser {

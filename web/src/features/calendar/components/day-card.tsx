@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
-import type { PublicCalendarEntry } from '../../../api/types.ts';
+import type { PublicCalendarEntry } from '../../../../../contracts/market.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { weekdayOf } from '../../../lib/calendar-weeks.ts';
 import { formatDividend, formatShortDate } from '../../../lib/format.ts';

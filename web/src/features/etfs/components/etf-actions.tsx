@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useGetFavoritesQuery, useGetPortfolioQuery } from '../../../api/holdings-api.ts';
-import type { EtfListItem } from '../../../api/types.ts';
+import type { EtfListItem } from '../../../../../contracts/market.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useFavoriteActions } from '../../../components/use-favorite-actions.ts';
 import { paths } from '../../../lib/paths.ts';

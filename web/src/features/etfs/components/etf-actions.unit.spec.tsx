@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { etf, user } from '../../../testing/fixtures.ts';
+import { etf, holdingView, user } from '../../../testing/fixtures.ts';
 import { mockFetch } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { EtfActions } from './etf-actions.tsx';
@@ -52,7 +52,7 @@ describe('ETF detail actions', () => {
     mockFetch({
       'GET /api/user': user(),
       'GET /api/user/favorites': [{ id: 'f1', etfId: 'e1', etf: nvdw }],
-      'GET /api/user/portfolio': [{ id: 'h1', etfId: 'e1', shares: '1', purchasePrice: null, purchaseDate: null, isDrip: 0, etf: nvdw }],
+      'GET /api/user/portfolio': [holdingView({ etf: nvdw, shares: '1' })],
       'DELETE /api/user/favorites/e1': { status: 204 },
     });
     renderWithProviders(<EtfActions etf={nvdw} />);
@@ -67,7 +67,7 @@ describe('ETF detail actions', () => {
       'GET /api/user': user(),
       'GET /api/user/favorites': [],
       'GET /api/user/portfolio': [],
-      'POST /api/user/portfolio': { status: 201, body: { id: 'h1' } },
+      'POST /api/user/portfolio': { status: 201, body: holdingView({ etf: nvdw, etfId: 'e1', shares: '2.5', isDrip: 1 }) },
     });
     renderWithProviders(<EtfActions etf={nvdw} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Save to Portfolio' }));
@@ -88,5 +88,7 @@ describe('ETF detail actions', () => {
     const post = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/user/portfolio')!;
     expect(post.body).toMatchObject({ etfId: 'e1', shares: '2.5', purchasePrice: null, isDrip: 1 });
     expect((await screen.findByTestId('toast')).textContent).toContain('Added to portfolio');
+    // the 201 answer went into the cached portfolio: no second read
+    expect(calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/user/portfolio')).toHaveLength(1);
   });
 });

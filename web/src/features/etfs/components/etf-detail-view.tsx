@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useGetEtfDetailQuery } from '../../../api/market-api.ts';
-import type { EtfDetail } from '../../../api/types.ts';
+import type { EtfDetail } from '../../../../../contracts/market.ts';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { DemoDataNotice } from '../../../components/demo-data-notice.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';

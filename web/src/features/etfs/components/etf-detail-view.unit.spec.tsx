@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EtfDetail } from '../../../api/types.ts';
-import { etf } from '../../../testing/fixtures.ts';
+import type { EtfDetail } from '../../../../../contracts/market.ts';
+import { etfDetail } from '../../../testing/fixtures.ts';
 import { mockFetch } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { EtfDetailView } from './etf-detail-view.tsx';
@@ -13,8 +13,15 @@ afterEach(() => {
 });
 
 function detail(overrides: Partial<EtfDetail> = {}): EtfDetail {
-  return {
-    ...etf({ id: 'e1', ticker: 'NVDW', brand: 'YieldMax', brandSlug: 'yieldmax', currentPrice: '12.78', yieldPercent: '65.2', annualDripYield: '91.14', weeklyAverage: '0.1600' }),
+  return etfDetail({
+    id: 'e1',
+    ticker: 'NVDW',
+    brand: 'YieldMax',
+    brandSlug: 'yieldmax',
+    currentPrice: '12.78',
+    yieldPercent: '65.2',
+    annualDripYield: '91.14',
+    weeklyAverage: '0.1600',
     description: 'Seeks 1.2 times the weekly return of NVDA.',
     historicalPeriodDays: 120,
     dividendHistory: Array.from({ length: 12 }, (_, i) => ({
@@ -22,10 +29,11 @@ function detail(overrides: Partial<EtfDetail> = {}): EtfDetail {
       exDividendDate: `2026-10-${String(20 - i).padStart(2, '0')}`,
       payoutDate: `2026-10-${String(21 - i).padStart(2, '0')}`,
       amount: '0.14501',
+      estimated: false,
     })),
-    similarEtfs: [{ id: 'e2', ticker: 'NVDY', name: 'YieldMax NVDA Option Income', brandSlug: 'yieldmax', currentPrice: '9.03', yieldPercent: '38.1' }],
+    similarEtfs: [{ id: 'e2', ticker: 'NVDY', name: 'YieldMax NVDA Option Income', brand: 'YieldMax', brandSlug: 'yieldmax', currentPrice: '9.03', yieldPercent: '38.1' }],
     ...overrides,
-  };
+  });
 }
 
 const reads = (d: EtfDetail | { status: number }) => ({

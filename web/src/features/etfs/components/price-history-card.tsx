@@ -1,7 +1,7 @@
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { styled } from 'styled-components';
 import { useGetPriceHistoryQuery } from '../../../api/market-api.ts';
-import type { HistoryRange } from '../../../api/types.ts';
+import type { HistoryRange } from '../../../../../contracts/market.ts';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { Positive, StateMessage } from '../../../components/ui/layout.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { styled } from 'styled-components';
 import { serverMessage } from '../../../api/base-api.ts';
 import { useGetTopPerformersQuery } from '../../../api/market-api.ts';
-import type { EtfListItem } from '../../../api/types.ts';
+import type { EtfListItem } from '../../../../../contracts/market.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { TextField } from '../../../components/ui/input.tsx';
@@ -10,7 +10,8 @@ import { Container, SectionTitle } from '../../../components/ui/layout.tsx';
 import { SelectField } from '../../../components/ui/select.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { formatAmountInput, formatMoney, formatSignedPercent, formatUsd, formatWhole, toNumber } from '../../../lib/format.ts';
-import { useCalculateDripMutation, useCalculateYieldMutation, type DripResult, type YieldResult } from '../api.ts';
+import type { DripCalculatorResult, YieldCalculatorResult } from '../../../../../contracts/market.ts';
+import { useCalculateDripMutation, useCalculateYieldMutation } from '../api.ts';
 import {
   CALCULATOR_DEFAULTS,
   DRIP_YEARS,
@@ -76,7 +77,7 @@ export function YieldCalculator({ etfs }: { etfs: EtfListItem[] }) {
   const [investment, setInvestment] = useState<string>(CALCULATOR_DEFAULTS.investment);
   const [yieldPercent, setYieldPercent] = useState('');
   const [frequency, setFrequency] = useState<string>(CALCULATOR_DEFAULTS.frequency);
-  const [result, setResult] = useState<YieldResult | null>(null);
+  const [result, setResult] = useState<YieldCalculatorResult | null>(null);
   const [calculate, { isLoading }] = useCalculateYieldMutation();
   const notify = useMissingDataToast();
 
@@ -157,7 +158,7 @@ export function DripCalculator({ etfs }: { etfs: EtfListItem[] }) {
   const [sharePrice, setSharePrice] = useState('');
   const [weeklyDividend, setWeeklyDividend] = useState('');
   const [years, setYears] = useState<string>(CALCULATOR_DEFAULTS.years);
-  const [result, setResult] = useState<DripResult | null>(null);
+  const [result, setResult] = useState<DripCalculatorResult | null>(null);
   const [calculate, { isLoading }] = useCalculateDripMutation();
   const notify = useMissingDataToast();
 

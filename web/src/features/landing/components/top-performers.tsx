@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useGetTopPerformersQuery } from '../../../api/market-api.ts';
-import type { EtfListItem } from '../../../api/types.ts';
+import type { EtfListItem } from '../../../../../contracts/market.ts';
 import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
 import { Card, CardText, CardTitle } from '../../../components/ui/card.tsx';
 import { Container, SectionTitle } from '../../../components/ui/layout.tsx';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { styled } from 'styled-components';
-import type { EtfListItem, NewHolding } from '../../../api/types.ts';
+import type { EtfListItem } from '../../../../../contracts/market.ts';
+import type { NewHolding } from '../../../../../contracts/portfolio.ts';
 import { HoldingForm, useAddHoldingWithToasts } from '../../../components/holding-form.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';

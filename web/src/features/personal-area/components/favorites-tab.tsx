@@ -1,5 +1,6 @@
 import { styled } from 'styled-components';
-import type { EtfListItem, Favorite } from '../../../api/types.ts';
+import type { Favorite } from '../../../../../contracts/favorites.ts';
+import type { EtfListItem } from '../../../../../contracts/market.ts';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useFavoriteActions } from '../../../components/use-favorite-actions.ts';

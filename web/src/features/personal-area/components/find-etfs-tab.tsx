@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { styled } from 'styled-components';
 import { useGetEtfsQuery } from '../../../api/market-api.ts';
-import type { EtfListItem } from '../../../api/types.ts';
+import type { EtfListItem } from '../../../../../contracts/market.ts';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { VisuallyHidden } from '../../../components/ui/layout.tsx';

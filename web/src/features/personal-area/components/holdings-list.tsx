@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { serverMessage } from '../../../api/base-api.ts';
 import { useRemoveHoldingMutation } from '../../../api/holdings-api.ts';
-import type { Holding } from '../../../api/types.ts';
+import type { HoldingView } from '../../../../../contracts/portfolio.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Positive } from '../../../components/ui/layout.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -20,7 +20,7 @@ import { theme } from '../../../styles/theme.ts';
  * only with a purchase price, income received. A click opens the fund's page; the remove button
  * removes the holding.
  */
-export function HoldingsList({ holdings }: { holdings: readonly Holding[] }) {
+export function HoldingsList({ holdings }: { holdings: readonly HoldingView[] }) {
   if (holdings.length === 0) return <Empty>No holdings yet. Add some from the Find ETFs tab!</Empty>;
   return (
     <List>
@@ -31,7 +31,7 @@ export function HoldingsList({ holdings }: { holdings: readonly Holding[] }) {
   );
 }
 
-function HoldingItem({ holding: h }: { holding: Holding }) {
+function HoldingItem({ holding: h }: { holding: HoldingView }) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const [removeHolding, { isLoading: removing }] = useRemoveHoldingMutation();

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { styled } from 'styled-components';
-import type { Holding } from '../../../api/types.ts';
+import type { HoldingView } from '../../../../../contracts/portfolio.ts';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { portfolioSummary } from '../portfolio-summary.ts';
@@ -13,7 +13,7 @@ import { theme } from '../../../styles/theme.ts';
 interface Props {
   userId: string;
   hasActivePremium: boolean;
-  holdings: readonly Holding[] | undefined;
+  holdings: readonly HoldingView[] | undefined;
   isLoading: boolean;
   isError: boolean;
 }

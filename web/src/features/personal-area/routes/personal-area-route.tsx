@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useGetFavoritesQuery, useGetPortfolioQuery } from '../../../api/holdings-api.ts';
-import type { EtfListItem } from '../../../api/types.ts';
+import type { EtfListItem } from '../../../../../contracts/market.ts';
 import { Page, PageSubtitle, PageTitle } from '../../../components/ui/layout.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Holding, UserCalendarEntry } from '../../../api/types.ts';
-import { etf, user } from '../../../testing/fixtures.ts';
+import type { Favorite } from '../../../../../contracts/favorites.ts';
+import type { HoldingView, UserCalendarEntry } from '../../../../../contracts/portfolio.ts';
+import { etf, holdingView, user } from '../../../testing/fixtures.ts';
 import { mockFetch, type MockRequest } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import PersonalAreaRoute from './personal-area-route.tsx';
@@ -17,8 +18,8 @@ const nvdw = etf({ id: 'e1', ticker: 'NVDW', name: 'Roundhill NVDA WeeklyPay ETF
 const aapw = etf({ id: 'e2', ticker: 'AAPW', name: 'Roundhill AAPL WeeklyPay ETF', currentPrice: '20.00' });
 const tslw = etf({ id: 'e3', ticker: 'TSLW', name: 'Roundhill TSLA WeeklyPay ETF', brand: 'Roundhill', currentPrice: '30.00' });
 
-function holding(overrides: Partial<Holding> = {}): Holding {
-  return { id: 'h1', etfId: 'e1', shares: '10', purchasePrice: null, purchaseDate: null, isDrip: 0, etf: nvdw, incomeReceived: '0.00', ...overrides };
+function holding(overrides: Partial<HoldingView> = {}): HoldingView {
+  return holdingView({ etf: nvdw, ...overrides });
 }
 
 const dripHolding = holding({
@@ -156,7 +157,7 @@ describe('portfolio tab', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/etfs/roundhill/NVDW'));
   });
 
-  it('remove: DELETE, "Removed from portfolio", and the holdings and the calendar are read again (favorites not)', async () => {
+  it('remove: DELETE, "Removed from portfolio", the holding leaves the cached list; only the calendar is read again', async () => {
     let holdings = [dripHolding, plainHolding];
     const { calls } = renderArea({
       'GET /api/user': user(),
@@ -170,8 +171,8 @@ describe('portfolio tab', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Remove AAPW from portfolio' }));
     expect((await screen.findByTestId('toast')).textContent).toContain('Removed from portfolio');
     await waitFor(() => expect(screen.getAllByTestId('holding')).toHaveLength(1));
-    expect(count(calls, 'GET', '/api/user/portfolio')).toBe(2);
     await waitFor(() => expect(count(calls, 'GET', '/api/user/dividends/calendar')).toBe(2));
+    expect(count(calls, 'GET', '/api/user/portfolio')).toBe(1);
     expect(count(calls, 'GET', '/api/user/favorites')).toBe(1);
   });
 
@@ -325,17 +326,14 @@ describe('Find ETFs tab', () => {
     expect(toast.textContent).toContain('The free plan allows up to 5 favorite ETFs.');
   });
 
-  it('adding a favorite reads the favorites again, not the holdings', async () => {
-    let favorites: unknown[] = [];
+  it('adding a favorite writes the answer into the cached favorites: nothing is read again', async () => {
+    const answer: Favorite = { id: 'f1', etfId: 'e1', etf: nvdw };
     const { calls } = renderArea(
       {
         'GET /api/user': user(),
         'GET /api/user/portfolio': [],
-        'GET /api/user/favorites': () => favorites,
-        'POST /api/user/favorites': () => {
-          favorites = [{ id: 'f1', etfId: 'e1', etf: nvdw }];
-          return { status: 201, body: favorites[0] };
-        },
+        'GET /api/user/favorites': [],
+        'POST /api/user/favorites': { status: 201, body: answer },
       },
       '/my-weeklydiv?tab=find',
     );
@@ -343,7 +341,8 @@ describe('Find ETFs tab', () => {
     fireEvent.change(search(), { target: { value: 'nvdw' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Favorite NVDW' }));
     expect((await screen.findByTestId('toast')).textContent).toContain('Added to favorites');
-    await waitFor(() => expect(count(calls, 'GET', '/api/user/favorites')).toBe(2));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Favorite NVDW' }).getAttribute('aria-pressed')).toBe('true'));
+    expect(count(calls, 'GET', '/api/user/favorites')).toBe(1);
     expect(count(calls, 'GET', '/api/user/portfolio')).toBe(1);
   });
 
@@ -443,8 +442,8 @@ describe('Add to Portfolio dialog', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
-  it('success reads the holdings again (and so the calendar runs once one is held)', async () => {
-    let holdings: Holding[] = [];
+  it('success writes the 201 answer into the cached holdings (no second read), and so the calendar runs once one is held', async () => {
+    let holdings: HoldingView[] = [];
     const { dialog, calls } = await openFor('nvdw', {
       'GET /api/user/portfolio': () => holdings,
       'POST /api/user/portfolio': () => {
@@ -456,7 +455,7 @@ describe('Add to Portfolio dialog', () => {
     fireEvent.change(fieldIn(dialog, 'Number of Shares *'), { target: { value: '10' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add to Portfolio' }));
     await screen.findByRole('tab', { name: 'My Portfolio (1)' });
-    expect(count(calls, 'GET', '/api/user/portfolio')).toBe(2);
+    expect(count(calls, 'GET', '/api/user/portfolio')).toBe(1);
     await act(async () => {
       fireEvent.click(screen.getByRole('tab', { name: 'My Portfolio (1)' }));
     });
