@@ -10,6 +10,7 @@ import { newsRouter } from '../news/api.ts';
 import { catalogAdminRouter, etfCreateRouter } from '../market-data/catalog-api.ts';
 import { marketAdminRouter } from '../market-data/admin-api.ts';
 import { jobsRouter } from '../jobs/api.ts';
+import { openApiRouter } from './openapi.ts';
 
 export interface RouteModule {
   /** Where the router is mounted. Everything under `/api/admin` is owner-only (guarded in app.ts). */
@@ -36,4 +37,5 @@ export const routeModules: readonly RouteModule[] = [
   { path: '/api', router: portfolioRouter },
   { path: '/api', router: settingsRouter },
   { path: '/api', router: newsRouter },
+  { path: '/api', router: openApiRouter },
 ];

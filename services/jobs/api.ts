@@ -33,7 +33,7 @@ export function toJobJson(doc: JobDoc): JobJson {
   };
 }
 
-const listQuery = z.object({
+export const listQuery = z.object({
   limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be 1-200').max(200, 'Limit must be 1-200').default(50),
 });
 

@@ -21,7 +21,7 @@ export const TOP_PERFORMERS_DEFAULT_LIMIT = 100;
 export const TOP_PERFORMERS_MAX_LIMIT = 500;
 
 const limitMessage = `limit must be a whole number from 1 to ${TOP_PERFORMERS_MAX_LIMIT}`;
-const topPerformersQuery = z.object({
+export const topPerformersQuery = z.object({
   limit: z
     .string({ error: limitMessage })
     .regex(/^\d{1,4}$/, limitMessage)
@@ -31,7 +31,7 @@ const topPerformersQuery = z.object({
 });
 
 const rangeMessage = `range must be one of ${HISTORY_RANGES.join(', ')}`;
-const historyQuery = z.object({
+export const historyQuery = z.object({
   range: z
     .string({ error: rangeMessage })
     .transform((v) => (v.toLowerCase() === 'all' ? 'all' : v.toUpperCase()))
