@@ -1,12 +1,16 @@
 import { Router } from 'express';
-import type { FooterHtmlAnswer, HeaderNavAnswer } from '../../contracts/settings.ts';
+import type { SameShape } from '../../contracts/same-shape.ts';
+import type { FooterHtmlAnswer, HeaderNavAnswer, NavItem } from '../../contracts/settings.ts';
 import { settingValue } from '../../read-models/settings/queries.ts';
 import { notFound } from '../core/errors.ts';
 import type { AppDeps } from '../gateway/deps.ts';
 import { newYorkDate } from '../market-data/market-calendar.ts';
 import { SETTING_KEYS } from './business-logic.ts';
 import { defaultFooterHtml, defaultHeaderNav } from './defaults.ts';
-import type { HeaderNav } from './header-nav.ts';
+import type { HeaderNav, NavItem as SavedNavItem } from './header-nav.ts';
+
+/** The saved navigation is answered as it is: its item must be exactly the contract's. */
+export const navItemIsTheContract: SameShape<SavedNavItem, NavItem> = true;
 
 /**
  * The site settings every page reads (mounted at /api), public:
