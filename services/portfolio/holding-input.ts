@@ -88,5 +88,3 @@ export function holdingInputSchema(today: IsoDate) {
     isDrip,
   });
 }
-
-export type HoldingInput = z.output<ReturnType<typeof holdingInputSchema>>;

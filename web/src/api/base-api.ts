@@ -75,15 +75,6 @@ export function isApiError(error: unknown): error is ApiError {
   return typeof error === 'object' && error !== null && 'status' in error && 'message' in error && 'data' in error;
 }
 
-/** The per-field messages of a 400 answer (`{ errors: { field: message } }`), if any. */
-export function fieldErrors(error: unknown): Record<string, string> {
-  if (isApiError(error) && error.data && typeof error.data === 'object' && 'errors' in error.data) {
-    const errors = (error.data as { errors?: unknown }).errors;
-    if (errors && typeof errors === 'object') return errors as Record<string, string>;
-  }
-  return {};
-}
-
 export const apiBaseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (arg, { signal }) => {
   const request: ApiRequest = typeof arg === 'string' ? { url: arg } : arg;
   const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
@@ -111,7 +102,6 @@ export const apiBaseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> =
 };
 
 export const tagTypes = ['User', 'Etf', 'Favorite', 'Holding', 'UserCalendar', 'News', 'Settings', 'Page', 'Calendar'] as const;
-export type TagType = (typeof tagTypes)[number];
 
 /** The id of a tag that stands for a whole collection. */
 export const LIST = 'LIST';

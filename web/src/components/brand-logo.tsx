@@ -20,11 +20,6 @@ function brandKey(brand: string): string {
   return first.replace(/[^a-z]/g, '');
 }
 
-/** The known issuer families, by key. */
-export function isKnownBrand(brand: string): boolean {
-  return brandKey(brand) in BRANDS;
-}
-
 export function BrandLogo({ brand, size = 40 }: { brand: string; size?: number }) {
   const style = BRANDS[brandKey(brand)] ?? { bg: c.other, fg: c.mark, mark: (brand.trim()[0] ?? '?').toUpperCase() };
   return (

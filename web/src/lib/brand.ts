@@ -12,14 +12,6 @@ export function titleFromSlug(slug: string): string {
     .join(' ');
 }
 
-/** A brand name in title case ("yieldmax" → "Yieldmax", "ROUNDHILL" → "Roundhill"). */
-export function titleCase(text: string): string {
-  return text
-    .split(/(\s+|-)/)
-    .map((w) => (/^\s+$|^-$/.test(w) ? w : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()))
-    .join('');
-}
-
 /** The slug of an ETF's brand: the server's brandSlug when given, else derived from the brand. */
 export function slugOf(etf: { brand: string; brandSlug?: string | undefined }): string {
   return etf.brandSlug ?? brandSlug(etf.brand ?? '');
