@@ -38,7 +38,7 @@ async function listedItems(readModels: ReadModels): Promise<EtfListItem[]> {
 }
 
 /**
- * List items (spec §3 shape, as `GET /api/etfs` serves them) of the given funds, in the order of `ids`;
+ * List items (the shape `GET /api/etfs` serves) of the given funds, in the order of `ids`;
  * unknown or unlisted ids are left out. Without `ids`: every listed fund, by ticker. One document read.
  */
 export async function getEtfListItems(readModels: ReadModels, ids?: readonly string[]): Promise<EtfListItem[]> {

@@ -15,7 +15,7 @@ import {
 
 /**
  * Pure rendering of the market read side (docs/market-data-read-side.md): from a fund's document and
- * the market date to the API shapes (spec §3) and their pre-serialized JSON. No clock, no randomness:
+ * the market date to the API shapes (listed in that doc) and their pre-serialized JSON. No clock, no randomness:
  * the same inputs always give the same bytes.
  */
 
@@ -70,8 +70,8 @@ export interface EtfMarketFields {
 // API shapes
 
 /**
- * An ETF in lists (spec §3 "ETF (list item)" plus what users need). Missing values: `currentPrice` is
- * "" (the spec's "may be empty"); every other metric is null when it cannot be computed (no price, no
+ * An ETF in lists (the client's list-item fields plus what users need; docs/market-data-read-side.md). Missing values: `currentPrice` is
+ * "" (the client expects a string that may be empty); every other metric is null when it cannot be computed (no price, no
  * distribution yet, no market date): the client shows N/A.
  */
 export interface EtfListItem {
@@ -147,7 +147,7 @@ export interface PricePoint {
   price: number;
 }
 
-/** The public calendar entry (spec §3) plus its ex-date. */
+/** The public calendar entry (etfId, ticker, name, payoutDate, amount) plus `estimated` and its ex-date. */
 export type PublicCalendarEntry = CalendarEntry;
 
 export const HISTORY_RANGES = ['1M', '3M', '6M', '1Y', 'all'] as const;

@@ -1,7 +1,7 @@
 import type { ReadModels } from '../runtime/read-models.ts';
 import { NEWS, newsProjection, type NewsDoc } from './projection.ts';
 
-/** A news item as the public API shows it (spec §3): tags comma-separated. */
+/** A news item as the public API shows it: the tags as one comma-separated string. */
 export interface NewsItemJson {
   id: string;
   title: string;

@@ -54,7 +54,7 @@ export function computeHolding(holding: HoldingEntry, market: MarketInputs): Hol
   return { holding, heldSince, performance };
 }
 
-/** A holding as `GET /api/user/portfolio` shows it (spec §3 fields first, then the derived values). */
+/** A holding as `GET /api/user/portfolio` shows it (the fields the client sends and reads first, then the derived values; docs/user-area.md). */
 export interface HoldingView {
   id: string;
   etfId: string;
