@@ -25,7 +25,7 @@ import { evolveFavorites, initialFavoritesState } from './favorites.ts';
  */
 const WRITE_RETRIES = 10;
 
-/** A favorite as the API shows it (spec §3): the ETF nested as its list item. */
+/** A favorite as the API shows it (`{ id, etfId, etf }`): the ETF nested as its list item. */
 export interface FavoriteJson {
   id: string;
   etfId: string;
