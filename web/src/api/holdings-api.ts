@@ -2,7 +2,7 @@ import { baseApi, LIST } from './base-api.ts';
 import type { EtfListItem, Favorite, Holding, NewHolding, UserCalendarEntry } from './types.ts';
 
 /**
- * The signed-in user's favorites, portfolio and payout calendar (spec §7), shared by the ETF detail
+ * The signed-in user's favorites, portfolio and payout calendar (`/api/user/...`), shared by the ETF detail
  * page and the personal area. Run the queries only when signed in (`skip: !user`).
  *
  * Tags: `Favorite` LIST + one per etfId; `Holding` LIST + one per holding id; `UserCalendar` LIST.

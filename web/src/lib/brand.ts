@@ -1,4 +1,4 @@
-/** Brand slug: the brand lowercased with whitespace turned into hyphens (spec §2). */
+/** Brand slug: the brand lowercased with whitespace turned into hyphens (`/etfs/{slug}`). */
 export function brandSlug(brand: string): string {
   return brand.trim().toLowerCase().replace(/\s+/g, '-');
 }

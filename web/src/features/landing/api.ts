@@ -25,7 +25,7 @@ export interface DripResult {
   growth: string;
 }
 
-/** The calculators (spec §7): POST /api/calculate/yield and /api/calculate/drip. Nothing cached. */
+/** The calculators: POST /api/calculate/yield and /api/calculate/drip. Nothing cached. */
 export const calculatorsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     calculateYield: build.mutation<YieldResult, YieldRequest>({
