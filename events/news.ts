@@ -5,8 +5,9 @@ import { isoInstant } from './catalog.ts';
 /**
  * News articles live on `news-<articleId>`, one stream per article. Ingestion (RSS, later) writes
  * `NewsArticleIngested` and, when the article matches a keyword, a `NewsArticleStatusChanged` to
- * `published` in the same append; the owner edits, moderates and deletes (admin dashboard §2, §4).
- * Tags are a list here; the API shows them comma-separated.
+ * `published` in the same append; the owner edits (title, summary, tags, status), deletes and purges
+ * by status. Statuses: draft, review, published, and archived (which the owner's edit form does not
+ * offer). Tags are a list here; the API shows them comma-separated.
  */
 export const newsStatusSchema = z.enum(['draft', 'review', 'published', 'archived']);
 export type NewsStatus = z.infer<typeof newsStatusSchema>;

@@ -23,12 +23,6 @@ export function streamName(category: StreamCategory, id: string): string {
   return `${category}-${id}`;
 }
 
-export function parseStreamName(stream: string): { category: string; id: string } {
-  const dash = stream.indexOf('-');
-  if (dash <= 0) return { category: stream, id: '' };
-  return { category: stream.slice(0, dash), id: stream.slice(dash + 1) };
-}
-
 export const streams = {
   user: (userId: string) => streamName('user', userId),
   /** A user's favorite ETFs (beside `user-<id>`, so account writes and favorites never contend). */

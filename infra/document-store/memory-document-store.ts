@@ -1103,7 +1103,3 @@ export class MemoryDocumentStore implements DocumentStore {
 
   async close(): Promise<void> {}
 }
-
-export function createMemoryDocumentStore(): DocumentStore {
-  return new MemoryDocumentStore();
-}

@@ -1,5 +1,4 @@
 import type { PayoutFrequency } from '../../events/catalog.ts';
-import { normaliseTicker } from '../../services/market-data/etf-catalog.ts';
 import type { IsoDate } from '../../services/market-data/market-calendar.ts';
 import type { BarPoint, DistributionPoint, EtfMetricsView, QuotePoint } from '../../services/market-data/metrics.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
@@ -39,7 +38,7 @@ async function listedItems(readModels: ReadModels): Promise<EtfListItem[]> {
 }
 
 /**
- * List items (spec §3 shape, as `GET /api/etfs` serves them) of the given funds, in the order of `ids`;
+ * List items (the shape `GET /api/etfs` serves) of the given funds, in the order of `ids`;
  * unknown or unlisted ids are left out. Without `ids`: every listed fund, by ticker. One document read.
  */
 export async function getEtfListItems(readModels: ReadModels, ids?: readonly string[]): Promise<EtfListItem[]> {
@@ -52,12 +51,6 @@ export async function getEtfListItems(readModels: ReadModels, ids?: readonly str
 /** One fund's list item by id; null when unknown or not listed. */
 export async function getEtfById(readModels: ReadModels, etfId: string): Promise<EtfListItem | null> {
   return (await getEtfListItems(readModels, [etfId]))[0] ?? null;
-}
-
-/** One fund's list item by ticker (case-insensitive); null when unknown. */
-export async function getEtfByTicker(readModels: ReadModels, ticker: string): Promise<EtfListItem | null> {
-  const wanted = normaliseTicker(ticker);
-  return (await listedItems(readModels)).find((i) => i.ticker === wanted) ?? null;
 }
 
 /** Everything needed to compute a holding's growth and income (metrics.ts `holdingPerformance`). */
@@ -113,12 +106,6 @@ export async function getPublicCalendar(readModels: ReadModels, etfIds?: readonl
     .filter((e) => e.listed && (wanted === null || wanted.has(e.etfId)))
     .flatMap((e) => e.calendar)
     .sort(compareCalendarEntries);
-}
-
-/** A pre-serialized view (`top-performers`, `detail:NVDW`, ...): null when it does not exist. */
-export async function getView(readModels: ReadModels, viewId: string): Promise<{ body: string; etag: string } | null> {
-  const doc = await views(readModels).findOne({ _id: viewId });
-  return doc && doc.body !== null && doc.etag !== null ? { body: doc.body, etag: doc.etag } : null;
 }
 
 /** Views written after `position` (tombstones included, body null), for caches kept current on advance. */

@@ -2,7 +2,7 @@ import type { UserCalendarEntry } from '../../contracts/portfolio.ts';
 import type { IsoDate } from '../../services/market-data/market-calendar.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
 import { marketSnapshots, type MarketSnapshots } from './market-snapshot.ts';
-import { PORTFOLIOS, portfolioProjection, type HoldingEntry, type PortfolioDoc } from './projection.ts';
+import { PORTFOLIOS, portfolioProjection, type PortfolioDoc } from './projection.ts';
 import { computeHolding, portfolioView, userCalendarView, type HoldingView } from './views.ts';
 
 export async function portfolioDoc(readModels: ReadModels, userId: string): Promise<PortfolioDoc | null> {
@@ -13,11 +13,6 @@ export async function portfolioDoc(readModels: ReadModels, userId: string): Prom
 export async function portfolioPosition(readModels: ReadModels, userId: string): Promise<number> {
   const doc = await readModels.collection<PortfolioDoc>(portfolioProjection, PORTFOLIOS).findOne({ _id: userId }, { projection: { _position: 1 } });
   return doc ? Number(doc['_position'] ?? 0) : 0;
-}
-
-/** A user's holdings as entered, in the order added. */
-export async function holdingsOf(readModels: ReadModels, userId: string): Promise<HoldingEntry[]> {
-  return (await portfolioDoc(readModels, userId))?.holdings ?? [];
 }
 
 /** One holding's share of the user's document: its JSON and its payouts, as of one market key. */

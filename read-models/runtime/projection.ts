@@ -42,5 +42,3 @@ export interface Projection {
 export function physicalName(projection: Pick<Projection, 'version'>, collection: string): string {
   return `${collection}_v${projection.version}`;
 }
-
-export type ReadDoc<T> = T & Doc & { _position: number };

@@ -8,7 +8,3 @@ export function usersCollection(readModels: ReadModels) {
 export async function findUserById(readModels: ReadModels, userId: string): Promise<UserDoc | null> {
   return usersCollection(readModels).findOne({ _id: userId });
 }
-
-export async function findUserByEmail(readModels: ReadModels, email: string): Promise<UserDoc | null> {
-  return usersCollection(readModels).findOne({ email });
-}

@@ -23,7 +23,8 @@ import { hashResetToken, newResetToken } from './reset-token.ts';
 import { Throttle, type ThrottleRule } from './throttle.ts';
 
 // ---------------------------------------------------------------------------------------------
-// Request schemas (spec: public site §5; messages word for word)
+// Request schemas: the client's account-form rules, same messages word for word
+// (web/src/features/auth/validation.ts)
 
 const email = z
   .string()

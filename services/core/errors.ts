@@ -22,6 +22,5 @@ export const notFound = (message = 'Not found') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 export const preconditionFailed = (message = 'The data changed while you were editing it. Reload and try again.') =>
   new AppError(412, message);
-export const payloadTooLarge = (message = 'Request body is too large') => new AppError(413, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { EventMetadata, RecordedEvent } from '../../events/envelope.ts';
 import { registry as defaultRegistry, type EventRegistry } from '../../events/registry.ts';
 import type { EventStore, ExpectedRevision, Subscription } from '../../infra/event-store/port.ts';
@@ -11,10 +10,6 @@ export interface CommandContext {
   correlationId: string;
   /** ISO instant of the command, from the gateway or job clock. */
   now: string;
-}
-
-export function systemContext(actor: string, now = new Date()): CommandContext {
-  return { actor, correlationId: randomUUID(), now: now.toISOString() };
 }
 
 /**

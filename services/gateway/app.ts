@@ -8,7 +8,7 @@ import { sameOriginGuard, securityHeaders } from './http/security.ts';
 import { requireOwner } from './http/session.ts';
 import { routeModules } from './routes.ts';
 
-/** Default JSON body limit; a route that takes more (image upload) mounts its own parser first. */
+/** JSON body limit for every route (a route that needs more would mount its own parser first). */
 export const JSON_BODY_LIMIT = '1mb';
 
 /**

@@ -21,9 +21,9 @@ export interface AppDeps {
   /** The clock: the only place the gateway takes the time from. */
   now: () => Date;
   /**
-   * Outgoing mail (infra/mail). Optional: when absent, the accounts router builds one from
-   * `config.mail` (SMTP_URL, else the outbox file). The composition root should pass one and close it
-   * on shutdown (`mailer.close()` waits for mails still being sent).
+   * Outgoing mail (infra/mail). Required: the composition root (container.ts) builds it from
+   * `config.mail` (SMTP_URL, else the outbox file) and closes it on shutdown (`mailer.close()` waits
+   * for mails still being sent); nothing else builds one.
    */
   mailer: Mailer;
 }

@@ -17,7 +17,8 @@ import { etfDecider } from './etf-catalog.ts';
 import { recordBars, recordDistributions } from './sync.ts';
 
 /**
- * Owner-only data operations (admin spec §2 Data Sync, §7): each POST starts a job and answers at once
+ * Owner-only data operations (the Data Sync tab: initialize, update prices, sync dividends, recalculate
+ * yields, clear cache; empty bodies): each POST starts a job and answers at once
  * (202 with the run id; `GET /api/admin/jobs/{id}` follows it). Also the price-history and
  * distribution-history CSV imports of one fund, applied through the deciders (idempotent by content).
  * Mounted at /api/admin (owner guard in app.ts).

@@ -3,7 +3,8 @@ import { canonical, parseAmount } from './decimal.ts';
 import { isValidDate, makeDate, type IsoDate } from './market-calendar.ts';
 
 /**
- * CSV import and export for the owner: the ETF list (admin spec §5), and price and distribution
+ * CSV import and export for the owner: the ETF list (header and row rules in
+ * docs/data-operations.md, "ETF list CSV"), and price and distribution
  * histories as issuers and Yahoo/Nasdaq publish them. Pure text in, typed rows out.
  *
  * Every parser returns `{ rows, errors, fileError }`:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ETF_CSV_MESSAGES, etfsToCsv, parseCsvDate, parseDistributionCsv, parseEtfCsv, parsePriceCsv } from './csv.ts';
 
-describe('ETF CSV import (admin spec §5)', () => {
+describe('ETF CSV import: header rules, row rules and messages', () => {
   it('trims headers and cells, lowercases headers, uppercases tickers, skips rows without ticker or name', () => {
     const text = ' Ticker , NAME ,Brand,Description\n nvdw ,Roundhill NVDA WeeklyPay ETF,Roundhill,"1.2x NVDA, weekly"\n,No ticker,X,\nTSLW,,Roundhill,\nulty,YieldMax Ultra,YieldMax,\n';
     expect(parseEtfCsv(text)).toEqual({
@@ -19,7 +19,7 @@ describe('ETF CSV import (admin spec §5)', () => {
   it('brand and description columns are optional', () => {
     expect(parseEtfCsv('name,ticker\nFund,abc\n').rows).toEqual([{ ticker: 'ABC', name: 'Fund', brand: '', description: '' }]);
   });
-  it('answers with the spec messages', () => {
+  it('answers with the owner-facing messages, word for word', () => {
     expect(parseEtfCsv('').fileError).toBe(ETF_CSV_MESSAGES.empty);
     expect(parseEtfCsv('ticker,name\n').fileError).toBe(ETF_CSV_MESSAGES.empty);
     expect(parseEtfCsv('symbol,name\nABC,Fund\n').fileError).toBe("CSV must include 'ticker' and 'name' columns in the header row");

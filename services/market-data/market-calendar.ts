@@ -110,10 +110,6 @@ export function mondayOf(date: IsoDate): IsoDate {
   return addDays(date, wd === 0 ? -6 : 1 - wd);
 }
 
-export function minDate(a: IsoDate, b: IsoDate): IsoDate {
-  return a <= b ? a : b;
-}
-
 export function maxDate(a: IsoDate, b: IsoDate): IsoDate {
   return a >= b ? a : b;
 }

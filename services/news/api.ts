@@ -2,7 +2,7 @@ import { Router, type Response } from 'express';
 import { publishedNews, publishedNewsForTicker, toNewsItem } from '../../read-models/news/queries.ts';
 import type { AppDeps } from '../gateway/deps.ts';
 
-/** News must never be cached (spec §7: always refetched, never cached). */
+/** News is never cached: the client refetches it on every mount and window focus and must see new articles. */
 function noCache(res: Response): void {
   res.setHeader('Cache-Control', 'no-cache, no-store, must-revalidate');
   res.setHeader('Pragma', 'no-cache');

@@ -42,7 +42,7 @@ function sendJsonBody(res: Response, body: Buffer): void {
  * - `GET /user/portfolio` -> holdings with their derived values (read-models/portfolio/views.ts);
  * - `GET /user/portfolio/:holdingId` -> one holding, 404 unless it is the user's;
  * - `POST /user/portfolio` {etfId, shares, purchasePrice?, purchaseDate?, isDrip} -> 201 with the holding;
- *   400 per field (spec §5 wording), 404 unknown ETF, 409 when the ETF is held already;
+ *   400 per field (messages in docs/user-area.md), 404 unknown ETF, 409 when the ETF is held already;
  * - `DELETE /user/portfolio/:holdingId` -> 204; 404 unless it is the user's;
  * - `GET /user/dividends/calendar` -> the user's payouts for the four weeks from Monday of this week.
  * "Today" for validation is the New York date of the request clock; derived values are as of the

@@ -4,8 +4,8 @@ import { isValidDate, type IsoDate } from '../market-data/market-calendar.ts';
 import { portfolioMessages } from './business-logic.ts';
 
 /**
- * The body of `POST /api/user/portfolio` (spec §5, §7): {etfId, shares, purchasePrice (null or
- * omitted), purchaseDate (null or omitted), isDrip 1/0}. Decimals arrive as numbers or strings
+ * The body of `POST /api/user/portfolio` (rules and messages in docs/user-area.md, "Portfolio"):
+ * {etfId, shares, purchasePrice (null or omitted), purchaseDate (null or omitted), isDrip 1/0}. Decimals arrive as numbers or strings
  * (`12.5`, `"12.5"`, `"1,000"`) and leave as canonical decimal strings; an empty price or date counts
  * as omitted. Missing required fields answer "Required" (validate() in the gateway).
  */
@@ -88,5 +88,3 @@ export function holdingInputSchema(today: IsoDate) {
     isDrip,
   });
 }
-
-export type HoldingInput = z.output<ReturnType<typeof holdingInputSchema>>;

@@ -7,7 +7,7 @@ import { headerNavSchema } from './header-nav.ts';
 import { evolveSetting, initialSettingState, type SettingState } from './settings.ts';
 
 /**
- * Site settings (admin spec §2 "Site Settings", §7): `footer_html` (HTML text), `header_nav`
+ * Site settings (the owner's Site Settings tab): `footer_html` (HTML text), `header_nav`
  * (`{ items }`, see header-nav.ts) and other key/value pairs (text). Every change is one
  * `SettingChanged` with the whole new value on `settings-<key>`.
  */

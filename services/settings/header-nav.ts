@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The header navigation setting (`header_nav`): `{ items }`, each item one of (admin spec §3, public
- * spec §2 "Header and footer"):
+ * The header navigation setting (`header_nav`): `{ items }`, which the site header draws; each item
+ * one of:
  * - a link: `{ label, path }` (type `link` or none); a path starting with `#` is an in-page anchor;
  * - a dropdown: `{ label, children }` (type `dropdown` or none), or the legacy `{ type: 'dropdown', label, items }`;
  * - a divider: `{ type: 'divider' }`;

@@ -6,7 +6,7 @@ import { resetLinkFor } from './support/outbox.ts';
 import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
 
 /**
- * Accounts in the browser (spec §2 auth screens, §4, §5, §8): the forms' validation messages, sign up,
+ * Accounts in the browser (auth screens, session, form rules, error toasts): the forms' validation messages, sign up,
  * log out and in again, a wrong password, the password toggle, and forgot → the reset link from the
  * server's mail outbox → reset → back on /login after 3 s → log in with the new password.
  */

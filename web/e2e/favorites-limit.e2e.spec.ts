@@ -9,7 +9,7 @@ import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
  * The free plan's favorites limit (the sign-up pitch's five, enforced by the server): a new user
  * favorites five funds from their detail pages; the sixth shows the destructive "Failed to add
  * favorite" toast with the server's message, and the optimistic "Favorited" is undone. A visitor who
- * presses Favorite is sent to log in (spec §4).
+ * presses Favorite is sent to log in.
  */
 
 let browser: Browser;

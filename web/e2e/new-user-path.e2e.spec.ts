@@ -7,7 +7,7 @@ import { logIn, newUser, seeToast, signUp } from './support/flows.ts';
 import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
 
 /**
- * A new user's path (issue 5; spec §2 "Personal area"): sign up → the personal area (empty) → Find
+ * A new user's path through the personal area (issue 5): sign up → the personal area (empty) → Find
  * ETFs → search → Add to Portfolio with DRIP on → the summary cards and "Upcoming Dividend Payouts"
  * update → favorite it → the Favorites tab → every tab captured and checked with axe at both sizes →
  * remove the holding and the favorite. Steps share one user and run in order.

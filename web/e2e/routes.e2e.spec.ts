@@ -6,7 +6,7 @@ import { launchBrowser, newContext, onPath, seeText, SIZE_NAMES, visible, watchE
 import { screenshot } from './support/screenshots.ts';
 
 /**
- * Every route a visitor can open (signed out) renders its spec texts (public-site spec §2), at 1280x800
+ * Every route a visitor can open (signed out) renders its screen texts (headings, empty and loading states), at 1280x800
  * and 390x844, with no serious/critical axe violation and a full-page screenshot of each.
  */
 

@@ -1,12 +1,12 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 
 /**
- * The ONE `createApi` of the client (spec §7). Features add their endpoints with
+ * The ONE `createApi` of the client. Features add their endpoints with
  * `baseApi.injectEndpoints` in their own `api.ts`; nothing else calls `fetch` for `/api`.
  *
  * - every call sends cookies (`credentials: 'include'`); a body is sent as JSON;
  * - a non-OK answer becomes an `ApiError` whose `message` is "status: body text" (the status text
- *   when the body is empty), spec §8;
+ *   when the body is empty);
  * - reads are never stale and never refetched on focus, not polled, never retried (RTK Query does
  *   not retry unless `retry()` wraps the base query, which we never do).
  */
@@ -14,7 +14,7 @@ import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 export interface ApiError {
   /** HTTP status, or 'FETCH_ERROR' when no answer arrived (offline, aborted). */
   status: number | 'FETCH_ERROR';
-  /** "status: body text" (spec §8). */
+  /** "status: body text" (the status text when the body is empty). */
   message: string;
   /** The parsed JSON body when there was one (the server sends `{ message, errors? }`). */
   data: unknown;
@@ -75,15 +75,6 @@ export function isApiError(error: unknown): error is ApiError {
   return typeof error === 'object' && error !== null && 'status' in error && 'message' in error && 'data' in error;
 }
 
-/** The per-field messages of a 400 answer (`{ errors: { field: message } }`), if any. */
-export function fieldErrors(error: unknown): Record<string, string> {
-  if (isApiError(error) && error.data && typeof error.data === 'object' && 'errors' in error.data) {
-    const errors = (error.data as { errors?: unknown }).errors;
-    if (errors && typeof errors === 'object') return errors as Record<string, string>;
-  }
-  return {};
-}
-
 export const apiBaseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (arg, { signal }) => {
   const request: ApiRequest = typeof arg === 'string' ? { url: arg } : arg;
   const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
@@ -111,7 +102,6 @@ export const apiBaseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> =
 };
 
 export const tagTypes = ['User', 'Etf', 'Favorite', 'Holding', 'UserCalendar', 'News', 'Settings', 'Page', 'Calendar'] as const;
-export type TagType = (typeof tagTypes)[number];
 
 /** The id of a tag that stands for a whole collection. */
 export const LIST = 'LIST';

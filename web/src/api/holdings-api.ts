@@ -4,7 +4,7 @@ import type { HoldingView, NewHolding, UserCalendarEntry } from '../../../contra
 import { baseApi, LIST } from './base-api.ts';
 
 /**
- * The signed-in user's favorites, portfolio and payout calendar (spec §7), shared by the ETF detail
+ * The signed-in user's favorites, portfolio and payout calendar (`/api/user/...`), shared by the ETF detail
  * page and the personal area. Run the queries only when signed in (`skip: !user`).
  *
  * Tags: `Favorite` LIST + one per etfId; `Holding` LIST + one per holding id; `UserCalendar` LIST.

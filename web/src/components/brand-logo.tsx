@@ -2,7 +2,7 @@ import { styled } from 'styled-components';
 import { brandPalette as c } from '../styles/palette.ts';
 
 /**
- * Issuer logos (spec §2: Roundhill, Granite, YieldMax, Defiance): drawn marks, not the issuers'
+ * Issuer logos (the four brands the site shows logos for: Roundhill, Granite, YieldMax, Defiance): drawn marks, not the issuers'
  * artwork (no third-party images; the CSP allows only our origin). Other brands get a monogram.
  */
 const BRANDS: Record<string, { bg: string; fg: string; mark: string }> = {
@@ -18,11 +18,6 @@ const BRANDS: Record<string, { bg: string; fg: string; mark: string }> = {
 function brandKey(brand: string): string {
   const first = brand.trim().toLowerCase().split(/[\s-]+/)[0] ?? '';
   return first.replace(/[^a-z]/g, '');
-}
-
-/** The known issuer families, by key. */
-export function isKnownBrand(brand: string): boolean {
-  return brandKey(brand) in BRANDS;
 }
 
 export function BrandLogo({ brand, size = 40 }: { brand: string; size?: number }) {

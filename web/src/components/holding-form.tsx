@@ -11,10 +11,10 @@ import { Switch } from './ui/switch.tsx';
 import { useToast } from './ui/toast.tsx';
 
 /**
- * The holding form both "add to portfolio" dialogs share (spec §2: the detail page's modal and the
+ * The holding form both "add to portfolio" dialogs share (the detail page's modal and the
  * personal area's dialog): shares, optional purchase price and date (no later than New York's
  * today), the DRIP switch, Cancel and "Add to Portfolio" ("Adding..." while pending). Each dialog
- * keeps its own labels, defaults and checks, as the spec gives them.
+ * keeps its own labels, defaults and checks (see add-to-portfolio-modal.tsx and add-holding-dialog.tsx).
  */
 export interface HoldingFormValues {
   shares: string;

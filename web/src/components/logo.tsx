@@ -1,5 +1,4 @@
 import { styled } from 'styled-components';
-import { PRODUCT_NAME } from '../lib/paths.ts';
 import { theme } from '../styles/theme.ts';
 
 /** The WeeklyDiv mark (a rising bar chart in a rounded square) and word mark. */
@@ -18,8 +17,6 @@ export function Logo() {
     </Wrap>
   );
 }
-
-export const LOGO_TEXT = PRODUCT_NAME;
 
 const Wrap = styled.span`
   display: inline-flex;

@@ -4,7 +4,7 @@ import type { EtfListItem } from '../../../contracts/market.ts';
 import { useToast } from './ui/toast.tsx';
 
 /**
- * Adding and removing a favorite, and saying how it went (spec §2, §8): "Added to favorites" /
+ * Adding and removing a favorite, and saying how it went in a toast: "Added to favorites" /
  * "Removed from favorites", or the destructive "Failed to add favorite" / "Failed to remove
  * favorite" with the server's message (the free plan's limit of 5 among them). The list updates
  * optimistically (holdings-api.ts) and is put back when the server refuses. Used by the detail page's

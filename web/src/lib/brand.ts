@@ -1,4 +1,4 @@
-/** Brand slug: the brand lowercased with whitespace turned into hyphens (spec §2). */
+/** Brand slug: the brand lowercased with whitespace turned into hyphens (`/etfs/{slug}`). */
 export function brandSlug(brand: string): string {
   return brand.trim().toLowerCase().replace(/\s+/g, '-');
 }
@@ -10,14 +10,6 @@ export function titleFromSlug(slug: string): string {
     .filter(Boolean)
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ');
-}
-
-/** A brand name in title case ("yieldmax" → "Yieldmax", "ROUNDHILL" → "Roundhill"). */
-export function titleCase(text: string): string {
-  return text
-    .split(/(\s+|-)/)
-    .map((w) => (/^\s+$|^-$/.test(w) ? w : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()))
-    .join('');
 }
 
 /** The slug of an ETF's brand: the server's brandSlug when given, else derived from the brand. */

@@ -17,7 +17,7 @@ export interface CalendarWeek {
 
 /**
  * `weeks` weeks from the Monday of the current week: 7 days (public calendar, Monday–Sunday) or 5
- * (user calendar, Monday–Friday), spec §9.
+ * (user calendar, Monday–Friday).
  */
 export function calendarWeeks(today: Date, weeks = 4, daysPerWeek: 5 | 7 = 7): CalendarWeek[] {
   const monday = mondayOf(today);

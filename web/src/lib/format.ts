@@ -1,5 +1,5 @@
 /**
- * Display formats (spec §9). Every number or date the client shows goes through one of these, so
+ * Display formats. Every number or date the client shows goes through one of these, so
  * the rules live in one place:
  * - price: 2 decimals with $; weekly average: 3 decimals with $; missing price: "N/A";
  * - percentages, yields, returns: 1 decimal; missing or zero: "N/A";

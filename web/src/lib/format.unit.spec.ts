@@ -20,7 +20,7 @@ import {
   parseAmountInput,
 } from './format.ts';
 
-describe('display formats (spec §9)', () => {
+describe('display formats: decimals, $, signs and N/A', () => {
   it('prices have 2 decimals and $; a missing price is N/A', () => {
     expect(formatPrice('12.3')).toBe('$12.30');
     expect(formatPrice(1234.567)).toBe('$1,234.57');

@@ -1,6 +1,6 @@
 /**
  * The page numbers shown by a pager: at most `size` (5), centred on the current page when possible,
- * always within 1..totalPages (spec §9, ETF database).
+ * always within 1..totalPages (the ETF database's pager, 20 rows a page).
  */
 export function pageWindow(current: number, totalPages: number, size = 5): number[] {
   if (totalPages <= 0) return [];

@@ -1,4 +1,4 @@
-/** Routes other code links to (spec §2). Our product name is WeeklyDiv. */
+/** Routes other code links to. Our product name is WeeklyDiv. */
 export const PRODUCT_NAME = 'WeeklyDiv';
 export const paths = {
   home: '/',

@@ -77,5 +77,3 @@ export type AppTheme = typeof theme;
 
 /** `@media (min-width: …)` for a breakpoint, for use inside styled templates. */
 export const up = (bp: keyof AppTheme['breakpoints']): string => `@media (min-width: ${theme.breakpoints[bp]}px)`;
-/** `@media (max-width: …)` just below a breakpoint. */
-export const down = (bp: keyof AppTheme['breakpoints']): string => `@media (max-width: ${theme.breakpoints[bp] - 0.02}px)`;

@@ -15,7 +15,7 @@ import { PRODUCT_NAME, paths } from '../../lib/paths.ts';
 import { theme } from '../../styles/theme.ts';
 
 /**
- * The site header (spec §2 "Header and footer"): logo home, the owner's navigation and Pricing,
+ * The site header: logo home, the owner's navigation and Pricing,
  * then the account actions. Signed out: "Log In", "Sign Up for Free". Signed in: the personal area,
  * "Admin" (owner only), "Log Out". Phones get a collapsible menu.
  */

@@ -86,8 +86,3 @@ export const Button = styled.button.attrs<StyleProps>((p) => ({ type: p.type ?? 
 export const ButtonLink = styled(Link)<StyleProps>`
   ${buttonStyles}
 `;
-
-/** A plain anchor (external URL) that looks like a button. */
-export const ButtonAnchor = styled.a<StyleProps>`
-  ${buttonStyles}
-`;

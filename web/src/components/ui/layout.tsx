@@ -42,13 +42,6 @@ export const SectionTitle = styled.h2`
   }
 `;
 
-/** Responsive grid: `$min` is the smallest column width. */
-export const Grid = styled.div<{ $min?: string; $gap?: string }>`
-  display: grid;
-  gap: ${({ $gap = '16px' }) => $gap};
-  grid-template-columns: repeat(auto-fill, minmax(min(${({ $min = '240px' }) => $min}, 100%), 1fr));
-`;
-
 /** Centred message for loading, empty and error states. */
 export const StateMessage = styled.p`
   padding: 32px 16px;

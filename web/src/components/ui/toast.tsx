@@ -8,7 +8,7 @@ export interface ToastInput {
   title: string;
   description?: string | undefined;
   variant?: ToastVariant;
-  /** Milliseconds before it hides itself; 5000 by default (spec §9). */
+  /** Milliseconds before it hides itself; 5000 by default; one toast shows at a time. */
   duration?: number;
 }
 

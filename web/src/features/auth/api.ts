@@ -3,7 +3,8 @@ import type { MessageAnswer } from '../../../../contracts/errors.ts';
 import { baseApi } from '../../api/base-api.ts';
 
 /**
- * Password reset (spec §2 "Forgot password", "Reset password"; §7). Login, register and logout
+ * Password reset (`POST /api/forgot-password` {email}, `POST /api/reset-password` {token,
+ * newPassword}). Login, register and logout
  * live in `features/session` (they change the current user every feature reads).
  */
 export const authApi = baseApi.injectEndpoints({

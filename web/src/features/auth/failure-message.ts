@@ -3,7 +3,7 @@ import { isApiError, serverMessage } from '../../api/base-api.ts';
 export const GENERIC_FAILURE = 'An error occurred. Please try again.';
 
 /**
- * Forgot/reset failures (spec §8): the server's message, or "An error occurred. Please try again."
+ * Forgot/reset failures: the server's message, or "An error occurred. Please try again."
  * when there is none (no answer, or an answer without a message of its own).
  */
 export function failureMessage(error: unknown): string {

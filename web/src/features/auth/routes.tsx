@@ -4,7 +4,7 @@ import { paths } from '../../lib/paths.ts';
 
 /**
  * Account screens. `/login`, `/signup` and `/register` are children of one pathless route, so the
- * auth screen stays mounted while its tabs switch the route (spec §2). The parent draws the whole
+ * auth screen stays mounted while its tabs switch the route. The parent draws the whole
  * screen (the tab follows the path), so each child renders nothing of its own: `element: null`
  * says so explicitly (a leaf route with neither `element` nor `Component` makes react-router warn
  * "Matched leaf route … does not have an element or Component").

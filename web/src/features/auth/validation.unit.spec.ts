@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emailError, messages, validateLogin, validateReset, validateSignup } from './validation.ts';
 
-describe('account form rules (spec §5)', () => {
+describe('account form rules and their messages', () => {
   it('e-mail must be an address', () => {
     expect(emailError('ann@example.com')).toBeUndefined();
     expect(emailError('  ann@example.com ')).toBeUndefined();

@@ -1,2 +1,2 @@
-/** How many funds `/etfs` asks for (`GET /api/top-performers?limit=100`, spec §7, §9: up to 100 ETFs). */
+/** How many funds `/etfs` asks for (`GET /api/top-performers?limit=100`: the database shows up to 100 ETFs). */
 export const DATABASE_LIMIT = 100;

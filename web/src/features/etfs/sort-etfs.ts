@@ -2,7 +2,7 @@ import type { EtfListItem } from '../../../../contracts/market.ts';
 import { toNumber } from '../../lib/format.ts';
 import { compareText } from '../../lib/compare-text.ts';
 
-/** The ETF database's sort fields (spec §2); yieldPercent by default, descending. */
+/** The ETF database's sort fields; yieldPercent by default, descending; a missing value counts as 0. */
 export const SORT_FIELDS = ['ticker', 'currentPrice', 'yieldPercent', 'oneYearReturn', 'dripReturn'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 export type SortDirection = 'asc' | 'desc';

@@ -4,7 +4,7 @@ import { parseAmountInput, toNumber } from '../../lib/format.ts';
 /** The picker's option for typing values by hand. */
 export const MANUAL = 'manual';
 
-/** Calculator defaults (spec §4, §9). */
+/** Calculator defaults; DRIP years from 1 to 30. */
 export const CALCULATOR_DEFAULTS = { investment: '10,000', years: '5', frequency: 'weekly' } as const;
 export const DRIP_YEARS = { min: 1, max: 30 } as const;
 

@@ -2,7 +2,7 @@ import type { FooterHtmlAnswer, HeaderNavAnswer } from '../../../../contracts/se
 import { baseApi } from '../../api/base-api.ts';
 import { parseHeaderNav, type NavNode } from './nav-model.ts';
 
-/** Site settings the header and footer read (spec §7). */
+/** Site settings the header and footer read (public, no sign-in). */
 export const navigationApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/settings/header_nav → `{ items }`, parsed into nav nodes. */

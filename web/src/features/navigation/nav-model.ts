@@ -1,6 +1,6 @@
 /**
  * The header navigation setting (`GET /api/settings/header_nav` → `{ items }`) turned into a tree
- * the header renders (spec §2 "Header and footer", admin spec §3). Items may be:
+ * the header renders (the owner edits it as JSON; services/settings/header-nav.ts). Items may be:
  * - a link `{ label, path }` (type `link` or none); a path starting with `#` is an in-page anchor,
  *   `http(s)://` an external link, `/…` a route;
  * - a dropdown `{ label, children }` (type `dropdown` or none), or legacy `{ type: 'dropdown', items }`;

@@ -2,7 +2,7 @@ import { baseApi, LIST } from '../../api/base-api.ts';
 import type { NewsItem } from '../../../../contracts/news.ts';
 
 /**
- * GET /api/news (spec §7): a `_v` cache-busting parameter and no-cache headers, refetched on every
+ * GET /api/news: a `_v` cache-busting parameter and no-cache headers, refetched on every
  * mount and on window focus, never kept in the cache once unused.
  */
 export const newsApi = baseApi.injectEndpoints({

@@ -2,7 +2,7 @@ import type { NewsItem } from '../../../../contracts/news.ts';
 import { parseDate } from '../../lib/format.ts';
 import { compareText } from '../../lib/compare-text.ts';
 
-/** The brand tags the news filter offers (spec §2 "News"). */
+/** The brand tags the news filter knows; it offers those found in the articles, when more than one. */
 export const NEWS_BRANDS = ['Defiance', 'Granite', 'Roundhill', 'YieldMax'] as const;
 export const NEWS_PAGE_SIZE = 30;
 export const NEWS_SKELETONS = 6;

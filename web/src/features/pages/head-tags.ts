@@ -53,7 +53,7 @@ export interface PageHead {
 }
 
 /**
- * A managed page's head (spec §2 "Catch-all"): title; meta description when present; canonical link
+ * A managed page's head (the catch-all route shows owner-defined pages by path): title; meta description when present; canonical link
  * when present, removed when absent; robots "noindex,nofollow" when noIndex, removed otherwise.
  * The returned function restores what was there before.
  */

@@ -4,7 +4,7 @@ import { parseDate, toNumber } from '../../lib/format.ts';
 import { compareText } from '../../lib/compare-text.ts';
 
 /**
- * "Upcoming Dividend Payouts" (spec §2 personal area, §9): four weeks from the Monday of the week
+ * "Upcoming Dividend Payouts" in the personal area: four weeks from the Monday of the week
  * holding `today` (New York's date, the market's), Monday to Friday only; a week appears only when
  * it has payouts. Entries outside those twenty days are left out.
  */

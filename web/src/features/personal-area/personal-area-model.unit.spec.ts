@@ -9,7 +9,7 @@ function holding(overrides: Partial<HoldingView> = {}): HoldingView {
   return holdingView({ etf: etf({ currentPrice: '50.00' }), ...overrides });
 }
 
-describe('portfolio summary (spec §3 derived values)', () => {
+describe('portfolio summary: total value and total gain', () => {
   it('value = price × shares held; gain = (price − purchase price) × shares over holdings with a purchase price', () => {
     const s = portfolioSummary([
       holding({ shares: '10', purchasePrice: '40', currentPrice: '50.00', incomeReceived: '3.50', projectedAnnualIncome: '200.20' }),

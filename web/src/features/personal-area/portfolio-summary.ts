@@ -2,7 +2,7 @@ import type { HoldingView } from '../../../../contracts/portfolio.ts';
 import { toNumber } from '../../lib/format.ts';
 
 /**
- * The personal area's derived values (spec §3 "Derived"):
+ * The personal area's derived values:
  * - portfolio value = sum of price × shares. Shares are the shares held now: with DRIP the bought
  *   shares plus those reinvested (the server's `currentShares`), so the total matches the holdings'
  *   current values;

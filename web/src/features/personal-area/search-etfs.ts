@@ -3,7 +3,7 @@ import type { EtfListItem } from '../../../../contracts/market.ts';
 export const SEARCH_LIMIT = 10;
 
 /**
- * Find ETFs (spec §2, §9): a case-insensitive substring match on ticker or name, at most 10 results;
+ * Find ETFs: a case-insensitive substring match on ticker or name, at most 10 results;
  * an empty (or blank) query finds nothing. Ticker matches come first (exact, then starting with the
  * text, then containing it), then name matches; otherwise the list's own order is kept.
  */

@@ -3,7 +3,7 @@ import type { LoginBody, RegisterBody, User } from '../../../../contracts/accoun
 import type { MessageAnswer } from '../../../../contracts/errors.ts';
 
 /**
- * The session (spec §4 "Auth"): the current user is fetched at start; a 401 means signed out and
+ * The session: the current user is fetched at start; a 401 means signed out and
  * yields `null`. Login and register put the returned user in the cache and drop the per-user data
  * (favorites, portfolio, payout calendar) of the previous session. Logging out goes through
  * `useLogOut()` (use-log-out.ts), which clears the session in a safe order with `signedOut()` and

@@ -10,7 +10,7 @@ export interface CurrentUser {
   isError: boolean;
   /** subscriptionTier is premium (pricing page buttons). */
   isPremium: boolean;
-  /** Premium with an active subscription (brokerage sync, spec §2 personal area). */
+  /** Premium with an active subscription (it unlocks brokerage sync in the personal area). */
   hasActivePremium: boolean;
 }
 

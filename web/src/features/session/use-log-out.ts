@@ -12,7 +12,7 @@ export interface LogOut {
 }
 
 /**
- * Logging out (spec §4 "logout clears it"), from any page, ends on the landing page. The order matters:
+ * Logging out clears the current user; from any page, it ends on the landing page. The order matters:
  *
  * 1. the server ends the session;
  * 2. the router goes home synchronously (`flushSync`), so the screen the user was on is gone before

@@ -24,7 +24,7 @@ const TABS = [
 ] as const;
 
 /**
- * `/login`, `/signup` and `/register` (spec §2 "Auth screen"): one screen, two tabs; the tab is the
+ * `/login`, `/signup` and `/register`: one screen, two tabs; the tab is the
  * route. Declared as a pathless parent of the three paths, so switching tabs keeps the screen (and
  * the focus on the tab list). Signed in already, or once signed in: off to the personal area.
  */

@@ -12,7 +12,7 @@ import { validateForgotPassword } from '../validation.ts';
 
 export const FORGOT_PASSWORD_SENT = "If an account exists with the email you provided, you'll receive a password reset link shortly.";
 
-/** `/forgot-password` (spec §2): e-mail, "Send Reset Link", then the same answer for every address. */
+/** `/forgot-password`: e-mail, "Send Reset Link", then the same answer for every address. */
 export default function ForgotPasswordRoute() {
   useDocumentTitle('Forgot Password');
   const form = useFormFields({ email: '' }, validateForgotPassword);

@@ -17,7 +17,7 @@ export const INVALID_LINK = 'Invalid reset link. Please request a new password r
 export const INVALID_TOKEN = 'Invalid reset token';
 
 /**
- * `/reset-password?token=…` (spec §2, §4, §8): New Password and Confirm Password (at least 6
+ * `/reset-password?token=…`: New Password and Confirm Password (at least 6
  * characters each, and equal). Without a token the screen says the link is invalid (submitting
  * anyway: "Invalid reset token"). On success it says so and goes to /login after 3 seconds.
  */

@@ -2,7 +2,7 @@ import { css, styled } from 'styled-components';
 import { theme } from '../../../styles/theme.ts';
 import { todayRing } from '../../../components/ui/mixins.ts';
 
-/** "1 payout", "9 payouts" or "No payouts" (spec §2 "Dividend Calendar"). */
+/** "1 payout", "9 payouts" or "No payouts": a day's line on the dividend calendar. */
 export function payoutCountText(count: number): string {
   return count === 0 ? 'No payouts' : `${count} ${count === 1 ? 'payout' : 'payouts'}`;
 }

@@ -18,7 +18,7 @@ export const COMPACT_QUERY = `(max-width: ${theme.breakpoints.md - 0.02}px)`;
 const NO_PAYOUTS: never[] = [];
 
 /**
- * `/dividend-calendar`: 4 weeks from this Monday, Monday to Sunday (spec §2 "Dividend Calendar").
+ * `/dividend-calendar`: 4 weeks from this Monday, Monday to Sunday, past days dimmed.
  * Wide screens: a week is a grid of 7 day cards listing every payout. Phones: a week is a list of days,
  * one line each ("N payouts" or "No payouts"); a day with payouts opens to one line per payout. Today
  * (or the next day with payouts) is open; the others open on a tap. Every payout listed at once made

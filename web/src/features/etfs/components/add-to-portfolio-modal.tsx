@@ -18,7 +18,7 @@ function initialForm(currentPrice: string) {
 }
 
 /**
- * "Add {ticker} to Portfolio" (spec §2, §5): shares default "1" (a number above 0, else "Must be a
+ * "Add {ticker} to Portfolio" on the ETF detail page: shares default "1" (a number above 0, else "Must be a
  * positive number"), purchase price default the current price, purchase date default today (New York's
  * date, the market's), DRIP off. Closes and resets on success or cancel.
  */

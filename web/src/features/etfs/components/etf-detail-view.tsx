@@ -28,7 +28,7 @@ function tone(value: string | null | undefined): 'positive' | 'negative' | undef
   return n >= 0 ? 'positive' : 'negative';
 }
 
-/** The ETF detail screen for a ticker (spec §2 "ETF detail"); `brandSlug` from the URL when there is one. */
+/** The ETF detail screen for a ticker; `brandSlug` from the URL when there is one. */
 export function EtfDetailView({ ticker, brandSlug }: { ticker: string; brandSlug: string | null }) {
   const upper = ticker.toUpperCase();
   const { data, isLoading, isError } = useGetEtfDetailQuery(upper);

@@ -23,7 +23,7 @@ export const RANGES: ReadonlyArray<{ range: HistoryRange; label: string }> = [
   { range: 'all', label: 'All' },
 ];
 
-/** Price history with range buttons and the change over the range (spec §2 "ETF detail"). */
+/** Price history with range buttons and the change over the range (last price minus first). */
 export function PriceHistoryCard({ ticker }: { ticker: string }) {
   const [range, setRange] = useState<HistoryRange>('1Y');
   const { data, isFetching, isError } = useGetPriceHistoryQuery({ ticker, range });

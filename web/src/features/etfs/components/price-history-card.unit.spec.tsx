@@ -17,7 +17,7 @@ class FarAwayObserver {
 }
 
 describe('price history card', () => {
-  it('shows the change over the range in dollars and a 1-decimal percentage (spec §9), the chart waiting until it is near', async () => {
+  it('shows the change over the range in dollars and a 1-decimal percentage, the chart waiting until it is near', async () => {
     vi.stubGlobal('IntersectionObserver', FarAwayObserver);
     mockFetch({
       'GET /api/etfs/detail/HOOW/history': [

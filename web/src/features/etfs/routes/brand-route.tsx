@@ -13,7 +13,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { BackLink } from '../components/back-link.tsx';
 import { theme } from '../../../styles/theme.ts';
 
-/** `/etfs/:brand`: the brand's ETFs (spec §2 "Brand page"). */
+/** `/etfs/:brand`: the brand's ETFs, titled from the slug ("granite-shares" → "Granite Shares ETFs"). */
 export default function BrandRoute() {
   const { brand = '' } = useParams();
   const title = `${titleFromSlug(brand)} ETFs`;

@@ -30,7 +30,7 @@ const FREQUENCIES = [
   { value: 'quarterly', label: 'Quarterly' },
 ] as const;
 
-/** Yield and DRIP calculators side by side, with the assumptions notice (spec §2 "Calculators"). */
+/** Yield and DRIP calculators side by side, with the assumptions notice (estimates from historical data, not advice). */
 export function Calculators() {
   const { data: etfs = [] } = useGetTopPerformersQuery();
   return (

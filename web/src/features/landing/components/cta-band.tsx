@@ -4,7 +4,7 @@ import { Container } from '../../../components/ui/layout.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { theme } from '../../../styles/theme.ts';
 
-/** The call-to-action band (spec §1). */
+/** The call-to-action band: "Get Started Free", "View Pricing" and three reassurances. */
 export function CtaBand() {
   return (
     <Band aria-labelledby="cta-title">

@@ -19,7 +19,7 @@ const FEATURES = [
   { title: 'Portfolio Tracking', text: 'Track your holdings, gains and upcoming payouts, with DRIP reinvestment accounted for.', icon: icon('M21 12a9 9 0 11-9-9v9z') },
 ] as const;
 
-/** Six feature cards (spec §1). */
+/** Six feature cards: what the product offers. */
 export function FeaturesSection() {
   return (
     <Section aria-labelledby="features-title">

@@ -8,7 +8,7 @@ import { LANDING_ISSUERS } from './issuers.ts';
 import { theme } from '../../../styles/theme.ts';
 
 export const HERO_WORDS = ['dividend', 'income', 'portfolio'] as const;
-/** The bold word changes every 3 s with a 300 ms fade (spec §9). */
+/** The bold word changes every 3 s with a 300 ms fade. */
 export const HERO_ROTATE_MS = 3000;
 export const HERO_FADE_MS = 300;
 

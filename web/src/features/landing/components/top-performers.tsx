@@ -31,7 +31,7 @@ function tone(value: string | null): boolean | null {
   return n === null || n === 0 ? null : n >= 0;
 }
 
-/** The landing's ranked table (spec §2 "Top performers section"). */
+/** The landing's ranked table "Top Weekly Dividend Performers"; a row opens the fund's page. */
 export function TopPerformers() {
   const { data, isLoading, isError, fulfilledTimeStamp } = useGetTopPerformersQuery();
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import type { NavDropdown, NavEntry, NavNode } from '../nav-model.ts';
 import { NavTarget } from './nav-target.tsx';
 import { theme } from '../../../styles/theme.ts';
 
-/** Dropdowns close this long after the pointer leaves them (spec §9). */
+/** Dropdowns open on hover and close this long after the pointer leaves them. */
 export const DROPDOWN_CLOSE_DELAY_MS = 200;
 
 /** The desktop navigation: the owner's items, then the fixed Pricing link. */

@@ -14,7 +14,7 @@ import { useNewsFeed } from '../api.ts';
 import { NEWS_PAGE_SIZE, NEWS_SKELETONS, brandTagsOf, filterByBrand, sortNews, summaryOf, tagsOf, type NewsSort } from '../news-model.ts';
 import { theme } from '../../../styles/theme.ts';
 
-/** `/news` (spec §2 "News"). A failed fetch shows the empty state. */
+/** `/news`: "Weekly ETF News", brand filter, sort, 30 per page. A failed fetch shows the empty state. */
 export default function NewsRoute() {
   useDocumentTitle('News');
   const { data, isLoading } = useNewsFeed();

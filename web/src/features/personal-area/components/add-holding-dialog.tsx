@@ -18,7 +18,7 @@ const EMPTY = { shares: '', purchasePrice: '', purchaseDate: '', isDrip: false }
 const LABELS = { shares: 'Number of Shares *', purchasePrice: 'Purchase Price (optional)', purchaseDate: 'Purchase Date (optional)' };
 
 /**
- * The personal area's "Add to Portfolio" dialog (spec §2, §5): ETF ticker and name, "Number of
+ * The personal area's "Add to Portfolio" dialog: ETF ticker and name, "Number of
  * Shares *", optional purchase price and date, the DRIP switch. Missing ETF or shares: the toast
  * "Please fill in required fields" and nothing is sent; an empty price or date is left out of the
  * request. Success closes and resets; Cancel (or closing) resets.

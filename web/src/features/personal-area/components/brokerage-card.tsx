@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths.ts';
 import { theme } from '../../../styles/theme.ts';
 
 /**
- * The portfolio tab's brokerage card (spec §2): premium users with an active subscription get the
+ * The portfolio tab's brokerage card: premium users with an active subscription get the
  * sync tool for their user id; everyone else the upsell. Brokerage sync itself arrives with a later
  * issue, so the premium card says so instead of offering buttons that do nothing.
  */

@@ -17,7 +17,7 @@ interface Props {
   onAdd: (etf: EtfListItem) => void;
 }
 
-/** "My Favorites" (spec §2): ticker, brand, name, price, link to the page, remove, "Add to Portfolio" if not held. */
+/** "My Favorites": ticker, brand, name, price, link to the page, remove, "Add to Portfolio" if not held. */
 export function FavoritesTab({ favorites, isLoading, isError, heldEtfIds, onAdd }: Props) {
   return (
     <Card aria-labelledby="favorites-title">

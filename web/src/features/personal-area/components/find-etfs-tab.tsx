@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * Find ETFs (spec §2): a search box; a case-insensitive substring match on ticker or name, at most 10
+ * Find ETFs: a search box; a case-insensitive substring match on ticker or name, at most 10
  * results, each with a favorite toggle (optimistic) and "Add to Portfolio" if not held.
  */
 export function FindEtfsTab({ favoriteEtfIds, heldEtfIds, onAdd }: Props) {

@@ -15,7 +15,7 @@ import { RemoveButton } from './remove-button.tsx';
 import { theme } from '../../../styles/theme.ts';
 
 /**
- * "My Holdings" (spec §2): ticker, brand badge, DRIP badge, name, shares (4 decimals; with DRIP the
+ * "My Holdings": ticker, brand badge, DRIP badge, name, shares (4 decimals; with DRIP the
  * shares bought and the shares now), current price, current value, gain/loss in dollars and percent
  * only with a purchase price, income received. A click opens the fund's page; the remove button
  * removes the holding.

@@ -18,7 +18,7 @@ interface Props {
   isError: boolean;
 }
 
-/** The portfolio tab (spec §2): brokerage card, summary cards, "My Holdings", upcoming payouts when something is held. */
+/** The portfolio tab: brokerage card, summary cards, "My Holdings", upcoming payouts when something is held. */
 export function PortfolioTab({ userId, hasActivePremium, holdings, isLoading, isError }: Props) {
   const summary = useMemo(() => portfolioSummary(holdings ?? []), [holdings]);
   return (

@@ -6,7 +6,7 @@ import { theme } from '../../../styles/theme.ts';
 
 /**
  * Total Value, Total Gain/Loss (green with a plus sign at zero or above, red below), Holdings
- * (spec §2), then the income the holdings paid and are projected to pay (what the API adds).
+ * first, then the income the holdings paid and are projected to pay (what the API adds).
  */
 export function SummaryCards({ summary }: { summary: PortfolioSummary }) {
   const gainPositive = summary.totalGain >= 0;

@@ -11,7 +11,7 @@ import { theme } from '../../../styles/theme.ts';
 import { stackList, todayRing } from '../../../components/ui/mixins.ts';
 
 /**
- * "Upcoming Dividend Payouts" (spec §2): shown only when the user holds something, so the calendar
+ * "Upcoming Dividend Payouts": shown only when the user holds something, so the calendar
  * query runs only then. Four weeks from this week's Monday (New York), weekdays, weeks without
  * payouts left out; per day the count, the day's total and each payout (ticker, estimated payout,
  * shares × amount per share). Payouts the issuer has not declared yet are marked as estimates.

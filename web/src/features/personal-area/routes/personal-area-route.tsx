@@ -21,7 +21,7 @@ const TAB_KEYS: readonly TabKey[] = ['portfolio', 'favorites', 'find'];
 export const PERSONAL_AREA_TITLE = `My ${PRODUCT_NAME}`;
 
 /**
- * `/my-weeklydiv` (spec §2 "Personal area"): signed out → /login; a loading state while the user
+ * `/my-weeklydiv`: signed out → /login; a loading state while the user
  * loads; tabs My Portfolio (count), Favorites (count), Find ETFs, the portfolio first. The open tab
  * is kept in `?tab=` so Back from a fund's page returns to it. Holdings and favorites are asked for
  * only when signed in.

@@ -49,7 +49,7 @@ const FAQ = [
   },
 ];
 
-/** `/pricing` (spec §2 "Pricing"). */
+/** `/pricing`: the Free and Premium plans; each button depends on who is looking (visitor, free, premium). */
 export default function PricingRoute() {
   useDocumentTitle('Pricing');
   const { user, isPremium, isLoading } = useCurrentUser();
