@@ -6,7 +6,7 @@ import { EtfListItem } from './market.ts';
 export const NewFavorite = z.object({ etfId: z.string() });
 export type NewFavorite = z.infer<typeof NewFavorite>;
 
-/** A favorite (spec §3): the ETF nested as its list item, null when the market read side does not know it. */
+/** A favorite (`{ id, etfId, etf }`): the ETF nested as its list item, null when the market read side does not know it. */
 export const Favorite = z.object({
   id: z.string(),
   etfId: z.string(),

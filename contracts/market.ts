@@ -17,7 +17,7 @@ export const PayoutFrequency = payoutFrequencySchema;
 export type PayoutFrequency = z.infer<typeof PayoutFrequency>;
 
 /**
- * An ETF in lists (spec §3 "ETF (list item)" plus what users need). `currentPrice` is "" when there is
+ * An ETF in lists (the list-item fields plus what users need; docs/market-data-read-side.md). `currentPrice` is "" when there is
  * no price; every other metric is null when it cannot be computed.
  */
 export const EtfListItem = z.object({
@@ -91,7 +91,7 @@ export const HISTORY_RANGES = ['1M', '3M', '6M', '1Y', 'all'] as const;
 export const HistoryRange = z.enum(HISTORY_RANGES);
 export type HistoryRange = z.infer<typeof HistoryRange>;
 
-/** The public calendar entry (spec §3) plus its ex-date. */
+/** The public calendar entry (etfId, ticker, name, payoutDate, amount, estimated) plus its ex-date. */
 export const PublicCalendarEntry = z.object({
   etfId: z.string(),
   ticker: z.string(),

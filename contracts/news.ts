@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A news item as the public API shows it (spec §3), newest first. */
+/** A news item as the public API shows it, newest first; tags as one comma-separated string. */
 export const NewsItem = z.object({
   id: z.string(),
   title: z.string(),

@@ -19,7 +19,7 @@ export const NewHolding = z.object({
 });
 export type NewHolding = z.infer<typeof NewHolding>;
 
-/** A holding as `GET /api/user/portfolio` shows it (spec §3 fields first, then the derived values). */
+/** A holding as `GET /api/user/portfolio` shows it (the fields the client sends and reads first, then the derived values; docs/user-area.md). */
 export const HoldingView = z.object({
   id: z.string(),
   etfId: z.string(),

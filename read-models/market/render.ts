@@ -26,7 +26,7 @@ import {
 
 /**
  * Pure rendering of the market read side (docs/market-data-read-side.md): from a fund's document and
- * the market date to the API shapes (spec §3) and their pre-serialized JSON. No clock, no randomness:
+ * the market date to the API shapes (contracts/market.ts) and their pre-serialized JSON. No clock, no randomness:
  * the same inputs always give the same bytes.
  */
 

@@ -2,7 +2,7 @@ import type { NewsItem } from '../../contracts/news.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
 import { NEWS, newsProjection, type NewsDoc } from './projection.ts';
 
-/** A news item as the public API shows it (spec §3): the contract (contracts/news.ts). */
+/** A news item as the public API shows it: the contract (contracts/news.ts). */
 export type NewsItemJson = NewsItem;
 
 /** The most articles one read returns (the client pages 30 at a time). */

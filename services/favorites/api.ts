@@ -25,7 +25,7 @@ import { evolveFavorites, initialFavoritesState } from './favorites.ts';
  */
 const WRITE_RETRIES = 10;
 
-/** A favorite as the API shows it (spec §3): the contract (contracts/favorites.ts). */
+/** A favorite as the API shows it: the contract (contracts/favorites.ts). */
 export type FavoriteJson = Favorite;
 
 export const addFavoriteSchema = z.object({ etfId: z.string({ error: 'ETF id must be text' }).trim().min(1, 'Required') });

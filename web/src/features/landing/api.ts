@@ -1,7 +1,7 @@
 import type { DripCalculatorRequest, DripCalculatorResult, YieldCalculatorRequest, YieldCalculatorResult } from '../../../../contracts/market.ts';
 import { baseApi } from '../../api/base-api.ts';
 
-/** The calculators (spec §7): POST /api/calculate/yield and /api/calculate/drip. Nothing cached. */
+/** The calculators: POST /api/calculate/yield and /api/calculate/drip. Nothing cached. */
 export const calculatorsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     calculateYield: build.mutation<YieldCalculatorResult, YieldCalculatorRequest>({
