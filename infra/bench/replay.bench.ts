@@ -21,7 +21,7 @@ import { marketProjection } from '../../read-models/market/projection.ts';
 import type { Projection } from '../../read-models/runtime/projection.ts';
 import { ProjectionRunner } from '../../read-models/runtime/runner.ts';
 import { usersProjection } from '../../read-models/users/projection.ts';
-import { addDays, isBusinessDay } from '../../services/market-data/market-calendar.ts';
+import { addDays, isBusinessDay } from '../../domain/market/trading-days.ts';
 import { MemoryDocumentStore } from '../document-store/memory-document-store.ts';
 import type { EventStore } from '../event-store/port.ts';
 import { describeMachine, machineMarkdown, markdownTable, openBenchStore, writeBenchmarkSection, type Measurement } from './store.bench.ts';

@@ -24,7 +24,7 @@ import { streams } from '../../events/streams.ts';
 import { MarketSnapshots } from '../../read-models/portfolio/market-snapshot.ts';
 import { UserAreaReads } from '../../read-models/portfolio/queries.ts';
 import { createTestContext } from '../../services/testing/harness.ts';
-import { addDays, businessDaysBetween, weekdayOf, yearOf, type IsoDate } from '../../services/market-data/market-calendar.ts';
+import { addDays, businessDaysBetween, weekdayOf, yearOf, type IsoDate } from '../../domain/market/trading-days.ts';
 import { describeMachine, machineMarkdown, writeBenchmarkSection } from './store.bench.ts';
 
 /** The part of autocannon's API used here (the package ships no types; loaded without a global declaration). */

@@ -1,7 +1,7 @@
 import type { PayoutFrequency } from '../../events/catalog.ts';
-import { normaliseTicker } from '../../services/market-data/etf-catalog.ts';
-import type { IsoDate } from '../../services/market-data/market-calendar.ts';
-import type { BarPoint, DistributionPoint, EtfMetricsView, QuotePoint } from '../../services/market-data/metrics.ts';
+import { normaliseTicker } from '../../domain/market/tickers.ts';
+import type { IsoDate } from '../../domain/market/trading-days.ts';
+import type { BarPoint, DistributionPoint, EtfMetricsView, QuotePoint } from '../../domain/market/etf-metrics.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
 import {
   CLOCK_ID,
@@ -60,7 +60,7 @@ export async function getEtfByTicker(readModels: ReadModels, ticker: string): Pr
   return (await listedItems(readModels)).find((i) => i.ticker === wanted) ?? null;
 }
 
-/** Everything needed to compute a holding's growth and income (metrics.ts `holdingPerformance`). */
+/** Everything needed to compute a holding's growth and income (domain/market/holding-performance.ts). */
 export interface EtfSeries {
   etfId: string;
   ticker: string;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, PayoutFrequency } from '../../events/catalog.ts';
 import type { DistributionStatus } from '../../events/dividends.ts';
-import { buildDividendCalendar, payoutDateOf, type CalendarEntry } from '../../services/market-data/calendar.ts';
-import { addDays, addMonths, type IsoDate } from '../../services/market-data/market-calendar.ts';
+import { buildDividendCalendar, payoutDateOf, type CalendarEntry } from '../../domain/market/dividend-calendar.ts';
+import { addDays, addMonths, type IsoDate } from '../../domain/market/trading-days.ts';
 import {
   computeEtfMetrics,
   presentEtfMetrics,
@@ -11,7 +11,7 @@ import {
   type EtfMetricsView,
   type MetricsInput,
   type QuotePoint,
-} from '../../services/market-data/metrics.ts';
+} from '../../domain/market/etf-metrics.ts';
 
 /**
  * Pure rendering of the market read side (docs/market-data-read-side.md): from a fund's document and

@@ -1,5 +1,5 @@
-import type { CalendarEntry } from '../../services/market-data/calendar.ts';
-import type { IsoDate } from '../../services/market-data/market-calendar.ts';
+import type { CalendarEntry } from '../../domain/market/dividend-calendar.ts';
+import type { IsoDate } from '../../domain/market/trading-days.ts';
 import { INDEX_ID, MARKET_STATE, marketProjection } from '../market/projection.ts';
 import { getEtfListItems, getEtfSeries, getPublicCalendar, marketToday, type EtfSeries } from '../market/queries.ts';
 import type { EtfListItem } from '../market/render.ts';

@@ -1,5 +1,5 @@
-import type { UserCalendarEntry } from '../../services/market-data/calendar.ts';
-import type { IsoDate } from '../../services/market-data/market-calendar.ts';
+import type { UserCalendarEntry } from '../../domain/market/dividend-calendar.ts';
+import type { IsoDate } from '../../domain/market/trading-days.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
 import { marketSnapshots, type MarketSnapshots } from './market-snapshot.ts';
 import { PORTFOLIOS, portfolioProjection, type HoldingEntry, type PortfolioDoc } from './projection.ts';

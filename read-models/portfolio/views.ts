@@ -1,7 +1,8 @@
-import { buildUserDividendCalendar, type CalendarEntry, type UserCalendarEntry } from '../../services/market-data/calendar.ts';
-import { canonical, dec, fixed, fixedOrNull, ZERO, type Decimal } from '../../services/market-data/decimal.ts';
-import { newYorkDate, type IsoDate } from '../../services/market-data/market-calendar.ts';
-import { formatPrice, holdingPerformance, METRIC_PRECISION, type HoldingPerformance } from '../../services/market-data/metrics.ts';
+import { buildUserDividendCalendar, type CalendarEntry, type UserCalendarEntry } from '../../domain/market/dividend-calendar.ts';
+import { canonical, dec, fixed, fixedOrNull, ZERO, type Decimal } from '../../domain/market/decimal.ts';
+import { newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
+import { formatPrice, METRIC_PRECISION } from '../../domain/market/etf-metrics.ts';
+import { holdingPerformance, type HoldingPerformance } from '../../domain/market/holding-performance.ts';
 import type { EtfSeries } from '../market/queries.ts';
 import type { EtfListItem } from '../market/render.ts';
 import type { HoldingEntry } from './projection.ts';

@@ -10,7 +10,7 @@ import { OWNER_EMAIL, signUp } from '../accounts/test-helpers.ts';
 import { createApp } from '../gateway/app.ts';
 import { loadConfig } from '../gateway/config.ts';
 import { createContainer, type Container } from '../gateway/container.ts';
-import { SEED_CATALOG, seedEtfId } from '../market-data/seed-catalog.ts';
+import { SEED_CATALOG, seedEtfId } from '../../domain/market/seed-catalog.ts';
 import { whenJobFinished } from './job-runs.ts';
 import { startJobs, type JobsRuntime } from './runtime.ts';
 

@@ -13,7 +13,7 @@ import type { CommandContext } from '../core/event-log.ts';
 import { clearCaches } from '../gateway/cache-registry.ts';
 import type { Container } from '../gateway/container.ts';
 import type { AppDeps } from '../gateway/deps.ts';
-import { newYorkDate } from '../market-data/market-calendar.ts';
+import { newYorkDate } from '../../domain/market/trading-days.ts';
 import { beginMarketDay } from '../market-data/sync.ts';
 import { dataJobs, reasonOf, type JobEnv, type RunContext } from './data-jobs.ts';
 import { jobRuns, whenJobFinished } from './job-runs.ts';

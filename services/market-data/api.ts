@@ -8,7 +8,7 @@ import type { AppDeps } from '../gateway/deps.ts';
 import { sendPreparedJson } from '../gateway/http/etag.ts';
 import { validate } from '../gateway/http/validation.ts';
 import { calculateDrip, calculateYield, dripCalculatorSchema, yieldCalculatorSchema } from './calculators.ts';
-import { brandSlug, normaliseTicker } from './etf-catalog.ts';
+import { brandSlug, normaliseTicker } from '../../domain/market/tickers.ts';
 
 /**
  * The public market-data API (no sign-in): lists, detail, price history and calendar served as

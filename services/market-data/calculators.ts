@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HUNDRED, ONE, canonical, dec, fixed, parseAmount } from './decimal.ts';
+import { HUNDRED, ONE, canonical, dec, fixed, parseAmount } from '../../domain/market/decimal.ts';
 
 /**
  * The public calculators (`POST /api/calculate/yield`, `POST /api/calculate/drip`): zod schemas for the

@@ -14,16 +14,15 @@ import { authOf, requireOwner } from '../gateway/http/session.ts';
 import { validate } from '../gateway/http/validation.ts';
 import { etfsToCsv, parseEtfCsv } from './csv.ts';
 import {
-  brandSlug,
   etfDecider,
   etfInputSchema,
-  normaliseTicker,
   tickerDecider,
   type EtfDetails,
   type EtfInput,
   type EtfState,
 } from './etf-catalog.ts';
-import { newYorkDate } from './market-calendar.ts';
+import { brandSlug, normaliseTicker } from '../../domain/market/tickers.ts';
+import { newYorkDate } from '../../domain/market/trading-days.ts';
 
 /**
  * Catalog writes (owner only): `POST /api/etfs`, `PUT /api/admin/etfs/{id}`, the ETF list CSV import

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
-import { canonical, parseAmount } from './decimal.ts';
-import { isValidDate, makeDate, type IsoDate } from './market-calendar.ts';
+import { canonical, parseAmount } from '../../domain/market/decimal.ts';
+import { isValidDate, makeDate, type IsoDate } from '../../domain/market/trading-days.ts';
 
 /**
  * CSV import and export for the owner: the ETF list (admin spec §5), and price and distribution

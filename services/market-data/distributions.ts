@@ -3,8 +3,8 @@ import { distributionIdOf, type DistributionData, type DistributionStatus, type 
 import type { CommandContext } from '../core/event-log.ts';
 import type { Decider } from '../core/decider.ts';
 import { badRequest, notFound } from '../core/errors.ts';
-import { canonical, dec, parseAmount } from './decimal.ts';
-import { isValidDate, type IsoDate } from './market-calendar.ts';
+import { canonical, dec, parseAmount } from '../../domain/market/decimal.ts';
+import { isValidDate, type IsoDate } from '../../domain/market/trading-days.ts';
 
 /**
  * The `dividends-<etfId>` stream: a fund's distributions, one per ex-date.

@@ -3,7 +3,8 @@ import type { CatalogEvent, DataSource, PayoutFrequency } from '../../events/cat
 import type { CommandContext } from '../core/event-log.ts';
 import type { Decider } from '../core/decider.ts';
 import { badRequest, conflict, notFound } from '../core/errors.ts';
-import { isValidDate } from './market-calendar.ts';
+import { normaliseTicker } from '../../domain/market/tickers.ts';
+import { isValidDate } from '../../domain/market/trading-days.ts';
 
 /**
  * The ETF catalog: the `etf-<etfId>` stream (the fund's details) and the `catalog-<TICKER>` reservation
@@ -18,15 +19,6 @@ import { isValidDate } from './market-calendar.ts';
  */
 
 export const payoutFrequencies = ['weekly', 'four-weekly', 'twice-weekly', 'monthly'] as const satisfies readonly PayoutFrequency[];
-
-/** Brand slug: lowercased, whitespace runs turned into one hyphen ("Nicholas Funds" -> "nicholas-funds"). */
-export function brandSlug(brand: string): string {
-  return brand.trim().toLowerCase().replace(/\s+/g, '-');
-}
-
-export function normaliseTicker(ticker: string): string {
-  return ticker.trim().toUpperCase();
-}
 
 const TICKER_RE = /^[A-Z0-9]{1,8}([.-][A-Z0-9]{1,3})?$/;
 

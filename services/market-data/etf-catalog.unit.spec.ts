@@ -3,7 +3,7 @@ import type { CatalogEvent } from '../../events/catalog.ts';
 import { registry } from '../../events/registry.ts';
 import { fold } from '../core/decider.ts';
 import type { CommandContext } from '../core/event-log.ts';
-import { brandSlug, etfDecider, etfInputSchema, tickerDecider, type EtfCommand, type TickerCommand } from './etf-catalog.ts';
+import { etfDecider, etfInputSchema, tickerDecider, type EtfCommand, type TickerCommand } from './etf-catalog.ts';
 
 const etfId = '0b6f3a8e-3c1d-4f7a-9d2e-1a2b3c4d5e6f';
 const otherId = '1b6f3a8e-3c1d-4f7a-9d2e-1a2b3c4d5e6f';
@@ -33,10 +33,6 @@ describe('the owner ETF form', () => {
       ['name', 'Name is required'],
     ]);
     expect(etfInputSchema.safeParse({ ticker: '  ', name: 'x' }).error!.issues[0]!.message).toBe('Ticker is required');
-  });
-  it('makes brand slugs', () => {
-    expect(brandSlug('Roundhill')).toBe('roundhill');
-    expect(brandSlug(' Nicholas  Funds ')).toBe('nicholas-funds');
   });
 });
 

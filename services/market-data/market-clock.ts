@@ -2,7 +2,7 @@ import type { MarketClockEvent } from '../../events/market-clock.ts';
 import type { CommandContext } from '../core/event-log.ts';
 import type { Decider } from '../core/decider.ts';
 import { badRequest } from '../core/errors.ts';
-import { isValidDate, newYorkDate, type IsoDate } from './market-calendar.ts';
+import { isValidDate, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
 
 /**
  * The `market-clock` stream. A daily job sends `BeginMarketDay` with the New York date of its clock

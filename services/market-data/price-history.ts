@@ -4,8 +4,8 @@ import { streams } from '../../events/streams.ts';
 import type { CommandContext } from '../core/event-log.ts';
 import type { Decider } from '../core/decider.ts';
 import { badRequest } from '../core/errors.ts';
-import { canonical, dec, parseAmount } from './decimal.ts';
-import { isValidDate, newYorkDate, yearOf, type IsoDate } from './market-calendar.ts';
+import { canonical, dec, parseAmount } from '../../domain/market/decimal.ts';
+import { isValidDate, newYorkDate, yearOf, type IsoDate } from '../../domain/market/trading-days.ts';
 
 /**
  * The `prices-<etfId>_<year>` stream: daily bars and intraday quotes of one fund for one calendar year.

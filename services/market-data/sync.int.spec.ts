@@ -4,7 +4,7 @@ import { DemoMarketDataProvider } from '../../infra/market-data/demo-provider.ts
 import type { LatestPrice, MarketDataProvider, ProviderBar, ProviderDistribution } from '../../infra/market-data/port.ts';
 import type { CommandContext } from '../core/event-log.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
-import { seedEtfId } from './seed-catalog.ts';
+import { seedEtfId } from '../../domain/market/seed-catalog.ts';
 import { beginMarketDay, syncDailyBars, syncDistributions, syncPrices, type SyncEtf } from './sync.ts';
 
 /** A provider answering exactly what a test gives it, recording the ranges it was asked for. */

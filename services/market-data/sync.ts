@@ -5,7 +5,7 @@ import { handleCommand } from '../core/decider.ts';
 import type { CommandContext, EventLog } from '../core/event-log.ts';
 import { distributionsDecider, type IncomingDistribution } from './distributions.ts';
 import { marketClockDecider } from './market-clock.ts';
-import { maxDate, type IsoDate } from './market-calendar.ts';
+import { maxDate, type IsoDate } from '../../domain/market/trading-days.ts';
 import { priceYearDecider, recordBarsCommands, recordQuoteCommand, type IncomingBar } from './price-history.ts';
 
 /**

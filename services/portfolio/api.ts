@@ -12,7 +12,7 @@ import { actors, commandContext } from '../gateway/http/context.ts';
 import { authOf, requireUser } from '../gateway/http/session.ts';
 import { validate } from '../gateway/http/validation.ts';
 import { etfDecider, type EtfState } from '../market-data/etf-catalog.ts';
-import { newYorkDate } from '../market-data/market-calendar.ts';
+import { newYorkDate } from '../../domain/market/trading-days.ts';
 import { portfolioDecider, portfolioMessages } from './business-logic.ts';
 import { holdingInputSchema } from './holding-input.ts';
 

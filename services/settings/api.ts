@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { settingValue } from '../../read-models/settings/queries.ts';
 import { notFound } from '../core/errors.ts';
 import type { AppDeps } from '../gateway/deps.ts';
-import { newYorkDate } from '../market-data/market-calendar.ts';
+import { newYorkDate } from '../../domain/market/trading-days.ts';
 import { SETTING_KEYS } from './business-logic.ts';
 import { defaultFooterHtml, defaultHeaderNav } from './defaults.ts';
 import type { HeaderNav } from './header-nav.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PayoutFrequency } from '../../events/catalog.ts';
-import type { Weekday } from './market-calendar.ts';
+import type { Weekday } from './trading-days.ts';
 
 /**
  * The seed catalog of the embedded default: 63 weekly-distribution ETFs, written by hand from the facts

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildDividendCalendar, buildUserDividendCalendar, calendarWindow, payLagBusinessDays, type CalendarFund } from './calendar.ts';
+import { buildDividendCalendar, buildUserDividendCalendar, calendarWindow, payLagBusinessDays, type CalendarFund } from './dividend-calendar.ts';
 
 /**
  * today = Wednesday 2025-06-18; window = Monday 2025-06-16 .. Sunday 2025-07-13 (4 weeks).

@@ -7,8 +7,8 @@ import {
   nextBusinessDay,
   weekdayOf,
   type IsoDate,
-} from './market-calendar.ts';
-import { cadenceAnchor, perPayoutAmount, projectExDates, weeklyAverage, type DistributionPoint } from './metrics.ts';
+} from './trading-days.ts';
+import { cadenceAnchor, perPayoutAmount, projectExDates, weeklyAverage, type DistributionPoint } from './etf-metrics.ts';
 
 /**
  * Dividend calendars (docs/metrics.md "Calendar"). Pure: the caller passes "today" (the latest

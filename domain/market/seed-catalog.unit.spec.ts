@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { etfListed } from '../../events/catalog.ts';
-import { isValidDate } from './market-calendar.ts';
+import { isValidDate } from './trading-days.ts';
 import { SEED_BRANDS, SEED_CATALOG, seedEtfByTicker, seedEtfId } from './seed-catalog.ts';
 
 describe('seed catalog (from ../shared/data/weekly-etfs.csv)', () => {

@@ -17,7 +17,7 @@ import {
   nyseHolidays,
   previousBusinessDay,
   weekdayOf,
-} from './market-calendar.ts';
+} from './trading-days.ts';
 
 /**
  * The NYSE's published full-day closures (nyse.com "Holidays & Trading Hours"), written out by hand.
