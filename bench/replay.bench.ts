@@ -13,17 +13,17 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { NewEvent } from '../../events/envelope.ts';
-import { registry } from '../../events/registry.ts';
-import { streams } from '../../events/streams.ts';
-import { allProjections } from '../../read-models/all.ts';
-import { marketProjection } from '../../read-models/market/projection.ts';
-import type { Projection } from '../../read-models/runtime/projection.ts';
-import { ProjectionRunner } from '../../read-models/runtime/runner.ts';
-import { usersProjection } from '../../read-models/users/projection.ts';
-import { addDays, isBusinessDay } from '../../domain/market/trading-days.ts';
-import { MemoryDocumentStore } from '../document-store/memory-document-store.ts';
-import type { EventStore } from '../event-store/port.ts';
+import type { NewEvent } from '../events/envelope.ts';
+import { registry } from '../events/registry.ts';
+import { streams } from '../events/streams.ts';
+import { allProjections } from '../read-models/all.ts';
+import { marketProjection } from '../read-models/market/projection.ts';
+import type { Projection } from '../read-models/runtime/projection.ts';
+import { ProjectionRunner } from '../read-models/runtime/runner.ts';
+import { usersProjection } from '../read-models/users/projection.ts';
+import { addDays, isBusinessDay } from '../domain/market/trading-days.ts';
+import { MemoryDocumentStore } from '../infra/document-store/memory-document-store.ts';
+import type { EventStore } from '../infra/event-store/port.ts';
 import { describeMachine, machineMarkdown, markdownTable, openBenchStore, writeBenchmarkSection, type Measurement } from './store.bench.ts';
 
 const meta = { actor: 'bench', correlationId: 'bench' };
@@ -115,11 +115,11 @@ async function main(): Promise<void> {
   const body = [
     machineMarkdown(machine),
     '',
-    'Method: `npm run bench:store` (second part, infra/bench/replay.bench.ts). Each log is written to a fresh embedded store in a temporary directory, then a `ProjectionRunner` starts on an empty in-memory document store and the time until every projection it runs has caught up to the head is measured (read, validate and upcast each event once, apply, flush each batch of 2,000 with its checkpoint). The users log is 1,000 registrations plus SubscriptionChanged events; the market log has 63 funds with every business-day bar from 2024-03-04 to 2026-03-04, a weekly distribution each and one MarketDayBegan. "events" counts every event in the log, also those a projection does not handle.',
+    'Method: `npm run bench:store` (second part, bench/replay.bench.ts). Each log is written to a fresh embedded store in a temporary directory, then a `ProjectionRunner` starts on an empty in-memory document store and the time until every projection it runs has caught up to the head is measured (read, validate and upcast each event once, apply, flush each batch of 2,000 with its checkpoint). The users log is 1,000 registrations plus SubscriptionChanged events; the market log has 63 funds with every business-day bar from 2024-03-04 to 2026-03-04, a weekly distribution each and one MarketDayBegan. "events" counts every event in the log, also those a projection does not handle.',
     '',
     table,
   ].join('\n');
-  writeBenchmarkSection(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../docs/benchmarks.md'), 'Replay through projections', body);
+  writeBenchmarkSection(path.join(path.dirname(fileURLToPath(import.meta.url)), '../docs/benchmarks.md'), 'Replay through projections', body);
   console.log('written to docs/benchmarks.md');
 }
 

@@ -6,16 +6,16 @@
  * other benchmarks (e.g. replay through a projection) can reuse the machine description, the stores,
  * the workloads and the section writer:
  *
- *   import { openBenchStore, benchAppends, writeBenchmarkSection } from '../bench/store.bench.ts';
+ *   import { openBenchStore, benchAppends, writeBenchmarkSection } from './store.bench.ts';
  */
 import { cpus, freemem, loadavg, totalmem, tmpdir } from 'node:os';
 import { closeSync, fdatasyncSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { NewEvent } from '../../events/envelope.ts';
-import { ConcurrencyError, type EventStore, type ExpectedRevision } from '../event-store/port.ts';
-import { openSqliteEventStore, SqliteEventStore } from '../event-store/sqlite-event-store.ts';
+import type { NewEvent } from '../events/envelope.ts';
+import { ConcurrencyError, type EventStore, type ExpectedRevision } from '../infra/event-store/port.ts';
+import { openSqliteEventStore, SqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 
 export interface Machine {
   nproc: number;
@@ -269,7 +269,7 @@ async function main(): Promise<void> {
   const body = [
     machineMarkdown(machine),
     '',
-    'Method: `npm run bench:store` (infra/bench/store.bench.ts) on a fresh embedded store (SQLite, WAL,',
+    'Method: `npm run bench:store` (bench/store.bench.ts) on a fresh embedded store (SQLite, WAL,',
     '`synchronous=FULL`) in a temporary directory. Appends are single-event `append` calls with exact',
     'expected revisions (~250-byte JSON events); an appender awaits each append, which resolves only after',
     'the commit (durable), before making the next. A run stops after its number of events or its time',
@@ -282,7 +282,7 @@ async function main(): Promise<void> {
     '',
     table,
   ].join('\n');
-  const docs = fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url));
+  const docs = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
   writeBenchmarkSection(docs, 'Event store', body);
   console.log(`written to ${path.relative(process.cwd(), docs)}`);
 }

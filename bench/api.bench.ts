@@ -25,22 +25,22 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
-import { registry } from '../../events/registry.ts';
-import { streams } from '../../events/streams.ts';
-import { allProjections } from '../../read-models/all.ts';
-import { marketProjection } from '../../read-models/market/projection.ts';
-import { ProjectionRunner } from '../../read-models/runtime/runner.ts';
-import { handleCommand } from '../../services/core/decider.ts';
-import type { CommandContext } from '../../services/core/event-log.ts';
-import { createApp } from '../../services/gateway/app.ts';
-import { loadConfig } from '../../services/gateway/config.ts';
-import { createContainer } from '../../services/gateway/container.ts';
-import { etfDecider } from '../../services/market-data/etf-catalog.ts';
-import { addDays, addMonths } from '../../domain/market/trading-days.ts';
-import { SEED_CATALOG, seedEtfId } from '../../domain/market/seed-catalog.ts';
-import { beginMarketDay, syncDailyBars, syncDistributions, syncPrices, type SyncEtf } from '../../services/market-data/sync.ts';
-import { MemoryDocumentStore } from '../document-store/memory-document-store.ts';
-import { DemoMarketDataProvider } from '../market-data/demo-provider.ts';
+import { registry } from '../events/registry.ts';
+import { streams } from '../events/streams.ts';
+import { allProjections } from '../read-models/all.ts';
+import { marketProjection } from '../read-models/market/projection.ts';
+import { ProjectionRunner } from '../read-models/runtime/runner.ts';
+import { handleCommand } from '../services/core/decider.ts';
+import type { CommandContext } from '../services/core/event-log.ts';
+import { createApp } from '../services/gateway/app.ts';
+import { loadConfig } from '../services/gateway/config.ts';
+import { createContainer } from '../services/gateway/container.ts';
+import { etfDecider } from '../services/market-data/etf-catalog.ts';
+import { addDays, addMonths } from '../domain/market/trading-days.ts';
+import { SEED_CATALOG, seedEtfId } from '../domain/market/seed-catalog.ts';
+import { beginMarketDay, syncDailyBars, syncDistributions, syncPrices, type SyncEtf } from '../services/market-data/sync.ts';
+import { MemoryDocumentStore } from '../infra/document-store/memory-document-store.ts';
+import { DemoMarketDataProvider } from '../infra/market-data/demo-provider.ts';
 import { describeMachine, machineMarkdown, writeBenchmarkSection } from './store.bench.ts';
 
 interface AutocannonResult {
@@ -332,7 +332,7 @@ async function main(): Promise<void> {
       machineMarkdown(machine),
       loadAtEnd,
       '',
-      `Method: \`npm run bench:api\` (infra/bench/api.bench.ts). A fresh embedded store seeded like the first start (${SEED_CATALOG.length} funds, two years of demo bars and distributions, market date ${TODAY}); the real server (createContainer + createApp: security headers, request log at level warn, JSON body, same-origin guard, routers) alone in a child process, and a bare \`node:http\` server answering a ${Buffer.byteLength(rawBody)}-byte JSON body in another; both on 127.0.0.1. autocannon in the parent process (client and server share the machine's ${machine.nproc} CPUs), ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per target, no pipelining. ${ROUNDS} interleaved rounds over the targets; each row is the target's median round (requests/s, with that round's latency percentiles). The ratio is to the raw server's small JSON. Every answer was 200. Because client and servers share two CPUs (and other work on the machine moves every figure), the server's own CPU time per request is measured too (process.cpuUsage of the server process over the measured run / requests): 1e6 / that is what one saturated core would serve, a figure that does not depend on the load generator.`,
+      `Method: \`npm run bench:api\` (bench/api.bench.ts). A fresh embedded store seeded like the first start (${SEED_CATALOG.length} funds, two years of demo bars and distributions, market date ${TODAY}); the real server (createContainer + createApp: security headers, request log at level warn, JSON body, same-origin guard, routers) alone in a child process, and a bare \`node:http\` server answering a ${Buffer.byteLength(rawBody)}-byte JSON body in another; both on 127.0.0.1. autocannon in the parent process (client and server share the machine's ${machine.nproc} CPUs), ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per target, no pipelining. ${ROUNDS} interleaved rounds over the targets; each row is the target's median round (requests/s, with that round's latency percentiles). The ratio is to the raw server's small JSON. Every answer was 200. Because client and servers share two CPUs (and other work on the machine moves every figure), the server's own CPU time per request is measured too (process.cpuUsage of the server process over the measured run / requests): 1e6 / that is what one saturated core would serve, a figure that does not depend on the load generator.`,
       '',
       apiTable,
     ].join('\n');
@@ -346,7 +346,7 @@ async function main(): Promise<void> {
     ].join('\n');
 
     console.log(`\n## API\n\n${apiBody}\n\n## Read-model rebuild\n\n${rebuildBody}\n`);
-    const docs = fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url));
+    const docs = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
     writeBenchmarkSection(docs, 'API', apiBody);
     writeBenchmarkSection(docs, 'Read-model rebuild', rebuildBody);
     console.log(`written to ${path.relative(process.cwd(), docs)}`);

@@ -17,14 +17,14 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { NewEvent } from '../../events/envelope.ts';
-import { distributionIdOf } from '../../events/dividends.ts';
-import { registry } from '../../events/registry.ts';
-import { streams } from '../../events/streams.ts';
-import { MarketSnapshots } from '../../read-models/portfolio/market-snapshot.ts';
-import { UserAreaReads } from '../../read-models/portfolio/queries.ts';
-import { createTestContext } from '../../services/testing/harness.ts';
-import { addDays, businessDaysBetween, weekdayOf, yearOf, type IsoDate } from '../../domain/market/trading-days.ts';
+import type { NewEvent } from '../events/envelope.ts';
+import { distributionIdOf } from '../events/dividends.ts';
+import { registry } from '../events/registry.ts';
+import { streams } from '../events/streams.ts';
+import { MarketSnapshots } from '../read-models/portfolio/market-snapshot.ts';
+import { UserAreaReads } from '../read-models/portfolio/queries.ts';
+import { createTestContext } from '../services/testing/harness.ts';
+import { addDays, businessDaysBetween, weekdayOf, yearOf, type IsoDate } from '../domain/market/trading-days.ts';
 import { describeMachine, machineMarkdown, writeBenchmarkSection } from './store.bench.ts';
 
 /** The part of autocannon's API used here (the package ships no types; loaded without a global declaration). */
@@ -315,7 +315,7 @@ async function main(): Promise<void> {
   );
   const body = `${machineMarkdown(machine)}
 
-Method: \`npm run bench:api:user\` (infra/bench/user-area.bench.ts). The app (embedded stores in a
+Method: \`npm run bench:api:user\` (bench/user-area.bench.ts). The app (embedded stores in a
 temporary directory, every projection running) and a raw \`node:http\` server each run in their own
 child process on 127.0.0.1; autocannon runs in the parent with ${CONNECTIONS} connections for
 ${DURATION_S} s per row, no pipelining. The data: ${HOLDINGS} weekly funds with a year of daily closes and
@@ -350,7 +350,7 @@ Writes and recomputation (same run):
   the user's holdings or the market version change (read-models/portfolio/queries.ts).
 `;
   process.stdout.write(`## User area API\n\n${body}`);
-  writeBenchmarkSection(fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url)), 'User area API', body);
+  writeBenchmarkSection(fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url)), 'User area API', body);
 }
 
 const mode = process.argv[2];

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse's performance category for `/`, `/etfs` and an ETF detail
  * page, with the mobile (default) and desktop presets, each compared with a blank Vite + React page
- * measured in the same run (../../../shared/BROWSER.md: this CPU is slow for the mobile simulation,
+ * measured in the same run (../../shared/BROWSER.md: this CPU is slow for the mobile simulation,
  * so the blank page is the yardstick, not an absolute number).
  *
  * - The app: the client built as `npm run build` does, served by the real server
@@ -19,8 +19,8 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildClient } from '../../web/e2e/support/build-client.ts';
-import { freePort, REPO_ROOT, startTestServer } from '../../web/e2e/support/server.ts';
+import { buildClient } from '../web/e2e/support/build-client.ts';
+import { freePort, REPO_ROOT, startTestServer } from '../web/e2e/support/server.ts';
 import { describeMachine, machineMarkdown, writeBenchmarkSection } from './store.bench.ts';
 
 const RUNS = Number(process.env['LH_RUNS'] ?? 3);
@@ -299,7 +299,7 @@ async function main(): Promise<void> {
       machineMarkdown(machine),
       `- Lighthouse ${(JSON.parse(readFileSync(path.join(REPO_ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version}, ${(await run(CHROME_PATH, ['--version'], REPO_ROOT)).trim().split('\n').pop()}`,
       '',
-      `Method: \`npm run bench:lighthouse\` (infra/bench/lighthouse.bench.ts). The client built as \`npm run build\` does, served by the real server (\`services/gateway/server.ts\` in a child process, NODE_ENV=test, embedded store seeded by its first start with the demo catalog and two years of history), signed out. The yardstick: a blank Vite + React page (one heading, same Vite, React and plugin) built into a temporary folder and served by \`vite preview\` (gzip); the gateway serves the client's precompressed brotli/gzip twins. Each measurement is the Lighthouse CLI, performance category only, with Debian's Chromium, a fresh profile and the flags of BROWSER.md; mobile is Lighthouse's default (simulated slow 4G, 4x CPU slowdown), desktop is \`--preset=desktop\`. One unrecorded warm-up pass over the app's pages (mobile), then ${RUNS} interleaved rounds over targets and presets; each row is the median run by score (its metrics), with every run's score. Δ is the score minus the blank page's in the same preset. Reports: \`.bench/lighthouse/\`.`,
+      `Method: \`npm run bench:lighthouse\` (bench/lighthouse.bench.ts). The client built as \`npm run build\` does, served by the real server (\`services/gateway/server.ts\` in a child process, NODE_ENV=test, embedded store seeded by its first start with the demo catalog and two years of history), signed out. The yardstick: a blank Vite + React page (one heading, same Vite, React and plugin) built into a temporary folder and served by \`vite preview\` (gzip); the gateway serves the client's precompressed brotli/gzip twins. Each measurement is the Lighthouse CLI, performance category only, with Debian's Chromium, a fresh profile and the flags of BROWSER.md; mobile is Lighthouse's default (simulated slow 4G, 4x CPU slowdown), desktop is \`--preset=desktop\`. One unrecorded warm-up pass over the app's pages (mobile), then ${RUNS} interleaved rounds over targets and presets; each row is the median run by score (its metrics), with every run's score. Δ is the score minus the blank page's in the same preset. Reports: \`.bench/lighthouse/\`.`,
       '',
       '| preset | page | score | runs | Δ blank | FCP | LCP | TBT | CLS | Speed Index |',
       '|---|---|---:|---|---:|---:|---:|---:|---:|---:|',
