@@ -33,7 +33,7 @@ import { ProjectionRunner } from '../read-models/runtime/runner.ts';
 import { handleCommand } from '../services/core/decider.ts';
 import type { CommandContext } from '../services/core/event-log.ts';
 import { createApp } from '../services/gateway/app.ts';
-import { loadConfig } from '../services/gateway/config.ts';
+import { loadConfig } from '../services/http/config.ts';
 import { createContainer } from '../services/gateway/container.ts';
 import { etfDecider } from '../services/market-data/etf-catalog.ts';
 import { addDays, addMonths } from '../domain/market/trading-days.ts';

@@ -1,4 +1,4 @@
-import type { Config } from '../../services/gateway/config.ts';
+import type { Config } from '../../services/http/config.ts';
 import { AlpacaMarketDataProvider } from './alpaca-provider.ts';
 import { DemoMarketDataProvider } from './demo-provider.ts';
 import type { MarketDataProvider } from './port.ts';

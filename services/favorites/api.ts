@@ -11,10 +11,10 @@ import { marketSnapshots } from '../../read-models/portfolio/market-snapshot.ts'
 import { fold, handleCommand } from '../core/decider.ts';
 import { notFound } from '../core/errors.ts';
 import type { EventLog } from '../core/event-log.ts';
-import type { AppDeps } from '../gateway/deps.ts';
-import { actors, commandContext } from '../gateway/http/context.ts';
-import { authOf, requireUser } from '../gateway/http/session.ts';
-import { validate } from '../gateway/http/validation.ts';
+import type { AppDeps } from '../http/deps.ts';
+import { actors, commandContext } from '../http/context.ts';
+import { authOf, requireUser } from '../http/session.ts';
+import { validate } from '../http/validation.ts';
 import { etfDecider } from '../market-data/etf-catalog.ts';
 import { favoriteMessages, favoritesDecider, favoritesLimitFor } from './business-logic.ts';
 import { evolveFavorites, initialFavoritesState } from './favorites.ts';

@@ -11,8 +11,8 @@ import { CheckpointReader } from '../../read-models/runtime/checkpoint-reader.ts
 import type { Projection } from '../../read-models/runtime/projection.ts';
 import { ProjectionRunner } from '../../read-models/runtime/runner.ts';
 import { EventLog } from '../core/event-log.ts';
-import type { Config } from './config.ts';
-import type { AppDeps } from './deps.ts';
+import type { Config } from '../http/config.ts';
+import type { AppDeps } from '../http/deps.ts';
 
 export interface Container {
   deps: AppDeps;

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { accountsRouter } from '../accounts/api.ts';
-import type { AppDeps } from './deps.ts';
-import { adminPingRouter } from './http/admin.ts';
+import type { AppDeps } from '../http/deps.ts';
+import { adminPingRouter } from '../http/admin.ts';
 import { marketDataRouter } from '../market-data/api.ts';
 import { favoritesRouter } from '../favorites/api.ts';
 import { portfolioRouter } from '../portfolio/api.ts';

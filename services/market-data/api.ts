@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { DEFAULT_HISTORY_RANGE, HISTORY_RANGES, viewIds, type HistoryRange } from '../../read-models/market/render.ts';
 import { MarketViewCache } from '../../read-models/market/view-cache.ts';
 import { notFound } from '../core/errors.ts';
-import { registerCache } from '../gateway/cache-registry.ts';
-import type { AppDeps } from '../gateway/deps.ts';
-import { sendPreparedJson } from '../gateway/http/etag.ts';
-import { validate } from '../gateway/http/validation.ts';
+import { registerCache } from '../http/cache-registry.ts';
+import type { AppDeps } from '../http/deps.ts';
+import { sendPreparedJson } from '../http/etag.ts';
+import { validate } from '../http/validation.ts';
 import { calculateDrip, calculateYield, dripCalculatorSchema, yieldCalculatorSchema } from './calculators.ts';
 import { brandSlug, normaliseTicker } from '../../domain/market/tickers.ts';
 

@@ -8,10 +8,10 @@ import { listCatalog } from '../../read-models/jobs/catalog-index.ts';
 import { fold, handleCommand } from '../core/decider.ts';
 import { AppError, badRequest, conflict, notFound } from '../core/errors.ts';
 import type { CommandContext, EventLog } from '../core/event-log.ts';
-import type { AppDeps } from '../gateway/deps.ts';
-import { actors, commandContext } from '../gateway/http/context.ts';
-import { authOf, requireOwner } from '../gateway/http/session.ts';
-import { validate } from '../gateway/http/validation.ts';
+import type { AppDeps } from '../http/deps.ts';
+import { actors, commandContext } from '../http/context.ts';
+import { authOf, requireOwner } from '../http/session.ts';
+import { validate } from '../http/validation.ts';
 import { etfsToCsv, parseEtfCsv } from './csv.ts';
 import {
   etfDecider,

@@ -1,6 +1,6 @@
 import { Router, type Response } from 'express';
 import { publishedNews, publishedNewsForTicker, toNewsItem } from '../../read-models/news/queries.ts';
-import type { AppDeps } from '../gateway/deps.ts';
+import type { AppDeps } from '../http/deps.ts';
 
 /** News must never be cached (spec §7: always refetched, never cached). */
 function noCache(res: Response): void {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { settingValue } from '../../read-models/settings/queries.ts';
 import { notFound } from '../core/errors.ts';
-import type { AppDeps } from '../gateway/deps.ts';
+import type { AppDeps } from '../http/deps.ts';
 import { newYorkDate } from '../../domain/market/trading-days.ts';
 import { SETTING_KEYS } from './business-logic.ts';
 import { defaultFooterHtml, defaultHeaderNav } from './defaults.ts';

@@ -1,10 +1,10 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { getIronSession, unsealData, type IronSession, type SessionOptions } from 'iron-session';
-import { findUserById } from '../../../read-models/users/queries.ts';
-import type { UserDoc } from '../../../read-models/users/projection.ts';
-import { forbidden, unauthorized } from '../../core/errors.ts';
-import type { Config } from '../config.ts';
-import type { AppDeps } from '../deps.ts';
+import { findUserById } from '../../read-models/users/queries.ts';
+import type { UserDoc } from '../../read-models/users/projection.ts';
+import { forbidden, unauthorized } from '../core/errors.ts';
+import type { Config } from './config.ts';
+import type { AppDeps } from './deps.ts';
 
 export const SESSION_COOKIE = 'weeklydiv_session';
 

@@ -3,8 +3,8 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConcurrencyError } from '../../../infra/event-store/port.ts';
-import { conflict, forbidden, notFound, preconditionFailed, tooManyRequests, unauthorized } from '../../core/errors.ts';
+import { ConcurrencyError } from '../../infra/event-store/port.ts';
+import { conflict, forbidden, notFound, preconditionFailed, tooManyRequests, unauthorized } from '../core/errors.ts';
 import { apiNotFound, errorHandler } from './errors.ts';
 import { validate } from './validation.ts';
 

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
-import type { Config } from '../config.ts';
-import { forbidden } from '../../core/errors.ts';
+import type { Config } from './config.ts';
+import { forbidden } from '../core/errors.ts';
 
 /**
  * Security headers. The Content-Security-Policy allows only our own origin: scripts from 'self' (no

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
-import type { CommandContext } from '../../core/event-log.ts';
-import type { AppDeps } from '../deps.ts';
+import type { CommandContext } from '../core/event-log.ts';
+import type { AppDeps } from './deps.ts';
 
 /**
  * The command context of a request: who (`user:<id>`, or `visitor` when signed out), the request id

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../http/deps.ts';
 
 const PING_TIMEOUT_MS = 2000;
 

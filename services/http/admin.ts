@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from './deps.ts';
 import { authOf } from './session.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { ConcurrencyError } from '../../../infra/event-store/port.ts';
-import { AppError, preconditionFailed } from '../../core/errors.ts';
+import { ConcurrencyError } from '../../infra/event-store/port.ts';
+import { AppError, preconditionFailed } from '../core/errors.ts';
 import { redactUrl } from './request-log.ts';
 
 /** The error body every API answer uses. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { badRequest } from '../../core/errors.ts';
+import { badRequest } from '../core/errors.ts';
 
 /**
  * Parses request data with a zod schema and returns the parsed value; handlers use that value and

@@ -1,25 +1,5 @@
-import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
-
-/**
- * Pre-serialized JSON answers: the body is a Buffer made once (when the read model changed), its strong
- * ETag computed once, so serving it costs no JSON.stringify and no hashing. Clients revalidate
- * (`Cache-Control: no-cache`) and get 304 while the ETag still matches.
- */
-export interface PreparedJson {
-  readonly body: Buffer;
-  /** Strong ETag, quoted: `"abc..."`. */
-  readonly etag: string;
-  /** The gzip representation, made on first demand and kept (bodies of GZIP_MIN_BYTES or more). */
-  gzip?: Buffer;
-}
-
-/** Smaller bodies are sent as they are: compressing them saves less than it costs. */
-export const GZIP_MIN_BYTES = 1024;
-
-export function prepareJson(body: string, etag: string): PreparedJson {
-  return { body: Buffer.from(body, 'utf8'), etag };
-}
+import { GZIP_MIN_BYTES, gzippedBody, type PreparedJson } from '../../read-models/runtime/prepared-json.ts';
 
 /** True when Accept-Encoding lists gzip (or `*`) without `q=0`. */
 export function acceptsGzip(acceptEncoding: string | undefined): boolean {
@@ -69,7 +49,7 @@ export function sendPreparedJson(req: Request, res: Response, prepared: Prepared
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   let body = prepared.body;
   if (gzip) {
-    body = prepared.gzip ??= gzipSync(prepared.body, { level: 6 });
+    body = gzippedBody(prepared);
     res.setHeader('Content-Encoding', 'gzip');
   }
   res.setHeader('Content-Length', body.length);
