@@ -21,7 +21,7 @@ import type { NewEvent } from '../events/envelope.ts';
 import { distributionIdOf } from '../events/dividends.ts';
 import { registry } from '../events/registry.ts';
 import { streams } from '../events/streams.ts';
-import { MarketSnapshots } from '../read-models/portfolio/market-snapshot.ts';
+import { MarketSnapshots } from '../read-models/market/market-snapshot.ts';
 import { UserAreaReads } from '../read-models/portfolio/queries.ts';
 import { createTestContext } from '../services/testing/harness.ts';
 import { addDays, businessDaysBetween, weekdayOf, yearOf, type IsoDate } from '../domain/market/trading-days.ts';

@@ -1,7 +1,7 @@
 import type { UserCalendarEntry } from '../../domain/market/dividend-calendar.ts';
 import type { IsoDate } from '../../domain/market/trading-days.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
-import { marketSnapshots, type MarketSnapshots } from './market-snapshot.ts';
+import { marketSnapshots, type MarketSnapshots } from '../market/market-snapshot.ts';
 import { PORTFOLIOS, portfolioProjection, type HoldingEntry, type PortfolioDoc } from './projection.ts';
 import { computeHolding, portfolioView, userCalendarView, type HoldingView } from './views.ts';
 

@@ -3,7 +3,7 @@ import { canonical, dec, fixed, fixedOrNull, ZERO, type Decimal } from '../../do
 import { newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
 import { formatPrice, METRIC_PRECISION } from '../../domain/market/etf-metrics.ts';
 import { holdingPerformance, type HoldingPerformance } from '../../domain/market/holding-performance.ts';
-import type { EtfSeries } from '../market/queries.ts';
+import type { MarketInputs } from '../market/market-snapshot.ts';
 import type { EtfListItem } from '../market/render.ts';
 import type { HoldingEntry } from './projection.ts';
 
@@ -15,15 +15,6 @@ import type { HoldingEntry } from './projection.ts';
  */
 
 /** The market data the views need, as of one market position. */
-export interface MarketInputs {
-  /** The market date (latest MarketDayBegan), or the request's New York date before the first one. */
-  today: IsoDate;
-  /** List items of (at least) the held and favorite funds, by id. */
-  items: ReadonlyMap<string, EtfListItem>;
-  /** Series of (at least) the held funds, by id; null for a fund the market read side does not know. */
-  series: ReadonlyMap<string, EtfSeries | null>;
-}
-
 /** The day from which a holding earns distributions: its purchase date, else the New York day it was added. */
 export function heldSinceOf(h: Pick<HoldingEntry, 'purchaseDate' | 'addedAt'>): IsoDate {
   return h.purchaseDate ?? newYorkDate(h.addedAt);

@@ -7,7 +7,7 @@ import { streams } from '../../events/streams.ts';
 import { favoritesOf } from '../../read-models/favorites/queries.ts';
 import type { FavoriteEntry } from '../../read-models/favorites/projection.ts';
 import type { EtfListItem } from '../../read-models/market/render.ts';
-import { marketSnapshots } from '../../read-models/portfolio/market-snapshot.ts';
+import { marketSnapshots } from '../../read-models/market/market-snapshot.ts';
 import { fold, handleCommand } from '../core/decider.ts';
 import { notFound } from '../core/errors.ts';
 import type { EventLog } from '../core/event-log.ts';

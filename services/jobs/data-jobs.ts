@@ -3,7 +3,7 @@ import type { JobName } from '../../events/jobs.ts';
 import { createMarketDataProvider } from '../../infra/market-data/provider-factory.ts';
 import { MarketDataProviderError, type MarketDataProvider } from '../../infra/market-data/port.ts';
 import { allProjections } from '../../read-models/all.ts';
-import { listCatalog } from '../../read-models/jobs/catalog-index.ts';
+import { listCatalog } from '../../read-models/catalog/catalog-index.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
 import type { ProjectionRunner } from '../../read-models/runtime/runner.ts';
 import { AppError } from '../core/errors.ts';

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
-import { listCatalog } from '../../read-models/jobs/catalog-index.ts';
+import { listCatalog } from '../../read-models/catalog/catalog-index.ts';
 import { OWNER_EMAIL, signUp } from '../accounts/test-helpers.ts';
 import { createApp } from '../gateway/app.ts';
 import { loadConfig } from '../http/config.ts';

@@ -5,7 +5,7 @@ import { registry } from '../../events/registry.ts';
 import { createAgenda } from '../../infra/jobs/create-agenda.ts';
 import type { MarketDataProvider } from '../../infra/market-data/port.ts';
 import type { Subscription } from '../../infra/event-store/port.ts';
-import { catalogSize } from '../../read-models/jobs/catalog-index.ts';
+import { catalogSize } from '../../read-models/catalog/catalog-index.ts';
 import { jobsCollection } from '../../read-models/jobs/queries.ts';
 import type { JobDoc } from '../../read-models/jobs/projection.ts';
 import { AppError } from '../core/errors.ts';

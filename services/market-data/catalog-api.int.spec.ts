@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { Agent } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
-import { listCatalog } from '../../read-models/jobs/catalog-index.ts';
+import { listCatalog } from '../../read-models/catalog/catalog-index.ts';
 import { history } from '../cli/main.ts';
 import { OWNER_EMAIL, signUp } from '../accounts/test-helpers.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';

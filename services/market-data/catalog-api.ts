@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import type { CatalogEvent, DataSource } from '../../events/catalog.ts';
 import { streams } from '../../events/streams.ts';
-import { listCatalog } from '../../read-models/jobs/catalog-index.ts';
+import { listCatalog } from '../../read-models/catalog/catalog-index.ts';
 import { fold, handleCommand } from '../core/decider.ts';
 import { AppError, badRequest, conflict, notFound } from '../core/errors.ts';
 import type { CommandContext, EventLog } from '../core/event-log.ts';

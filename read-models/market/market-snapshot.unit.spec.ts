@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryDocumentStore } from '../../infra/document-store/memory-document-store.ts';
-import { INDEX_ID, MARKET_STATE, marketProjection } from '../market/projection.ts';
+import { INDEX_ID, MARKET_STATE, marketProjection } from './projection.ts';
 import { physicalName, type Projection } from '../runtime/projection.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
 import { MarketSnapshots } from './market-snapshot.ts';

@@ -1,10 +1,18 @@
 import type { CalendarEntry } from '../../domain/market/dividend-calendar.ts';
 import type { IsoDate } from '../../domain/market/trading-days.ts';
-import { INDEX_ID, MARKET_STATE, marketProjection } from '../market/projection.ts';
-import { getEtfListItems, getEtfSeries, getPublicCalendar, marketToday, type EtfSeries } from '../market/queries.ts';
-import type { EtfListItem } from '../market/render.ts';
+import { INDEX_ID, MARKET_STATE, marketProjection } from './projection.ts';
+import { getEtfListItems, getEtfSeries, getPublicCalendar, marketToday, type EtfSeries } from './queries.ts';
+import type { EtfListItem } from './render.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
-import type { MarketInputs } from './views.ts';
+
+export interface MarketInputs {
+  /** The market date (latest MarketDayBegan), or the request's New York date before the first one. */
+  today: IsoDate;
+  /** List items of (at least) the held and favorite funds, by id. */
+  items: ReadonlyMap<string, EtfListItem>;
+  /** Series of (at least) the held funds, by id; null for a fund the market read side does not know. */
+  series: ReadonlyMap<string, EtfSeries | null>;
+}
 
 /**
  * The market data the user area reads (list items, per-fund series, the public calendar, today), read
