@@ -140,12 +140,3 @@ export class MarketSnapshots {
     return new MarketSnapshot(this.readModels, -1);
   }
 }
-
-const shared = new WeakMap<ReadModels, MarketSnapshots>();
-
-/** The snapshots of a read side, shared by the user-area routers of one process. */
-export function marketSnapshots(readModels: ReadModels): MarketSnapshots {
-  let snapshots = shared.get(readModels);
-  if (!snapshots) shared.set(readModels, (snapshots = new MarketSnapshots(readModels)));
-  return snapshots;
-}

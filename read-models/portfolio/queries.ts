@@ -1,7 +1,7 @@
 import type { UserCalendarEntry } from '../../domain/market/dividend-calendar.ts';
 import type { IsoDate } from '../../domain/market/trading-days.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
-import { marketSnapshots, type MarketSnapshots } from '../market/market-snapshot.ts';
+import { MarketSnapshots } from '../market/market-snapshot.ts';
 import { PORTFOLIOS, portfolioProjection, type HoldingEntry, type PortfolioDoc } from './projection.ts';
 import { computeHolding, portfolioView, userCalendarView, type HoldingView } from './views.ts';
 
@@ -62,7 +62,7 @@ export class UserAreaReads {
 
   constructor(readModels: ReadModels, options: { maxBytes?: number; snapshots?: MarketSnapshots } = {}) {
     this.readModels = readModels;
-    this.snapshots = options.snapshots ?? marketSnapshots(readModels);
+    this.snapshots = options.snapshots ?? new MarketSnapshots(readModels);
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   }
 
@@ -153,13 +153,4 @@ export class UserAreaReads {
       this.bytes -= old.bytes;
     }
   }
-}
-
-const shared = new WeakMap<ReadModels, UserAreaReads>();
-
-/** The user-area reads of a read side, shared by the routers of one process. */
-export function userAreaReads(readModels: ReadModels): UserAreaReads {
-  let reads = shared.get(readModels);
-  if (!reads) shared.set(readModels, (reads = new UserAreaReads(readModels)));
-  return reads;
 }

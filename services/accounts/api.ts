@@ -4,7 +4,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { streams } from '../../events/streams.ts';
 import { ConcurrencyError } from '../../infra/event-store/port.ts';
-import type { MailMessage } from '../../infra/mail/mailer.ts';
+import type { MailMessage } from '../../infra/mail/port.ts';
 import { findUserById } from '../../read-models/users/queries.ts';
 import type { UserDoc } from '../../read-models/users/projection.ts';
 import { fold, handleCommand } from '../core/decider.ts';

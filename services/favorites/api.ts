@@ -7,7 +7,6 @@ import { streams } from '../../events/streams.ts';
 import { favoritesOf } from '../../read-models/favorites/queries.ts';
 import type { FavoriteEntry } from '../../read-models/favorites/projection.ts';
 import type { EtfListItem } from '../../read-models/market/render.ts';
-import { marketSnapshots } from '../../read-models/market/market-snapshot.ts';
 import { fold, handleCommand } from '../core/decider.ts';
 import { notFound } from '../core/errors.ts';
 import type { EventLog } from '../core/event-log.ts';
@@ -54,7 +53,7 @@ async function isListed(log: EventLog, etfId: string): Promise<boolean> {
 export function favoritesRouter(deps: AppDeps): Router {
   const router = Router();
   const { log, readModels } = deps;
-  const snapshots = marketSnapshots(readModels);
+  const snapshots = deps.marketSnapshots;
 
   async function present(favorites: readonly FavoriteEntry[]): Promise<FavoriteJson[]> {
     const items = await (await snapshots.now()).items();

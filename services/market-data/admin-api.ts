@@ -4,11 +4,10 @@ import type { CatalogEvent } from '../../events/catalog.ts';
 import type { JobName } from '../../events/jobs.ts';
 import { streams } from '../../events/streams.ts';
 import { fold } from '../core/decider.ts';
-import { badRequest, notFound } from '../core/errors.ts';
+import { AppError, badRequest, notFound } from '../core/errors.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { actors, commandContext } from '../http/context.ts';
 import { authOf } from '../http/session.ts';
-import { jobsOf } from '../jobs/runtime.ts';
 import { catalogMessages, csvBody, csvText } from './catalog-api.ts';
 import { parseDistributionCsv, parsePriceCsv, type CsvLineError } from './csv.ts';
 import { etfDecider } from './etf-catalog.ts';
@@ -60,7 +59,8 @@ export function marketAdminRouter(deps: AppDeps): Router {
 
   for (const [path, op] of Object.entries(DATA_OPERATIONS)) {
     router.post(path, async (req, res) => {
-      const jobs = jobsOf(deps);
+      const jobs = deps.jobs;
+      if (!jobs) throw new AppError(503, 'Data jobs are not running');
       const ctx = ownerContext(req, res, deps);
       const { jobId, position } = await jobs.request(op.job, ctx.actor, ctx);
       await deps.readModels.waitFor(position);

@@ -3,7 +3,6 @@ import { Router, type Response } from 'express';
 import { z } from 'zod';
 import type { CatalogEvent } from '../../events/catalog.ts';
 import { streams } from '../../events/streams.ts';
-import { userAreaReads } from '../../read-models/portfolio/queries.ts';
 import { handleCommand, fold } from '../core/decider.ts';
 import { notFound } from '../core/errors.ts';
 import type { EventLog } from '../core/event-log.ts';
@@ -51,7 +50,7 @@ function sendJsonBody(res: Response, body: Buffer): void {
 export function portfolioRouter(deps: AppDeps): Router {
   const router = Router();
   const { log, readModels } = deps;
-  const reads = userAreaReads(readModels);
+  const reads = deps.userArea;
   // The New York date of the request clock, worked out once a minute (Intl formatting costs ~27 µs,
   // a few percent of a cached read).
   let memo = { minute: Number.NaN, date: '' };
