@@ -14,7 +14,7 @@ import type { AppDeps } from '../http/deps.ts';
 import { actors, commandContext } from '../http/context.ts';
 import { authOf, requireUser } from '../http/session.ts';
 import { validate } from '../http/validation.ts';
-import { etfDecider } from '../market-data/etf-catalog.ts';
+import { etfDecider } from '../catalog/business-logic.ts';
 import { favoriteMessages, favoritesDecider, favoritesLimitFor } from './business-logic.ts';
 import { evolveFavorites, initialFavoritesState } from './favorites.ts';
 

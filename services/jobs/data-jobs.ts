@@ -8,14 +8,18 @@ import type { ProjectionRunner } from '../../read-models/runtime/runner.ts';
 import { AppError } from '../core/errors.ts';
 import type { CommandContext, EventLog } from '../core/event-log.ts';
 import { clearCaches } from '../http/cache-registry.ts';
-import { listNewEtf } from '../market-data/catalog-api.ts';
+import { listNewEtf } from '../catalog/api.ts';
 import { addDays, addMonths, isBusinessDay, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
 import { SEED_CATALOG, seedEtfId } from '../../domain/market/seed-catalog.ts';
-import { beginMarketDay, eachLimited, syncDailyBars, syncDistributions, syncPrices, type SyncEtf } from '../market-data/sync.ts';
+import { syncDailyBars, syncPrices } from '../prices/sync.ts';
+import { syncDistributions } from '../dividends/sync.ts';
+import { beginMarketDay } from '../market-clock/market-day.ts';
+import { eachLimited, type SyncEtf } from '../core/provider-sync.ts';
 
 /**
- * What each data job does. A job only sends commands (through services/market-data/sync.ts and the
- * catalog commands); it never writes read models. Jobs read the `catalog-index` read model to know
+ * What each data job does. A job only sends commands (through services/prices/sync.ts,
+ * services/dividends/sync.ts, services/market-clock/market-day.ts and the catalog commands); it never
+ * writes read models. Jobs read the `catalog-index` read model to know
  * which funds to sync. A run answers a one-sentence summary and counts, or throws: a `JobProblem`
  * carries the reason the owner sees in the Data Sync tab.
  */

@@ -12,7 +12,7 @@ import type { CommandContext } from '../core/event-log.ts';
 import { clearCaches } from '../http/cache-registry.ts';
 import type { AppDeps, JobQueue } from '../http/deps.ts';
 import { newYorkDate } from '../../domain/market/trading-days.ts';
-import { beginMarketDay } from '../market-data/sync.ts';
+import { beginMarketDay } from '../market-clock/market-day.ts';
 import { dataJobs, reasonOf, type JobEnv, type RunContext } from './data-jobs.ts';
 import { jobRuns, whenJobFinished } from './job-runs.ts';
 

@@ -10,7 +10,7 @@ import type { AppDeps } from '../http/deps.ts';
 import { actors, commandContext } from '../http/context.ts';
 import { authOf, requireUser } from '../http/session.ts';
 import { validate } from '../http/validation.ts';
-import { etfDecider, type EtfState } from '../market-data/etf-catalog.ts';
+import { etfDecider, type EtfState } from '../catalog/business-logic.ts';
 import { newYorkDate } from '../../domain/market/trading-days.ts';
 import { portfolioDecider, portfolioMessages } from './business-logic.ts';
 import { holdingInputSchema } from './holding-input.ts';

@@ -5,7 +5,10 @@ import type { LatestPrice, MarketDataProvider, ProviderBar, ProviderDistribution
 import type { CommandContext } from '../core/event-log.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { seedEtfId } from '../../domain/market/seed-catalog.ts';
-import { beginMarketDay, syncDailyBars, syncDistributions, syncPrices, type SyncEtf } from './sync.ts';
+import { syncDailyBars, syncPrices } from '../prices/sync.ts';
+import { syncDistributions } from '../dividends/sync.ts';
+import { beginMarketDay } from '../market-clock/market-day.ts';
+import type { SyncEtf } from '../core/provider-sync.ts';
 
 /** A provider answering exactly what a test gives it, recording the ranges it was asked for. */
 class ScriptedProvider implements MarketDataProvider {

@@ -3,7 +3,7 @@ import type { CatalogEvent } from '../../events/catalog.ts';
 import { registry } from '../../events/registry.ts';
 import { fold } from '../core/decider.ts';
 import type { CommandContext } from '../core/event-log.ts';
-import { etfDecider, etfInputSchema, tickerDecider, type EtfCommand, type TickerCommand } from './etf-catalog.ts';
+import { etfDecider, etfInputSchema, tickerDecider, type EtfCommand, type TickerCommand } from './business-logic.ts';
 
 const etfId = '0b6f3a8e-3c1d-4f7a-9d2e-1a2b3c4d5e6f';
 const otherId = '1b6f3a8e-3c1d-4f7a-9d2e-1a2b3c4d5e6f';

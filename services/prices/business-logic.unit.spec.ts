@@ -4,7 +4,7 @@ import { registry } from '../../events/registry.ts';
 import { fold } from '../core/decider.ts';
 import type { CommandContext } from '../core/event-log.ts';
 import { AppError } from '../core/errors.ts';
-import { barsByYear, priceStreamOf, priceYearDecider, recordBarsCommands, recordQuoteCommand, type PriceCommand } from './price-history.ts';
+import { barsByYear, priceStreamOf, priceYearDecider, recordBarsCommands, recordQuoteCommand, type PriceCommand } from './business-logic.ts';
 
 const etfId = '0b6f3a8e-3c1d-4f7a-9d2e-1a2b3c4d5e6f';
 const ctx: CommandContext = { actor: 'job:update-prices', correlationId: 'c1', now: '2025-06-27T21:00:00.000Z' };

@@ -8,10 +8,11 @@ import { AppError, badRequest, notFound } from '../core/errors.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { actors, commandContext } from '../http/context.ts';
 import { authOf } from '../http/session.ts';
-import { catalogMessages, csvBody, csvText } from './catalog-api.ts';
-import { parseDistributionCsv, parsePriceCsv, type CsvLineError } from './csv.ts';
-import { etfDecider } from './etf-catalog.ts';
-import { recordBars, recordDistributions } from './sync.ts';
+import { catalogMessages, csvBody, csvText } from '../catalog/api.ts';
+import { parseDistributionCsv, parsePriceCsv, type CsvLineError } from '../catalog/csv.ts';
+import { etfDecider } from '../catalog/business-logic.ts';
+import { recordBars } from '../prices/sync.ts';
+import { recordDistributions } from '../dividends/sync.ts';
 
 /**
  * Owner-only data operations (admin spec §2 Data Sync, §7): each POST starts a job and answers at once

@@ -20,7 +20,7 @@ import {
   type EtfDetails,
   type EtfInput,
   type EtfState,
-} from './etf-catalog.ts';
+} from './business-logic.ts';
 import { brandSlug, normaliseTicker } from '../../domain/market/tickers.ts';
 import { newYorkDate } from '../../domain/market/trading-days.ts';
 

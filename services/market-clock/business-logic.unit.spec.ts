@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MarketClockEvent } from '../../events/market-clock.ts';
 import { fold } from '../core/decider.ts';
-import { marketClockDecider, marketDayOf } from './market-clock.ts';
+import { marketClockDecider, marketDayOf } from './business-logic.ts';
 
 const ctx = { actor: 'job:market-clock', correlationId: 'c', now: '2025-06-27T04:05:00.000Z' };
 const began = (date: string): MarketClockEvent => ({ type: 'MarketDayBegan', data: { date } });
