@@ -12,7 +12,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{services,events,read-models,infra}/**/*.spec.ts', 'web/src/**/*.spec.{ts,tsx}'],
+          include: ['{domain,services,events,read-models,infra}/**/*.spec.ts', 'web/src/**/*.spec.{ts,tsx}'],
         },
       },
       {

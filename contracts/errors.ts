@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The error body of every non-2xx `/api` answer (services/gateway/http/errors.ts): a message for the
+ * The error body of every non-2xx `/api` answer (services/http/errors.ts): a message for the
  * toast and, for a 400 from request validation, the first message of each invalid field.
  */
 export const ErrorBody = z.object({

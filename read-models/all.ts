@@ -2,7 +2,7 @@ import type { Projection } from './runtime/projection.ts';
 import { usersProjection } from './users/projection.ts';
 import { marketProjection } from './market/projection.ts';
 import { jobsProjection } from './jobs/projection.ts';
-import { catalogIndexProjection } from './jobs/catalog-index.ts';
+import { catalogIndexProjection } from './catalog/catalog-index.ts';
 import { favoritesProjection } from './favorites/projection.ts';
 import { portfolioProjection } from './portfolio/projection.ts';
 import { settingsProjection } from './settings/projection.ts';

@@ -8,7 +8,7 @@ const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|html)$/;
 
 /**
  * After the build, writes `<file>.br` and `<file>.gz` beside every compressible asset, so the gateway
- * serves them compressed without compressing on each request (services/gateway/http/client.ts).
+ * serves them compressed without compressing on each request (services/gateway/client.ts).
  */
 export function precompress(): Plugin {
   let outDir = '';

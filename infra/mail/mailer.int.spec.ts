@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer, type OutboxRecord } from './mailer.ts';
+import { createMailer } from './mailer.ts';
+import type { OutboxRecord } from './port.ts';
 import { startSmtpServer } from './smtp-test-server.ts';
 
 const logger = pino({ level: 'silent' });

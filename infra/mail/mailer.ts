@@ -2,38 +2,13 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-}
-
-/**
- * The mail port. `send` waits for delivery; `sendLater` hands the message over without making the
- * caller wait (a request must not answer faster or slower depending on the mail server) and logs
- * failures; `idle` resolves once everything handed over so far has settled (graceful shutdown).
- */
-export interface Mailer {
-  readonly kind: 'smtp' | 'outbox';
-  send(message: MailMessage): Promise<void>;
-  sendLater(message: MailMessage): void;
-  idle(): Promise<void>;
-  close(): Promise<void>;
-}
+import type { MailMessage, Mailer, OutboxRecord } from './port.ts';
 
 export interface MailConfig {
   /** `smtp://user:pass@host:587` or `smtps://...`; unset: write to the outbox file. */
   smtpUrl: string | undefined;
   from: string;
   outboxFile: string;
-}
-
-/** One line of the outbox file (JSON Lines). */
-export interface OutboxRecord extends MailMessage {
-  from: string;
-  at: string;
 }
 
 export function createMailer(config: MailConfig, logger: Logger): Mailer {

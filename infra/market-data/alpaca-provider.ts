@@ -1,5 +1,5 @@
-import { addDays, isValidDate, newYorkDate } from '../../services/market-data/market-calendar.ts';
-import { canonical } from '../../services/market-data/decimal.ts';
+import { addDays, isValidDate, newYorkDate } from '../../domain/market/trading-days.ts';
+import { canonical } from '../../domain/market/decimal.ts';
 import { MarketDataProviderError, type LatestPrice, type MarketDataProvider, type ProviderBar, type ProviderDistribution } from './port.ts';
 
 /**

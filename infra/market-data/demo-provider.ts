@@ -10,8 +10,8 @@ import {
   weekdayOf,
   type IsoDate,
   type Weekday,
-} from '../../services/market-data/market-calendar.ts';
-import { seedEtfByTicker } from '../../services/market-data/seed-catalog.ts';
+} from '../../domain/market/trading-days.ts';
+import { seedEtfByTicker } from '../../domain/market/seed-catalog.ts';
 import type { LatestPrice, MarketDataProvider, ProviderBar, ProviderDistribution } from './port.ts';
 
 /**

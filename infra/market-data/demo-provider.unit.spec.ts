@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBusinessDay, weekdayOf } from '../../services/market-data/market-calendar.ts';
+import { isBusinessDay, weekdayOf } from '../../domain/market/trading-days.ts';
 import { DemoMarketDataProvider, closeInstant, fnv1a32, mulberry32 } from './demo-provider.ts';
 
 const at = (now: string) => new DemoMarketDataProvider({ now: () => now });

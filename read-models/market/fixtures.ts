@@ -2,7 +2,7 @@ import type { PayoutFrequency } from '../../events/catalog.ts';
 import { distributionIdOf } from '../../events/dividends.ts';
 import { streams } from '../../events/streams.ts';
 import type { EventLog } from '../../services/core/event-log.ts';
-import { yearOf } from '../../services/market-data/market-calendar.ts';
+import { yearOf } from '../../domain/market/trading-days.ts';
 import type { GivenEvent } from '../runtime/projection-testing.ts';
 
 /**

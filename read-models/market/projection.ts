@@ -5,8 +5,8 @@ import type { RecordedEvent } from '../../events/envelope.ts';
 import type { MarketClockEvent } from '../../events/market-clock.ts';
 import type { PriceEvent } from '../../events/prices.ts';
 import type { Doc } from '../../infra/document-store/port.ts';
-import { brandSlug } from '../../services/market-data/etf-catalog.ts';
-import type { IsoDate } from '../../services/market-data/market-calendar.ts';
+import { brandSlug } from '../../domain/market/tickers.ts';
+import type { IsoDate } from '../../domain/market/trading-days.ts';
 import type { Projection, ProjectionContext } from '../runtime/projection.ts';
 import {
   HISTORY_RANGES,

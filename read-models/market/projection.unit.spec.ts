@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeEtfMetrics } from '../../services/market-data/metrics.ts';
-import { addDays } from '../../services/market-data/market-calendar.ts';
+import { computeEtfMetrics } from '../../domain/market/etf-metrics.ts';
+import { addDays } from '../../domain/market/trading-days.ts';
 import { project, recorded, type GivenEvent } from '../runtime/projection-testing.ts';
 import {
   AAA,

@@ -1,6 +1,6 @@
 import type { PayoutFrequency } from '../../events/catalog.ts';
-import type { IsoDate } from '../../services/market-data/market-calendar.ts';
-import type { BarPoint, DistributionPoint, EtfMetricsView, QuotePoint } from '../../services/market-data/metrics.ts';
+import type { IsoDate } from '../../domain/market/trading-days.ts';
+import type { BarPoint, DistributionPoint, EtfMetricsView, QuotePoint } from '../../domain/market/etf-metrics.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
 import {
   CLOCK_ID,
@@ -53,7 +53,7 @@ export async function getEtfById(readModels: ReadModels, etfId: string): Promise
   return (await getEtfListItems(readModels, [etfId]))[0] ?? null;
 }
 
-/** Everything needed to compute a holding's growth and income (metrics.ts `holdingPerformance`). */
+/** Everything needed to compute a holding's growth and income (domain/market/holding-performance.ts). */
 export interface EtfSeries {
   etfId: string;
   ticker: string;

@@ -12,8 +12,8 @@ import {
   type SimilarEtf,
 } from '../../contracts/market.ts';
 import type { SameShape } from '../../contracts/same-shape.ts';
-import { buildDividendCalendar, payoutDateOf, type CalendarEntry } from '../../services/market-data/calendar.ts';
-import { addDays, addMonths, type IsoDate } from '../../services/market-data/market-calendar.ts';
+import { buildDividendCalendar, payoutDateOf, type CalendarEntry } from '../../domain/market/dividend-calendar.ts';
+import { addDays, addMonths, type IsoDate } from '../../domain/market/trading-days.ts';
 import {
   computeEtfMetrics,
   presentEtfMetrics,
@@ -22,7 +22,7 @@ import {
   type EtfMetricsView,
   type MetricsInput,
   type QuotePoint,
-} from '../../services/market-data/metrics.ts';
+} from '../../domain/market/etf-metrics.ts';
 
 /**
  * Pure rendering of the market read side (docs/market-data-read-side.md): from a fund's document and

@@ -1,4 +1,4 @@
-import { prepareJson, type PreparedJson } from '../../services/gateway/http/etag.ts';
+import { prepareJson, type PreparedJson } from '../runtime/prepared-json.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
 import { marketProjection } from './projection.ts';
 import { getViewsChangedAfter } from './queries.ts';

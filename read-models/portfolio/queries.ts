@@ -1,7 +1,7 @@
 import type { UserCalendarEntry } from '../../contracts/portfolio.ts';
-import type { IsoDate } from '../../services/market-data/market-calendar.ts';
+import type { IsoDate } from '../../domain/market/trading-days.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
-import { marketSnapshots, type MarketSnapshots } from './market-snapshot.ts';
+import { MarketSnapshots } from '../market/market-snapshot.ts';
 import { PORTFOLIOS, portfolioProjection, type PortfolioDoc } from './projection.ts';
 import { computeHolding, portfolioView, userCalendarView, type HoldingView } from './views.ts';
 
@@ -57,7 +57,7 @@ export class UserAreaReads {
 
   constructor(readModels: ReadModels, options: { maxBytes?: number; snapshots?: MarketSnapshots } = {}) {
     this.readModels = readModels;
-    this.snapshots = options.snapshots ?? marketSnapshots(readModels);
+    this.snapshots = options.snapshots ?? new MarketSnapshots(readModels);
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   }
 
@@ -148,13 +148,4 @@ export class UserAreaReads {
       this.bytes -= old.bytes;
     }
   }
-}
-
-const shared = new WeakMap<ReadModels, UserAreaReads>();
-
-/** The user-area reads of a read side, shared by the routers of one process. */
-export function userAreaReads(readModels: ReadModels): UserAreaReads {
-  let reads = shared.get(readModels);
-  if (!reads) shared.set(readModels, (reads = new UserAreaReads(readModels)));
-  return reads;
 }

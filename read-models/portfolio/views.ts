@@ -1,11 +1,12 @@
 import type { EtfListItem } from '../../contracts/market.ts';
 import type { HoldingView, UserCalendarEntry } from '../../contracts/portfolio.ts';
 import type { SameShape } from '../../contracts/same-shape.ts';
-import { buildUserDividendCalendar, type CalendarEntry, type UserCalendarEntry as KernelUserCalendarEntry } from '../../services/market-data/calendar.ts';
-import { canonical, dec, fixed, fixedOrNull, ZERO, type Decimal } from '../../services/market-data/decimal.ts';
-import { newYorkDate, type IsoDate } from '../../services/market-data/market-calendar.ts';
-import { formatPrice, holdingPerformance, METRIC_PRECISION, type HoldingPerformance } from '../../services/market-data/metrics.ts';
-import type { EtfSeries } from '../market/queries.ts';
+import { buildUserDividendCalendar, type CalendarEntry, type UserCalendarEntry as KernelUserCalendarEntry } from '../../domain/market/dividend-calendar.ts';
+import { canonical, dec, fixed, fixedOrNull, ZERO, type Decimal } from '../../domain/market/decimal.ts';
+import { newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
+import { formatPrice, METRIC_PRECISION } from '../../domain/market/etf-metrics.ts';
+import { holdingPerformance, type HoldingPerformance } from '../../domain/market/holding-performance.ts';
+import type { MarketInputs } from '../market/market-snapshot.ts';
 import type { HoldingEntry } from './projection.ts';
 
 /**
@@ -16,15 +17,6 @@ import type { HoldingEntry } from './projection.ts';
  */
 
 /** The market data the views need, as of one market position. */
-export interface MarketInputs {
-  /** The market date (latest MarketDayBegan), or the request's New York date before the first one. */
-  today: IsoDate;
-  /** List items of (at least) the held and favorite funds, by id. */
-  items: ReadonlyMap<string, EtfListItem>;
-  /** Series of (at least) the held funds, by id; null for a fund the market read side does not know. */
-  series: ReadonlyMap<string, EtfSeries | null>;
-}
-
 /** The day from which a holding earns distributions: its purchase date, else the New York day it was added. */
 export function heldSinceOf(h: Pick<HoldingEntry, 'purchaseDate' | 'addedAt'>): IsoDate {
   return h.purchaseDate ?? newYorkDate(h.addedAt);

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Application } from 'express';
 import request from 'supertest';
-import type { OutboxRecord } from '../../infra/mail/mailer.ts';
+import type { OutboxRecord } from '../../infra/mail/port.ts';
 
 /** Test env for API specs: a cheap scrypt cost (the default, 2^17, costs ~0.6 s per hash here). */
 export const fastEnv = { PASSWORD_SCRYPT_LOG_N: '12' } as const;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
-import { loadConfig } from '../gateway/config.ts';
+import { loadConfig } from '../http/config.ts';
 import { createContainer } from '../gateway/container.ts';
 import { main } from './main.ts';
 

@@ -6,7 +6,7 @@ import { parseStoredTypeName } from '../../events/define.ts';
 import { registry } from '../../events/registry.ts';
 import { allProjections } from '../../read-models/all.ts';
 import { physicalName } from '../../read-models/runtime/projection.ts';
-import { loadConfig, type Config } from '../gateway/config.ts';
+import { loadConfig, type Config } from '../http/config.ts';
 import { createContainer } from '../gateway/container.ts';
 
 const HELP = `WeeklyDiv developer CLI (audit and replay)

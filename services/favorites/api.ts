@@ -7,15 +7,14 @@ import type { FavoriteEvent } from '../../events/favorites.ts';
 import { streams } from '../../events/streams.ts';
 import { favoritesOf } from '../../read-models/favorites/queries.ts';
 import type { FavoriteEntry } from '../../read-models/favorites/projection.ts';
-import { marketSnapshots } from '../../read-models/portfolio/market-snapshot.ts';
 import { fold, handleCommand } from '../core/decider.ts';
 import { notFound } from '../core/errors.ts';
 import type { EventLog } from '../core/event-log.ts';
-import type { AppDeps } from '../gateway/deps.ts';
-import { actors, commandContext } from '../gateway/http/context.ts';
-import { authOf, requireUser } from '../gateway/http/session.ts';
-import { validate } from '../gateway/http/validation.ts';
-import { etfDecider } from '../market-data/etf-catalog.ts';
+import type { AppDeps } from '../http/deps.ts';
+import { actors, commandContext } from '../http/context.ts';
+import { authOf, requireUser } from '../http/session.ts';
+import { validate } from '../http/validation.ts';
+import { etfDecider } from '../catalog/business-logic.ts';
 import { favoriteMessages, favoritesDecider, favoritesLimitFor } from './business-logic.ts';
 import { evolveFavorites, initialFavoritesState } from './favorites.ts';
 
@@ -50,7 +49,7 @@ async function isListed(log: EventLog, etfId: string): Promise<boolean> {
 export function favoritesRouter(deps: AppDeps): Router {
   const router = Router();
   const { log, readModels } = deps;
-  const snapshots = marketSnapshots(readModels);
+  const snapshots = deps.marketSnapshots;
 
   async function present(favorites: readonly FavoriteEntry[]): Promise<FavoriteJson[]> {
     const items = await (await snapshots.now()).items();

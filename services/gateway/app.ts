@@ -1,11 +1,11 @@
 import express from 'express';
-import type { AppDeps } from './deps.ts';
-import { clientRouter } from './http/client.ts';
-import { apiNotFound, errorHandler } from './http/errors.ts';
-import { healthRouter } from './http/health.ts';
-import { requestLog } from './http/request-log.ts';
-import { sameOriginGuard, securityHeaders } from './http/security.ts';
-import { requireOwner } from './http/session.ts';
+import type { AppDeps } from '../http/deps.ts';
+import { clientRouter } from './client.ts';
+import { apiNotFound, errorHandler } from '../http/errors.ts';
+import { healthRouter } from './health.ts';
+import { requestLog } from '../http/request-log.ts';
+import { sameOriginGuard, securityHeaders } from '../http/security.ts';
+import { requireOwner } from '../http/session.ts';
 import { routeModules } from './routes.ts';
 
 /** JSON body limit for every route (a route that needs more would mount its own parser first). */

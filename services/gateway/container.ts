@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { Agenda, AgendaOptions } from 'agenda';
 import type { Logger } from 'pino';
 import { registry } from '../../events/registry.ts';
 import { createDocumentStore } from '../../infra/document-store/create-document-store.ts';
@@ -6,13 +7,18 @@ import type { DocumentStore } from '../../infra/document-store/port.ts';
 import { createEventStore } from '../../infra/event-store/create-event-store.ts';
 import { createMailer } from '../../infra/mail/mailer.ts';
 import type { EventStore } from '../../infra/event-store/port.ts';
+import { createAgenda } from '../../infra/jobs/create-agenda.ts';
+import type { MarketDataProvider } from '../../infra/market-data/port.ts';
+import { createMarketDataProvider } from '../../infra/market-data/provider-factory.ts';
 import { allProjections } from '../../read-models/all.ts';
+import { MarketSnapshots } from '../../read-models/market/market-snapshot.ts';
+import { UserAreaReads } from '../../read-models/portfolio/queries.ts';
 import { CheckpointReader } from '../../read-models/runtime/checkpoint-reader.ts';
 import type { Projection } from '../../read-models/runtime/projection.ts';
 import { ProjectionRunner } from '../../read-models/runtime/runner.ts';
 import { EventLog } from '../core/event-log.ts';
-import type { Config } from './config.ts';
-import type { AppDeps } from './deps.ts';
+import type { Config } from '../http/config.ts';
+import type { AppDeps } from '../http/deps.ts';
 
 export interface Container {
   deps: AppDeps;
@@ -20,6 +26,13 @@ export interface Container {
   docs: DocumentStore;
   /** Present where projections run in this process (embedded default, worker role). */
   runner: ProjectionRunner | undefined;
+  /** Builds the jobs' Agenda instance on the configured backend (MongoDB with MONGODB_URL, else `<dataDir>/jobs.sqlite`). */
+  createAgenda(options: Omit<AgendaOptions, 'backend'>): Agenda;
+  /**
+   * The configured market data provider, made for each job run: Alpaca with its keys, the demo provider
+   * with DEMO_DATA; null when neither is configured.
+   */
+  marketData(): MarketDataProvider | null;
   /** Starts projections (catching up) or the checkpoint reader. */
   start(): Promise<void>;
   /** Registers a clean-up step, run in reverse order by stop(). */
@@ -50,20 +63,32 @@ export async function createContainer(
   const reader = runner ? undefined : new CheckpointReader(eventStore, docs, projections);
   const stopSteps: (() => Promise<void> | void)[] = [];
   const mailer = createMailer(config.mail, logger.child({ component: 'mail' }));
+  const readModels = runner ?? reader!;
+  const marketSnapshots = new MarketSnapshots(readModels);
   const deps: AppDeps = {
     config,
     logger,
     log,
     docs,
     mailer,
-    readModels: runner ?? reader!,
+    readModels,
+    marketSnapshots,
+    userArea: new UserAreaReads(readModels, { snapshots: marketSnapshots }),
     now: options.now ?? (() => new Date()),
+    jobs: undefined,
   };
   return {
     deps,
     eventStore,
     docs,
     runner,
+    createAgenda(agendaOptions) {
+      return createAgenda({ mongoUrl: config.mongoUrl, mongoDb: config.mongoDb, dataDir: config.dataDir, options: agendaOptions });
+    },
+    marketData() {
+      if (!config.demoData && !config.alpaca) return null;
+      return createMarketDataProvider({ demoData: config.demoData, alpaca: config.alpaca }, deps.now);
+    },
     async start() {
       if (runner) {
         const started = Date.now();

@@ -22,14 +22,14 @@ import { FooterHtmlAnswer, HeaderNavAnswer, NavItem } from '../../contracts/sett
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '../accounts/api.ts';
 import { addFavoriteSchema } from '../favorites/api.ts';
 import { listQuery as jobsListQuery } from '../jobs/api.ts';
-import { DATA_OPERATIONS } from '../market-data/admin-api.ts';
-import { historyQuery, topPerformersQuery } from '../market-data/api.ts';
-import { dripCalculatorSchema, yieldCalculatorSchema } from '../market-data/calculators.ts';
-import { createEtfSchema, updateEtfSchema } from '../market-data/catalog-api.ts';
+import { DATA_OPERATIONS } from '../jobs/admin-api.ts';
+import { historyQuery, topPerformersQuery } from '../market/api.ts';
+import { dripCalculatorSchema, yieldCalculatorSchema } from '../market/calculators.ts';
+import { createEtfSchema, updateEtfSchema } from '../catalog/api.ts';
 import { holdingInputSchema } from '../portfolio/holding-input.ts';
 import { SETTING_KEYS } from '../settings/business-logic.ts';
-import type { AppDeps } from './deps.ts';
-import { SESSION_COOKIE } from './http/session.ts';
+import type { AppDeps } from '../http/deps.ts';
+import { SESSION_COOKIE } from '../http/session.ts';
 
 /**
  * The OpenAPI 3.1 description of `/api`, served at `GET /api/openapi.json`. Built from the zod request

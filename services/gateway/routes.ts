@@ -1,14 +1,14 @@
 import type { Router } from 'express';
 import { accountsRouter } from '../accounts/api.ts';
-import type { AppDeps } from './deps.ts';
-import { adminPingRouter } from './http/admin.ts';
-import { marketDataRouter } from '../market-data/api.ts';
+import type { AppDeps } from '../http/deps.ts';
+import { adminPingRouter } from '../http/admin.ts';
+import { marketDataRouter } from '../market/api.ts';
 import { favoritesRouter } from '../favorites/api.ts';
 import { portfolioRouter } from '../portfolio/api.ts';
 import { settingsRouter } from '../settings/api.ts';
 import { newsRouter } from '../news/api.ts';
-import { catalogAdminRouter, etfCreateRouter } from '../market-data/catalog-api.ts';
-import { marketAdminRouter } from '../market-data/admin-api.ts';
+import { catalogAdminRouter, etfCreateRouter } from '../catalog/api.ts';
+import { marketAdminRouter } from '../jobs/admin-api.ts';
 import { jobsRouter } from '../jobs/api.ts';
 import { openApiRouter } from './openapi.ts';
 

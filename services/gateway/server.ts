@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { pino, type Logger } from 'pino';
 import { createApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, type Config } from '../http/config.ts';
 import { createContainer, type Container } from './container.ts';
 import { startJobs } from '../jobs/runtime.ts';
 

@@ -4,8 +4,8 @@ import type { JobJson } from '../../contracts/jobs.ts';
 import type { JobDoc } from '../../read-models/jobs/projection.ts';
 import { findJob, recentJobs } from '../../read-models/jobs/queries.ts';
 import { notFound } from '../core/errors.ts';
-import type { AppDeps } from '../gateway/deps.ts';
-import { validate } from '../gateway/http/validation.ts';
+import type { AppDeps } from '../http/deps.ts';
+import { validate } from '../http/validation.ts';
 
 /**
  * `GET /api/admin/jobs` (recent runs, newest first; `?limit=` 1-200, default 50) and

@@ -1,23 +1,25 @@
 import type { Logger } from 'pino';
 import type { JobName } from '../../events/jobs.ts';
-import { createMarketDataProvider } from '../../infra/market-data/provider-factory.ts';
 import { MarketDataProviderError, type MarketDataProvider } from '../../infra/market-data/port.ts';
 import { allProjections } from '../../read-models/all.ts';
-import { listCatalog } from '../../read-models/jobs/catalog-index.ts';
+import { listCatalog } from '../../read-models/catalog/catalog-index.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
 import type { ProjectionRunner } from '../../read-models/runtime/runner.ts';
 import { AppError } from '../core/errors.ts';
 import type { CommandContext, EventLog } from '../core/event-log.ts';
-import { clearCaches } from '../gateway/cache-registry.ts';
-import type { Config } from '../gateway/config.ts';
-import { listNewEtf } from '../market-data/catalog-api.ts';
-import { addDays, addMonths, isBusinessDay, newYorkDate, type IsoDate } from '../market-data/market-calendar.ts';
-import { SEED_CATALOG, seedEtfId } from '../market-data/seed-catalog.ts';
-import { beginMarketDay, eachLimited, syncDailyBars, syncDistributions, syncPrices, type SyncEtf } from '../market-data/sync.ts';
+import { clearCaches } from '../http/cache-registry.ts';
+import { listNewEtf } from '../catalog/api.ts';
+import { addDays, addMonths, isBusinessDay, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
+import { SEED_CATALOG, seedEtfId } from '../../domain/market/seed-catalog.ts';
+import { syncDailyBars, syncPrices } from '../prices/sync.ts';
+import { syncDistributions } from '../dividends/sync.ts';
+import { beginMarketDay } from '../market-clock/market-day.ts';
+import { eachLimited, type SyncEtf } from '../core/provider-sync.ts';
 
 /**
- * What each data job does. A job only sends commands (through services/market-data/sync.ts and the
- * catalog commands); it never writes read models. Jobs read the `catalog-index` read model to know
+ * What each data job does. A job only sends commands (through services/prices/sync.ts,
+ * services/dividends/sync.ts, services/market-clock/market-day.ts and the catalog commands); it never
+ * writes read models. Jobs read the `catalog-index` read model to know
  * which funds to sync. A run answers a one-sentence summary and counts, or throws: a `JobProblem`
  * carries the reason the owner sees in the Data Sync tab.
  */
@@ -38,11 +40,10 @@ export interface JobEnv {
   readModels: ReadModels;
   /** Present where the read models are built (embedded default, worker): needed by recalculate-yields. */
   runner: ProjectionRunner | undefined;
-  config: Pick<Config, 'demoData' | 'alpaca'>;
   now: () => Date;
   logger: Logger;
-  /** Overrides the configured provider (tests); `null` means "none configured". */
-  provider?: MarketDataProvider | null;
+  /** The market data provider for a run (made by the composition root, or a test's); `null` means "none configured". */
+  provider: () => MarketDataProvider | null;
 }
 
 export interface RunContext {
@@ -71,12 +72,9 @@ export const DISTRIBUTION_WINDOW_DAYS = { back: 60, ahead: 60 } as const;
 
 /** The configured provider, or the reason there is none. */
 export function providerOf(env: JobEnv): MarketDataProvider {
-  if (env.provider !== undefined) {
-    if (env.provider === null) throw new JobProblem(NO_ALPACA_KEYS);
-    return env.provider;
-  }
-  if (!env.config.demoData && !env.config.alpaca) throw new JobProblem(NO_ALPACA_KEYS);
-  return createMarketDataProvider(env.config, env.now);
+  const provider = env.provider();
+  if (provider === null) throw new JobProblem(NO_ALPACA_KEYS);
+  return provider;
 }
 
 /** The market read models rebuilt by recalculate-yields: `market` and any `market-*` projection. */

@@ -5,12 +5,12 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
-import { listCatalog } from '../../read-models/jobs/catalog-index.ts';
+import { listCatalog } from '../../read-models/catalog/catalog-index.ts';
 import { OWNER_EMAIL, signUp } from '../accounts/test-helpers.ts';
 import { createApp } from '../gateway/app.ts';
-import { loadConfig } from '../gateway/config.ts';
+import { loadConfig } from '../http/config.ts';
 import { createContainer, type Container } from '../gateway/container.ts';
-import { SEED_CATALOG, seedEtfId } from '../market-data/seed-catalog.ts';
+import { SEED_CATALOG, seedEtfId } from '../../domain/market/seed-catalog.ts';
 import { whenJobFinished } from './job-runs.ts';
 import { startJobs, type JobsRuntime } from './runtime.ts';
 

@@ -7,7 +7,7 @@ import { findJob, jobsCollection } from '../../read-models/jobs/queries.ts';
 import type { JobDoc } from '../../read-models/jobs/projection.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
 import { OWNER_EMAIL, signUp } from '../accounts/test-helpers.ts';
-import { registerCache } from '../gateway/cache-registry.ts';
+import { registerCache } from '../http/cache-registry.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { marketProjectionNames, NO_ALPACA_KEYS } from './data-jobs.ts';
 import { whenJobFinished } from './job-runs.ts';

@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { InMemoryNotificationChannel, type Agenda, type Job } from 'agenda';
+import { InMemoryNotificationChannel, type Agenda, type AgendaOptions, type Job } from 'agenda';
 import { jobNameSchema, type JobName } from '../../events/jobs.ts';
 import { registry } from '../../events/registry.ts';
-import { createAgenda } from '../../infra/jobs/create-agenda.ts';
 import type { MarketDataProvider } from '../../infra/market-data/port.ts';
-import type { Subscription } from '../../infra/event-store/port.ts';
-import { catalogSize } from '../../read-models/jobs/catalog-index.ts';
+import type { EventStore, Subscription } from '../../infra/event-store/port.ts';
+import { catalogSize } from '../../read-models/catalog/catalog-index.ts';
 import { jobsCollection } from '../../read-models/jobs/queries.ts';
 import type { JobDoc } from '../../read-models/jobs/projection.ts';
-import { AppError } from '../core/errors.ts';
+import type { ProjectionRunner } from '../../read-models/runtime/runner.ts';
 import type { CommandContext } from '../core/event-log.ts';
-import { clearCaches } from '../gateway/cache-registry.ts';
-import type { Container } from '../gateway/container.ts';
-import type { AppDeps } from '../gateway/deps.ts';
-import { newYorkDate } from '../market-data/market-calendar.ts';
-import { beginMarketDay } from '../market-data/sync.ts';
+import { clearCaches } from '../http/cache-registry.ts';
+import type { AppDeps, JobQueue } from '../http/deps.ts';
+import { newYorkDate } from '../../domain/market/trading-days.ts';
+import { beginMarketDay } from '../market-clock/market-day.ts';
 import { dataJobs, reasonOf, type JobEnv, type RunContext } from './data-jobs.ts';
 import { jobRuns, whenJobFinished } from './job-runs.ts';
 
@@ -45,12 +43,10 @@ interface AgendaJobData {
   scheduled?: boolean;
 }
 
-export interface JobsRuntime {
+export interface JobsRuntime extends JobQueue {
   readonly agenda: Agenda;
   /** Whether this process runs jobs (roles all and worker). */
   readonly processes: boolean;
-  /** Records `JobRequested` and queues the run; answers at once. */
-  request(name: JobName, requestedBy: string, ctx: CommandContext): Promise<{ jobId: string; position: number }>;
   /**
    * The embedded first start: with demo data on and an empty catalog (or a start-up seeding that never
    * finished), runs initialize-production once and waits for it. Answers the run, or null when nothing
@@ -71,35 +67,34 @@ export interface StartJobsOptions {
   drainTimeoutMs?: number;
 }
 
-const byDeps = new WeakMap<AppDeps, JobsRuntime>();
-
-/** The jobs runtime of this app (set by startJobs), or 503 when this process does not run one. */
-export function jobsOf(deps: AppDeps): JobsRuntime {
-  const runtime = byDeps.get(deps);
-  if (!runtime) throw new AppError(503, 'Data jobs are not running');
-  return runtime;
+/** What the jobs runtime is started with: built by the composition root (services/gateway/container.ts). */
+export interface JobsHost {
+  /** The app's dependencies; `deps.jobs` is set to the runtime while it runs. */
+  deps: AppDeps;
+  /** Present where the read models are built (embedded default, worker): needed by recalculate-yields. */
+  runner: ProjectionRunner | undefined;
+  eventStore: Pick<EventStore, 'headPosition' | 'subscribe'>;
+  /** Builds the Agenda instance on the configured backend. */
+  createAgenda(options: Omit<AgendaOptions, 'backend'>): Agenda;
+  /** The configured market data provider for a run; null when none is configured. */
+  marketData(): MarketDataProvider | null;
 }
 
-export async function startJobs(container: Pick<Container, 'deps' | 'runner' | 'eventStore'>, options: StartJobsOptions = {}): Promise<JobsRuntime> {
-  const { deps, runner } = container;
+export async function startJobs(host: JobsHost, options: StartJobsOptions = {}): Promise<JobsRuntime> {
+  const { deps, runner } = host;
   const { config, log, logger } = deps;
   const jobLogger = logger.child({ component: 'jobs' });
   const processes = config.role !== 'gateway';
   const inOneProcess = config.role === 'all';
-  const agenda = createAgenda({
-    mongoUrl: config.mongoUrl,
-    mongoDb: config.mongoDb,
-    dataDir: config.dataDir,
-    options: {
-      name: `weeklydiv-${config.role}-${process.pid}`,
-      processEvery: options.processEvery ?? (inOneProcess ? '30 seconds' : '2 seconds'),
-      defaultConcurrency: 1,
-      defaultLockLifetime: 30 * 60_000,
-      // the run's history is in the log (job-<jobId>); Agenda keeps only what is due or repeating
-      removeOnComplete: true,
-      // In one process a queued run is signalled in memory and starts at once.
-      ...(inOneProcess ? { notificationChannel: new InMemoryNotificationChannel() } : {}),
-    },
+  const agenda = host.createAgenda({
+    name: `weeklydiv-${config.role}-${process.pid}`,
+    processEvery: options.processEvery ?? (inOneProcess ? '30 seconds' : '2 seconds'),
+    defaultConcurrency: 1,
+    defaultLockLifetime: 30 * 60_000,
+    // the run's history is in the log (job-<jobId>); Agenda keeps only what is due or repeating
+    removeOnComplete: true,
+    // In one process a queued run is signalled in memory and starts at once.
+    ...(inOneProcess ? { notificationChannel: new InMemoryNotificationChannel() } : {}),
   });
   agenda.on('error', (error) => jobLogger.error({ err: error }, 'agenda error'));
 
@@ -107,10 +102,9 @@ export async function startJobs(container: Pick<Container, 'deps' | 'runner' | '
     log,
     readModels: deps.readModels,
     runner,
-    config,
     now: deps.now,
     logger: jobLogger,
-    ...(options.provider !== undefined ? { provider: options.provider } : {}),
+    provider: options.provider !== undefined ? () => options.provider ?? null : () => host.marketData(),
   };
   const jobCtx = (name: JobName, jobId: string): CommandContext => ({ actor: `job:${name}`, correlationId: jobId, now: deps.now().toISOString() });
 
@@ -166,7 +160,7 @@ export async function startJobs(container: Pick<Container, 'deps' | 'runner' | '
     await beginMarketDay(log, newYorkDate(deps.now().getTime()), { actor: 'job:begin-market-day', correlationId: `start-${process.pid}`, now: deps.now().toISOString() });
   }
 
-  const follower = processes ? undefined : followCacheClears(container, jobLogger);
+  const follower = processes ? undefined : followCacheClears(host, jobLogger);
 
   const runtime: JobsRuntime = {
     agenda,
@@ -194,18 +188,18 @@ export async function startJobs(container: Pick<Container, 'deps' | 'runner' | '
       await deps.readModels.waitFor(position);
       const done = await whenJobFinished(deps.readModels, jobId);
       // "A full site": every read model (metrics, views) has taken in what the run wrote.
-      await deps.readModels.waitFor(await container.eventStore.headPosition(), { timeoutMs: 10 * 60_000 });
+      await deps.readModels.waitFor(await host.eventStore.headPosition(), { timeoutMs: 10 * 60_000 });
       if (done.status === 'succeeded') jobLogger.info({ ms: Date.now() - started, counts: done.counts }, 'first start: demo data loaded');
       else jobLogger.error({ ms: Date.now() - started, reason: done.reason }, 'first start: loading demo data failed');
       return done;
     },
     async stop() {
       await follower?.stop();
-      byDeps.delete(deps);
+      deps.jobs = undefined;
       await agenda.drain({ timeout: options.drainTimeoutMs ?? 10_000 });
     },
   };
-  byDeps.set(deps, runtime);
+  deps.jobs = runtime;
   return runtime;
 }
 
@@ -213,13 +207,13 @@ export async function startJobs(container: Pick<Container, 'deps' | 'runner' | '
  * Gateway role: the clear-cache job runs on a worker, but the view caches live in each gateway. Each
  * gateway follows the `job-` streams from the head and clears its caches when a clear-cache run succeeds.
  */
-function followCacheClears(container: Pick<Container, 'eventStore'>, logger: AppDeps['logger']): { stop(): Promise<void> } {
+function followCacheClears(host: Pick<JobsHost, 'eventStore'>, logger: AppDeps['logger']): { stop(): Promise<void> } {
   const clearJobs = new Set<string>();
   let subscription: Subscription | undefined;
   let stopped = false;
-  const started = container.eventStore.headPosition().then((head) => {
+  const started = host.eventStore.headPosition().then((head) => {
     if (stopped) return;
-    subscription = container.eventStore.subscribe({
+    subscription = host.eventStore.subscribe({
       after: head,
       onEvents: async (events) => {
         for (const raw of events) {

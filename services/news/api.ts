@@ -1,6 +1,6 @@
 import { Router, type Response } from 'express';
 import { publishedNews, publishedNewsForTicker, toNewsItem } from '../../read-models/news/queries.ts';
-import type { AppDeps } from '../gateway/deps.ts';
+import type { AppDeps } from '../http/deps.ts';
 
 /** News is never cached: the client refetches it on every mount and window focus and must see new articles. */
 function noCache(res: Response): void {

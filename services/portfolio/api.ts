@@ -3,16 +3,15 @@ import { Router, type Response } from 'express';
 import { z } from 'zod';
 import type { CatalogEvent } from '../../events/catalog.ts';
 import { streams } from '../../events/streams.ts';
-import { userAreaReads } from '../../read-models/portfolio/queries.ts';
 import { handleCommand, fold } from '../core/decider.ts';
 import { notFound } from '../core/errors.ts';
 import type { EventLog } from '../core/event-log.ts';
-import type { AppDeps } from '../gateway/deps.ts';
-import { actors, commandContext } from '../gateway/http/context.ts';
-import { authOf, requireUser } from '../gateway/http/session.ts';
-import { validate } from '../gateway/http/validation.ts';
-import { etfDecider, type EtfState } from '../market-data/etf-catalog.ts';
-import { newYorkDate } from '../market-data/market-calendar.ts';
+import type { AppDeps } from '../http/deps.ts';
+import { actors, commandContext } from '../http/context.ts';
+import { authOf, requireUser } from '../http/session.ts';
+import { validate } from '../http/validation.ts';
+import { etfDecider, type EtfState } from '../catalog/business-logic.ts';
+import { newYorkDate } from '../../domain/market/trading-days.ts';
 import { portfolioDecider, portfolioMessages } from './business-logic.ts';
 import { holdingInputSchema } from './holding-input.ts';
 
@@ -51,7 +50,7 @@ function sendJsonBody(res: Response, body: Buffer): void {
 export function portfolioRouter(deps: AppDeps): Router {
   const router = Router();
   const { log, readModels } = deps;
-  const reads = userAreaReads(readModels);
+  const reads = deps.userArea;
   // The New York date of the request clock, worked out once a minute (Intl formatting costs ~27 µs,
   // a few percent of a cached read).
   let memo = { minute: Number.NaN, date: '' };

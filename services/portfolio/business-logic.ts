@@ -2,8 +2,8 @@ import type { PortfolioEvent } from '../../events/portfolio.ts';
 import type { Decider } from '../core/decider.ts';
 import type { CommandContext } from '../core/event-log.ts';
 import { badRequest, conflict, notFound } from '../core/errors.ts';
-import { dec } from '../market-data/decimal.ts';
-import { isValidDate, newYorkDate } from '../market-data/market-calendar.ts';
+import { dec } from '../../domain/market/decimal.ts';
+import { isValidDate, newYorkDate } from '../../domain/market/trading-days.ts';
 import { evolvePortfolio, initialPortfolioState, type PortfolioState } from './portfolio.ts';
 
 export const portfolioMessages = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { canonical, parseAmount } from '../market-data/decimal.ts';
-import { isValidDate, type IsoDate } from '../market-data/market-calendar.ts';
+import { canonical, parseAmount } from '../../domain/market/decimal.ts';
+import { isValidDate, type IsoDate } from '../../domain/market/trading-days.ts';
 import { portfolioMessages } from './business-logic.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { brandSlug } from '../market-data/etf-catalog.ts';
+import { brandSlug } from '../../domain/market/tickers.ts';
 import type { HeaderNav } from './header-nav.ts';
 
 /** The brands of the product, in the order the header shows them. */

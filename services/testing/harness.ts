@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { Application } from 'express';
 import { pino } from 'pino';
 import { createApp } from '../gateway/app.ts';
-import { loadConfig } from '../gateway/config.ts';
+import { loadConfig } from '../http/config.ts';
 import { createContainer, type Container } from '../gateway/container.ts';
-import type { AppDeps } from '../gateway/deps.ts';
+import type { AppDeps } from '../http/deps.ts';
 
 export interface TestContext {
   app: Application;

@@ -1,0 +1,135 @@
+import type { PayoutFrequency } from '../../events/catalog.ts';
+import { HUNDRED, ZERO, dec, type Decimal } from './decimal.ts';
+import {
+  barOnOrBefore,
+  byExDate,
+  resolveCurrentPrice,
+  usableBars,
+  weeklyAverage,
+  type BarPoint,
+  type DistributionPoint,
+  type QuotePoint,
+} from './etf-metrics.ts';
+import { addBusinessDays, type IsoDate } from './trading-days.ts';
+
+/** A holding's growth since purchase, from the fund's bars, quote and distributions (used by the portfolio read model). */
+
+export interface HoldingPerformanceInput {
+  /** The day the shares were bought; distributions with an ex-date after it are received. */
+  purchaseDate: IsoDate;
+  shares: string;
+  purchasePrice: string | null;
+  drip: boolean;
+  today: IsoDate;
+  frequency: PayoutFrequency;
+  bars: readonly BarPoint[];
+  quote?: QuotePoint | null;
+  distributions: readonly DistributionPoint[];
+}
+
+export interface HoldingPayment {
+  exDate: IsoDate;
+  /** The pay date, or the business day after the ex-date when none is known. */
+  payDate: IsoDate;
+  amountPerShare: Decimal;
+  /** Shares held on the ex-date (they earn this distribution). */
+  sharesEntitled: Decimal;
+  cash: Decimal;
+  /** The close the cash was reinvested at (DRIP), null when not reinvested. */
+  reinvestPrice: Decimal | null;
+  sharesAdded: Decimal;
+}
+
+export interface HoldingPerformance {
+  initialShares: Decimal;
+  /** Shares now (initial plus reinvested). */
+  shares: Decimal;
+  currentPrice: Decimal | null;
+  marketValue: Decimal | null;
+  costBasis: Decimal | null;
+  /** Cash value of every distribution paid since purchase (reinvested or not). */
+  incomeReceived: Decimal;
+  payments: HoldingPayment[];
+  /** shares x weeklyAverage x 52. */
+  projectedAnnualIncome: Decimal | null;
+  /** initialShares x (P - purchase price). */
+  priceReturn: Decimal | null;
+  /** Non-DRIP: the cash received; DRIP: the value now of the reinvested shares. */
+  distributionReturn: Decimal | null;
+  totalReturn: Decimal | null;
+  totalReturnPercent: Decimal | null;
+}
+
+/**
+ * A holding's growth since purchase. A distribution is received when its ex-date is after the purchase
+ * date and its pay date (else ex-date + 1 business day) is on or before today. With DRIP the cash is
+ * reinvested at the close of the pay date (the last close before it when that day has no bar; kept as
+ * cash when there is no bar at all), so later distributions are earned on the larger share count.
+ */
+export function holdingPerformance(input: HoldingPerformanceInput): HoldingPerformance {
+  const initialShares = dec(input.shares);
+  const bars = usableBars(input.bars, input.today);
+  const current = resolveCurrentPrice(input.bars, input.quote, input.today);
+  const P = current?.price ?? null;
+
+  const paid = input.distributions
+    .map((d) => ({ ...d, payDate: d.payDate ?? addBusinessDays(d.exDate, 1) }))
+    .filter((d) => d.exDate > input.purchaseDate && d.payDate <= input.today)
+    .sort(byExDate);
+
+  let shares = initialShares;
+  let income = ZERO;
+  const payments: HoldingPayment[] = [];
+  // Reinvestment happens on the pay date, which can come after a later ex-date (weekly funds pay
+  // within days, but be exact): entitlement uses the shares held on each ex-date.
+  const pending: { payDate: IsoDate; cash: Decimal; index: number }[] = [];
+  const settle = (upTo: IsoDate | null) => {
+    pending.sort((a, b) => (a.payDate < b.payDate ? -1 : a.payDate > b.payDate ? 1 : a.index - b.index));
+    while (pending.length > 0 && (upTo === null || pending[0]!.payDate < upTo)) {
+      const p = pending.shift()!;
+      const payment = payments[p.index]!;
+      const bar = barOnOrBefore(bars, p.payDate);
+      if (input.drip && bar) {
+        payment.reinvestPrice = bar.close;
+        payment.sharesAdded = p.cash.div(bar.close);
+        shares = shares.plus(payment.sharesAdded);
+      }
+    }
+  };
+  for (const d of paid) {
+    settle(d.exDate); // pay dates before this ex-date add their shares first
+    const amount = dec(d.amount);
+    const cash = shares.times(amount);
+    income = income.plus(cash);
+    payments.push({ exDate: d.exDate, payDate: d.payDate, amountPerShare: amount, sharesEntitled: shares, cash, reinvestPrice: null, sharesAdded: ZERO });
+    pending.push({ payDate: d.payDate, cash, index: payments.length - 1 });
+  }
+  settle(null);
+
+  const weekly = weeklyAverage(input.distributions, input.frequency, input.today);
+  const purchasePrice = input.purchasePrice === null ? null : dec(input.purchasePrice);
+  const costBasis = purchasePrice ? initialShares.times(purchasePrice) : null;
+  const marketValue = P ? shares.times(P) : null;
+  const priceReturn = P && purchasePrice ? initialShares.times(P.minus(purchasePrice)) : null;
+  const distributionReturn = input.drip ? (P ? shares.minus(initialShares).times(P) : null) : income;
+  const totalReturn = priceReturn !== null && distributionReturn !== null ? priceReturn.plus(distributionReturn) : null;
+  const totalReturnPercent =
+    totalReturn !== null && costBasis !== null && costBasis.gt(0) ? totalReturn.div(costBasis).times(HUNDRED) : null;
+
+  return {
+    initialShares,
+    shares,
+    currentPrice: P,
+    marketValue,
+    costBasis,
+    incomeReceived: income,
+    payments,
+    projectedAnnualIncome: weekly ? shares.times(weekly).times(52) : null,
+    priceReturn,
+    distributionReturn,
+    totalReturn,
+    totalReturnPercent,
+  };
+}
+
+

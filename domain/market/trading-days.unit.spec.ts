@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addBusinessDays,
+  addDays,
+  addMonths,
+  daysBetween,
+  easterSunday,
+  fromDayNumber,
+  makeDate,
+  toDayNumber,
+  isBusinessDay,
+  isValidDate,
+  mondayOf,
+  newYorkDate,
+  newYorkTime,
+  nextBusinessDay,
+  nyseHolidays,
+  previousBusinessDay,
+  weekdayOf,
+} from './trading-days.ts';
+
+/**
+ * The NYSE's published full-day closures (nyse.com "Holidays & Trading Hours"), written out by hand.
+ * 2025-01-09 is the National Day of Mourning for President Carter (announced Dec 2024).
+ */
+const NYSE_CLOSED: Record<number, string[]> = {
+  2024: ['2024-01-01', '2024-01-15', '2024-02-19', '2024-03-29', '2024-05-27', '2024-06-19', '2024-07-04', '2024-09-02', '2024-11-28', '2024-12-25'],
+  2025: ['2025-01-01', '2025-01-09', '2025-01-20', '2025-02-17', '2025-04-18', '2025-05-26', '2025-06-19', '2025-07-04', '2025-09-01', '2025-11-27', '2025-12-25'],
+  // 2026: Independence Day is a Saturday -> Friday July 3.
+  2026: ['2026-01-01', '2026-01-19', '2026-02-16', '2026-04-03', '2026-05-25', '2026-06-19', '2026-07-03', '2026-09-07', '2026-11-26', '2026-12-25'],
+  // 2027: Juneteenth Saturday -> Fri June 18; July 4 Sunday -> Mon July 5; Christmas Saturday -> Fri Dec 24.
+  2027: ['2027-01-01', '2027-01-18', '2027-02-15', '2027-03-26', '2027-05-31', '2027-06-18', '2027-07-05', '2027-09-06', '2027-11-25', '2027-12-24'],
+};
+
+describe('date arithmetic on YYYY-MM-DD', () => {
+  it('validates real calendar dates only', () => {
+    expect(isValidDate('2024-02-29')).toBe(true);
+    expect(isValidDate('2025-02-29')).toBe(false);
+    expect(isValidDate('2025-13-01')).toBe(false);
+    expect(isValidDate('2025-1-01')).toBe(false);
+  });
+  it('adds days across month and year ends, and counts days between', () => {
+    expect(addDays('2024-12-31', 1)).toBe('2025-01-01');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+    expect(daysBetween('2024-06-01', '2025-06-01')).toBe(365);
+    expect(daysBetween('2023-06-01', '2024-06-01')).toBe(366); // includes Feb 29 2024
+  });
+  it('converts day numbers exactly like the JavaScript calendar from 1900 to 2100', () => {
+    for (let day = -25567; day <= 47482; day += 1) {
+      const expected = new Date(day * 86_400_000).toISOString().slice(0, 10);
+      if (fromDayNumber(day) !== expected || toDayNumber(expected) !== day) throw new Error(`mismatch at ${day}`);
+    }
+    expect(makeDate(2025, 1, 32)).toBe('2025-02-01');
+    expect(makeDate(2025, 13, 1)).toBe('2026-01-01');
+  });
+  it('adds months clamped to the month end', () => {
+    expect(addMonths('2025-01-31', 1)).toBe('2025-02-28');
+    expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
+    expect(addMonths('2025-11-15', 3)).toBe('2026-02-15');
+  });
+  it('knows weekdays and the Monday of a week (weeks run Monday to Sunday)', () => {
+    expect(weekdayOf('2025-10-15')).toBe(3); // Wednesday
+    expect(mondayOf('2025-10-15')).toBe('2025-10-13');
+    expect(mondayOf('2025-10-13')).toBe('2025-10-13');
+    expect(mondayOf('2025-10-19')).toBe('2025-10-13'); // Sunday belongs to the week before
+  });
+});
+
+describe('"today" in America/New_York', () => {
+  it('is the New York calendar date, not the UTC one', () => {
+    // 2025-03-10T03:30Z is 23:30 on March 9 in New York (EDT, UTC-4, since March 9 02:00).
+    expect(newYorkDate('2025-03-10T03:30:00Z')).toBe('2025-03-09');
+    // 2025-01-15T04:59Z is 23:59 on January 14 (EST, UTC-5); one minute later it is the 15th.
+    expect(newYorkDate('2025-01-15T04:59:00Z')).toBe('2025-01-14');
+    expect(newYorkDate('2025-01-15T05:00:00Z')).toBe('2025-01-15');
+  });
+  it('gives the wall-clock time for market-hours logic', () => {
+    expect(newYorkTime('2025-07-01T13:30:00Z')).toMatchObject({ date: '2025-07-01', hour: 9, minute: 30, minuteOfDay: 570 });
+  });
+});
+
+describe('NYSE holidays', () => {
+  it('computes Easter Sunday', () => {
+    expect(easterSunday(2024)).toBe('2024-03-31');
+    expect(easterSunday(2025)).toBe('2025-04-20');
+    expect(easterSunday(2026)).toBe('2026-04-05');
+    expect(easterSunday(2027)).toBe('2027-03-28');
+  });
+  for (const [year, closed] of Object.entries(NYSE_CLOSED)) {
+    it(`matches the published closures of ${year}`, () => {
+      expect(nyseHolidays(Number(year)).map((h) => h.date)).toEqual(closed);
+      for (const date of closed) expect(isBusinessDay(date)).toBe(false);
+    });
+  }
+  it('does not observe New Year on a Saturday (2022, 2028): the Friday before stays open', () => {
+    expect(isBusinessDay('2021-12-31')).toBe(true);
+    expect(isBusinessDay('2027-12-31')).toBe(true);
+    expect(nyseHolidays(2028).map((h) => h.name)).not.toContain("New Year's Day");
+  });
+  it('observes a Sunday New Year on the Monday (2023-01-02)', () => {
+    expect(isBusinessDay('2023-01-02')).toBe(false);
+  });
+  it('has Juneteenth only from 2022', () => {
+    expect(isBusinessDay('2021-06-18')).toBe(true);
+    expect(isBusinessDay('2022-06-20')).toBe(false); // June 19 2022 was a Sunday
+  });
+  it('counts a whole year of business days: 2025 has 250 trading days', () => {
+    // 261 weekdays in 2025 minus 11 weekday closures = 250.
+    let count = 0;
+    for (let d = '2025-01-01'; d <= '2025-12-31'; d = addDays(d, 1)) if (isBusinessDay(d)) count++;
+    expect(count).toBe(250);
+  });
+});
+
+describe('business-day stepping', () => {
+  it('skips weekends and holidays', () => {
+    expect(nextBusinessDay('2025-07-03')).toBe('2025-07-07'); // Fri Jul 4 holiday, then weekend
+    expect(nextBusinessDay('2025-11-26')).toBe('2025-11-28'); // Thanksgiving
+    expect(previousBusinessDay('2025-01-21')).toBe('2025-01-17'); // MLK Monday, weekend
+    expect(nextBusinessDay('2025-01-08')).toBe('2025-01-10'); // Carter day of mourning
+  });
+  it('adds business days in both directions', () => {
+    expect(addBusinessDays('2025-12-23', 2)).toBe('2025-12-26'); // Christmas skipped
+    expect(addBusinessDays('2025-12-26', -2)).toBe('2025-12-23');
+    expect(addBusinessDays('2025-12-27', 0)).toBe('2025-12-27');
+  });
+});

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import type { CatalogEvent, DataSource, PayoutFrequency } from '../../events/catalog.ts';
+import type { CommandContext } from '../core/event-log.ts';
+import type { Decider } from '../core/decider.ts';
+import { badRequest, conflict, notFound } from '../core/errors.ts';
+import { normaliseTicker } from '../../domain/market/tickers.ts';
+import { isValidDate } from '../../domain/market/trading-days.ts';
+
+/**
+ * The ETF catalog: the `etf-<etfId>` stream (the fund's details) and the `catalog-<TICKER>` reservation
+ * streams (unique tickers).
+ *
+ * Creating a fund is two appends, in this order:
+ * 1. `ReserveTicker` on `catalog-<TICKER>` (expected revision: none, or the revision of its last
+ *    `TickerReleased`); a ticker held by another fund answers 409 "Ticker X already exists";
+ * 2. `ListEtf` on `etf-<etfId>` (expected: no stream).
+ * If 2 fails, send `ReleaseTicker`. A ticker change reserves the new ticker first, then
+ * `ChangeEtfDetails`, then releases the old ticker.
+ */
+
+export const payoutFrequencies = ['weekly', 'four-weekly', 'twice-weekly', 'monthly'] as const satisfies readonly PayoutFrequency[];
+
+const TICKER_RE = /^[A-Z0-9]{1,8}([.-][A-Z0-9]{1,3})?$/;
+
+const trimmedText = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'Must be text' }).max(max));
+
+/**
+ * The owner's ETF form and CSV rows (`POST /api/etfs`, `PUT /api/admin/etfs/{id}`): ticker and name
+ * required, brand and description optional (default ""), ticker stored uppercase.
+ */
+export const etfInputSchema = z.object({
+  ticker: z.preprocess(
+    (v) => (typeof v === 'string' ? normaliseTicker(v) : v),
+    z
+      .string({ error: (i) => (i.input === undefined ? 'Ticker is required' : 'Ticker must be text') })
+      .min(1, 'Ticker is required')
+      .regex(TICKER_RE, 'Ticker must be 1-8 letters or digits'),
+  ),
+  name: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: (i) => (i.input === undefined ? 'Name is required' : 'Name must be text') }).min(1, 'Name is required').max(200),
+  ),
+  brand: trimmedText(100).default(''),
+  description: trimmedText(5000).default(''),
+  frequency: z.enum(payoutFrequencies, { error: `Frequency must be one of ${payoutFrequencies.join(', ')}` }).default('weekly'),
+  underlying: z
+    .preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() || null : v), z.string().max(12).nullable())
+    .default(null),
+  inceptionDate: z
+    .preprocess((v) => (v === '' ? null : v), z.string().refine(isValidDate, 'Inception date must be YYYY-MM-DD').nullable())
+    .default(null),
+});
+export type EtfInput = z.output<typeof etfInputSchema>;
+
+/** Partial update: every field optional, same rules. */
+export const etfChangeSchema = etfInputSchema.partial();
+export type EtfChange = z.output<typeof etfChangeSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// etf-<etfId>
+
+export interface EtfDetails {
+  etfId: string;
+  ticker: string;
+  name: string;
+  brand: string;
+  description: string;
+  frequency: PayoutFrequency;
+  underlying: string | null;
+  inceptionDate: string | null;
+  dataSource: DataSource;
+  listedAt: string;
+}
+
+export type EtfState = { listed: false } | ({ listed: true } & EtfDetails);
+
+export type EtfCommand =
+  | ({ type: 'ListEtf'; etfId: string; dataSource: DataSource } & EtfInput)
+  | { type: 'ChangeEtfDetails'; etfId: string; changes: EtfChange & { dataSource?: DataSource } };
+
+export const initialEtfState = (): EtfState => ({ listed: false });
+
+export function evolveEtf(state: EtfState, event: CatalogEvent): EtfState {
+  switch (event.type) {
+    case 'EtfListed':
+      return { listed: true, ...event.data };
+    case 'EtfDetailsChanged': {
+      if (!state.listed) return state;
+      const { changedAt: _at, etfId: _id, ...changes } = event.data;
+      const next: EtfState = { ...state };
+      for (const [key, value] of Object.entries(changes)) if (value !== undefined) Object.assign(next, { [key]: value });
+      return next;
+    }
+    case 'TickerReserved':
+    case 'TickerReleased':
+      return state; // reservation streams, not this one
+    default: {
+      const never: never = event;
+      throw new Error(`unhandled event ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+const CHANGEABLE = ['ticker', 'name', 'brand', 'description', 'frequency', 'underlying', 'inceptionDate', 'dataSource'] as const;
+
+export function decideEtf(command: EtfCommand, state: EtfState, ctx: CommandContext): CatalogEvent[] {
+  switch (command.type) {
+    case 'ListEtf': {
+      if (state.listed) throw conflict(`ETF ${state.ticker} already exists`);
+      const { type: _t, ...data } = command;
+      return [{ type: 'EtfListed', data: { ...data, listedAt: ctx.now } }];
+    }
+    case 'ChangeEtfDetails': {
+      if (!state.listed) throw notFound('ETF not found');
+      const changed: Record<string, unknown> = {};
+      for (const key of CHANGEABLE) {
+        const value = command.changes[key];
+        if (value !== undefined && value !== state[key]) changed[key] = value;
+      }
+      if (Object.keys(changed).length === 0) return [];
+      return [{ type: 'EtfDetailsChanged', data: { etfId: state.etfId, ...changed, changedAt: ctx.now } }];
+    }
+    default: {
+      const never: never = command;
+      throw new Error(`unhandled command ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+export const etfDecider: Decider<EtfCommand, EtfState, CatalogEvent> = {
+  initialState: initialEtfState,
+  evolve: evolveEtf,
+  decide: decideEtf,
+};
+
+// ---------------------------------------------------------------------------------------------------
+// catalog-<TICKER>
+
+export type TickerCommand =
+  | { type: 'ReserveTicker'; ticker: string; etfId: string }
+  | { type: 'ReleaseTicker'; ticker: string; etfId: string };
+
+export interface TickerState {
+  /** The fund holding the ticker, or null when free. */
+  holder: string | null;
+}
+
+export const initialTickerState = (): TickerState => ({ holder: null });
+
+export function evolveTicker(state: TickerState, event: CatalogEvent): TickerState {
+  switch (event.type) {
+    case 'TickerReserved':
+      return { holder: event.data.etfId };
+    case 'TickerReleased':
+      return state.holder === event.data.etfId ? { holder: null } : state;
+    case 'EtfListed':
+    case 'EtfDetailsChanged':
+      return state;
+    default: {
+      const never: never = event;
+      throw new Error(`unhandled event ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+export function decideTicker(command: TickerCommand, state: TickerState, ctx: CommandContext): CatalogEvent[] {
+  const ticker = normaliseTicker(command.ticker);
+  if (!TICKER_RE.test(ticker)) throw badRequest('Ticker must be 1-8 letters or digits', { ticker: 'Ticker must be 1-8 letters or digits' });
+  switch (command.type) {
+    case 'ReserveTicker':
+      if (state.holder === command.etfId) return [];
+      if (state.holder !== null) throw conflict(`Ticker ${ticker} already exists`);
+      return [{ type: 'TickerReserved', data: { ticker, etfId: command.etfId, reservedAt: ctx.now } }];
+    case 'ReleaseTicker':
+      if (state.holder !== command.etfId) return [];
+      return [{ type: 'TickerReleased', data: { ticker, etfId: command.etfId, releasedAt: ctx.now } }];
+    default: {
+      const never: never = command;
+      throw new Error(`unhandled command ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+export const tickerDecider: Decider<TickerCommand, TickerState, CatalogEvent> = {
+  initialState: initialTickerState,
+  evolve: evolveTicker,
+  decide: decideTicker,
+};

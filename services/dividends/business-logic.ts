@@ -1,0 +1,202 @@
+import type { DataSource } from '../../events/catalog.ts';
+import { distributionIdOf, type DistributionData, type DistributionStatus, type DividendEvent } from '../../events/dividends.ts';
+import type { CommandContext } from '../core/event-log.ts';
+import type { Decider } from '../core/decider.ts';
+import { badRequest, notFound } from '../core/errors.ts';
+import { canonical, dec, parseAmount } from '../../domain/market/decimal.ts';
+import { isValidDate, type IsoDate } from '../../domain/market/trading-days.ts';
+
+/**
+ * The `dividends-<etfId>` stream: a fund's distributions, one per ex-date.
+ *
+ * Sync rules (idempotent by content):
+ * - an ex-date not seen before -> `DistributionDeclared`;
+ * - the same content again -> nothing;
+ * - a changed amount, record date, pay date or status -> `DistributionRevised` (with the previous amount);
+ * - a missing (null) record or pay date never erases a known one: a provider that does not know the
+ *   date is not evidence that it changed;
+ * - an `estimated` distribution never replaces a `declared` one;
+ * - several cash distributions on one ex-date in one batch (a regular and a special one) are recorded
+ *   as one distribution of their total;
+ * - a withdrawn distribution is declared again only by an owner's import (`csv`, `manual`), never by a
+ *   provider sync, so a provider's bad row cannot come back every hour.
+ */
+
+export interface IncomingDistribution {
+  exDate: IsoDate;
+  recordDate: IsoDate | null;
+  payDate: IsoDate | null;
+  /** Cash per share: decimal string or finite number (`$` and separators accepted). */
+  amount: string | number;
+  status?: DistributionStatus;
+}
+
+export type DividendCommand =
+  | { type: 'SyncDistributions'; etfId: string; distributions: readonly IncomingDistribution[]; source: DataSource }
+  | { type: 'WithdrawDistribution'; etfId: string; exDate: IsoDate; reason: string };
+
+export interface KnownDistribution {
+  distributionId: string;
+  exDate: IsoDate;
+  recordDate: IsoDate | null;
+  payDate: IsoDate | null;
+  amount: string;
+  status: DistributionStatus;
+  source: DataSource;
+  withdrawn: boolean;
+}
+
+export interface DistributionsState {
+  etfId: string | null;
+  byExDate: Readonly<Record<IsoDate, KnownDistribution>>;
+}
+
+export const initialDistributionsState = (): DistributionsState => ({ etfId: null, byExDate: {} });
+
+function known(data: DistributionData): KnownDistribution {
+  const { etfId: _etfId, ...rest } = data;
+  return { ...rest, withdrawn: false };
+}
+
+export function evolveDistributions(state: DistributionsState, event: DividendEvent): DistributionsState {
+  switch (event.type) {
+    case 'DistributionDeclared':
+      return { etfId: event.data.etfId, byExDate: { ...state.byExDate, [event.data.exDate]: known(event.data) } };
+    case 'DistributionRevised': {
+      const { previousAmount: _previous, ...data } = event.data;
+      return { etfId: data.etfId, byExDate: { ...state.byExDate, [data.exDate]: known(data) } };
+    }
+    case 'DistributionWithdrawn': {
+      const existing = state.byExDate[event.data.exDate];
+      if (!existing) return state;
+      return { etfId: event.data.etfId, byExDate: { ...state.byExDate, [event.data.exDate]: { ...existing, withdrawn: true } } };
+    }
+    default: {
+      const never: never = event;
+      throw new Error(`unhandled event ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+function optionalDate(value: IsoDate | null, what: string): IsoDate | null {
+  if (value === null) return null;
+  if (!isValidDate(value)) throw badRequest(`${what} must be YYYY-MM-DD, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+interface Normalised {
+  exDate: IsoDate;
+  recordDate: IsoDate | null;
+  payDate: IsoDate | null;
+  amount: string;
+  status: DistributionStatus;
+}
+
+function normalise(d: IncomingDistribution): Normalised {
+  if (!isValidDate(d.exDate)) throw badRequest(`ex-date must be YYYY-MM-DD, got ${JSON.stringify(d.exDate)}`);
+  const amount = parseAmount(d.amount);
+  if (amount === null || amount.lt(0)) throw badRequest(`distribution ${d.exDate}: amount must be a number >= 0, got ${JSON.stringify(d.amount)}`);
+  const payDate = optionalDate(d.payDate, `distribution ${d.exDate} pay date`);
+  if (payDate !== null && payDate < d.exDate) throw badRequest(`distribution ${d.exDate}: pay date ${payDate} is before the ex-date`);
+  return {
+    exDate: d.exDate,
+    recordDate: optionalDate(d.recordDate, `distribution ${d.exDate} record date`),
+    payDate,
+    amount: canonical(amount),
+    status: d.status ?? 'declared',
+  };
+}
+
+/** Merges one batch: same ex-date twice -> one distribution with the summed amount. */
+function mergeBatch(list: readonly IncomingDistribution[]): Normalised[] {
+  const byDate = new Map<IsoDate, Normalised>();
+  for (const raw of list) {
+    const d = normalise(raw);
+    const seen = byDate.get(d.exDate);
+    if (!seen) {
+      byDate.set(d.exDate, d);
+      continue;
+    }
+    byDate.set(d.exDate, {
+      exDate: d.exDate,
+      recordDate: seen.recordDate ?? d.recordDate,
+      payDate: seen.payDate ?? d.payDate,
+      amount: canonical(dec(seen.amount).plus(d.amount)),
+      status: seen.status === 'declared' || d.status === 'declared' ? 'declared' : 'estimated',
+    });
+  }
+  return [...byDate.values()].sort((a, b) => (a.exDate < b.exDate ? -1 : 1));
+}
+
+export function decideDistributions(command: DividendCommand, state: DistributionsState, ctx?: CommandContext): DividendEvent[] {
+  if (state.etfId !== null && state.etfId !== command.etfId) {
+    throw badRequest(`dividend stream of ${state.etfId} cannot take data of ${command.etfId}`);
+  }
+  switch (command.type) {
+    case 'SyncDistributions': {
+      const ownerImport = command.source === 'csv' || command.source === 'manual';
+      const events: DividendEvent[] = [];
+      for (const d of mergeBatch(command.distributions)) {
+        const existing = state.byExDate[d.exDate];
+        const distributionId = distributionIdOf(command.etfId, d.exDate);
+        if (!existing || (existing.withdrawn && ownerImport)) {
+          events.push({ type: 'DistributionDeclared', data: { etfId: command.etfId, distributionId, ...d, source: command.source } });
+          continue;
+        }
+        if (existing.withdrawn) continue;
+        if (existing.status === 'declared' && d.status === 'estimated') continue;
+        const merged = {
+          ...d,
+          recordDate: d.recordDate ?? existing.recordDate,
+          payDate: d.payDate ?? existing.payDate,
+        };
+        const unchanged =
+          dec(existing.amount).eq(merged.amount) &&
+          existing.recordDate === merged.recordDate &&
+          existing.payDate === merged.payDate &&
+          existing.status === merged.status;
+        if (unchanged) continue;
+        events.push({
+          type: 'DistributionRevised',
+          data: { etfId: command.etfId, distributionId, ...merged, source: command.source, previousAmount: existing.amount },
+        });
+      }
+      return events;
+    }
+    case 'WithdrawDistribution': {
+      const existing = state.byExDate[command.exDate];
+      if (!existing) throw notFound(`No distribution with ex-date ${command.exDate}`);
+      if (existing.withdrawn) return [];
+      if (!ctx) throw new Error('WithdrawDistribution needs the command context (time)');
+      return [
+        {
+          type: 'DistributionWithdrawn',
+          data: {
+            etfId: command.etfId,
+            distributionId: existing.distributionId,
+            exDate: command.exDate,
+            reason: command.reason.trim() || 'withdrawn',
+            withdrawnAt: ctx.now,
+          },
+        },
+      ];
+    }
+    default: {
+      const never: never = command;
+      throw new Error(`unhandled command ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+export const distributionsDecider: Decider<DividendCommand, DistributionsState, DividendEvent> = {
+  initialState: initialDistributionsState,
+  evolve: evolveDistributions,
+  decide: decideDistributions,
+};
+
+/** The distributions that count (not withdrawn), oldest first: the input of metrics and calendars. */
+export function activeDistributions(state: DistributionsState): KnownDistribution[] {
+  return Object.values(state.byExDate)
+    .filter((d) => !d.withdrawn)
+    .sort((a, b) => (a.exDate < b.exDate ? -1 : 1));
+}

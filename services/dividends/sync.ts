@@ -1,0 +1,67 @@
+import type { DataSource } from '../../events/catalog.ts';
+import { streams } from '../../events/streams.ts';
+import type { MarketDataProvider } from '../../infra/market-data/port.ts';
+import type { IsoDate } from '../../domain/market/trading-days.ts';
+import { handleCommand } from '../core/decider.ts';
+import type { CommandContext, EventLog } from '../core/event-log.ts';
+import { DEFAULT_CONCURRENCY, eachLimited, groupByTicker, inGroups, RETRIES, type RangeCounts, type SyncEtf, type SyncOptions } from '../core/provider-sync.ts';
+import { distributionsDecider, type IncomingDistribution } from './business-logic.ts';
+
+/**
+ * Distributions into the log (idempotent by content, see services/core/provider-sync.ts): the owner's
+ * CSV import and the provider sync.
+ */
+
+export interface DistributionCounts {
+  declared: number;
+  revised: number;
+  unchanged: number;
+  position: number;
+}
+
+/** Records distributions of one fund on `dividends-<etfId>`. */
+export async function recordDistributions(
+  log: EventLog,
+  etfId: string,
+  distributions: readonly IncomingDistribution[],
+  source: DataSource,
+  ctx: CommandContext,
+): Promise<DistributionCounts> {
+  if (distributions.length === 0) return { declared: 0, revised: 0, unchanged: 0, position: 0 };
+  const result = await handleCommand(log, streams.dividends(etfId), distributionsDecider, { type: 'SyncDistributions', etfId, distributions, source }, ctx, RETRIES);
+  const declared = result.events.filter((e) => e.type === 'DistributionDeclared').length;
+  const revised = result.events.filter((e) => e.type === 'DistributionRevised').length;
+  const exDates = new Set(distributions.map((d) => d.exDate)).size;
+  return { declared, revised, unchanged: exDates - declared - revised, position: result.position };
+}
+
+/** Distributions with ex-dates in [from, to] (from the inception date for younger funds). */
+export async function syncDistributions(
+  log: EventLog,
+  provider: MarketDataProvider,
+  etfs: readonly SyncEtf[],
+  from: IsoDate,
+  to: IsoDate,
+  ctx: CommandContext,
+  options: SyncOptions = {},
+): Promise<RangeCounts<DistributionCounts>> {
+  const out: RangeCounts<DistributionCounts> = { totals: { declared: 0, revised: 0, unchanged: 0 }, missing: [], position: 0 };
+  await inGroups(etfs, from, to, options, 'Distributions', async (group, start) => {
+    const list = await provider.distributions(group.map((e) => e.ticker), start, to);
+    const byEtf = groupByTicker(group, list);
+    await eachLimited(group, options.concurrency ?? DEFAULT_CONCURRENCY, async (etf) => {
+      const mine = byEtf.get(etf.etfId) ?? [];
+      if (mine.length === 0) {
+        out.missing.push(etf.ticker);
+        return;
+      }
+      const c = await recordDistributions(log, etf.etfId, mine, provider.source, ctx);
+      out.totals.declared += c.declared;
+      out.totals.revised += c.revised;
+      out.totals.unchanged += c.unchanged;
+      out.position = Math.max(out.position, c.position);
+    });
+  });
+  out.missing.sort();
+  return out;
+}

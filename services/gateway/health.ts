@@ -1,0 +1,66 @@
+import { Router } from 'express';
+import type { AppDeps } from '../http/deps.ts';
+
+const PING_TIMEOUT_MS = 2000;
+
+type Check = { status: 'ok' } | { status: 'failed'; error: string };
+
+async function check(probe: () => Promise<unknown>): Promise<Check> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      probe(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS);
+      }),
+    ]);
+    return { status: 'ok' };
+  } catch (error) {
+    return { status: 'failed', error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * - `GET /healthz`: the process is up (liveness) — no dependency is consulted.
+ * - `GET /readyz`: the event store and the document store answer a ping, and every projection is
+ *   caught up (live, or catching up with no lag). 200 when all hold, otherwise 503; both with the details.
+ */
+export function healthRouter(deps: AppDeps): Router {
+  const router = Router();
+  router.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  router.get('/readyz', async (_req, res) => {
+    const [eventStore, documentStore] = await Promise.all([check(() => deps.log.store.ping()), check(() => deps.docs.ping())]);
+    let projections: { name: string; version: number; state: string; position: number; head: number; lag: number; error?: string }[] = [];
+    let projectionsCheck: Check = { status: 'ok' };
+    try {
+      projections = (await deps.readModels.status()).map(({ name, version, state, position, head, lag, error }) => ({
+        name,
+        version,
+        state,
+        position,
+        head,
+        lag,
+        ...(error ? { error } : {}),
+      }));
+      // Caught up = live, or still flagged catching-up but with nothing left to read (an empty log or
+      // a checkpoint already at the head reports that until the next event arrives).
+      const behind = projections.filter((p) => !(p.state === 'live' || (p.state === 'catching-up' && p.lag === 0)));
+      if (behind.length > 0) {
+        projectionsCheck = { status: 'failed', error: `not caught up: ${behind.map((p) => `${p.name} (${p.state})`).join(', ')}` };
+      }
+    } catch (error) {
+      projectionsCheck = { status: 'failed', error: error instanceof Error ? error.message : String(error) };
+    }
+    const ready = eventStore.status === 'ok' && documentStore.status === 'ok' && projectionsCheck.status === 'ok';
+    res.status(ready ? 200 : 503).json({
+      status: ready ? 'ready' : 'not ready',
+      ...(ready ? {} : { message: 'Service not ready' }),
+      checks: { eventStore, documentStore, projections: { ...projectionsCheck, details: projections } },
+    });
+  });
+  return router;
+}

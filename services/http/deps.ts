@@ -1,0 +1,46 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { JobName } from '../../events/jobs.ts';
+import type { CommandContext, EventLog } from '../core/event-log.ts';
+import type { DocumentStore } from '../../infra/document-store/port.ts';
+import type { MarketSnapshots } from '../../read-models/market/market-snapshot.ts';
+import type { UserAreaReads } from '../../read-models/portfolio/queries.ts';
+import type { ReadModels } from '../../read-models/runtime/read-models.ts';
+import type { Mailer } from '../../infra/mail/port.ts';
+
+/**
+ * Everything the app factory and the module routers need. Built by the composition root
+ * (services/gateway/container.ts) for the server, and by the test harness for API specs.
+ */
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  /** The typed event log (append, read). */
+  log: EventLog;
+  /** Raw access to the document store: read models (through `readModels`) and operational state (throttling). */
+  docs: DocumentStore;
+  /** Read-model collections by projection, checkpoints, and wait-for-position. */
+  readModels: ReadModels;
+  /** The market snapshots of this read side (one per process, shared by the user-area routers). */
+  marketSnapshots: MarketSnapshots;
+  /** The user area's derived reads (portfolio and payout calendar), over `marketSnapshots`. */
+  userArea: UserAreaReads;
+  /** The clock: the only place the gateway takes the time from. */
+  now: () => Date;
+  /**
+   * Outgoing mail (the infra/mail port). The composition root builds it from `config.mail` (SMTP_URL,
+   * else the outbox file) and closes it on shutdown (`mailer.close()` waits for mails still being sent).
+   */
+  mailer: Mailer;
+  /**
+   * The data jobs (services/jobs/runtime.ts): set by `startJobs`, cleared when they stop; undefined
+   * where this process runs none (routes then answer 503 'Data jobs are not running').
+   */
+  jobs: JobQueue | undefined;
+}
+
+/** What routers need of the data jobs runtime: queue a run. */
+export interface JobQueue {
+  /** Records `JobRequested` and queues the run; answers at once. */
+  request(name: JobName, requestedBy: string, ctx: CommandContext): Promise<{ jobId: string; position: number }>;
+}

@@ -1,0 +1,162 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { getIronSession, unsealData, type IronSession, type SessionOptions } from 'iron-session';
+import { findUserById } from '../../read-models/users/queries.ts';
+import type { UserDoc } from '../../read-models/users/projection.ts';
+import { forbidden, unauthorized } from '../core/errors.ts';
+import type { Config } from './config.ts';
+import type { AppDeps } from './deps.ts';
+
+export const SESSION_COOKIE = 'weeklydiv_session';
+
+/**
+ * What the sealed (encrypted and authenticated) cookie holds. No server-side session store: the
+ * cookie is valid while (1) iron-session can unseal it (its own TTL, real clock), (2) `issuedAt` is
+ * less than SESSION_TTL_HOURS before the gateway clock (deps.now), and (3) `epoch` equals the user's
+ * current session epoch in the users read model (a SessionsRevoked event bumps it).
+ */
+export interface SessionData {
+  userId: string;
+  epoch: number;
+  issuedAt: string;
+}
+
+export function sessionOptions(config: Config): SessionOptions {
+  return {
+    cookieName: SESSION_COOKIE,
+    password: config.session.secret,
+    ttl: config.session.ttlSeconds,
+    cookieOptions: {
+      httpOnly: true,
+      sameSite: 'lax',
+      // iron-session defaults to Secure; over plain http (development, tests) the browser would drop it.
+      secure: config.session.secure,
+      path: '/',
+    },
+  };
+}
+
+async function ironSession(req: Request, res: Response, config: Config): Promise<IronSession<SessionData>> {
+  return getIronSession<SessionData>(req, res, sessionOptions(config));
+}
+
+/** Signs the user in on this response (a fresh cookie for the given epoch). */
+export async function startSession(req: Request, res: Response, deps: AppDeps, user: { userId: string; epoch: number }): Promise<void> {
+  const session = await ironSession(req, res, deps.config);
+  session.userId = user.userId;
+  session.epoch = user.epoch;
+  session.issuedAt = deps.now().toISOString();
+  await session.save();
+  res.locals['auth'] = undefined;
+  res.locals['sessionCleared'] = false;
+}
+
+/** Clears the cookie on this response. */
+export async function endSession(req: Request, res: Response, deps: AppDeps): Promise<void> {
+  if (res.locals['sessionCleared'] !== true) {
+    const session = await ironSession(req, res, deps.config);
+    session.destroy();
+    res.locals['sessionCleared'] = true;
+  }
+  res.locals['auth'] = null;
+}
+
+export interface Auth {
+  user: UserDoc;
+  session: SessionData;
+}
+
+/**
+ * The signed-in user of this request, or null (no cookie, unreadable cookie, expired, revoked, or the
+ * account is unknown). A cookie that fails the checks is cleared on the response. Cached per request.
+ */
+export async function currentAuth(req: Request, res: Response, deps: AppDeps): Promise<Auth | null> {
+  const cached = res.locals['auth'] as Auth | null | undefined;
+  if (cached !== undefined) return cached;
+  const session = await readSession(req, deps.config);
+  const auth = await checkSession(session, deps);
+  if (!auth && session.userId !== undefined && !res.headersSent) {
+    (await ironSession(req, res, deps.config)).destroy();
+    res.locals['sessionCleared'] = true;
+  }
+  res.locals['auth'] = auth;
+  return auth;
+}
+
+/**
+ * Unsealing a cookie (key derivation + AES + HMAC) costs more than the rest of a read request, and a
+ * browser sends the same sealed value on every request. The result of unsealing a given string never
+ * changes, so it is remembered (bounded, oldest dropped first). Expiry, epoch and account checks still
+ * run on every request (checkSession).
+ */
+const UNSEAL_CACHE_LIMIT = 10_000;
+const unsealCaches = new WeakMap<Config, Map<string, Partial<SessionData>>>();
+
+async function readSession(req: Request, config: Config): Promise<Partial<SessionData>> {
+  const seal = cookieValue(req.headers.cookie, SESSION_COOKIE);
+  if (!seal) return {};
+  let cache = unsealCaches.get(config);
+  if (!cache) unsealCaches.set(config, (cache = new Map()));
+  const known = cache.get(seal);
+  if (known) return known;
+  const data = await unsealData<Partial<SessionData>>(seal, { password: config.session.secret, ttl: config.session.ttlSeconds }).catch(() => ({}));
+  if (cache.size >= UNSEAL_CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(seal, data);
+  return data;
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      const raw = part.slice(eq + 1).trim();
+      try {
+        return decodeURIComponent(raw);
+      } catch {
+        return raw;
+      }
+    }
+  }
+  return undefined;
+}
+
+async function checkSession(session: Partial<SessionData>, deps: AppDeps): Promise<Auth | null> {
+  const { userId, epoch, issuedAt } = session;
+  if (typeof userId !== 'string' || typeof epoch !== 'number' || typeof issuedAt !== 'string') return null;
+  const issuedMs = Date.parse(issuedAt);
+  const ageMs = deps.now().getTime() - issuedMs;
+  if (!Number.isFinite(issuedMs) || ageMs >= deps.config.session.ttlSeconds * 1000) return null;
+  const user = await findUserById(deps.readModels, userId);
+  if (!user || user.sessionEpoch !== epoch) return null;
+  return { user, session: { userId, epoch, issuedAt } };
+}
+
+export function isOwner(user: Pick<UserDoc, 'email'>, config: Config): boolean {
+  return user.email === config.adminEmail;
+}
+
+/** 401 `Not authenticated` unless signed in; the user is then available through `authOf(res)`. */
+export function requireUser(deps: AppDeps): RequestHandler {
+  return async (req, res, next) => {
+    const auth = await currentAuth(req, res, deps);
+    if (!auth) throw unauthorized();
+    next();
+  };
+}
+
+/** 401 when signed out, 403 when signed in as anyone but the owner (ADMIN_EMAIL). */
+export function requireOwner(deps: AppDeps): RequestHandler {
+  return async (req, res, next) => {
+    const auth = await currentAuth(req, res, deps);
+    if (!auth) throw unauthorized();
+    if (!isOwner(auth.user, deps.config)) throw forbidden('Admin access required');
+    next();
+  };
+}
+
+/** The signed-in user, after requireUser / requireOwner ran on this request. */
+export function authOf(res: Response): Auth {
+  const auth = res.locals['auth'] as Auth | null | undefined;
+  if (!auth) throw unauthorized();
+  return auth;
+}

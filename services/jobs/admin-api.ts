@@ -1,0 +1,88 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import type { HistoryImportResult } from '../../contracts/catalog.ts';
+import type { JobQueued } from '../../contracts/jobs.ts';
+import type { CatalogEvent } from '../../events/catalog.ts';
+import type { JobName } from '../../events/jobs.ts';
+import { streams } from '../../events/streams.ts';
+import { fold } from '../core/decider.ts';
+import { AppError, badRequest, notFound } from '../core/errors.ts';
+import type { AppDeps } from '../http/deps.ts';
+import { actors, commandContext } from '../http/context.ts';
+import { authOf } from '../http/session.ts';
+import { catalogMessages, csvBody, csvText } from '../catalog/api.ts';
+import { parseDistributionCsv, parsePriceCsv } from '../catalog/csv.ts';
+import { etfDecider } from '../catalog/business-logic.ts';
+import { recordBars } from '../prices/sync.ts';
+import { recordDistributions } from '../dividends/sync.ts';
+
+/**
+ * Owner-only data operations (the Data Sync tab: initialize, update prices, sync dividends, recalculate
+ * yields, clear cache; empty bodies): each POST starts a job and answers at once
+ * (202 with the run id; `GET /api/admin/jobs/{id}` follows it). Also the price-history and
+ * distribution-history CSV imports of one fund, applied through the deciders (idempotent by content).
+ * Mounted at /api/admin (owner guard in app.ts).
+ */
+
+/** What the owner is told when a run is queued (the Data Sync tab shows it). */
+export const DATA_OPERATIONS: Readonly<Record<string, { job: JobName; message: string }>> = {
+  '/initialize-production': {
+    job: 'initialize-production',
+    message: 'Initialization started: ETFs, two years of prices and dividends, and yields will be loaded. Follow its progress in the job list.',
+  },
+  '/update-prices': { job: 'update-prices', message: 'Price sync started. It may take a few minutes.' },
+  '/sync-dividends': { job: 'sync-dividends', message: 'Dividend sync started. It may take a few minutes.' },
+  '/recalculate-yields': { job: 'recalculate-yields', message: 'Yield calculation started. It may take a few minutes.' },
+  '/clear-cache': { job: 'clear-cache', message: 'Cache clearing started. Fresh data will load on next request.' },
+};
+
+/** The answer of a price or distribution history import: the contract (contracts/catalog.ts). */
+export type { HistoryImportResult };
+
+async function listedEtf(deps: AppDeps, id: string) {
+  if (!z.uuid().safeParse(id).success) throw notFound(catalogMessages.notFound);
+  const state = fold(etfDecider, (await deps.log.readStream(streams.etf(id))) as unknown as CatalogEvent[]);
+  if (!state.listed) throw notFound(catalogMessages.notFound);
+  return state;
+}
+
+function ownerContext(req: Request, res: Response, deps: AppDeps) {
+  return commandContext(req, deps, actors.user(authOf(res).user._id));
+}
+
+export function marketAdminRouter(deps: AppDeps): Router {
+  const router = Router();
+
+  for (const [path, op] of Object.entries(DATA_OPERATIONS)) {
+    router.post(path, async (req, res) => {
+      const jobs = deps.jobs;
+      if (!jobs) throw new AppError(503, 'Data jobs are not running');
+      const ctx = ownerContext(req, res, deps);
+      const { jobId, position } = await jobs.request(op.job, ctx.actor, ctx);
+      await deps.readModels.waitFor(position);
+      res.status(202).location(`/api/admin/jobs/${jobId}`).json({ jobId, name: op.job, status: 'queued', message: op.message } satisfies JobQueued);
+    });
+  }
+
+  router.post('/etfs/:id/prices/import', csvText, async (req, res) => {
+    const etf = await listedEtf(deps, String(req.params['id']));
+    const parsed = parsePriceCsv(csvBody(req));
+    if (parsed.fileError) throw badRequest(parsed.fileError);
+    const counts = await recordBars(deps.log, etf.etfId, parsed.rows, 'csv', ownerContext(req, res, deps));
+    await deps.readModels.waitFor(counts.position);
+    const result: HistoryImportResult = { appended: counts.recorded, revised: counts.revised, unchanged: counts.unchanged, errors: parsed.errors };
+    res.json(result);
+  });
+
+  router.post('/etfs/:id/distributions/import', csvText, async (req, res) => {
+    const etf = await listedEtf(deps, String(req.params['id']));
+    const parsed = parseDistributionCsv(csvBody(req));
+    if (parsed.fileError) throw badRequest(parsed.fileError);
+    const counts = await recordDistributions(deps.log, etf.etfId, parsed.rows, 'csv', ownerContext(req, res, deps));
+    await deps.readModels.waitFor(counts.position);
+    const result: HistoryImportResult = { appended: counts.declared, revised: counts.revised, unchanged: counts.unchanged, errors: parsed.errors };
+    res.json(result);
+  });
+
+  return router;
+}

@@ -1,0 +1,102 @@
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { DEFAULT_HISTORY_RANGE, HISTORY_RANGES, viewIds, type HistoryRange } from '../../read-models/market/render.ts';
+import { MarketViewCache } from '../../read-models/market/view-cache.ts';
+import { notFound } from '../core/errors.ts';
+import { registerCache } from '../http/cache-registry.ts';
+import type { AppDeps } from '../http/deps.ts';
+import { sendPreparedJson } from '../http/etag.ts';
+import { validate } from '../http/validation.ts';
+import { calculateDrip, calculateYield, dripCalculatorSchema, yieldCalculatorSchema } from './calculators.ts';
+import { brandSlug, normaliseTicker } from '../../domain/market/tickers.ts';
+
+/**
+ * The public market-data API (no sign-in): lists, detail, price history and calendar served as
+ * pre-serialized JSON from the `market` read model (strong ETag, `Cache-Control: no-cache`, 304), and
+ * the two calculators. Mounted at `/api`. Shapes: read-models/market/render.ts and
+ * docs/market-data-read-side.md.
+ */
+
+export const TOP_PERFORMERS_DEFAULT_LIMIT = 100;
+export const TOP_PERFORMERS_MAX_LIMIT = 500;
+
+const limitMessage = `limit must be a whole number from 1 to ${TOP_PERFORMERS_MAX_LIMIT}`;
+export const topPerformersQuery = z.object({
+  limit: z
+    .string({ error: limitMessage })
+    .regex(/^\d{1,4}$/, limitMessage)
+    .transform(Number)
+    .pipe(z.number().int().min(1, limitMessage).max(TOP_PERFORMERS_MAX_LIMIT, limitMessage))
+    .optional(),
+});
+
+const rangeMessage = `range must be one of ${HISTORY_RANGES.join(', ')}`;
+export const historyQuery = z.object({
+  range: z
+    .string({ error: rangeMessage })
+    .transform((v) => (v.toLowerCase() === 'all' ? 'all' : v.toUpperCase()))
+    .pipe(z.enum(HISTORY_RANGES, { error: rangeMessage }))
+    .optional(),
+});
+
+const ETF_NOT_FOUND = 'ETF not found';
+
+export function marketDataRouter(deps: AppDeps): Router {
+  const cache = new MarketViewCache(deps.readModels);
+  registerCache('market-views', () => cache.clear());
+  const router = Router();
+
+  /** Serves a view straight from the cache when it is ready (the hot path: no promise, no copy). */
+  const serve = (req: Request, res: Response, next: NextFunction, id: string, missing: () => void) => {
+    const ready = cache.peek(id);
+    if (ready) return sendPreparedJson(req, res, ready);
+    if (ready === null) return missing();
+    cache.get(id).then((view) => (view ? sendPreparedJson(req, res, view) : missing()), next);
+  };
+  const emptyList = (req: Request, res: Response) => () => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json([]);
+  };
+
+  router.get('/top-performers', (req, res, next) => {
+    // No query string (the common case): no parsing at all.
+    const { limit = TOP_PERFORMERS_DEFAULT_LIMIT } = req.url.includes('?') ? validate(topPerformersQuery, req.query) : {};
+    const id = viewIds.topPerformers;
+    const prefix = (body: string) => {
+      const list = JSON.parse(body) as unknown[];
+      return list.length <= limit ? body : JSON.stringify(list.slice(0, limit));
+    };
+    const ready = cache.peek(id);
+    if (ready) return sendPreparedJson(req, res, cache.derive(id, ready, String(limit), prefix));
+    if (ready === null) return emptyList(req, res)();
+    cache.get(id).then((view) => (view ? sendPreparedJson(req, res, cache.derive(id, view, String(limit), prefix)) : emptyList(req, res)()), next);
+  });
+
+  router.get('/etfs', (req, res, next) => serve(req, res, next, viewIds.etfs, emptyList(req, res)));
+
+  router.get('/etfs/by-brand/:brandSlug', (req, res, next) => {
+    serve(req, res, next, viewIds.brand(brandSlug(String(req.params.brandSlug))), emptyList(req, res));
+  });
+
+  router.get('/etfs/detail/:ticker', (req, res, next) => {
+    serve(req, res, next, viewIds.detail(normaliseTicker(String(req.params.ticker))), () => next(notFound(ETF_NOT_FOUND)));
+  });
+
+  router.get('/etfs/detail/:ticker/history', (req, res, next) => {
+    const { range = DEFAULT_HISTORY_RANGE } = (req.url.includes('?') ? validate(historyQuery, req.query) : {}) as { range?: HistoryRange };
+    const ticker = normaliseTicker(String(req.params.ticker));
+    serve(req, res, next, viewIds.history(ticker, range), () => next(notFound(ETF_NOT_FOUND)));
+  });
+
+  router.get('/dividends/calendar', (req, res, next) => serve(req, res, next, viewIds.calendar, emptyList(req, res)));
+
+  router.post('/calculate/yield', (req, res) => {
+    res.json(calculateYield(validate(yieldCalculatorSchema, req.body)));
+  });
+
+  router.post('/calculate/drip', (req, res) => {
+    res.json(calculateDrip(validate(dripCalculatorSchema, req.body)));
+  });
+
+  return router;
+}
