@@ -7,14 +7,14 @@ import { ConcurrencyError } from '../../infra/event-store/port.ts';
 import type { MailMessage } from '../../infra/mail/mailer.ts';
 import { findUserById } from '../../read-models/users/queries.ts';
 import type { UserDoc } from '../../read-models/users/projection.ts';
-import { fold, handleCommand } from '../core/decider.ts';
+import { handleCommand } from '../core/decider.ts';
 import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../core/errors.ts';
 import type { Config } from '../gateway/config.ts';
 import type { AppDeps } from '../gateway/deps.ts';
 import { actors, commandContext } from '../gateway/http/context.ts';
 import { currentAuth, endSession, isOwner, requireUser, startSession, authOf } from '../gateway/http/session.ts';
 import { validate } from '../gateway/http/validation.ts';
-import type { EmailReservationEvent, PasswordResetEvent, UserEvent, UserState } from './accounts.ts';
+import type { UserState } from './accounts.ts';
 import { emailReservationDecider, messages, passwordResetDecider, userDecider } from './business-logic.ts';
 import { dummyPasswordHash, hashPassword, scryptParams, verifyPassword } from './password.ts';
 import { hashResetToken, newResetToken } from './reset-token.ts';
@@ -114,14 +114,14 @@ export function accountsRouter(deps: AppDeps): Router {
 
   /** The account registered under an e-mail, read from the log (the source of truth), or null. */
   async function accountByEmail(emailAddress: string): Promise<Extract<UserState, { status: 'registered' }> | null> {
-    const reservation = fold(emailReservationDecider, (await log.readStream(streams.userEmail(emailAddress))) as unknown as EmailReservationEvent[]);
+    const reservation = (await log.aggregate(streams.userEmail(emailAddress), emailReservationDecider)).state;
     if (reservation.status !== 'reserved') return null;
     const user = await readUser(reservation.userId);
     return user.status === 'registered' ? user : null;
   }
 
   async function readUser(userId: string): Promise<UserState> {
-    return fold(userDecider, (await log.readStream(streams.user(userId))) as unknown as UserEvent[]);
+    return (await log.aggregate(streams.user(userId), userDecider)).state;
   }
 
   /** Waits for the read models to reach `position`, then answers with the user from the read model. */
@@ -134,7 +134,7 @@ export function accountsRouter(deps: AppDeps): Router {
 
   router.post('/register', async (req, res) => {
     const input = validate(registerSchema, req.body);
-    const reservation = fold(emailReservationDecider, (await log.readStream(streams.userEmail(input.email))) as unknown as EmailReservationEvent[]);
+    const reservation = (await log.aggregate(streams.userEmail(input.email), emailReservationDecider)).state;
     let userId: string = randomUUID();
     if (reservation.status === 'reserved') {
       if ((await readUser(reservation.userId)).status === 'registered') throw conflict(messages.duplicateEmail);
@@ -232,7 +232,7 @@ export function accountsRouter(deps: AppDeps): Router {
     const input = validate(resetPasswordSchema, req.body);
     const tokenHash = hashResetToken(input.token);
     const resetStream = streams.passwordReset(tokenHash);
-    const reset = fold(passwordResetDecider, (await log.readStream(resetStream)) as unknown as PasswordResetEvent[]);
+    const reset = (await log.aggregate(resetStream, passwordResetDecider)).state;
     const visitorCtx = commandContext(req, deps, actors.visitor);
     // Throws 400 unless the token was requested, is unused and has not expired.
     const completion = passwordResetDecider.decide({ type: 'CompletePasswordReset', data: { tokenHash } }, reset, visitorCtx);

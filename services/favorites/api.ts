@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import type { CatalogEvent } from '../../events/catalog.ts';
-import type { FavoriteEvent } from '../../events/favorites.ts';
 import { streams } from '../../events/streams.ts';
 import { favoritesOf } from '../../read-models/favorites/queries.ts';
 import type { FavoriteEntry } from '../../read-models/favorites/projection.ts';
 import type { EtfListItem } from '../../read-models/market/render.ts';
 import { marketSnapshots } from '../../read-models/portfolio/market-snapshot.ts';
-import { fold, handleCommand } from '../core/decider.ts';
+import { handleCommand } from '../core/decider.ts';
 import { notFound } from '../core/errors.ts';
 import type { EventLog } from '../core/event-log.ts';
 import type { AppDeps } from '../gateway/deps.ts';
@@ -17,7 +15,6 @@ import { authOf, requireUser } from '../gateway/http/session.ts';
 import { validate } from '../gateway/http/validation.ts';
 import { etfDecider } from '../market-data/etf-catalog.ts';
 import { favoriteMessages, favoritesDecider, favoritesLimitFor } from './business-logic.ts';
-import { evolveFavorites, initialFavoritesState } from './favorites.ts';
 
 /**
  * Re-runs of a command that lost a race on the user's stream (several tabs, double clicks): each is a
@@ -39,7 +36,7 @@ const ETF_NOT_FOUND = 'ETF not found';
 /** Whether the catalog lists this fund, from its stream (the source of truth, never behind). */
 async function isListed(log: EventLog, etfId: string): Promise<boolean> {
   if (!z.uuid().safeParse(etfId).success) return false;
-  return fold(etfDecider, (await log.readStream(streams.etf(etfId))) as unknown as CatalogEvent[]).listed;
+  return (await log.aggregate(streams.etf(etfId), etfDecider)).state.listed;
 }
 
 /**
@@ -86,7 +83,7 @@ export function favoritesRouter(deps: AppDeps): Router {
     );
     if (result.position > 0) await readModels.waitFor(result.position);
     // The answer comes from the stream just written or read, so it is exact even if a read model lags.
-    const state = fold({ initialState: initialFavoritesState, evolve: evolveFavorites }, (await log.readStream(streams.favorites(user._id))) as unknown as FavoriteEvent[]);
+    const { state } = await log.aggregate(streams.favorites(user._id), favoritesDecider);
     const favorite = state.favorites.find((f) => f.etfId === etfId)!;
     const [json] = await present([{ id: favorite.favoriteId, etfId, addedAt: favorite.addedAt }]);
     res.status(result.events.length > 0 ? 201 : 200).json(json);

@@ -1,9 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import type { CatalogEvent } from '../../events/catalog.ts';
 import type { JobName } from '../../events/jobs.ts';
 import { streams } from '../../events/streams.ts';
-import { fold } from '../core/decider.ts';
 import { badRequest, notFound } from '../core/errors.ts';
 import type { AppDeps } from '../gateway/deps.ts';
 import { actors, commandContext } from '../gateway/http/context.ts';
@@ -46,7 +44,7 @@ export interface HistoryImportResult {
 
 async function listedEtf(deps: AppDeps, id: string) {
   if (!z.uuid().safeParse(id).success) throw notFound(catalogMessages.notFound);
-  const state = fold(etfDecider, (await deps.log.readStream(streams.etf(id))) as unknown as CatalogEvent[]);
+  const { state } = await deps.log.aggregate(streams.etf(id), etfDecider);
   if (!state.listed) throw notFound(catalogMessages.notFound);
   return state;
 }

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import express, { Router, type Request } from 'express';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import type { CatalogEvent, DataSource } from '../../events/catalog.ts';
+import type { DataSource } from '../../events/catalog.ts';
 import { streams } from '../../events/streams.ts';
 import { listCatalog } from '../../read-models/jobs/catalog-index.ts';
-import { fold, handleCommand } from '../core/decider.ts';
+import { handleCommand } from '../core/decider.ts';
 import { AppError, badRequest, conflict, notFound } from '../core/errors.ts';
 import type { CommandContext, EventLog } from '../core/event-log.ts';
 import type { AppDeps } from '../gateway/deps.ts';
@@ -114,11 +114,11 @@ export interface CatalogWrite {
 }
 
 async function readEtf(log: EventLog, etfId: string): Promise<EtfState> {
-  return fold(etfDecider, (await log.readStream(streams.etf(etfId))) as unknown as CatalogEvent[]);
+  return (await log.aggregate(streams.etf(etfId), etfDecider)).state;
 }
 
 async function tickerHolder(log: EventLog, ticker: string): Promise<string | null> {
-  return fold(tickerDecider, (await log.readStream(streams.ticker(ticker))) as unknown as CatalogEvent[]).holder;
+  return (await log.aggregate(streams.ticker(ticker), tickerDecider)).state.holder;
 }
 
 /**

@@ -140,6 +140,7 @@ export const etfDecider: Decider<EtfCommand, EtfState, CatalogEvent> = {
   initialState: initialEtfState,
   evolve: evolveEtf,
   decide: decideEtf,
+  folds: { EtfListed: true, EtfDetailsChanged: true, TickerReserved: true, TickerReleased: true },
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -194,4 +195,5 @@ export const tickerDecider: Decider<TickerCommand, TickerState, CatalogEvent> = 
   initialState: initialTickerState,
   evolve: evolveTicker,
   decide: decideTicker,
+  folds: { EtfListed: true, EtfDetailsChanged: true, TickerReserved: true, TickerReleased: true },
 };

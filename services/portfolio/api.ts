@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import type { CatalogEvent } from '../../events/catalog.ts';
 import { streams } from '../../events/streams.ts';
 import { userAreaReads } from '../../read-models/portfolio/queries.ts';
-import { handleCommand, fold } from '../core/decider.ts';
+import { handleCommand } from '../core/decider.ts';
 import { notFound } from '../core/errors.ts';
 import type { EventLog } from '../core/event-log.ts';
 import type { AppDeps } from '../gateway/deps.ts';
@@ -25,7 +24,7 @@ const WRITE_RETRIES = 10;
 /** The fund as the catalog stream has it (the source of truth, never behind); null when not listed. */
 async function listedEtf(log: EventLog, etfId: string): Promise<Extract<EtfState, { listed: true }> | null> {
   if (!z.uuid().safeParse(etfId).success) return null;
-  const state = fold(etfDecider, (await log.readStream(streams.etf(etfId))) as unknown as CatalogEvent[]);
+  const { state } = await log.aggregate(streams.etf(etfId), etfDecider);
   return state.listed ? state : null;
 }
 

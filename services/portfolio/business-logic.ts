@@ -66,4 +66,5 @@ export const portfolioDecider: Decider<PortfolioCommand, PortfolioState, Portfol
   initialState: initialPortfolioState,
   evolve: evolvePortfolio,
   decide: decidePortfolio,
+  folds: { HoldingAdded: true, HoldingRemoved: true },
 };
