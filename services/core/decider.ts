@@ -27,6 +27,12 @@ export interface Aggregate<State> {
   revision: number;
 }
 
+/**
+ * Re-runs of a command that lost a race on a user's stream (several tabs, double clicks): each is a
+ * small read and an append, and the stream's invariant is decided again on fresh state every time.
+ */
+export const WRITE_RETRIES = 10;
+
 export interface CommandResult<Event> {
   events: Event[];
   /** Global position of the last appended event (0 when nothing was appended). */

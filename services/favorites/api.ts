@@ -6,21 +6,14 @@ import { favoritesOf } from '../../read-models/favorites/queries.ts';
 import type { FavoriteEntry } from '../../read-models/favorites/projection.ts';
 import type { EtfListItem } from '../../read-models/market/render.ts';
 import { marketSnapshots } from '../../read-models/portfolio/market-snapshot.ts';
-import { handleCommand } from '../core/decider.ts';
+import { handleCommand, WRITE_RETRIES } from '../core/decider.ts';
 import { notFound } from '../core/errors.ts';
-import type { EventLog } from '../core/event-log.ts';
 import type { AppDeps } from '../gateway/deps.ts';
 import { actors, commandContext } from '../gateway/http/context.ts';
 import { authOf, requireUser } from '../gateway/http/session.ts';
 import { validate } from '../gateway/http/validation.ts';
-import { etfDecider } from '../market-data/etf-catalog.ts';
+import { requireListedEtf } from '../market-data/commands.ts';
 import { favoriteMessages, favoritesDecider, favoritesLimitFor } from './business-logic.ts';
-
-/**
- * Re-runs of a command that lost a race on the user's stream (several tabs, double clicks): each is a
- * small read and an append, and the stream's invariant is decided again on fresh state every time.
- */
-const WRITE_RETRIES = 10;
 
 /** A favorite as the API shows it (spec §3): the ETF nested as its list item. */
 export interface FavoriteJson {
@@ -30,14 +23,6 @@ export interface FavoriteJson {
 }
 
 export const addFavoriteSchema = z.object({ etfId: z.string({ error: 'ETF id must be text' }).trim().min(1, 'Required') });
-
-const ETF_NOT_FOUND = 'ETF not found';
-
-/** Whether the catalog lists this fund, from its stream (the source of truth, never behind). */
-async function isListed(log: EventLog, etfId: string): Promise<boolean> {
-  if (!z.uuid().safeParse(etfId).success) return false;
-  return (await log.aggregate(streams.etf(etfId), etfDecider)).state.listed;
-}
 
 /**
  * The signed-in user's favorite ETFs (mounted at /api):
@@ -71,7 +56,7 @@ export function favoritesRouter(deps: AppDeps): Router {
   router.post('/user/favorites', requireUser(deps), async (req, res) => {
     const { etfId } = validate(addFavoriteSchema, req.body);
     const { user } = authOf(res);
-    if (!(await isListed(log, etfId))) throw notFound(ETF_NOT_FOUND);
+    await requireListedEtf(log, etfId);
     const ctx = commandContext(req, deps, actors.user(user._id));
     const result = await handleCommand(
       log,

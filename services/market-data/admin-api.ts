@@ -1,15 +1,13 @@
 import { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
 import type { JobName } from '../../events/jobs.ts';
-import { streams } from '../../events/streams.ts';
-import { badRequest, notFound } from '../core/errors.ts';
+import { badRequest } from '../core/errors.ts';
 import type { AppDeps } from '../gateway/deps.ts';
 import { actors, commandContext } from '../gateway/http/context.ts';
 import { authOf } from '../gateway/http/session.ts';
 import { jobsOf } from '../jobs/runtime.ts';
-import { catalogMessages, csvBody, csvText } from './catalog-api.ts';
+import { csvBody, csvText } from './catalog-api.ts';
+import { requireListedEtf } from './commands.ts';
 import { parseDistributionCsv, parsePriceCsv, type CsvLineError } from './csv.ts';
-import { etfDecider } from './etf-catalog.ts';
 import { recordBars, recordDistributions } from './sync.ts';
 
 /**
@@ -42,13 +40,6 @@ export interface HistoryImportResult {
   errors: CsvLineError[];
 }
 
-async function listedEtf(deps: AppDeps, id: string) {
-  if (!z.uuid().safeParse(id).success) throw notFound(catalogMessages.notFound);
-  const { state } = await deps.log.aggregate(streams.etf(id), etfDecider);
-  if (!state.listed) throw notFound(catalogMessages.notFound);
-  return state;
-}
-
 function ownerContext(req: Request, res: Response, deps: AppDeps) {
   return commandContext(req, deps, actors.user(authOf(res).user._id));
 }
@@ -67,7 +58,7 @@ export function marketAdminRouter(deps: AppDeps): Router {
   }
 
   router.post('/etfs/:id/prices/import', csvText, async (req, res) => {
-    const etf = await listedEtf(deps, String(req.params['id']));
+    const etf = await requireListedEtf(deps.log, String(req.params['id']));
     const parsed = parsePriceCsv(csvBody(req));
     if (parsed.fileError) throw badRequest(parsed.fileError);
     const counts = await recordBars(deps.log, etf.etfId, parsed.rows, 'csv', ownerContext(req, res, deps));
@@ -77,7 +68,7 @@ export function marketAdminRouter(deps: AppDeps): Router {
   });
 
   router.post('/etfs/:id/distributions/import', csvText, async (req, res) => {
-    const etf = await listedEtf(deps, String(req.params['id']));
+    const etf = await requireListedEtf(deps.log, String(req.params['id']));
     const parsed = parseDistributionCsv(csvBody(req));
     if (parsed.fileError) throw badRequest(parsed.fileError);
     const counts = await recordDistributions(deps.log, etf.etfId, parsed.rows, 'csv', ownerContext(req, res, deps));

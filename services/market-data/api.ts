@@ -8,7 +8,7 @@ import type { AppDeps } from '../gateway/deps.ts';
 import { sendPreparedJson } from '../gateway/http/etag.ts';
 import { validate } from '../gateway/http/validation.ts';
 import { calculateDrip, calculateYield, dripCalculatorSchema, yieldCalculatorSchema } from './calculators.ts';
-import { brandSlug, normaliseTicker } from './etf-catalog.ts';
+import { brandSlug, ETF_NOT_FOUND, normaliseTicker } from './etf-catalog.ts';
 
 /**
  * The public market-data API (no sign-in): lists, detail, price history and calendar served as
@@ -39,7 +39,6 @@ const historyQuery = z.object({
     .optional(),
 });
 
-const ETF_NOT_FOUND = 'ETF not found';
 
 export function marketDataRouter(deps: AppDeps): Router {
   const cache = new MarketViewCache(deps.readModels);

@@ -15,6 +15,7 @@ import { validate } from '../gateway/http/validation.ts';
 import { etfsToCsv, parseEtfCsv } from './csv.ts';
 import {
   brandSlug,
+  ETF_NOT_FOUND,
   etfDecider,
   etfInputSchema,
   normaliseTicker,
@@ -34,7 +35,7 @@ import { newYorkDate } from './market-calendar.ts';
 
 export const catalogMessages = {
   duplicate: (ticker: string) => `An ETF with ticker ${ticker} already exists`,
-  notFound: 'ETF not found',
+  notFound: ETF_NOT_FOUND,
   allFailed: (n: number) => `All ${n} ETF rows failed to create. Check for duplicate tickers or invalid data.`,
   someFailed: (created: number, failed: number) => `Successfully created ${created} ETFs, ${failed} failed`,
   allCreated: (created: number) => `Successfully created ${created} ETFs`,

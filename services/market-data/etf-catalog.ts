@@ -82,6 +82,10 @@ export interface EtfDetails {
 }
 
 export type EtfState = { listed: false } | ({ listed: true } & EtfDetails);
+export type ListedEtf = Extract<EtfState, { listed: true }>;
+
+/** The one answer for a fund the catalog does not list, on the read and the write side. */
+export const ETF_NOT_FOUND = 'ETF not found';
 
 export type EtfCommand =
   | ({ type: 'ListEtf'; etfId: string; dataSource: DataSource } & EtfInput)
@@ -120,7 +124,7 @@ export function decideEtf(command: EtfCommand, state: EtfState, ctx: CommandCont
       return [{ type: 'EtfListed', data: { ...data, listedAt: ctx.now } }];
     }
     case 'ChangeEtfDetails': {
-      if (!state.listed) throw notFound('ETF not found');
+      if (!state.listed) throw notFound(ETF_NOT_FOUND);
       const changed: Record<string, unknown> = {};
       for (const key of CHANGEABLE) {
         const value = command.changes[key];

@@ -1,32 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Response } from 'express';
-import { z } from 'zod';
 import { streams } from '../../events/streams.ts';
 import { userAreaReads } from '../../read-models/portfolio/queries.ts';
-import { handleCommand } from '../core/decider.ts';
+import { handleCommand, WRITE_RETRIES } from '../core/decider.ts';
 import { notFound } from '../core/errors.ts';
-import type { EventLog } from '../core/event-log.ts';
 import type { AppDeps } from '../gateway/deps.ts';
 import { actors, commandContext } from '../gateway/http/context.ts';
 import { authOf, requireUser } from '../gateway/http/session.ts';
 import { validate } from '../gateway/http/validation.ts';
-import { etfDecider, type EtfState } from '../market-data/etf-catalog.ts';
+import { requireListedEtf } from '../market-data/commands.ts';
 import { newYorkDate } from '../market-data/market-calendar.ts';
 import { portfolioDecider, portfolioMessages } from './business-logic.ts';
 import { holdingInputSchema } from './holding-input.ts';
-
-/**
- * Re-runs of a command that lost a race on the user's stream (several tabs, double clicks): each is a
- * small read and an append, and the stream's invariant is decided again on fresh state every time.
- */
-const WRITE_RETRIES = 10;
-
-/** The fund as the catalog stream has it (the source of truth, never behind); null when not listed. */
-async function listedEtf(log: EventLog, etfId: string): Promise<Extract<EtfState, { listed: true }> | null> {
-  if (!z.uuid().safeParse(etfId).success) return null;
-  const { state } = await log.aggregate(streams.etf(etfId), etfDecider);
-  return state.listed ? state : null;
-}
 
 /** Sends JSON encoded earlier (no serialisation, no encoding, no hashing per request). */
 function sendJsonBody(res: Response, body: Buffer): void {
@@ -79,8 +64,7 @@ export function portfolioRouter(deps: AppDeps): Router {
     const ctx = commandContext(req, deps, actors.user(authOf(res).user._id));
     const input = validate(holdingInputSchema(newYorkDate(ctx.now)), req.body);
     const userId = authOf(res).user._id;
-    const etf = await listedEtf(log, input.etfId);
-    if (!etf) throw notFound(portfolioMessages.etfNotFound);
+    const etf = await requireListedEtf(log, input.etfId);
     const holdingId = randomUUID();
     const result = await handleCommand(log, streams.portfolio(userId), portfolioDecider, { type: 'AddHolding', data: { userId, holdingId, ticker: etf.ticker, ...input } }, ctx, WRITE_RETRIES);
     await readModels.waitFor(result.position);
