@@ -1,19 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import { streams } from '../../events/streams.ts';
 import { favoritesOf } from '../../read-models/favorites/queries.ts';
 import type { FavoriteEntry } from '../../read-models/favorites/projection.ts';
 import type { EtfListItem } from '../../read-models/market/render.ts';
 import { marketSnapshots } from '../../read-models/portfolio/market-snapshot.ts';
-import { handleCommand, WRITE_RETRIES } from '../core/decider.ts';
 import { notFound } from '../core/errors.ts';
 import type { AppDeps } from '../gateway/deps.ts';
 import { actors, commandContext } from '../gateway/http/context.ts';
 import { authOf, requireUser } from '../gateway/http/session.ts';
 import { validate } from '../gateway/http/validation.ts';
-import { requireListedEtf } from '../market-data/commands.ts';
-import { favoriteMessages, favoritesDecider, favoritesLimitFor } from './business-logic.ts';
+import { favoriteMessages } from './business-logic.ts';
+import { addFavorite, removeFavorite } from './commands.ts';
 
 /** A favorite as the API shows it (spec §3): the ETF nested as its list item. */
 export interface FavoriteJson {
@@ -35,7 +32,7 @@ export const addFavoriteSchema = z.object({ etfId: z.string({ error: 'ETF id mus
  */
 export function favoritesRouter(deps: AppDeps): Router {
   const router = Router();
-  const { log, readModels } = deps;
+  const { readModels } = deps;
   const snapshots = marketSnapshots(readModels);
 
   async function present(favorites: readonly FavoriteEntry[]): Promise<FavoriteJson[]> {
@@ -56,30 +53,19 @@ export function favoritesRouter(deps: AppDeps): Router {
   router.post('/user/favorites', requireUser(deps), async (req, res) => {
     const { etfId } = validate(addFavoriteSchema, req.body);
     const { user } = authOf(res);
-    await requireListedEtf(log, etfId);
     const ctx = commandContext(req, deps, actors.user(user._id));
-    const result = await handleCommand(
-      log,
-      streams.favorites(user._id),
-      favoritesDecider,
-      { type: 'AddFavorite', data: { userId: user._id, favoriteId: randomUUID(), etfId, limit: favoritesLimitFor(user) } },
-      ctx,
-      WRITE_RETRIES,
-    );
-    if (result.position > 0) await readModels.waitFor(result.position);
-    // The answer comes from the stream just written or read, so it is exact even if a read model lags.
-    const { state } = await log.aggregate(streams.favorites(user._id), favoritesDecider);
-    const favorite = state.favorites.find((f) => f.etfId === etfId)!;
+    const { favorite, added, position } = await addFavorite(deps, user, etfId, ctx);
+    if (position > 0) await readModels.waitFor(position);
     const [json] = await present([{ id: favorite.favoriteId, etfId, addedAt: favorite.addedAt }]);
-    res.status(result.events.length > 0 ? 201 : 200).json(json);
+    res.status(added ? 201 : 200).json(json);
   });
 
   router.delete('/user/favorites/:etfId', requireUser(deps), async (req, res) => {
     const { user } = authOf(res);
     const etfId = String(req.params['etfId']);
     const ctx = commandContext(req, deps, actors.user(user._id));
-    const result = await handleCommand(log, streams.favorites(user._id), favoritesDecider, { type: 'RemoveFavorite', data: { userId: user._id, etfId } }, ctx, WRITE_RETRIES);
-    if (result.position > 0) await readModels.waitFor(result.position);
+    const { position } = await removeFavorite(deps, user._id, etfId, ctx);
+    if (position > 0) await readModels.waitFor(position);
     res.status(204).end();
   });
 

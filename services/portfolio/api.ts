@@ -1,16 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { Router, type Response } from 'express';
-import { streams } from '../../events/streams.ts';
 import { userAreaReads } from '../../read-models/portfolio/queries.ts';
-import { handleCommand, WRITE_RETRIES } from '../core/decider.ts';
 import { notFound } from '../core/errors.ts';
 import type { AppDeps } from '../gateway/deps.ts';
 import { actors, commandContext } from '../gateway/http/context.ts';
 import { authOf, requireUser } from '../gateway/http/session.ts';
 import { validate } from '../gateway/http/validation.ts';
-import { requireListedEtf } from '../market-data/commands.ts';
 import { newYorkDate } from '../market-data/market-calendar.ts';
-import { portfolioDecider, portfolioMessages } from './business-logic.ts';
+import { portfolioMessages } from './business-logic.ts';
+import { addHolding, removeHolding } from './commands.ts';
 import { holdingInputSchema } from './holding-input.ts';
 
 /** Sends JSON encoded earlier (no serialisation, no encoding, no hashing per request). */
@@ -34,7 +31,7 @@ function sendJsonBody(res: Response, body: Buffer): void {
  */
 export function portfolioRouter(deps: AppDeps): Router {
   const router = Router();
-  const { log, readModels } = deps;
+  const { readModels } = deps;
   const reads = userAreaReads(readModels);
   // The New York date of the request clock, worked out once a minute (Intl formatting costs ~27 µs,
   // a few percent of a cached read).
@@ -64,10 +61,8 @@ export function portfolioRouter(deps: AppDeps): Router {
     const ctx = commandContext(req, deps, actors.user(authOf(res).user._id));
     const input = validate(holdingInputSchema(newYorkDate(ctx.now)), req.body);
     const userId = authOf(res).user._id;
-    const etf = await requireListedEtf(log, input.etfId);
-    const holdingId = randomUUID();
-    const result = await handleCommand(log, streams.portfolio(userId), portfolioDecider, { type: 'AddHolding', data: { userId, holdingId, ticker: etf.ticker, ...input } }, ctx, WRITE_RETRIES);
-    await readModels.waitFor(result.position);
+    const { holdingId, position } = await addHolding(deps, userId, input, ctx);
+    await readModels.waitFor(position);
     const holding = await reads.holding(userId, holdingId, newYorkDate(ctx.now));
     res.status(201).json(holding);
   });
@@ -75,8 +70,8 @@ export function portfolioRouter(deps: AppDeps): Router {
   router.delete('/user/portfolio/:holdingId', requireUser(deps), async (req, res) => {
     const userId = authOf(res).user._id;
     const ctx = commandContext(req, deps, actors.user(userId));
-    const result = await handleCommand(log, streams.portfolio(userId), portfolioDecider, { type: 'RemoveHolding', data: { userId, holdingId: String(req.params['holdingId']) } }, ctx, WRITE_RETRIES);
-    await readModels.waitFor(result.position);
+    const { position } = await removeHolding(deps, userId, String(req.params['holdingId']), ctx);
+    await readModels.waitFor(position);
     res.status(204).end();
   });
 
