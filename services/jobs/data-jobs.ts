@@ -10,7 +10,7 @@ import { AppError } from '../core/errors.ts';
 import type { CommandContext, EventLog } from '../core/event-log.ts';
 import { clearCaches } from '../gateway/cache-registry.ts';
 import type { Config } from '../gateway/config.ts';
-import { listNewEtf } from '../market-data/catalog-api.ts';
+import { listNewEtf } from '../market-data/commands.ts';
 import { addDays, addMonths, isBusinessDay, newYorkDate, type IsoDate } from '../market-data/market-calendar.ts';
 import { SEED_CATALOG, seedEtfId } from '../market-data/seed-catalog.ts';
 import { beginMarketDay, eachLimited, syncDailyBars, syncDistributions, syncPrices, type SyncEtf } from '../market-data/sync.ts';
