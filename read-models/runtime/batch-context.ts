@@ -112,3 +112,22 @@ export class BatchContext implements ProjectionContext {
     if (operations.length > 0) await this.store(collection).bulkWrite(operations);
   }
 }
+
+/**
+ * Applies one batch of events to a projection: each event in order, then `afterBatch` (when any was
+ * applied), then one bulk write per collection. The runner and the projection specs
+ * (projection-testing.ts) both call it, so a change here is covered by every projection spec.
+ * `events` holds the events to apply (the caller leaves out the types the projection does not handle).
+ */
+export async function applyBatch(docs: DocumentStore, projection: Projection, events: Iterable<RecordedEvent>): Promise<void> {
+  const ctx = new BatchContext(docs, projection);
+  let applied = 0;
+  for (const event of events) {
+    ctx.setEvent(event);
+    await projection.apply(event, ctx);
+    applied++;
+  }
+  ctx.setEvent(undefined);
+  if (applied > 0 && projection.afterBatch) await projection.afterBatch(ctx, ctx.touched);
+  await ctx.flush();
+}

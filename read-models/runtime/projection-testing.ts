@@ -2,7 +2,7 @@ import type { RecordedEvent } from '../../events/envelope.ts';
 import { registry as defaultRegistry, type EventRegistry } from '../../events/registry.ts';
 import { MemoryDocumentStore } from '../../infra/document-store/memory-document-store.ts';
 import type { Doc, DocumentStore } from '../../infra/document-store/port.ts';
-import { BatchContext } from './batch-context.ts';
+import { applyBatch } from './batch-context.ts';
 import { physicalName, type Projection } from './projection.ts';
 
 export interface GivenEvent {
@@ -27,8 +27,8 @@ export function recorded(events: GivenEvent[], options: { firstPosition?: number
 }
 
 /**
- * Projection spec helper: applies events to a projection on an in-memory store, batch by batch, the
- * way the runner does (afterBatch included). `deliverTwice` re-delivers every batch (at-least-once).
+ * Projection spec helper: applies events to a projection on an in-memory store, batch by batch, with
+ * the runner's own `applyBatch` (afterBatch included). `deliverTwice` re-delivers every batch (at-least-once).
  */
 export async function project(
   projection: Projection,
@@ -41,17 +41,7 @@ export async function project(
   for (let i = 0; i < events.length; i += Math.max(1, batchSize)) {
     const batch = events.slice(i, i + Math.max(1, batchSize));
     for (let round = 0; round < (options.deliverTwice ? 2 : 1); round++) {
-      const ctx = new BatchContext(docs, projection);
-      let applied = 0;
-      for (const event of batch) {
-        if (!handled.has(event.type)) continue;
-        ctx.setEvent(event);
-        await projection.apply(event, ctx);
-        applied++;
-      }
-      ctx.setEvent(undefined);
-      if (applied > 0 && projection.afterBatch) await projection.afterBatch(ctx, ctx.touched);
-      await ctx.flush();
+      await applyBatch(docs, projection, batch.filter((event) => handled.has(event.type)));
     }
   }
   return {

@@ -4,7 +4,7 @@ import { parseStoredTypeName } from '../../events/define.ts';
 import type { EventRegistry } from '../../events/registry.ts';
 import type { Doc, DocumentStore } from '../../infra/document-store/port.ts';
 import type { EventStore, Subscription } from '../../infra/event-store/port.ts';
-import { BatchContext } from './batch-context.ts';
+import { applyBatch } from './batch-context.ts';
 import { physicalName, type Projection } from './projection.ts';
 import type { ProjectionStatus, ReadModels } from './read-models.ts';
 
@@ -173,19 +173,15 @@ export class ProjectionRunner implements ReadModels {
     const last = events[events.length - 1]!.position;
     if (last <= run.position) return; // the batch is older than this projection's checkpoint
     const { projection } = run;
-    const ctx = new BatchContext(this.docs, projection);
-    let applied = 0;
-    for (const raw of events) {
-      if (raw.position <= run.position) continue; // redelivered
-      if (!run.handles.has(parseStoredTypeName(raw.type).type)) continue;
-      const event = decode(raw);
-      ctx.setEvent(event);
-      await projection.apply(event, ctx);
-      applied++;
+    // Decoded one by one as they are applied, only the ones this projection handles.
+    function* toApply(): Generator<RecordedEvent> {
+      for (const raw of events) {
+        if (raw.position <= run.position) continue; // redelivered
+        if (!run.handles.has(parseStoredTypeName(raw.type).type)) continue;
+        yield decode(raw);
+      }
     }
-    ctx.setEvent(undefined);
-    if (applied > 0 && projection.afterBatch) await projection.afterBatch(ctx, ctx.touched);
-    await ctx.flush();
+    await applyBatch(this.docs, projection, toApply());
     await this.docs
       .collection<Checkpoint>(CHECKPOINTS)
       .replaceOne({ _id: checkpointId(projection) }, { _id: checkpointId(projection), name: projection.name, version: projection.version, position: last }, { upsert: true });

@@ -81,6 +81,7 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
   initialState: initialUserState,
   evolve: evolveUser,
   decide: decideUser,
+  folds: { UserRegistered: true, UserLoggedIn: true, UserLoggedOut: true, SessionsRevoked: true, PasswordChanged: true, SubscriptionChanged: true },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -110,6 +111,7 @@ export const emailReservationDecider: Decider<EmailReservationCommand, EmailRese
   initialState: initialEmailReservationState,
   evolve: evolveEmailReservation,
   decide: decideEmailReservation,
+  folds: { EmailReserved: true },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -141,4 +143,5 @@ export const passwordResetDecider: Decider<PasswordResetCommand, PasswordResetSt
   initialState: initialPasswordResetState,
   evolve: evolvePasswordReset,
   decide: decidePasswordReset,
+  folds: { PasswordResetRequested: true, PasswordResetCompleted: true },
 };

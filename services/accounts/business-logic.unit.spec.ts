@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../core/decider.ts';
 import type { CommandContext } from '../core/event-log.ts';
-import { AppError } from '../core/errors.ts';
-import { registry } from '../../events/registry.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
 import type { EmailReservationEvent, PasswordResetEvent, UserEvent } from './accounts.ts';
-import {
-  emailReservationDecider,
-  messages,
-  passwordResetDecider,
-  userDecider,
-  type EmailReservationCommand,
-  type PasswordResetCommand,
-  type UserCommand,
-} from './business-logic.ts';
+import { emailReservationDecider, messages, passwordResetDecider, userDecider } from './business-logic.ts';
 
 const userId = '4f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
 const otherUserId = '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f';
@@ -22,37 +13,9 @@ const ctx = (at = now): CommandContext => ({ actor: `user:${userId}`, correlatio
 const hash = 'scrypt$131072$8$1$c2FsdA$a2V5';
 const tokenHash = 'a'.repeat(64);
 
-/** given events, when a command, then events — each emitted event must also pass its zod schema. */
-function givenUser(...events: UserEvent[]) {
-  return {
-    when(command: UserCommand, at = now) {
-      const emitted = userDecider.decide(command, fold(userDecider, events), ctx(at));
-      for (const e of emitted) registry.encode(e, { actor: 't', correlationId: 't' });
-      return emitted;
-    },
-  };
-}
-function givenReservation(...events: EmailReservationEvent[]) {
-  return { when: (command: EmailReservationCommand) => emailReservationDecider.decide(command, fold(emailReservationDecider, events), ctx()) };
-}
-function givenReset(...events: PasswordResetEvent[]) {
-  return {
-    when(command: PasswordResetCommand, at = now) {
-      const emitted = passwordResetDecider.decide(command, fold(passwordResetDecider, events), ctx(at));
-      for (const e of emitted) registry.encode(e, { actor: 't', correlationId: 't' });
-      return emitted;
-    },
-  };
-}
-function appError(fn: () => unknown): AppError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected an AppError');
-}
+const givenUser = deciderSpec(userDecider, ctx());
+const givenReservation = deciderSpec(emailReservationDecider, ctx());
+const givenReset = deciderSpec(passwordResetDecider, ctx());
 
 const registered: UserEvent = {
   type: 'UserRegistered',
@@ -62,41 +25,37 @@ const registered: UserEvent = {
 describe('user decider', () => {
   it('registers a new user', () => {
     const data = { userId, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', passwordHash: hash };
-    expect(givenUser().when({ type: 'RegisterUser', data })).toEqual([{ type: 'UserRegistered', data: { ...data, registeredAt: now } }]);
+    givenUser().when({ type: 'RegisterUser', data }).then([{ type: 'UserRegistered', data: { ...data, registeredAt: now } }]);
   });
 
   it('refuses to register the same account twice (409)', () => {
-    const error = appError(() => givenUser(registered).when({ type: 'RegisterUser', data: { ...registered.data } }));
-    expect(error.status).toBe(409);
-    expect(error.message).toBe(messages.duplicateEmail);
+    givenUser([registered]).when({ type: 'RegisterUser', data: { ...registered.data } }).thenThrows({ status: 409, message: messages.duplicateEmail });
   });
 
   it('records a login with the current session epoch', () => {
     const revoked: UserEvent = { type: 'SessionsRevoked', data: { userId, sessionEpoch: 1, reason: 'logout-everywhere', revokedAt: now } };
-    expect(givenUser(registered, revoked).when({ type: 'RecordLogin', data: {} })).toEqual([
+    givenUser([registered, revoked]).when({ type: 'RecordLogin', data: {} }).then([
       { type: 'UserLoggedIn', data: { userId, sessionEpoch: 1, loggedInAt: now } },
     ]);
   });
 
   it('refuses a login for an account that does not exist with the generic credentials message (401)', () => {
-    const error = appError(() => givenUser().when({ type: 'RecordLogin', data: {} }));
-    expect(error.status).toBe(401);
-    expect(error.message).toBe('Invalid email or password');
+    givenUser().when({ type: 'RecordLogin', data: {} }).thenThrows({ status: 401, message: 'Invalid email or password' });
   });
 
   it('records a logout', () => {
-    expect(givenUser(registered).when({ type: 'RecordLogout', data: {} })).toEqual([{ type: 'UserLoggedOut', data: { userId, loggedOutAt: now } }]);
+    givenUser([registered]).when({ type: 'RecordLogout', data: {} }).then([{ type: 'UserLoggedOut', data: { userId, loggedOutAt: now } }]);
   });
 
   it('revokes sessions by moving to the next epoch', () => {
     const first: UserEvent = { type: 'SessionsRevoked', data: { userId, sessionEpoch: 1, reason: 'logout-everywhere', revokedAt: now } };
-    expect(givenUser(registered, first).when({ type: 'RevokeSessions', data: { reason: 'logout-everywhere' } })).toEqual([
+    givenUser([registered, first]).when({ type: 'RevokeSessions', data: { reason: 'logout-everywhere' } }).then([
       { type: 'SessionsRevoked', data: { userId, sessionEpoch: 2, reason: 'logout-everywhere', revokedAt: now } },
     ]);
   });
 
   it('resets the password and revokes every session', () => {
-    expect(givenUser(registered).when({ type: 'ResetPassword', data: { passwordHash: 'scrypt$new', resetRequestedAt: now } }, later)).toEqual([
+    givenUser([registered]).when({ type: 'ResetPassword', data: { passwordHash: 'scrypt$new', resetRequestedAt: now } }, ctx(later)).then([
       { type: 'PasswordChanged', data: { userId, passwordHash: 'scrypt$new', reason: 'reset', changedAt: later } },
       { type: 'SessionsRevoked', data: { userId, sessionEpoch: 1, reason: 'password-reset', revokedAt: later } },
     ]);
@@ -104,9 +63,7 @@ describe('user decider', () => {
 
   it('refuses a reset link requested before the last password change (400)', () => {
     const changed: UserEvent = { type: 'PasswordChanged', data: { userId, passwordHash: 'scrypt$x', reason: 'reset', changedAt: later } };
-    const error = appError(() => givenUser(registered, changed).when({ type: 'ResetPassword', data: { passwordHash: 'scrypt$y', resetRequestedAt: now } }));
-    expect(error.status).toBe(400);
-    expect(error.message).toBe('This reset link is invalid or has expired.');
+    givenUser([registered, changed]).when({ type: 'ResetPassword', data: { passwordHash: 'scrypt$y', resetRequestedAt: now } }).thenThrows({ status: 400, message: 'This reset link is invalid or has expired.' });
   });
 
   it('uses the latest password hash after a change', () => {
@@ -116,10 +73,10 @@ describe('user decider', () => {
   });
 
   it('changes the subscription, and does nothing when it is unchanged', () => {
-    expect(givenUser(registered).when({ type: 'ChangeSubscription', data: { subscriptionTier: 'premium', subscriptionStatus: 'active' } })).toEqual([
+    givenUser([registered]).when({ type: 'ChangeSubscription', data: { subscriptionTier: 'premium', subscriptionStatus: 'active' } }).then([
       { type: 'SubscriptionChanged', data: { userId, subscriptionTier: 'premium', subscriptionStatus: 'active', changedAt: now } },
     ]);
-    expect(givenUser(registered).when({ type: 'ChangeSubscription', data: { subscriptionTier: 'free', subscriptionStatus: null } })).toEqual([]);
+    givenUser([registered]).when({ type: 'ChangeSubscription', data: { subscriptionTier: 'free', subscriptionStatus: null } }).then([]);
   });
 });
 
@@ -127,19 +84,17 @@ describe('e-mail reservation decider', () => {
   const reserved: EmailReservationEvent = { type: 'EmailReserved', data: { email: 'ann@example.com', userId, reservedAt: now } };
 
   it('reserves a free e-mail', () => {
-    expect(givenReservation().when({ type: 'ReserveEmail', data: { email: 'ann@example.com', userId } })).toEqual([
+    givenReservation().when({ type: 'ReserveEmail', data: { email: 'ann@example.com', userId } }).then([
       { type: 'EmailReserved', data: { email: 'ann@example.com', userId, reservedAt: now } },
     ]);
   });
 
   it('refuses an e-mail reserved by another user (409)', () => {
-    const error = appError(() => givenReservation(reserved).when({ type: 'ReserveEmail', data: { email: 'ann@example.com', userId: otherUserId } }));
-    expect(error.status).toBe(409);
-    expect(error.message).toBe('An account with this email already exists');
+    givenReservation([reserved]).when({ type: 'ReserveEmail', data: { email: 'ann@example.com', userId: otherUserId } }).thenThrows({ status: 409, message: 'An account with this email already exists' });
   });
 
   it('is a no-op when the same user reserves again (retried registration)', () => {
-    expect(givenReservation(reserved).when({ type: 'ReserveEmail', data: { email: 'ann@example.com', userId } })).toEqual([]);
+    givenReservation([reserved]).when({ type: 'ReserveEmail', data: { email: 'ann@example.com', userId } }).then([]);
   });
 });
 
@@ -150,29 +105,26 @@ describe('password reset decider', () => {
   };
 
   it('requests a reset that expires after 60 minutes', () => {
-    expect(givenReset().when({ type: 'RequestPasswordReset', data: { userId, tokenHash } })).toEqual([requested]);
+    givenReset().when({ type: 'RequestPasswordReset', data: { userId, tokenHash } }).then([requested]);
   });
 
   it('completes a requested reset within the hour', () => {
-    expect(givenReset(requested).when({ type: 'CompletePasswordReset', data: { tokenHash } }, later)).toEqual([
+    givenReset([requested]).when({ type: 'CompletePasswordReset', data: { tokenHash } }, ctx(later)).then([
       { type: 'PasswordResetCompleted', data: { userId, tokenHash, completedAt: later } },
     ]);
   });
 
   it('refuses an unknown token (400)', () => {
-    const error = appError(() => givenReset().when({ type: 'CompletePasswordReset', data: { tokenHash } }));
-    expect([error.status, error.message]).toEqual([400, 'This reset link is invalid or has expired.']);
+    givenReset().when({ type: 'CompletePasswordReset', data: { tokenHash } }).thenThrows({ status: 400, message: 'This reset link is invalid or has expired.' });
   });
 
   it('refuses a token used once already (400)', () => {
     const completed: PasswordResetEvent = { type: 'PasswordResetCompleted', data: { userId, tokenHash, completedAt: later } };
-    const error = appError(() => givenReset(requested, completed).when({ type: 'CompletePasswordReset', data: { tokenHash } }, later));
-    expect([error.status, error.message]).toEqual([400, 'This reset link is invalid or has expired.']);
+    givenReset([requested, completed]).when({ type: 'CompletePasswordReset', data: { tokenHash } }, ctx(later)).thenThrows({ status: 400, message: 'This reset link is invalid or has expired.' });
   });
 
   it('accepts a token one millisecond before expiry and refuses it at expiry (400)', () => {
-    expect(givenReset(requested).when({ type: 'CompletePasswordReset', data: { tokenHash } }, '2026-01-05T15:59:59.999Z')).toHaveLength(1);
-    const error = appError(() => givenReset(requested).when({ type: 'CompletePasswordReset', data: { tokenHash } }, '2026-01-05T16:00:00.000Z'));
-    expect([error.status, error.message]).toEqual([400, 'This reset link is invalid or has expired.']);
+    expect(givenReset([requested]).when({ type: 'CompletePasswordReset', data: { tokenHash } }, ctx('2026-01-05T15:59:59.999Z')).events()).toHaveLength(1);
+    givenReset([requested]).when({ type: 'CompletePasswordReset', data: { tokenHash } }, ctx('2026-01-05T16:00:00.000Z')).thenThrows({ status: 400, message: 'This reset link is invalid or has expired.' });
   });
 });

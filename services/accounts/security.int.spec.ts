@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
-import { FORGOT_PASSWORD_MIN_MS, LOGIN_LIMITS } from './api.ts';
+import { FORGOT_PASSWORD_MIN_MS } from './api.ts';
+import { LOGIN_LIMITS } from './commands.ts';
 import { fastEnv, lastResetToken, median, OWNER_EMAIL, readOutbox, signUp, uniqueEmail } from './test-helpers.ts';
 
 const MINUTE = 60_000;

@@ -1,44 +1,25 @@
-import { randomUUID } from 'node:crypto';
 import express, { Router, type Request } from 'express';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import type { EtfImportResult, EtfJson } from '../../contracts/catalog.ts';
-import type { CatalogEvent, DataSource } from '../../events/catalog.ts';
-import { streams } from '../../events/streams.ts';
 import { listCatalog } from '../../read-models/catalog/catalog-index.ts';
-import { fold, handleCommand } from '../core/decider.ts';
-import { AppError, badRequest, conflict, notFound } from '../core/errors.ts';
-import type { CommandContext, EventLog } from '../core/event-log.ts';
+import { AppError, badRequest, notFound } from '../core/errors.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { actors, commandContext } from '../http/context.ts';
 import { authOf, requireOwner } from '../http/session.ts';
 import { validate } from '../http/validation.ts';
 import { etfsToCsv, parseEtfCsv } from './csv.ts';
-import {
-  etfDecider,
-  etfInputSchema,
-  tickerDecider,
-  type EtfDetails,
-  type EtfInput,
-  type EtfState,
-} from './business-logic.ts';
-import { brandSlug, normaliseTicker } from '../../domain/market/tickers.ts';
+import { catalogMessages, changeEtf, listNewEtf } from './commands.ts';
+import { etfInputSchema, type EtfDetails } from './business-logic.ts';
+import { brandSlug } from '../../domain/market/tickers.ts';
 import { newYorkDate } from '../../domain/market/trading-days.ts';
 
 /**
- * Catalog writes (owner only): `POST /api/etfs`, `PUT /api/admin/etfs/{id}`, the ETF list CSV import
- * (`POST /api/admin/etfs/import`) and export (`GET /api/admin/etfs/export.csv`). Every change is an
- * event on `etf-<id>` (and `catalog-<TICKER>` for the ticker) with the owner as actor, so
- * `npm run wd -- history etf-<id>` shows who changed what and when.
+ * Catalog routes (owner only): `POST /api/etfs`, `PUT /api/admin/etfs/{id}`, the ETF list CSV import
+ * (`POST /api/admin/etfs/import`) and export (`GET /api/admin/etfs/export.csv`). The writes are the
+ * catalog commands (commands.ts): every change is an event on `etf-<id>` (and `catalog-<TICKER>` for
+ * the ticker) with the owner as actor, so `npm run wd -- history etf-<id>` shows who changed what and when.
  */
-
-export const catalogMessages = {
-  duplicate: (ticker: string) => `An ETF with ticker ${ticker} already exists`,
-  notFound: 'ETF not found',
-  allFailed: (n: number) => `All ${n} ETF rows failed to create. Check for duplicate tickers or invalid data.`,
-  someFailed: (created: number, failed: number) => `Successfully created ${created} ETFs, ${failed} failed`,
-  allCreated: (created: number) => `Successfully created ${created} ETFs`,
-} as const;
 
 // ---------------------------------------------------------------------------------------------------
 // Request schemas
@@ -91,100 +72,6 @@ export function toEtfJson(etf: EtfDetails): EtfJson {
     dataSource: etf.dataSource,
     listedAt: etf.listedAt,
   };
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Commands
-
-export interface CatalogWrite {
-  etf: EtfDetails;
-  /** Global position of the last append (0 when nothing changed). */
-  position: number;
-}
-
-async function readEtf(log: EventLog, etfId: string): Promise<EtfState> {
-  return fold(etfDecider, (await log.readStream(streams.etf(etfId))) as unknown as CatalogEvent[]);
-}
-
-async function tickerHolder(log: EventLog, ticker: string): Promise<string | null> {
-  return fold(tickerDecider, (await log.readStream(streams.ticker(ticker))) as unknown as CatalogEvent[]).holder;
-}
-
-/**
- * Reserves `ticker` for `etfId` (`appended` is false when the fund already held it); a ticker held by
- * another fund answers 409 with the owner's message.
- */
-async function reserveTicker(log: EventLog, ticker: string, etfId: string, ctx: CommandContext): Promise<{ appended: boolean; position: number }> {
-  try {
-    const r = await handleCommand(log, streams.ticker(ticker), tickerDecider, { type: 'ReserveTicker', ticker, etfId }, ctx);
-    return { appended: r.events.length > 0, position: r.position };
-  } catch (error) {
-    if (error instanceof AppError && error.status === 409) throw conflict(catalogMessages.duplicate(ticker));
-    throw error;
-  }
-}
-
-async function releaseTicker(log: EventLog, ticker: string, etfId: string, ctx: CommandContext): Promise<number> {
-  const r = await handleCommand(log, streams.ticker(ticker), tickerDecider, { type: 'ReleaseTicker', ticker, etfId }, ctx);
-  return r.position;
-}
-
-/**
- * Lists a new fund: reserves its ticker on `catalog-<TICKER>`, then lists it on `etf-<id>`; if the
- * listing fails the ticker is released again, so a failure leaves nothing half-written. A reservation
- * whose fund was never listed (a crash between the two appends) is completed under its id.
- */
-export async function listNewEtf(
-  log: EventLog,
-  input: EtfInput,
-  ctx: CommandContext,
-  options: { etfId?: string; dataSource?: DataSource } = {},
-): Promise<CatalogWrite> {
-  const ticker = normaliseTicker(input.ticker);
-  let etfId = options.etfId ?? randomUUID();
-  const holder = await tickerHolder(log, ticker);
-  if (holder !== null && holder !== etfId) {
-    if ((await readEtf(log, holder)).listed) throw conflict(catalogMessages.duplicate(ticker));
-    etfId = holder; // orphaned reservation: finish that listing
-  }
-  const reserved = await reserveTicker(log, ticker, etfId, ctx);
-  let listed;
-  try {
-    listed = await handleCommand(log, streams.etf(etfId), etfDecider, { type: 'ListEtf', etfId, dataSource: options.dataSource ?? 'manual', ...input, ticker }, ctx);
-  } catch (error) {
-    // Only a reservation made by this call is given back, and only while no fund is listed under it
-    // (a concurrent request may have completed this very listing: the ticker is then rightly held).
-    if (reserved.appended && !(await readEtf(log, etfId)).listed) await releaseTicker(log, ticker, etfId, ctx);
-    if (error instanceof AppError && error.status === 409) throw conflict(catalogMessages.duplicate(ticker));
-    throw error;
-  }
-  const state = await readEtf(log, etfId);
-  if (!state.listed) throw new Error(`ETF ${etfId} is not listed after ListEtf`);
-  return { etf: state, position: Math.max(reserved.position, listed.position) };
-}
-
-/**
- * Changes a fund's details. A new ticker is reserved first (409 when another fund holds it), then the
- * details change, then the old ticker is released; if the change fails the new ticker is released.
- */
-export async function changeEtf(log: EventLog, etfId: string, changes: EtfUpdate, ctx: CommandContext): Promise<CatalogWrite> {
-  const before = await readEtf(log, etfId);
-  if (!before.listed) throw notFound(catalogMessages.notFound);
-  const ticker = normaliseTicker(changes.ticker);
-  const renamed = ticker !== before.ticker;
-  const reserved = renamed ? await reserveTicker(log, ticker, etfId, ctx) : { appended: false, position: 0 };
-  let position = reserved.position;
-  try {
-    const r = await handleCommand(log, streams.etf(etfId), etfDecider, { type: 'ChangeEtfDetails', etfId, changes: { ...changes, ticker } }, ctx);
-    position = Math.max(position, r.position);
-  } catch (error) {
-    if (reserved.appended) await releaseTicker(log, ticker, etfId, ctx);
-    throw error;
-  }
-  if (renamed) position = Math.max(position, await releaseTicker(log, before.ticker, etfId, ctx));
-  const after = await readEtf(log, etfId);
-  if (!after.listed) throw new Error(`ETF ${etfId} vanished`);
-  return { etf: after, position };
 }
 
 // ---------------------------------------------------------------------------------------------------

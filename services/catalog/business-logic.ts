@@ -74,6 +74,10 @@ export interface EtfDetails {
 }
 
 export type EtfState = { listed: false } | ({ listed: true } & EtfDetails);
+export type ListedEtf = Extract<EtfState, { listed: true }>;
+
+/** The one answer for a fund the catalog does not list, on the read and the write side. */
+export const ETF_NOT_FOUND = 'ETF not found';
 
 export type EtfCommand =
   | ({ type: 'ListEtf'; etfId: string; dataSource: DataSource } & EtfInput)
@@ -112,7 +116,7 @@ export function decideEtf(command: EtfCommand, state: EtfState, ctx: CommandCont
       return [{ type: 'EtfListed', data: { ...data, listedAt: ctx.now } }];
     }
     case 'ChangeEtfDetails': {
-      if (!state.listed) throw notFound('ETF not found');
+      if (!state.listed) throw notFound(ETF_NOT_FOUND);
       const changed: Record<string, unknown> = {};
       for (const key of CHANGEABLE) {
         const value = command.changes[key];
@@ -132,6 +136,7 @@ export const etfDecider: Decider<EtfCommand, EtfState, CatalogEvent> = {
   initialState: initialEtfState,
   evolve: evolveEtf,
   decide: decideEtf,
+  folds: { EtfListed: true, EtfDetailsChanged: true, TickerReserved: true, TickerReleased: true },
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -186,4 +191,5 @@ export const tickerDecider: Decider<TickerCommand, TickerState, CatalogEvent> = 
   initialState: initialTickerState,
   evolve: evolveTicker,
   decide: decideTicker,
+  folds: { EtfListed: true, EtfDetailsChanged: true, TickerReserved: true, TickerReleased: true },
 };

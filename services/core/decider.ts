@@ -3,12 +3,35 @@ import { ConcurrencyError } from '../../infra/event-store/port.ts';
 import type { CommandContext, DomainEvent, EventLog } from './event-log.ts';
 import { preconditionFailed } from './errors.ts';
 
+/**
+ * The event types a decider folds, each named once: `{ HoldingAdded: true, HoldingRemoved: true }`.
+ * An object (not a list) so the compiler checks it names every type of `Event` and nothing else.
+ */
+export type FoldedTypes<Event extends DomainEvent> = { readonly [T in Event['type']]: true };
+
 /** decide is pure and throws AppError; evolve is pure. */
 export interface Decider<Command, State, Event extends DomainEvent> {
   initialState: () => State;
   evolve: (state: State, event: Event) => State;
   decide: (command: Command, state: State, ctx: CommandContext) => Event[];
+  /** What `evolve` folds: a stream read from the log is narrowed to these types (see `foldRecorded`). */
+  folds: FoldedTypes<Event>;
 }
+
+/** What loading an aggregate needs: the fold half of a decider. */
+export type Folder<State, Event extends DomainEvent> = Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve' | 'folds'>;
+
+/** A stream folded to its state, with the revision it is at (-1 when it does not exist). */
+export interface Aggregate<State> {
+  state: State;
+  revision: number;
+}
+
+/**
+ * Re-runs of a command that lost a race on a user's stream (several tabs, double clicks): each is a
+ * small read and an append, and the stream's invariant is decided again on fresh state every time.
+ */
+export const WRITE_RETRIES = 10;
 
 export interface CommandResult<Event> {
   events: Event[];
@@ -18,8 +41,26 @@ export interface CommandResult<Event> {
   revision: number;
 }
 
-export function fold<State, Event>(decider: Pick<Decider<unknown, State, any>, 'initialState' | 'evolve'>, events: Event[]): State {
+export function fold<State, Event extends DomainEvent>(decider: Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve'>, events: Event[]): State {
   return events.reduce((s, e) => decider.evolve(s, e), decider.initialState());
+}
+
+/**
+ * Folds events read from the log. The registry has validated each one against the schema of its
+ * `type`, so checking the type against the decider's `folds` is an honest narrowing; a type the
+ * decider does not fold means the stream holds something it should not, and is an error.
+ */
+export function foldRecorded<State, Event extends DomainEvent>(decider: Folder<State, Event>, stream: string, recorded: readonly RecordedEvent[]): Aggregate<State> {
+  let state = decider.initialState();
+  for (const event of recorded) {
+    if (!isFolded(decider.folds, event)) throw new Error(`${stream} holds ${event.type} at revision ${event.revision}, which its decider does not fold`);
+    state = decider.evolve(state, event);
+  }
+  return { state, revision: lastRevision(recorded) };
+}
+
+function isFolded<Event extends DomainEvent>(folds: FoldedTypes<Event>, event: RecordedEvent): event is RecordedEvent & Event {
+  return Object.hasOwn(folds, event.type);
 }
 
 /**
@@ -36,10 +77,8 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
   retries = 3,
 ): Promise<CommandResult<Event>> {
   for (let attempt = 0; ; attempt++) {
-    const recorded = await log.readStream(stream);
-    const state = fold(decider, recorded as unknown as Event[]);
+    const { state, revision } = await log.aggregate(stream, decider);
     const events = decider.decide(command, state, ctx);
-    const revision = lastRevision(recorded);
     if (events.length === 0) return { events, position: 0, revision };
     try {
       const result = await log.append(stream, events, revision < 0 ? 'no_stream' : revision, ctx);
@@ -52,6 +91,6 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
   }
 }
 
-function lastRevision(events: RecordedEvent[]): number {
+function lastRevision(events: readonly RecordedEvent[]): number {
   return events.length === 0 ? -1 : events[events.length - 1]!.revision;
 }

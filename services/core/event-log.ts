@@ -1,6 +1,7 @@
 import type { EventMetadata, RecordedEvent } from '../../events/envelope.ts';
 import { registry as defaultRegistry, type EventRegistry } from '../../events/registry.ts';
 import type { EventStore, ExpectedRevision, Subscription } from '../../infra/event-store/port.ts';
+import { foldRecorded, type Aggregate, type Folder } from './decider.ts';
 
 export type DomainEvent = { type: string; data: unknown };
 
@@ -33,6 +34,11 @@ export class EventLog {
   async readStream(stream: string): Promise<RecordedEvent[]> {
     const raw = await this.store.readStream(stream);
     return raw.map((e) => this.registry.decode(e));
+  }
+
+  /** Reads a stream and folds it with the decider: its state and the revision it is at (-1: no stream). */
+  async aggregate<State, Event extends DomainEvent>(stream: string, decider: Folder<State, Event>): Promise<Aggregate<State>> {
+    return foldRecorded(decider, stream, await this.readStream(stream));
   }
 
   async readAll(after = 0, limit = 1000): Promise<RecordedEvent[]> {

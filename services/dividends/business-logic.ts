@@ -192,6 +192,7 @@ export const distributionsDecider: Decider<DividendCommand, DistributionsState, 
   initialState: initialDistributionsState,
   evolve: evolveDistributions,
   decide: decideDistributions,
+  folds: { DistributionDeclared: true, DistributionRevised: true, DistributionWithdrawn: true },
 };
 
 /** The distributions that count (not withdrawn), oldest first: the input of metrics and calendars. */

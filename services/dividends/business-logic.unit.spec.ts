@@ -1,19 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { DividendEvent } from '../../events/dividends.ts';
-import { registry } from '../../events/registry.ts';
 import { fold } from '../core/decider.ts';
 import type { CommandContext } from '../core/event-log.ts';
 import { AppError } from '../core/errors.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
 import { activeDistributions, distributionsDecider, type DividendCommand, type IncomingDistribution } from './business-logic.ts';
 
 const etfId = '0b6f3a8e-3c1d-4f7a-9d2e-1a2b3c4d5e6f';
 const ctx: CommandContext = { actor: 'job:sync-dividends', correlationId: 'c1', now: '2025-06-27T21:00:00.000Z' };
 
-function when(given: DividendEvent[], command: DividendCommand): DividendEvent[] {
-  const events = distributionsDecider.decide(command, fold(distributionsDecider, given), ctx);
-  for (const e of events) registry.encode(e, { actor: 'test', correlationId: 'c' });
-  return events;
-}
+const given = deciderSpec(distributionsDecider, ctx);
 const sync = (distributions: IncomingDistribution[], source: 'alpaca' | 'csv' | 'demo' = 'alpaca'): DividendCommand => ({
   type: 'SyncDistributions',
   etfId,
@@ -27,17 +23,17 @@ const declared = (exDate: string, amount: string, payDate: string | null = null)
 
 describe('dividends-<etfId>: syncing distributions', () => {
   it('declares new distributions with a deterministic id', () => {
-    expect(when([], sync([{ exDate: '2025-06-26', recordDate: '2025-06-26', payDate: '2025-06-27', amount: '0.2500' }]))).toEqual([
+    given([]).when(sync([{ exDate: '2025-06-26', recordDate: '2025-06-26', payDate: '2025-06-27', amount: '0.2500' }])).then([
       declared('2025-06-26', '0.25', '2025-06-27'),
     ]);
   });
   it('appends nothing for the same content', () => {
-    const given = [declared('2025-06-26', '0.25', '2025-06-27')];
-    expect(when(given, sync([{ exDate: '2025-06-26', recordDate: '2025-06-26', payDate: '2025-06-27', amount: 0.25 }]))).toEqual([]);
+    const history = [declared('2025-06-26', '0.25', '2025-06-27')];
+    given(history).when(sync([{ exDate: '2025-06-26', recordDate: '2025-06-26', payDate: '2025-06-27', amount: 0.25 }])).then([]);
   });
   it('revises a corrected amount, carrying the previous amount', () => {
-    const given = [declared('2025-06-26', '0.25', '2025-06-27')];
-    expect(when(given, sync([{ exDate: '2025-06-26', recordDate: '2025-06-26', payDate: '2025-06-27', amount: '0.2612' }], 'csv'))).toEqual([
+    const history = [declared('2025-06-26', '0.25', '2025-06-27')];
+    given(history).when(sync([{ exDate: '2025-06-26', recordDate: '2025-06-26', payDate: '2025-06-27', amount: '0.2612' }], 'csv')).then([
       {
         type: 'DistributionRevised',
         data: { etfId, distributionId: `${etfId}_2025-06-26`, exDate: '2025-06-26', recordDate: '2025-06-26', payDate: '2025-06-27', amount: '0.2612', status: 'declared', source: 'csv', previousAmount: '0.25' },
@@ -45,54 +41,54 @@ describe('dividends-<etfId>: syncing distributions', () => {
     ]);
   });
   it('a provider without the pay date does not erase a known one', () => {
-    const given = [declared('2025-06-26', '0.25', '2025-06-27')];
-    expect(when(given, sync([{ exDate: '2025-06-26', recordDate: null, payDate: null, amount: '0.25' }]))).toEqual([]);
+    const history = [declared('2025-06-26', '0.25', '2025-06-27')];
+    given(history).when(sync([{ exDate: '2025-06-26', recordDate: null, payDate: null, amount: '0.25' }])).then([]);
   });
   it('a newly known pay date is a revision', () => {
-    const given = [declared('2025-06-26', '0.25')];
-    const [event] = when(given, sync([{ exDate: '2025-06-26', recordDate: null, payDate: '2025-06-27', amount: '0.25' }]));
+    const history = [declared('2025-06-26', '0.25')];
+    const [event] = given(history).when(sync([{ exDate: '2025-06-26', recordDate: null, payDate: '2025-06-27', amount: '0.25' }])).events();
     expect(event).toMatchObject({ type: 'DistributionRevised', data: { payDate: '2025-06-27', recordDate: '2025-06-26', previousAmount: '0.25' } });
   });
   it('an estimate never replaces a declared distribution, but a declaration replaces an estimate', () => {
-    expect(when([declared('2025-06-26', '0.25')], sync([{ exDate: '2025-06-26', recordDate: null, payDate: null, amount: '0.30', status: 'estimated' }]))).toEqual([]);
+    given([declared('2025-06-26', '0.25')]).when(sync([{ exDate: '2025-06-26', recordDate: null, payDate: null, amount: '0.30', status: 'estimated' }])).then([]);
     const estimate: DividendEvent = { type: 'DistributionDeclared', data: { ...declared('2025-07-03', '0.30').data, status: 'estimated' } as never };
-    expect(when([estimate], sync([{ exDate: '2025-07-03', recordDate: null, payDate: null, amount: '0.30' }]))).toMatchObject([
+    expect(given([estimate]).when(sync([{ exDate: '2025-07-03', recordDate: null, payDate: null, amount: '0.30' }])).events()).toMatchObject([
       { type: 'DistributionRevised', data: { status: 'declared', amount: '0.3', previousAmount: '0.30' } },
     ]);
   });
   it('sums a regular and a special distribution on the same ex-date', () => {
     // 0.25 + 0.10 = 0.35
-    expect(when([], sync([
+    expect(given([]).when(sync([
       { exDate: '2025-12-18', recordDate: null, payDate: '2025-12-19', amount: '0.25' },
       { exDate: '2025-12-18', recordDate: null, payDate: null, amount: '0.10' },
-    ]))).toMatchObject([{ type: 'DistributionDeclared', data: { amount: '0.35', payDate: '2025-12-19' } }]);
+    ])).events()).toMatchObject([{ type: 'DistributionDeclared', data: { amount: '0.35', payDate: '2025-12-19' } }]);
   });
   it('accepts a $0.0000 declaration (the fund paid nothing that week)', () => {
-    expect(when([], sync([{ exDate: '2025-10-15', recordDate: null, payDate: null, amount: '0.0000' }]))).toMatchObject([{ data: { amount: '0' } }]);
+    expect(given([]).when(sync([{ exDate: '2025-10-15', recordDate: null, payDate: null, amount: '0.0000' }])).events()).toMatchObject([{ data: { amount: '0' } }]);
   });
   it('refuses negative amounts and a pay date before the ex-date', () => {
-    expect(() => when([], sync([{ exDate: '2025-06-26', recordDate: null, payDate: null, amount: '-0.1' }]))).toThrow(AppError);
-    expect(() => when([], sync([{ exDate: '2025-06-26', recordDate: null, payDate: '2025-06-25', amount: '0.1' }]))).toThrow(/before the ex-date/);
+    given([]).when(sync([{ exDate: '2025-06-26', recordDate: null, payDate: null, amount: '-0.1' }])).thenThrows(AppError);
+    given([]).when(sync([{ exDate: '2025-06-26', recordDate: null, payDate: '2025-06-25', amount: '0.1' }])).thenThrows(/before the ex-date/);
   });
 });
 
 describe('dividends-<etfId>: withdrawing a distribution', () => {
-  const given = [declared('2025-06-26', '0.25')];
+  const history = [declared('2025-06-26', '0.25')];
   const withdrawn: DividendEvent = {
     type: 'DistributionWithdrawn',
     data: { etfId, distributionId: `${etfId}_2025-06-26`, exDate: '2025-06-26', reason: 'wrong fund in import', withdrawnAt: ctx.now },
   };
   it('withdraws once; again is a no-op; unknown is 404', () => {
-    expect(when(given, { type: 'WithdrawDistribution', etfId, exDate: '2025-06-26', reason: 'wrong fund in import' })).toEqual([withdrawn]);
-    expect(when([...given, withdrawn], { type: 'WithdrawDistribution', etfId, exDate: '2025-06-26', reason: 'x' })).toEqual([]);
-    expect(() => when(given, { type: 'WithdrawDistribution', etfId, exDate: '2025-06-19', reason: 'x' })).toThrow(expect.objectContaining({ status: 404 }));
+    given(history).when({ type: 'WithdrawDistribution', etfId, exDate: '2025-06-26', reason: 'wrong fund in import' }).then([withdrawn]);
+    given([...history, withdrawn]).when({ type: 'WithdrawDistribution', etfId, exDate: '2025-06-26', reason: 'x' }).then([]);
+    given(history).when({ type: 'WithdrawDistribution', etfId, exDate: '2025-06-19', reason: 'x' }).thenThrows({ status: 404 });
   });
   it('a provider sync does not bring it back; an owner import does', () => {
-    expect(when([...given, withdrawn], sync([{ exDate: '2025-06-26', recordDate: null, payDate: null, amount: '0.25' }]))).toEqual([]);
-    expect(when([...given, withdrawn], sync([{ exDate: '2025-06-26', recordDate: null, payDate: null, amount: '0.25' }], 'csv'))).toMatchObject([{ type: 'DistributionDeclared' }]);
+    given([...history, withdrawn]).when(sync([{ exDate: '2025-06-26', recordDate: null, payDate: null, amount: '0.25' }])).then([]);
+    expect(given([...history, withdrawn]).when(sync([{ exDate: '2025-06-26', recordDate: null, payDate: null, amount: '0.25' }], 'csv')).events()).toMatchObject([{ type: 'DistributionDeclared' }]);
   });
   it('withdrawn distributions are left out of the active list', () => {
-    const state = fold(distributionsDecider, [...given, declared('2025-07-03', '0.3'), withdrawn]);
+    const state = fold(distributionsDecider, [...history, declared('2025-07-03', '0.3'), withdrawn]);
     expect(activeDistributions(state).map((d) => d.exDate)).toEqual(['2025-07-03']);
   });
 });

@@ -1,41 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Favorite } from '../../contracts/favorites.ts';
-import type { CatalogEvent } from '../../events/catalog.ts';
-import type { FavoriteEvent } from '../../events/favorites.ts';
-import { streams } from '../../events/streams.ts';
 import { favoritesOf } from '../../read-models/favorites/queries.ts';
 import type { FavoriteEntry } from '../../read-models/favorites/projection.ts';
-import { fold, handleCommand } from '../core/decider.ts';
 import { notFound } from '../core/errors.ts';
-import type { EventLog } from '../core/event-log.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { actors, commandContext } from '../http/context.ts';
 import { authOf, requireUser } from '../http/session.ts';
 import { validate } from '../http/validation.ts';
-import { etfDecider } from '../catalog/business-logic.ts';
-import { favoriteMessages, favoritesDecider, favoritesLimitFor } from './business-logic.ts';
-import { evolveFavorites, initialFavoritesState } from './favorites.ts';
-
-/**
- * Re-runs of a command that lost a race on the user's stream (several tabs, double clicks): each is a
- * small read and an append, and the stream's invariant is decided again on fresh state every time.
- */
-const WRITE_RETRIES = 10;
+import { favoriteMessages } from './business-logic.ts';
+import { addFavorite, removeFavorite } from './commands.ts';
 
 /** A favorite as the API shows it: the contract (contracts/favorites.ts). */
 export type FavoriteJson = Favorite;
 
 export const addFavoriteSchema = z.object({ etfId: z.string({ error: 'ETF id must be text' }).trim().min(1, 'Required') });
-
-const ETF_NOT_FOUND = 'ETF not found';
-
-/** Whether the catalog lists this fund, from its stream (the source of truth, never behind). */
-async function isListed(log: EventLog, etfId: string): Promise<boolean> {
-  if (!z.uuid().safeParse(etfId).success) return false;
-  return fold(etfDecider, (await log.readStream(streams.etf(etfId))) as unknown as CatalogEvent[]).listed;
-}
 
 /**
  * The signed-in user's favorite ETFs (mounted at /api):
@@ -48,7 +27,7 @@ async function isListed(log: EventLog, etfId: string): Promise<boolean> {
  */
 export function favoritesRouter(deps: AppDeps): Router {
   const router = Router();
-  const { log, readModels } = deps;
+  const { readModels } = deps;
   const snapshots = deps.marketSnapshots;
 
   async function present(favorites: readonly FavoriteEntry[]): Promise<FavoriteJson[]> {
@@ -69,30 +48,19 @@ export function favoritesRouter(deps: AppDeps): Router {
   router.post('/user/favorites', requireUser(deps), async (req, res) => {
     const { etfId } = validate(addFavoriteSchema, req.body);
     const { user } = authOf(res);
-    if (!(await isListed(log, etfId))) throw notFound(ETF_NOT_FOUND);
     const ctx = commandContext(req, deps, actors.user(user._id));
-    const result = await handleCommand(
-      log,
-      streams.favorites(user._id),
-      favoritesDecider,
-      { type: 'AddFavorite', data: { userId: user._id, favoriteId: randomUUID(), etfId, limit: favoritesLimitFor(user) } },
-      ctx,
-      WRITE_RETRIES,
-    );
-    if (result.position > 0) await readModels.waitFor(result.position);
-    // The answer comes from the stream just written or read, so it is exact even if a read model lags.
-    const state = fold({ initialState: initialFavoritesState, evolve: evolveFavorites }, (await log.readStream(streams.favorites(user._id))) as unknown as FavoriteEvent[]);
-    const favorite = state.favorites.find((f) => f.etfId === etfId)!;
+    const { favorite, added, position } = await addFavorite(deps, user, etfId, ctx);
+    if (position > 0) await readModels.waitFor(position);
     const [json] = await present([{ id: favorite.favoriteId, etfId, addedAt: favorite.addedAt }]);
-    res.status(result.events.length > 0 ? 201 : 200).json(json);
+    res.status(added ? 201 : 200).json(json);
   });
 
   router.delete('/user/favorites/:etfId', requireUser(deps), async (req, res) => {
     const { user } = authOf(res);
     const etfId = String(req.params['etfId']);
     const ctx = commandContext(req, deps, actors.user(user._id));
-    const result = await handleCommand(log, streams.favorites(user._id), favoritesDecider, { type: 'RemoveFavorite', data: { userId: user._id, etfId } }, ctx, WRITE_RETRIES);
-    if (result.position > 0) await readModels.waitFor(result.position);
+    const { position } = await removeFavorite(deps, user._id, etfId, ctx);
+    if (position > 0) await readModels.waitFor(position);
     res.status(204).end();
   });
 

@@ -52,4 +52,5 @@ export const favoritesDecider: Decider<FavoritesCommand, FavoritesState, Favorit
   initialState: initialFavoritesState,
   evolve: evolveFavorites,
   decide: decideFavorites,
+  folds: { FavoriteAdded: true, FavoriteRemoved: true },
 };

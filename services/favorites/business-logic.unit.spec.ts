@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FavoriteEvent } from '../../events/favorites.ts';
-import { registry } from '../../events/registry.ts';
-import { fold } from '../core/decider.ts';
 import type { CommandContext } from '../core/event-log.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
 import { favoriteMessages, favoritesDecider, favoritesLimitFor, FREE_FAVORITES_LIMIT, type FavoritesCommand } from './business-logic.ts';
 
 const userId = '4f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
@@ -11,61 +10,56 @@ const etf = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 const fav = (n: number) => `10000000-0000-4000-8000-00000000000${n}`;
 const added = (n: number, at = '2026-01-05T15:00:00.000Z'): FavoriteEvent => ({ type: 'FavoriteAdded', data: { userId, favoriteId: fav(n), etfId: etf(n), addedAt: at } });
 
-/** given events, when a command, then events (each checked against its registered schema). */
-function when(given: FavoriteEvent[], command: FavoritesCommand): FavoriteEvent[] {
-  const events = favoritesDecider.decide(command, fold(favoritesDecider, given), ctx);
-  for (const e of events) registry.encode(e, { actor: 'test', correlationId: 'c' });
-  return events;
-}
+const given = deciderSpec(favoritesDecider, ctx);
 const add = (n: number, limit: number | null = FREE_FAVORITES_LIMIT): FavoritesCommand => ({ type: 'AddFavorite', data: { userId, favoriteId: fav(n), etfId: etf(n), limit } });
 
 describe('favorites-<userId>', () => {
   it('adds a favorite', () => {
-    expect(when([], add(1))).toEqual([{ type: 'FavoriteAdded', data: { userId, favoriteId: fav(1), etfId: etf(1), addedAt: ctx.now } }]);
+    given([]).when(add(1)).then([{ type: 'FavoriteAdded', data: { userId, favoriteId: fav(1), etfId: etf(1), addedAt: ctx.now } }]);
   });
 
   it('adds nothing for an ETF that is already a favorite (adding twice is harmless)', () => {
-    expect(when([added(1)], { type: 'AddFavorite', data: { userId, favoriteId: fav(9), etfId: etf(1), limit: 5 } })).toEqual([]);
+    given([added(1)]).when({ type: 'AddFavorite', data: { userId, favoriteId: fav(9), etfId: etf(1), limit: 5 } }).then([]);
   });
 
   it('allows the fifth favorite on the free plan and refuses the sixth with 403 naming the limit and Premium', () => {
     const four = [1, 2, 3, 4].map((n) => added(n));
-    expect(when(four, add(5))).toHaveLength(1);
+    expect(given(four).when(add(5)).events()).toHaveLength(1);
     const five = [1, 2, 3, 4, 5].map((n) => added(n));
-    expect(() => when(five, add(6))).toThrow(expect.objectContaining({ status: 403, message: favoriteMessages.limit }));
+    given(five).when(add(6)).thenThrows({ status: 403, message: favoriteMessages.limit });
     expect(favoriteMessages.limit).toBe('The free plan allows up to 5 favorite ETFs. Upgrade to Premium for unlimited favorites.');
   });
 
   it('still answers "already a favorite" (nothing new) at the limit', () => {
     const five = [1, 2, 3, 4, 5].map((n) => added(n));
-    expect(when(five, add(3))).toEqual([]);
+    given(five).when(add(3)).then([]);
   });
 
   it('has no limit for Premium (limit null)', () => {
     const seven = [1, 2, 3, 4, 5, 6, 7].map((n) => added(n));
-    expect(when(seven, add(8, null))).toHaveLength(1);
+    expect(given(seven).when(add(8, null)).events()).toHaveLength(1);
   });
 
   it('counts removals: after removing one of five, a new one fits', () => {
-    const given = [...[1, 2, 3, 4, 5].map((n) => added(n)), { type: 'FavoriteRemoved', data: { userId, favoriteId: fav(2), etfId: etf(2), removedAt: ctx.now } } as FavoriteEvent];
-    expect(when(given, add(6))).toHaveLength(1);
+    const history = [...[1, 2, 3, 4, 5].map((n) => added(n)), { type: 'FavoriteRemoved', data: { userId, favoriteId: fav(2), etfId: etf(2), removedAt: ctx.now } } as FavoriteEvent];
+    expect(given(history).when(add(6)).events()).toHaveLength(1);
   });
 
   it('removes a favorite by ETF id', () => {
-    expect(when([added(1), added(2)], { type: 'RemoveFavorite', data: { userId, etfId: etf(2) } })).toEqual([
+    given([added(1), added(2)]).when({ type: 'RemoveFavorite', data: { userId, etfId: etf(2) } }).then([
       { type: 'FavoriteRemoved', data: { userId, favoriteId: fav(2), etfId: etf(2), removedAt: ctx.now } },
     ]);
   });
 
   it('answers 404 when removing a favorite that is absent (never added, or removed already)', () => {
-    expect(() => when([], { type: 'RemoveFavorite', data: { userId, etfId: etf(1) } })).toThrow(expect.objectContaining({ status: 404, message: 'Favorite not found' }));
+    given([]).when({ type: 'RemoveFavorite', data: { userId, etfId: etf(1) } }).thenThrows({ status: 404, message: 'Favorite not found' });
     const removed: FavoriteEvent = { type: 'FavoriteRemoved', data: { userId, favoriteId: fav(1), etfId: etf(1), removedAt: ctx.now } };
-    expect(() => when([added(1), removed], { type: 'RemoveFavorite', data: { userId, etfId: etf(1) } })).toThrow(expect.objectContaining({ status: 404 }));
+    given([added(1), removed]).when({ type: 'RemoveFavorite', data: { userId, etfId: etf(1) } }).thenThrows({ status: 404 });
   });
 
   it('re-adds a removed favorite as a new one', () => {
     const removed: FavoriteEvent = { type: 'FavoriteRemoved', data: { userId, favoriteId: fav(1), etfId: etf(1), removedAt: ctx.now } };
-    expect(when([added(1), removed], { type: 'AddFavorite', data: { userId, favoriteId: fav(7), etfId: etf(1), limit: 5 } })).toEqual([
+    given([added(1), removed]).when({ type: 'AddFavorite', data: { userId, favoriteId: fav(7), etfId: etf(1), limit: 5 } }).then([
       { type: 'FavoriteAdded', data: { userId, favoriteId: fav(7), etfId: etf(1), addedAt: ctx.now } },
     ]);
   });

@@ -1,18 +1,14 @@
 import { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
 import type { HistoryImportResult } from '../../contracts/catalog.ts';
 import type { JobQueued } from '../../contracts/jobs.ts';
-import type { CatalogEvent } from '../../events/catalog.ts';
 import type { JobName } from '../../events/jobs.ts';
-import { streams } from '../../events/streams.ts';
-import { fold } from '../core/decider.ts';
-import { AppError, badRequest, notFound } from '../core/errors.ts';
+import { AppError, badRequest } from '../core/errors.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { actors, commandContext } from '../http/context.ts';
 import { authOf } from '../http/session.ts';
-import { catalogMessages, csvBody, csvText } from '../catalog/api.ts';
+import { csvBody, csvText } from '../catalog/api.ts';
+import { requireListedEtf } from '../catalog/commands.ts';
 import { parseDistributionCsv, parsePriceCsv } from '../catalog/csv.ts';
-import { etfDecider } from '../catalog/business-logic.ts';
 import { recordBars } from '../prices/sync.ts';
 import { recordDistributions } from '../dividends/sync.ts';
 
@@ -39,13 +35,6 @@ export const DATA_OPERATIONS: Readonly<Record<string, { job: JobName; message: s
 /** The answer of a price or distribution history import: the contract (contracts/catalog.ts). */
 export type { HistoryImportResult };
 
-async function listedEtf(deps: AppDeps, id: string) {
-  if (!z.uuid().safeParse(id).success) throw notFound(catalogMessages.notFound);
-  const state = fold(etfDecider, (await deps.log.readStream(streams.etf(id))) as unknown as CatalogEvent[]);
-  if (!state.listed) throw notFound(catalogMessages.notFound);
-  return state;
-}
-
 function ownerContext(req: Request, res: Response, deps: AppDeps) {
   return commandContext(req, deps, actors.user(authOf(res).user._id));
 }
@@ -65,7 +54,7 @@ export function marketAdminRouter(deps: AppDeps): Router {
   }
 
   router.post('/etfs/:id/prices/import', csvText, async (req, res) => {
-    const etf = await listedEtf(deps, String(req.params['id']));
+    const etf = await requireListedEtf(deps.log, String(req.params['id']));
     const parsed = parsePriceCsv(csvBody(req));
     if (parsed.fileError) throw badRequest(parsed.fileError);
     const counts = await recordBars(deps.log, etf.etfId, parsed.rows, 'csv', ownerContext(req, res, deps));
@@ -75,7 +64,7 @@ export function marketAdminRouter(deps: AppDeps): Router {
   });
 
   router.post('/etfs/:id/distributions/import', csvText, async (req, res) => {
-    const etf = await listedEtf(deps, String(req.params['id']));
+    const etf = await requireListedEtf(deps.log, String(req.params['id']));
     const parsed = parseDistributionCsv(csvBody(req));
     if (parsed.fileError) throw badRequest(parsed.fileError);
     const counts = await recordDistributions(deps.log, etf.etfId, parsed.rows, 'csv', ownerContext(req, res, deps));

@@ -8,7 +8,7 @@ import type { ProjectionRunner } from '../../read-models/runtime/runner.ts';
 import { AppError } from '../core/errors.ts';
 import type { CommandContext, EventLog } from '../core/event-log.ts';
 import { clearCaches } from '../http/cache-registry.ts';
-import { listNewEtf } from '../catalog/api.ts';
+import { listNewEtf } from '../catalog/commands.ts';
 import { addDays, addMonths, isBusinessDay, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
 import { SEED_CATALOG, seedEtfId } from '../../domain/market/seed-catalog.ts';
 import { syncDailyBars, syncPrices } from '../prices/sync.ts';

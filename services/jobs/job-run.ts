@@ -93,4 +93,5 @@ export const jobRunDecider: Decider<JobRunCommand, JobRunState, JobEvent> = {
   initialState: initialJobRunState,
   evolve: evolveJobRun,
   decide: decideJobRun,
+  folds: { JobRequested: true, JobStarted: true, JobProgressed: true, JobSucceeded: true, JobFailed: true },
 };

@@ -39,6 +39,7 @@ export const marketClockDecider: Decider<MarketClockCommand, MarketClockState, M
   initialState: initialMarketClockState,
   evolve: evolveMarketClock,
   decide: decideMarketClock,
+  folds: { MarketDayBegan: true },
 };
 
 /** The market day of a command's clock: the America/New_York date of `now`. */

@@ -9,6 +9,7 @@ import { sendPreparedJson } from '../http/etag.ts';
 import { validate } from '../http/validation.ts';
 import { calculateDrip, calculateYield, dripCalculatorSchema, yieldCalculatorSchema } from './calculators.ts';
 import { brandSlug, normaliseTicker } from '../../domain/market/tickers.ts';
+import { ETF_NOT_FOUND } from '../catalog/business-logic.ts';
 
 /**
  * The public market-data API (no sign-in): lists, detail, price history and calendar served as
@@ -39,7 +40,6 @@ export const historyQuery = z.object({
     .optional(),
 });
 
-const ETF_NOT_FOUND = 'ETF not found';
 
 export function marketDataRouter(deps: AppDeps): Router {
   const cache = new MarketViewCache(deps.readModels);

@@ -1,32 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { Router, type Response } from 'express';
-import { z } from 'zod';
-import type { CatalogEvent } from '../../events/catalog.ts';
-import { streams } from '../../events/streams.ts';
-import { handleCommand, fold } from '../core/decider.ts';
 import { notFound } from '../core/errors.ts';
-import type { EventLog } from '../core/event-log.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { actors, commandContext } from '../http/context.ts';
 import { authOf, requireUser } from '../http/session.ts';
 import { validate } from '../http/validation.ts';
-import { etfDecider, type EtfState } from '../catalog/business-logic.ts';
 import { newYorkDate } from '../../domain/market/trading-days.ts';
-import { portfolioDecider, portfolioMessages } from './business-logic.ts';
+import { portfolioMessages } from './business-logic.ts';
+import { addHolding, removeHolding } from './commands.ts';
 import { holdingInputSchema } from './holding-input.ts';
-
-/**
- * Re-runs of a command that lost a race on the user's stream (several tabs, double clicks): each is a
- * small read and an append, and the stream's invariant is decided again on fresh state every time.
- */
-const WRITE_RETRIES = 10;
-
-/** The fund as the catalog stream has it (the source of truth, never behind); null when not listed. */
-async function listedEtf(log: EventLog, etfId: string): Promise<Extract<EtfState, { listed: true }> | null> {
-  if (!z.uuid().safeParse(etfId).success) return null;
-  const state = fold(etfDecider, (await log.readStream(streams.etf(etfId))) as unknown as CatalogEvent[]);
-  return state.listed ? state : null;
-}
 
 /** Sends JSON encoded earlier (no serialisation, no encoding, no hashing per request). */
 function sendJsonBody(res: Response, body: Buffer): void {
@@ -49,7 +30,7 @@ function sendJsonBody(res: Response, body: Buffer): void {
  */
 export function portfolioRouter(deps: AppDeps): Router {
   const router = Router();
-  const { log, readModels } = deps;
+  const { readModels } = deps;
   const reads = deps.userArea;
   // The New York date of the request clock, worked out once a minute (Intl formatting costs ~27 µs,
   // a few percent of a cached read).
@@ -79,11 +60,8 @@ export function portfolioRouter(deps: AppDeps): Router {
     const ctx = commandContext(req, deps, actors.user(authOf(res).user._id));
     const input = validate(holdingInputSchema(newYorkDate(ctx.now)), req.body);
     const userId = authOf(res).user._id;
-    const etf = await listedEtf(log, input.etfId);
-    if (!etf) throw notFound(portfolioMessages.etfNotFound);
-    const holdingId = randomUUID();
-    const result = await handleCommand(log, streams.portfolio(userId), portfolioDecider, { type: 'AddHolding', data: { userId, holdingId, ticker: etf.ticker, ...input } }, ctx, WRITE_RETRIES);
-    await readModels.waitFor(result.position);
+    const { holdingId, position } = await addHolding(deps, userId, input, ctx);
+    await readModels.waitFor(position);
     const holding = await reads.holding(userId, holdingId, newYorkDate(ctx.now));
     res.status(201).json(holding);
   });
@@ -91,8 +69,8 @@ export function portfolioRouter(deps: AppDeps): Router {
   router.delete('/user/portfolio/:holdingId', requireUser(deps), async (req, res) => {
     const userId = authOf(res).user._id;
     const ctx = commandContext(req, deps, actors.user(userId));
-    const result = await handleCommand(log, streams.portfolio(userId), portfolioDecider, { type: 'RemoveHolding', data: { userId, holdingId: String(req.params['holdingId']) } }, ctx, WRITE_RETRIES);
-    await readModels.waitFor(result.position);
+    const { position } = await removeHolding(deps, userId, String(req.params['holdingId']), ctx);
+    await readModels.waitFor(position);
     res.status(204).end();
   });
 

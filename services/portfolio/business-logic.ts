@@ -11,7 +11,6 @@ export const portfolioMessages = {
   pricePositive: 'Purchase price must be a positive number',
   dateInvalid: 'Purchase date must be a valid date (YYYY-MM-DD)',
   dateInFuture: 'Purchase date cannot be in the future',
-  etfNotFound: 'ETF not found',
   holdingNotFound: 'Holding not found',
   alreadyHeld: (ticker: string) => `${ticker} is already in your portfolio`,
 } as const;
@@ -66,4 +65,5 @@ export const portfolioDecider: Decider<PortfolioCommand, PortfolioState, Portfol
   initialState: initialPortfolioState,
   evolve: evolvePortfolio,
   decide: decidePortfolio,
+  folds: { HoldingAdded: true, HoldingRemoved: true },
 };

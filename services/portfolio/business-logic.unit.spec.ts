@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PortfolioEvent } from '../../events/portfolio.ts';
-import { registry } from '../../events/registry.ts';
-import { fold } from '../core/decider.ts';
 import type { CommandContext } from '../core/event-log.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
 import { portfolioDecider, type PortfolioCommand } from './business-logic.ts';
 import { holdingInputSchema } from './holding-input.ts';
 
@@ -14,11 +13,7 @@ const h2 = '10000000-0000-4000-8000-000000000002';
 // 2026-01-08T03:00Z is still Wednesday 2026-01-07 in New York (UTC-5).
 const ctx: CommandContext = { actor: `user:${userId}`, correlationId: 'c1', now: '2026-01-08T03:00:00.000Z' };
 
-function when(given: PortfolioEvent[], command: PortfolioCommand): PortfolioEvent[] {
-  const events = portfolioDecider.decide(command, fold(portfolioDecider, given), ctx);
-  for (const e of events) registry.encode(e, { actor: 'test', correlationId: 'c' });
-  return events;
-}
+const given = deciderSpec(portfolioDecider, ctx);
 
 const add = (over: Partial<Extract<PortfolioCommand, { type: 'AddHolding' }>['data']> = {}): PortfolioCommand => ({
   type: 'AddHolding',
@@ -31,48 +26,48 @@ const added: PortfolioEvent = {
 
 describe('portfolio-<userId>', () => {
   it('adds a holding', () => {
-    expect(when([], add())).toEqual([added]);
+    given([]).when(add()).then([added]);
   });
 
   it('adds a holding without price and date', () => {
-    expect(when([], add({ purchasePrice: null, purchaseDate: null, isDrip: false }))).toEqual([
+    given([]).when(add({ purchasePrice: null, purchaseDate: null, isDrip: false })).then([
       { type: 'HoldingAdded', data: { userId, holdingId: h1, etfId: nvdw, shares: '100', purchasePrice: null, purchaseDate: null, isDrip: false, addedAt: ctx.now } },
     ]);
   });
 
   it('refuses a second holding of the same ETF with 409 naming the ticker', () => {
-    expect(() => when([added], add({ holdingId: h2 }))).toThrow(expect.objectContaining({ status: 409, message: 'NVDW is already in your portfolio' }));
+    given([added]).when(add({ holdingId: h2 })).thenThrows({ status: 409, message: 'NVDW is already in your portfolio' });
   });
 
   it('holds several ETFs, one holding each', () => {
-    expect(when([added], add({ holdingId: h2, etfId: msty, ticker: 'MSTY' }))).toHaveLength(1);
+    expect(given([added]).when(add({ holdingId: h2, etfId: msty, ticker: 'MSTY' })).events()).toHaveLength(1);
   });
 
   it('accepts a purchase date of today in New York, refuses tomorrow', () => {
-    expect(when([], add({ purchaseDate: '2026-01-07' }))).toHaveLength(1);
-    expect(() => when([], add({ purchaseDate: '2026-01-08' }))).toThrow(expect.objectContaining({ status: 400, message: 'Purchase date cannot be in the future' }));
+    expect(given([]).when(add({ purchaseDate: '2026-01-07' })).events()).toHaveLength(1);
+    given([]).when(add({ purchaseDate: '2026-01-08' })).thenThrows({ status: 400, message: 'Purchase date cannot be in the future' });
   });
 
   it('keeps the invariants whoever sends the command: shares and price above 0', () => {
-    expect(() => when([], add({ shares: '0' }))).toThrow(expect.objectContaining({ status: 400, message: 'Must be a positive number' }));
-    expect(() => when([], add({ purchasePrice: '0' }))).toThrow(expect.objectContaining({ status: 400, message: 'Purchase price must be a positive number' }));
+    given([]).when(add({ shares: '0' })).thenThrows({ status: 400, message: 'Must be a positive number' });
+    given([]).when(add({ purchasePrice: '0' })).thenThrows({ status: 400, message: 'Purchase price must be a positive number' });
   });
 
   it('removes a holding by id', () => {
-    expect(when([added], { type: 'RemoveHolding', data: { userId, holdingId: h1 } })).toEqual([
+    given([added]).when({ type: 'RemoveHolding', data: { userId, holdingId: h1 } }).then([
       { type: 'HoldingRemoved', data: { userId, holdingId: h1, etfId: nvdw, removedAt: ctx.now } },
     ]);
   });
 
   it('answers 404 for a holding that is not in this portfolio (unknown, removed, or another user\'s)', () => {
-    expect(() => when([added], { type: 'RemoveHolding', data: { userId, holdingId: h2 } })).toThrow(expect.objectContaining({ status: 404, message: 'Holding not found' }));
+    given([added]).when({ type: 'RemoveHolding', data: { userId, holdingId: h2 } }).thenThrows({ status: 404, message: 'Holding not found' });
     const removed: PortfolioEvent = { type: 'HoldingRemoved', data: { userId, holdingId: h1, etfId: nvdw, removedAt: ctx.now } };
-    expect(() => when([added, removed], { type: 'RemoveHolding', data: { userId, holdingId: h1 } })).toThrow(expect.objectContaining({ status: 404 }));
+    given([added, removed]).when({ type: 'RemoveHolding', data: { userId, holdingId: h1 } }).thenThrows({ status: 404 });
   });
 
   it('lets the ETF be added again after its holding was removed', () => {
     const removed: PortfolioEvent = { type: 'HoldingRemoved', data: { userId, holdingId: h1, etfId: nvdw, removedAt: ctx.now } };
-    expect(when([added, removed], add({ holdingId: h2 }))).toHaveLength(1);
+    expect(given([added, removed]).when(add({ holdingId: h2 })).events()).toHaveLength(1);
   });
 });
 

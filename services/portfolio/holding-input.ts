@@ -88,3 +88,6 @@ export function holdingInputSchema(today: IsoDate) {
     isDrip,
   });
 }
+
+/** The parsed body: what the addHolding command takes. */
+export type HoldingInput = z.output<ReturnType<typeof holdingInputSchema>>;

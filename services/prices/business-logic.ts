@@ -164,4 +164,5 @@ export const priceYearDecider: Decider<PriceCommand, PriceYearState, PriceEvent>
   initialState: initialPriceYearState,
   evolve: evolvePriceYear,
   decide: decidePriceYear,
+  folds: { PriceBarRecorded: true, PriceBarRevised: true, PriceQuoted: true },
 };

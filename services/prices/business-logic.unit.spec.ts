@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceEvent } from '../../events/prices.ts';
-import { registry } from '../../events/registry.ts';
-import { fold } from '../core/decider.ts';
 import type { CommandContext } from '../core/event-log.ts';
 import { AppError } from '../core/errors.ts';
-import { barsByYear, priceStreamOf, priceYearDecider, recordBarsCommands, recordQuoteCommand, type PriceCommand } from './business-logic.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
+import { barsByYear, priceStreamOf, priceYearDecider, recordBarsCommands, recordQuoteCommand } from './business-logic.ts';
 
 const etfId = '0b6f3a8e-3c1d-4f7a-9d2e-1a2b3c4d5e6f';
 const ctx: CommandContext = { actor: 'job:update-prices', correlationId: 'c1', now: '2025-06-27T21:00:00.000Z' };
 
-/** given events, when a command, then the new events (each validated against its schema). */
-function when(given: PriceEvent[], command: PriceCommand): PriceEvent[] {
-  const events = priceYearDecider.decide(command, fold(priceYearDecider, given), ctx);
-  for (const e of events) registry.encode(e, { actor: 'test', correlationId: 'c' });
-  return events;
-}
+const given = deciderSpec(priceYearDecider, ctx);
 
 const bar = (date: string, close: string, volume = 1000) => ({ date, open: close, high: close, low: close, close, volume });
 const recorded = (date: string, close: string, volume = 1000): PriceEvent => ({
@@ -24,49 +18,49 @@ const recorded = (date: string, close: string, volume = 1000): PriceEvent => ({
 
 describe('prices-<etfId>_<year>: syncing daily bars', () => {
   it('records bars seen for the first time, in date order', () => {
-    expect(when([], { type: 'RecordPriceBars', etfId, year: 2025, source: 'alpaca', bars: [bar('2025-06-27', '15.30'), bar('2025-06-26', '15')] })).toEqual([
+    given([]).when({ type: 'RecordPriceBars', etfId, year: 2025, source: 'alpaca', bars: [bar('2025-06-27', '15.30'), bar('2025-06-26', '15')] }).then([
       recorded('2025-06-26', '15'),
       recorded('2025-06-27', '15.3'),
     ]);
   });
   it('appends nothing when the same bars come again (equal values, any notation)', () => {
-    const given = [recorded('2025-06-26', '15'), recorded('2025-06-27', '15.3')];
-    expect(when(given, { type: 'RecordPriceBars', etfId, year: 2025, source: 'alpaca', bars: [bar('2025-06-26', '15.00'), { ...bar('2025-06-27', '15.3'), close: 15.3 }] })).toEqual([]);
+    const history = [recorded('2025-06-26', '15'), recorded('2025-06-27', '15.3')];
+    given(history).when({ type: 'RecordPriceBars', etfId, year: 2025, source: 'alpaca', bars: [bar('2025-06-26', '15.00'), { ...bar('2025-06-27', '15.3'), close: 15.3 }] }).then([]);
   });
   it('revises a bar whose values changed, and records only the new ones', () => {
-    const given = [recorded('2025-06-26', '15')];
-    expect(when(given, { type: 'RecordPriceBars', etfId, year: 2025, source: 'csv', bars: [bar('2025-06-26', '15.05'), bar('2025-06-27', '15.3')] })).toEqual([
+    const history = [recorded('2025-06-26', '15')];
+    given(history).when({ type: 'RecordPriceBars', etfId, year: 2025, source: 'csv', bars: [bar('2025-06-26', '15.05'), bar('2025-06-27', '15.3')] }).then([
       { type: 'PriceBarRevised', data: { etfId, date: '2025-06-26', open: '15.05', high: '15.05', low: '15.05', close: '15.05', volume: 1000, source: 'csv' } },
       { type: 'PriceBarRecorded', data: { etfId, date: '2025-06-27', open: '15.3', high: '15.3', low: '15.3', close: '15.3', volume: 1000, source: 'csv' } },
     ]);
   });
   it('a changed volume alone is a revision too', () => {
-    expect(when([recorded('2025-06-26', '15')], { type: 'RecordPriceBars', etfId, year: 2025, source: 'alpaca', bars: [bar('2025-06-26', '15', 2000)] })).toHaveLength(1);
+    expect(given([recorded('2025-06-26', '15')]).when({ type: 'RecordPriceBars', etfId, year: 2025, source: 'alpaca', bars: [bar('2025-06-26', '15', 2000)] }).events()).toHaveLength(1);
   });
   it('refuses bars of another year, non-positive prices and conflicting duplicates', () => {
-    expect(() => when([], { type: 'RecordPriceBars', etfId, year: 2025, source: 'alpaca', bars: [bar('2024-12-31', '15')] })).toThrow(AppError);
-    expect(() => when([], { type: 'RecordPriceBars', etfId, year: 2025, source: 'alpaca', bars: [bar('2025-01-02', '0')] })).toThrow(/positive price/);
-    expect(() => when([], { type: 'RecordPriceBars', etfId, year: 2025, source: 'alpaca', bars: [bar('2025-01-02', '1'), bar('2025-01-02', '2')] })).toThrow(/two different bars/);
+    given([]).when({ type: 'RecordPriceBars', etfId, year: 2025, source: 'alpaca', bars: [bar('2024-12-31', '15')] }).thenThrows(AppError);
+    given([]).when({ type: 'RecordPriceBars', etfId, year: 2025, source: 'alpaca', bars: [bar('2025-01-02', '0')] }).thenThrows(/positive price/);
+    given([]).when({ type: 'RecordPriceBars', etfId, year: 2025, source: 'alpaca', bars: [bar('2025-01-02', '1'), bar('2025-01-02', '2')] }).thenThrows(/two different bars/);
   });
   it('refuses data of another fund on this stream', () => {
-    expect(() => when([recorded('2025-06-26', '15')], { type: 'RecordPriceBars', etfId: '1b6f3a8e-3c1d-4f7a-9d2e-1a2b3c4d5e6f', year: 2025, source: 'alpaca', bars: [] })).toThrow(AppError);
+    given([recorded('2025-06-26', '15')]).when({ type: 'RecordPriceBars', etfId: '1b6f3a8e-3c1d-4f7a-9d2e-1a2b3c4d5e6f', year: 2025, source: 'alpaca', bars: [] }).thenThrows(AppError);
   });
 });
 
 describe('prices-<etfId>_<year>: intraday quotes', () => {
   const quoted: PriceEvent = { type: 'PriceQuoted', data: { etfId, price: '15.1', quotedAt: '2025-06-27T17:00:00.000Z', source: 'alpaca' } };
   it('records a newer quote', () => {
-    expect(when([quoted], { type: 'RecordPriceQuote', etfId, year: 2025, price: 15.2, quotedAt: '2025-06-27T18:00:00Z', source: 'alpaca' })).toEqual([
+    given([quoted]).when({ type: 'RecordPriceQuote', etfId, year: 2025, price: 15.2, quotedAt: '2025-06-27T18:00:00Z', source: 'alpaca' }).then([
       { type: 'PriceQuoted', data: { etfId, price: '15.2', quotedAt: '2025-06-27T18:00:00.000Z', source: 'alpaca' } },
     ]);
   });
   it('ignores the same or an older quote', () => {
-    expect(when([quoted], { type: 'RecordPriceQuote', etfId, year: 2025, price: '15.1', quotedAt: '2025-06-27T17:00:00Z', source: 'alpaca' })).toEqual([]);
-    expect(when([quoted], { type: 'RecordPriceQuote', etfId, year: 2025, price: '15.4', quotedAt: '2025-06-27T16:00:00Z', source: 'alpaca' })).toEqual([]);
+    given([quoted]).when({ type: 'RecordPriceQuote', etfId, year: 2025, price: '15.1', quotedAt: '2025-06-27T17:00:00Z', source: 'alpaca' }).then([]);
+    given([quoted]).when({ type: 'RecordPriceQuote', etfId, year: 2025, price: '15.4', quotedAt: '2025-06-27T16:00:00Z', source: 'alpaca' }).then([]);
   });
   it('files a quote under its New York year (00:30 UTC on Jan 1 is still Dec 31 in New York)', () => {
-    expect(() => when([], { type: 'RecordPriceQuote', etfId, year: 2026, price: '15', quotedAt: '2026-01-01T00:30:00Z', source: 'alpaca' })).toThrow(AppError);
-    expect(when([], { type: 'RecordPriceQuote', etfId, year: 2025, price: '15', quotedAt: '2026-01-01T00:30:00Z', source: 'alpaca' })).toHaveLength(1);
+    given([]).when({ type: 'RecordPriceQuote', etfId, year: 2026, price: '15', quotedAt: '2026-01-01T00:30:00Z', source: 'alpaca' }).thenThrows(AppError);
+    expect(given([]).when({ type: 'RecordPriceQuote', etfId, year: 2025, price: '15', quotedAt: '2026-01-01T00:30:00Z', source: 'alpaca' }).events()).toHaveLength(1);
   });
 });
 

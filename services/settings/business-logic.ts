@@ -70,4 +70,5 @@ export const settingDecider: Decider<SettingCommand, SettingState, SettingEvent>
   initialState: initialSettingState,
   evolve: evolveSetting,
   decide: decideSetting,
+  folds: { SettingChanged: true },
 };

@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { SettingEvent } from '../../events/settings.ts';
-import { registry } from '../../events/registry.ts';
-import { fold } from '../core/decider.ts';
 import type { CommandContext } from '../core/event-log.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
 import { settingDecider, type SettingCommand } from './business-logic.ts';
 import { defaultFooterHtml, defaultHeaderNav } from './defaults.ts';
 import { headerNavSchema } from './header-nav.ts';
 
 const ctx: CommandContext = { actor: 'user:owner', correlationId: 'c1', now: '2026-01-07T15:00:00.000Z' };
 
-function when(given: SettingEvent[], command: SettingCommand): SettingEvent[] {
-  const events = settingDecider.decide(command, fold(settingDecider, given), ctx);
-  for (const e of events) registry.encode(e, { actor: 'test', correlationId: 'c' });
-  return events;
-}
+const given = deciderSpec(settingDecider, ctx);
 const change = (key: string, value: unknown): SettingCommand => ({ type: 'ChangeSetting', data: { key, value } });
 const changed = (key: string, value: unknown): SettingEvent => ({ type: 'SettingChanged', data: { key, value: value as never, changedAt: ctx.now } });
 
@@ -30,35 +25,35 @@ const nav = {
 
 describe('settings-<key>', () => {
   it('saves a header navigation of every item shape the spec names', () => {
-    expect(when([], change('header_nav', nav))).toEqual([changed('header_nav', nav)]);
+    given([]).when(change('header_nav', nav)).then([changed('header_nav', nav)]);
   });
 
   it('saves footer HTML and other text settings', () => {
-    expect(when([], change('footer_html', '<p>© 2026 Us</p>'))).toEqual([changed('footer_html', '<p>© 2026 Us</p>')]);
-    expect(when([], change('site_title', 'WeeklyDiv'))).toEqual([changed('site_title', 'WeeklyDiv')]);
+    given([]).when(change('footer_html', '<p>© 2026 Us</p>')).then([changed('footer_html', '<p>© 2026 Us</p>')]);
+    given([]).when(change('site_title', 'WeeklyDiv')).then([changed('site_title', 'WeeklyDiv')]);
   });
 
   it('changes nothing when the value is the one already saved', () => {
-    expect(when([changed('header_nav', nav)], change('header_nav', structuredClone(nav)))).toEqual([]);
-    expect(when([changed('footer_html', '<p>a</p>')], change('footer_html', '<p>b</p>'))).toEqual([changed('footer_html', '<p>b</p>')]);
+    given([changed('header_nav', nav)]).when(change('header_nav', structuredClone(nav))).then([]);
+    given([changed('footer_html', '<p>a</p>')]).when(change('footer_html', '<p>b</p>')).then([changed('footer_html', '<p>b</p>')]);
   });
 
   it('refuses keys that are not lowercase words with underscores', () => {
     for (const key of ['', 'Header_Nav', 'header-nav', '1st', 'a'.repeat(65)]) {
-      expect(() => when([], change(key, 'x'))).toThrow(expect.objectContaining({ status: 400, message: 'Setting key must be lowercase letters, digits and underscores' }));
+      given([]).when(change(key, 'x')).thenThrows({ status: 400, message: 'Setting key must be lowercase letters, digits and underscores' });
     }
   });
 
   it('refuses a header navigation that is not an object with items', () => {
-    expect(() => when([], change('header_nav', 'nav'))).toThrow(expect.objectContaining({ status: 400, message: 'Navigation must be an object with items' }));
-    expect(() => when([], change('header_nav', { items: 'x' }))).toThrow(expect.objectContaining({ status: 400, message: 'items must be a list' }));
+    given([]).when(change('header_nav', 'nav')).thenThrows({ status: 400, message: 'Navigation must be an object with items' });
+    given([]).when(change('header_nav', { items: 'x' })).thenThrows({ status: 400, message: 'items must be a list' });
   });
 
   it('names the invalid item of a header navigation', () => {
     const bad = { items: [{ label: 'ETFs' }, { path: '/news' }, { label: 'Evil', path: 'javascript:alert(1)' }, { type: 'dropdown', label: 'Empty' }, { type: 'menu', label: 'X' }] };
     let error: { fieldErrors?: Record<string, string> } = {};
     try {
-      when([], change('header_nav', bad));
+      given([]).when(change('header_nav', bad)).events();
     } catch (e) {
       error = e as typeof error;
     }
@@ -72,22 +67,20 @@ describe('settings-<key>', () => {
   });
 
   it('validates nested items and limits nesting to three levels', () => {
-    expect(() => when([], change('header_nav', { items: [{ label: 'A', children: [{ label: 'B' }] }] }))).toThrow(
-      expect.objectContaining({ fieldErrors: { 'value.items.0.children.0.path': 'Path is required' } }),
-    );
+    given([]).when(change('header_nav', { items: [{ label: 'A', children: [{ label: 'B' }] }] })).thenThrows({ fieldErrors: { 'value.items.0.children.0.path': 'Path is required' } });
     const deep = { items: [{ label: '1', children: [{ label: '2', children: [{ label: '3', children: [{ label: '4', path: '/x' }] }] }] }] };
-    expect(() => when([], change('header_nav', deep))).toThrow(expect.objectContaining({ message: 'Navigation can nest at most 3 levels' }));
+    given([]).when(change('header_nav', deep)).thenThrows({ message: 'Navigation can nest at most 3 levels' });
   });
 
   it('keeps only the known fields of navigation items', () => {
-    const [event] = when([], change('header_nav', { items: [{ label: ' ETFs ', path: '/etfs', onclick: 'x' }] }));
+    const [event] = given([]).when(change('header_nav', { items: [{ label: ' ETFs ', path: '/etfs', onclick: 'x' }] })).events();
     expect(event!.data.value).toEqual({ items: [{ label: 'ETFs', path: '/etfs' }] });
   });
 
   it('refuses footer HTML that is not text or is too long', () => {
-    expect(() => when([], change('footer_html', { html: 'x' }))).toThrow(expect.objectContaining({ status: 400, message: 'Footer HTML must be text' }));
-    expect(() => when([], change('footer_html', 'x'.repeat(100_001)))).toThrow(expect.objectContaining({ message: 'Footer HTML must be at most 100,000 characters' }));
-    expect(() => when([], change('site_title', 7))).toThrow(expect.objectContaining({ message: 'Value must be text' }));
+    given([]).when(change('footer_html', { html: 'x' })).thenThrows({ status: 400, message: 'Footer HTML must be text' });
+    given([]).when(change('footer_html', 'x'.repeat(100_001))).thenThrows({ message: 'Footer HTML must be at most 100,000 characters' });
+    given([]).when(change('site_title', 7)).thenThrows({ message: 'Value must be text' });
   });
 });
 

@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { streams } from '../../events/streams.ts';
+import type { Mailer, MailMessage } from '../../infra/mail/port.ts';
+import { handleCommand } from '../core/decider.ts';
+import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../core/errors.ts';
+import type { CommandContext, EventLog } from '../core/event-log.ts';
+import type { UserState } from './accounts.ts';
+import { emailReservationDecider, messages, passwordResetDecider, userDecider } from './business-logic.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword, type ScryptParams } from './password.ts';
+import { hashResetToken, newResetToken } from './reset-token.ts';
+import type { Throttle, ThrottleRule } from './throttle.ts';
+
+/**
+ * Accounts commands: registration (the `useremail-<email>` reservation, then `user-<id>`), sign-in
+ * and sign-out bookkeeping, and the password reset (`reset-<sha256(token)>`). Called by the router;
+ * each answers what the caller needs to answer (the user id, the session epoch, the position to wait for).
+ */
+
+/** Login throttling: failures per account (e-mail) and per client IP within one window. */
+export const LOGIN_LIMITS = { perAccount: 5, perIp: 20, windowMs: 15 * 60 * 1000 } as const;
+/** Reset e-mails per address per hour; more requests are answered the same but send nothing. */
+export const RESET_MAIL_LIMIT = { perAccount: 5, windowMs: 60 * 60 * 1000 } as const;
+
+export interface AccountCommandDeps {
+  log: EventLog;
+  /** Login and reset-mail counters (operational state in the document store). */
+  throttle: Throttle;
+  /** The scrypt cost of new password hashes. */
+  passwordParams: ScryptParams;
+  now: () => Date;
+}
+
+export interface PasswordResetMailDeps {
+  log: EventLog;
+  throttle: Throttle;
+  now: () => Date;
+  mailer: Mailer;
+  logger: Logger;
+  /** The public address of the web app: the reset link points there. */
+  appUrl: string;
+}
+
+/** The context of the commands of a user the handler works out itself (its actor is that user). */
+export type ContextFor = (userId: string) => CommandContext;
+
+export type RegisteredUser = Extract<UserState, { status: 'registered' }>;
+
+const accountLoginKey = (emailAddress: string) => `login:account:${emailAddress}`;
+
+function loginRules(emailAddress: string, ip: string): [ThrottleRule, ThrottleRule] {
+  return [
+    { key: accountLoginKey(emailAddress), limit: LOGIN_LIMITS.perAccount, windowMs: LOGIN_LIMITS.windowMs },
+    { key: `login:ip:${ip}`, limit: LOGIN_LIMITS.perIp, windowMs: LOGIN_LIMITS.windowMs },
+  ];
+}
+
+function tooManyLogins(blockedMs: number): AppError {
+  const minutes = Math.max(1, Math.ceil(blockedMs / 60_000));
+  return tooManyRequests(`Too many login attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, blockedMs / 1000);
+}
+
+export async function readUser(log: EventLog, userId: string): Promise<UserState> {
+  return (await log.aggregate(streams.user(userId), userDecider)).state;
+}
+
+/** The account registered under an e-mail, read from the log (the source of truth), or null. */
+export async function accountByEmail(log: EventLog, emailAddress: string): Promise<RegisteredUser | null> {
+  const reservation = (await log.aggregate(streams.userEmail(emailAddress), emailReservationDecider)).state;
+  if (reservation.status !== 'reserved') return null;
+  const user = await readUser(log, reservation.userId);
+  return user.status === 'registered' ? user : null;
+}
+
+/**
+ * Registers an account: reserves the e-mail, then writes the user (409 when the e-mail is taken). A
+ * reservation whose account was never written (an interrupted registration) is completed under its id.
+ */
+export async function registerUser(
+  deps: Pick<AccountCommandDeps, 'log' | 'passwordParams'>,
+  input: { firstName: string; lastName: string; email: string; password: string },
+  contextFor: ContextFor,
+): Promise<{ userId: string; position: number }> {
+  const { log } = deps;
+  const reservation = (await log.aggregate(streams.userEmail(input.email), emailReservationDecider)).state;
+  let userId: string = randomUUID();
+  if (reservation.status === 'reserved') {
+    if ((await readUser(log, reservation.userId)).status === 'registered') throw conflict(messages.duplicateEmail);
+    // The reservation exists but its account was never written (interrupted registration): reuse
+    // its id. Appending to that user stream with 'no_stream' still lets only one request win.
+    userId = reservation.userId;
+  }
+  const passwordHash = await hashPassword(input.password, deps.passwordParams);
+  const ctx = contextFor(userId);
+  await handleCommand(log, streams.userEmail(input.email), emailReservationDecider, { type: 'ReserveEmail', data: { email: input.email, userId } }, ctx);
+  const registered = await handleCommand(
+    log,
+    streams.user(userId),
+    userDecider,
+    { type: 'RegisterUser', data: { userId, email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash } },
+    ctx,
+  );
+  return { userId, position: registered.position };
+}
+
+/**
+ * Signs in: 429 while the account or the client IP is throttled, 401 for a wrong e-mail or password
+ * (counted), else records the login and answers the session epoch the cookie must carry.
+ */
+export async function logIn(
+  deps: AccountCommandDeps,
+  input: { email: string; password: string; ip: string },
+  contextFor: ContextFor,
+): Promise<{ userId: string; epoch: number; position: number }> {
+  const { log, throttle } = deps;
+  const now = deps.now();
+  const rules = loginRules(input.email, input.ip);
+  const blockedMs = await throttle.blockedForMs(rules, now);
+  if (blockedMs > 0) throw tooManyLogins(blockedMs);
+  const account = await accountByEmail(log, input.email);
+  // Unknown e-mail: verify against a dummy hash anyway, so both failures take the same time.
+  const valid = account
+    ? await verifyPassword(input.password, account.passwordHash)
+    : (await verifyPassword(input.password, await dummyPasswordHash(deps.passwordParams))) && false;
+  if (!account || !valid) {
+    await throttle.record(rules, now);
+    throw unauthorized(messages.invalidCredentials);
+  }
+  await throttle.clear(rules[0].key);
+  const result = await handleCommand(log, streams.user(account.userId), userDecider, { type: 'RecordLogin', data: {} }, contextFor(account.userId));
+  const loggedIn = result.events.find((e) => e.type === 'UserLoggedIn');
+  const epoch = loggedIn?.type === 'UserLoggedIn' ? loggedIn.data.sessionEpoch : account.sessionEpoch;
+  return { userId: account.userId, epoch, position: result.position };
+}
+
+export async function recordLogout(log: EventLog, userId: string, ctx: CommandContext): Promise<{ position: number }> {
+  const result = await handleCommand(log, streams.user(userId), userDecider, { type: 'RecordLogout', data: {} }, ctx);
+  return { position: result.position };
+}
+
+/** Logout everywhere: bumps the session epoch, so every cookie issued so far stops working. */
+export async function revokeSessions(log: EventLog, userId: string, ctx: CommandContext): Promise<{ position: number }> {
+  const result = await handleCommand(log, streams.user(userId), userDecider, { type: 'RevokeSessions', data: { reason: 'logout-everywhere' } }, ctx);
+  return { position: result.position };
+}
+
+/**
+ * Forgot password: the same work whether or not the account exists (a token and its hash, the account
+ * lookup, the mail-limit bookkeeping); for an account within the mail limit, records the request and
+ * mails the link. Answers nothing, so the caller cannot tell either.
+ */
+export async function requestPasswordReset(deps: PasswordResetMailDeps, emailAddress: string, ctx: CommandContext): Promise<void> {
+  const { log, throttle } = deps;
+  const { token, tokenHash } = newResetToken();
+  const now = deps.now();
+  const mailRule: ThrottleRule = { key: `reset:account:${emailAddress}`, limit: RESET_MAIL_LIMIT.perAccount, windowMs: RESET_MAIL_LIMIT.windowMs };
+  const withinMailLimit = (await throttle.blockedForMs([mailRule], now)) === 0;
+  if (withinMailLimit) await throttle.record([mailRule], now);
+  const account = await accountByEmail(log, emailAddress);
+  if (account && withinMailLimit) {
+    await handleCommand(log, streams.passwordReset(tokenHash), passwordResetDecider, { type: 'RequestPasswordReset', data: { userId: account.userId, tokenHash } }, ctx);
+    deps.mailer.sendLater(resetMail(deps.appUrl, account, token));
+  } else if (account) {
+    deps.logger.warn({ userId: account.userId }, 'password reset mail limit reached: nothing sent');
+  }
+}
+
+/**
+ * Completes a password reset (400 for a link that is unknown, used, expired, or older than the last
+ * password change): marks the token used, then changes the password and revokes every session.
+ */
+export async function completePasswordReset(
+  deps: Pick<AccountCommandDeps, 'log' | 'throttle' | 'passwordParams'>,
+  input: { token: string; newPassword: string },
+  contextFor: ContextFor,
+): Promise<{ position: number }> {
+  const { log } = deps;
+  const tokenHash = hashResetToken(input.token);
+  const resetStream = streams.passwordReset(tokenHash);
+  const reset = (await log.aggregate(resetStream, passwordResetDecider)).state;
+  if (reset.status !== 'requested') throw badRequest(messages.invalidResetLink);
+  const userId = reset.userId;
+  const ctx = contextFor(userId);
+  const passwordHash = await hashPassword(input.newPassword, deps.passwordParams);
+  const command = { type: 'ResetPassword', data: { passwordHash, resetRequestedAt: reset.requestedAt } } as const;
+  const user = await readUser(log, userId);
+  if (user.status !== 'registered') throw badRequest(messages.invalidResetLink);
+  // Refuses a link requested before the last password change, before the token is used up.
+  userDecider.decide(command, user, ctx);
+  // Single use: of two concurrent completions one appends; the other is decided again on the
+  // completed token and answered 400. Expiry is checked here too.
+  await handleCommand(log, resetStream, passwordResetDecider, { type: 'CompletePasswordReset', data: { tokenHash } }, ctx);
+  const result = await handleCommand(log, streams.user(userId), userDecider, command, ctx);
+  await deps.throttle.clear(accountLoginKey(user.email)); // a locked-out owner can sign in right away
+  return { position: result.position };
+}
+
+function resetMail(appUrl: string, user: { email: string; firstName: string }, token: string): MailMessage {
+  const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const text = [
+    `Hello ${user.firstName},`,
+    '',
+    'Someone (hopefully you) asked to reset the password of your WeeklyDiv account.',
+    'Open this link within 60 minutes to choose a new password:',
+    '',
+    link,
+    '',
+    'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+  ].join('\n');
+  const html = `<p>Hello ${escapeHtml(user.firstName)},</p>
+<p>Someone (hopefully you) asked to reset the password of your WeeklyDiv account. Open this link within 60 minutes to choose a new password:</p>
+<p><a href="${escapeHtml(link)}">Reset my password</a></p>
+<p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`;
+  return { to: user.email, subject: 'Reset your WeeklyDiv password', text, html };
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
