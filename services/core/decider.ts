@@ -18,7 +18,7 @@ export interface CommandResult<Event> {
   revision: number;
 }
 
-export function fold<State, Event>(decider: Pick<Decider<unknown, State, any>, 'initialState' | 'evolve'>, events: Event[]): State {
+export function fold<State, Event extends DomainEvent>(decider: Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve'>, events: Event[]): State {
   return events.reduce((s, e) => decider.evolve(s, e), decider.initialState());
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { serverMessage } from '../../api/base-api.ts';
@@ -21,12 +21,16 @@ import { theme } from '../../styles/theme.ts';
  */
 export function Header() {
   const { data: nodes = [] } = useGetHeaderNavQuery();
-  const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
-
-  // Close the phone menu whenever the route changes.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Close the phone menu whenever the route changes: adjusted while rendering (React's pattern for
+  // state that follows a value), not in an effect that would paint the open menu on the new page first.
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
+    setMenuOpen(false);
+  }
 
   return (
     <Bar>
