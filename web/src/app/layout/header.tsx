@@ -9,8 +9,8 @@ import { Logo } from '../../components/logo.tsx';
 import { useGetHeaderNavQuery } from '../../features/navigation/api.ts';
 import { DesktopNav } from '../../features/navigation/components/desktop-nav.tsx';
 import { MobileNav } from '../../features/navigation/components/mobile-nav.tsx';
-import { useCurrentUser } from '../../features/session/use-current-user.ts';
-import { useLogOut } from '../../features/session/use-log-out.ts';
+import { useCurrentUser } from '../../lib/session/use-current-user.ts';
+import { useLogOut } from '../../lib/session/use-log-out.ts';
 import { PRODUCT_NAME, paths } from '../../lib/paths.ts';
 import { theme } from '../../styles/theme.ts';
 

@@ -2,7 +2,7 @@ import { baseApi } from '../../api/base-api.ts';
 
 /**
  * Password reset (spec §2 "Forgot password", "Reset password"; §7). Login, register and logout
- * live in `features/session` (they change the current user every feature reads).
+ * live in `lib/session` (they change the current user every feature reads).
  */
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
