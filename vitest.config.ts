@@ -13,6 +13,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['{domain,services,events,read-models,infra}/**/*.spec.ts', 'web/src/**/*.spec.{ts,tsx}'],
+          // testing-library's wait limit for the component specs (a no-op in node specs): see the file.
+          setupFiles: ['web/src/testing/async-timeout.setup.ts'],
         },
       },
       {

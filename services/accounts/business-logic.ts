@@ -1,5 +1,4 @@
-import type { Decider } from '../core/decider.ts';
-import type { CommandContext } from '../core/event-log.ts';
+import type { Decider, CommandContext } from '../core/decider.ts';
 import { badRequest, conflict, unauthorized } from '../core/errors.ts';
 import {
   assertNever,

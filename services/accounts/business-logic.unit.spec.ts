@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fold } from '../core/decider.ts';
-import type { CommandContext } from '../core/event-log.ts';
+import { fold, type CommandContext } from '../core/decider.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import type { EmailReservationEvent, PasswordResetEvent, UserEvent } from './accounts.ts';
 import { emailReservationDecider, messages, passwordResetDecider, userDecider } from './business-logic.ts';

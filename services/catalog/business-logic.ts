@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { CatalogEvent, DataSource, PayoutFrequency } from '../../events/catalog.ts';
-import type { CommandContext } from '../core/event-log.ts';
-import type { Decider } from '../core/decider.ts';
+import type { CommandContext, Decider } from '../core/decider.ts';
 import { badRequest, conflict, notFound } from '../core/errors.ts';
 import { normaliseTicker } from '../../domain/market/tickers.ts';
 import { isValidDate } from '../../domain/market/trading-days.ts';

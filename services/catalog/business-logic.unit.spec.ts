@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogEvent } from '../../events/catalog.ts';
-import { fold } from '../core/decider.ts';
-import type { CommandContext } from '../core/event-log.ts';
+import { fold, type CommandContext } from '../core/decider.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import { etfDecider, etfInputSchema, tickerDecider } from './business-logic.ts';
 

@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { normaliseTicker } from '../../domain/market/tickers.ts';
 import type { DataSource } from '../../events/catalog.ts';
 import { streams } from '../../events/streams.ts';
-import { handleCommand } from '../core/decider.ts';
+import { handleCommand } from '../core/command-handler.ts';
 import { AppError, conflict, notFound } from '../core/errors.ts';
-import type { CommandContext, EventLog } from '../core/event-log.ts';
+import type { CommandContext } from '../core/decider.ts';
+import type { EventLog } from '../core/event-log.ts';
 import {
   ETF_NOT_FOUND,
   etfDecider,

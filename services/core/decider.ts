@@ -1,7 +1,14 @@
 import type { RecordedEvent } from '../../events/envelope.ts';
-import { ConcurrencyError } from '../../infra/event-store/port.ts';
-import type { CommandContext, DomainEvent, EventLog } from './event-log.ts';
-import { preconditionFailed } from './errors.ts';
+
+export type DomainEvent = { type: string; data: unknown };
+
+/** Request-scoped facts every command carries: who, which request, and the time (never `new Date()` in domain code). */
+export interface CommandContext {
+  actor: string;
+  correlationId: string;
+  /** ISO instant of the command, from the gateway or job clock. */
+  now: string;
+}
 
 /**
  * The event types a decider folds, each named once: `{ HoldingAdded: true, HoldingRemoved: true }`.
@@ -33,14 +40,6 @@ export interface Aggregate<State> {
  */
 export const WRITE_RETRIES = 10;
 
-export interface CommandResult<Event> {
-  events: Event[];
-  /** Global position of the last appended event (0 when nothing was appended). */
-  position: number;
-  /** Revision the stream is at after the command (-1 when it does not exist). */
-  revision: number;
-}
-
 export function fold<State, Event extends DomainEvent>(decider: Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve'>, events: Event[]): State {
   return events.reduce((s, e) => decider.evolve(s, e), decider.initialState());
 }
@@ -61,34 +60,6 @@ export function foldRecorded<State, Event extends DomainEvent>(decider: Folder<S
 
 function isFolded<Event extends DomainEvent>(folds: FoldedTypes<Event>, event: RecordedEvent): event is RecordedEvent & Event {
   return Object.hasOwn(folds, event.type);
-}
-
-/**
- * Reads the stream, folds it, decides, and appends with the stream's revision as the expected one.
- * A concurrent writer makes the append fail; the command is then re-run on fresh state (up to
- * `retries` times) and finally answered with 412.
- */
-export async function handleCommand<Command, State, Event extends DomainEvent>(
-  log: EventLog,
-  stream: string,
-  decider: Decider<Command, State, Event>,
-  command: Command,
-  ctx: CommandContext,
-  retries = 3,
-): Promise<CommandResult<Event>> {
-  for (let attempt = 0; ; attempt++) {
-    const { state, revision } = await log.aggregate(stream, decider);
-    const events = decider.decide(command, state, ctx);
-    if (events.length === 0) return { events, position: 0, revision };
-    try {
-      const result = await log.append(stream, events, revision < 0 ? 'no_stream' : revision, ctx);
-      return { events, position: result.position, revision: result.nextExpectedRevision };
-    } catch (error) {
-      if (error instanceof ConcurrencyError && attempt < retries) continue;
-      if (error instanceof ConcurrencyError) throw preconditionFailed();
-      throw error;
-    }
-  }
 }
 
 function lastRevision(events: readonly RecordedEvent[]): number {

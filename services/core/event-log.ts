@@ -1,17 +1,8 @@
 import type { EventMetadata, RecordedEvent } from '../../events/envelope.ts';
 import { registry as defaultRegistry, type EventRegistry } from '../../events/registry.ts';
 import type { EventStore, ExpectedRevision, Subscription } from '../../infra/event-store/port.ts';
-import { foldRecorded, type Aggregate, type Folder } from './decider.ts';
+import { foldRecorded, type Aggregate, type CommandContext, type DomainEvent, type Folder } from './decider.ts';
 
-export type DomainEvent = { type: string; data: unknown };
-
-/** Request-scoped facts every command carries: who, which request, and the time (never `new Date()` in domain code). */
-export interface CommandContext {
-  actor: string;
-  correlationId: string;
-  /** ISO instant of the command, from the gateway or job clock. */
-  now: string;
-}
 
 /**
  * The typed face of the event store: validates on write (encode) and on read (decode + upcast).

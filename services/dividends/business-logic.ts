@@ -1,7 +1,6 @@
 import type { DataSource } from '../../events/catalog.ts';
 import { distributionIdOf, type DistributionData, type DistributionStatus, type DividendEvent } from '../../events/dividends.ts';
-import type { CommandContext } from '../core/event-log.ts';
-import type { Decider } from '../core/decider.ts';
+import type { CommandContext, Decider } from '../core/decider.ts';
 import { badRequest, notFound } from '../core/errors.ts';
 import { canonical, dec, parseAmount } from '../../domain/market/decimal.ts';
 import { isValidDate, type IsoDate } from '../../domain/market/trading-days.ts';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DividendEvent } from '../../events/dividends.ts';
-import { fold } from '../core/decider.ts';
-import type { CommandContext } from '../core/event-log.ts';
+import { fold, type CommandContext } from '../core/decider.ts';
 import { AppError } from '../core/errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import { activeDistributions, distributionsDecider, type DividendCommand, type IncomingDistribution } from './business-logic.ts';

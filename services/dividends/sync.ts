@@ -2,8 +2,9 @@ import type { DataSource } from '../../events/catalog.ts';
 import { streams } from '../../events/streams.ts';
 import type { MarketDataProvider } from '../../infra/market-data/port.ts';
 import type { IsoDate } from '../../domain/market/trading-days.ts';
-import { handleCommand } from '../core/decider.ts';
-import type { CommandContext, EventLog } from '../core/event-log.ts';
+import { handleCommand } from '../core/command-handler.ts';
+import type { CommandContext } from '../core/decider.ts';
+import type { EventLog } from '../core/event-log.ts';
 import { DEFAULT_CONCURRENCY, eachLimited, groupByTicker, inGroups, RETRIES, type RangeCounts, type SyncEtf, type SyncOptions } from '../core/provider-sync.ts';
 import { distributionsDecider, type IncomingDistribution } from './business-logic.ts';
 

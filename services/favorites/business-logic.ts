@@ -1,6 +1,5 @@
 import type { FavoriteEvent } from '../../events/favorites.ts';
-import type { Decider } from '../core/decider.ts';
-import type { CommandContext } from '../core/event-log.ts';
+import type { Decider, CommandContext } from '../core/decider.ts';
 import { forbidden, notFound } from '../core/errors.ts';
 import { evolveFavorites, initialFavoritesState, type FavoritesState } from './favorites.ts';
 

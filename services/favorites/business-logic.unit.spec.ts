@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FavoriteEvent } from '../../events/favorites.ts';
-import type { CommandContext } from '../core/event-log.ts';
+import type { CommandContext } from '../core/decider.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import { favoriteMessages, favoritesDecider, favoritesLimitFor, FREE_FAVORITES_LIMIT, type FavoritesCommand } from './business-logic.ts';
 

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { CommandContext } from '../core/event-log.ts';
+import type { CommandContext } from '../core/decider.ts';
 import type { AppDeps } from './deps.ts';
 
 /**

@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { JobName } from '../../events/jobs.ts';
-import type { CommandContext, EventLog } from '../core/event-log.ts';
+import type { CommandContext } from '../core/decider.ts';
+import type { EventLog } from '../core/event-log.ts';
 import type { DocumentStore } from '../../infra/document-store/port.ts';
 import type { MarketSnapshots } from '../../read-models/market/market-snapshot.ts';
 import type { UserAreaReads } from '../../read-models/portfolio/queries.ts';

@@ -4,7 +4,13 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { redactUrl, requestLog } from './request-log.ts';
 
-function appLogging(lines: Record<string, any>[]) {
+/** The fields of a pino request line these tests read. */
+interface LogLine {
+  msg: string;
+  req: { id: string; method: string; url: string };
+}
+
+function appLogging(lines: LogLine[]) {
   const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
   const app = express();
   app.use(requestLog(logger));
@@ -16,7 +22,7 @@ function appLogging(lines: Record<string, any>[]) {
 
 describe('request log', () => {
   it('logs one line per request with its id, method, url and status, without cookies', async () => {
-    const lines: Record<string, any>[] = [];
+    const lines: LogLine[] = [];
     const res = await request(appLogging(lines)).get('/etfs?sort=yield').set('Cookie', 'weeklydiv_session=sealed-secret');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ msg: 'request completed', req: { id: res.headers['x-request-id'], method: 'GET', url: '/etfs?sort=yield' }, res: { statusCode: 200 } });
@@ -24,7 +30,7 @@ describe('request log', () => {
   });
 
   it('never logs a reset token from the query string', async () => {
-    const lines: Record<string, any>[] = [];
+    const lines: LogLine[] = [];
     await request(appLogging(lines)).get('/reset-password?token=mnfUAVBTJh8bkkqF45VYhkR8dsNqGZRgVx5ixk4v2Nc&x=1');
     expect(lines[0]!.req.url).toBe('/reset-password?token=[redacted]&x=1');
     expect(JSON.stringify(lines)).not.toContain('mnfUAVBT');

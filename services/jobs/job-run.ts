@@ -1,6 +1,5 @@
 import type { JobEvent, JobName } from '../../events/jobs.ts';
-import type { CommandContext } from '../core/event-log.ts';
-import type { Decider } from '../core/decider.ts';
+import type { CommandContext, Decider } from '../core/decider.ts';
 import { conflict, notFound } from '../core/errors.ts';
 
 /**

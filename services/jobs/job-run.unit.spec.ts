@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobEvent } from '../../events/jobs.ts';
-import { fold } from '../core/decider.ts';
-import type { CommandContext } from '../core/event-log.ts';
+import { fold, type CommandContext } from '../core/decider.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import { jobRunDecider } from './job-run.ts';
 

@@ -4,8 +4,9 @@ import { findJob } from '../../read-models/jobs/queries.ts';
 import type { JobDoc } from '../../read-models/jobs/projection.ts';
 import { jobsProjection } from '../../read-models/jobs/projection.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
-import { handleCommand } from '../core/decider.ts';
-import type { CommandContext, EventLog } from '../core/event-log.ts';
+import { handleCommand } from '../core/command-handler.ts';
+import type { CommandContext } from '../core/decider.ts';
+import type { EventLog } from '../core/event-log.ts';
 import { jobRunDecider, type JobRunCommand } from './job-run.ts';
 
 /** The commands of a job run, each on its `job-<jobId>` stream. Answers the appended position (0 if none). */

@@ -8,7 +8,7 @@ import { catalogSize } from '../../read-models/catalog/catalog-index.ts';
 import { jobsCollection } from '../../read-models/jobs/queries.ts';
 import type { JobDoc } from '../../read-models/jobs/projection.ts';
 import type { ProjectionRunner } from '../../read-models/runtime/runner.ts';
-import type { CommandContext } from '../core/event-log.ts';
+import type { CommandContext } from '../core/decider.ts';
 import { clearCaches } from '../http/cache-registry.ts';
 import type { AppDeps, JobQueue } from '../http/deps.ts';
 import { newYorkDate } from '../../domain/market/trading-days.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
 import { DemoMarketDataProvider } from '../../infra/market-data/demo-provider.ts';
 import type { LatestPrice, MarketDataProvider, ProviderBar, ProviderDistribution } from '../../infra/market-data/port.ts';
-import type { CommandContext } from '../core/event-log.ts';
+import type { CommandContext } from '../core/decider.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { seedEtfId } from '../../domain/market/seed-catalog.ts';
 import { syncDailyBars, syncPrices } from '../prices/sync.ts';

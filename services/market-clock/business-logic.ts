@@ -1,6 +1,5 @@
 import type { MarketClockEvent } from '../../events/market-clock.ts';
-import type { CommandContext } from '../core/event-log.ts';
-import type { Decider } from '../core/decider.ts';
+import type { CommandContext, Decider } from '../core/decider.ts';
 import { badRequest } from '../core/errors.ts';
 import { isValidDate, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
 

@@ -1,7 +1,8 @@
 import { streams } from '../../events/streams.ts';
 import type { IsoDate } from '../../domain/market/trading-days.ts';
-import { handleCommand } from '../core/decider.ts';
-import type { CommandContext, EventLog } from '../core/event-log.ts';
+import { handleCommand } from '../core/command-handler.ts';
+import type { CommandContext } from '../core/decider.ts';
+import type { EventLog } from '../core/event-log.ts';
 import { RETRIES } from '../core/provider-sync.ts';
 import { marketClockDecider } from './business-logic.ts';
 

@@ -1,6 +1,5 @@
 import type { PortfolioEvent } from '../../events/portfolio.ts';
-import type { Decider } from '../core/decider.ts';
-import type { CommandContext } from '../core/event-log.ts';
+import type { Decider, CommandContext } from '../core/decider.ts';
 import { badRequest, conflict, notFound } from '../core/errors.ts';
 import { dec } from '../../domain/market/decimal.ts';
 import { isValidDate, newYorkDate } from '../../domain/market/trading-days.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PortfolioEvent } from '../../events/portfolio.ts';
-import type { CommandContext } from '../core/event-log.ts';
+import type { CommandContext } from '../core/decider.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import { portfolioDecider, type PortfolioCommand } from './business-logic.ts';
 import { holdingInputSchema } from './holding-input.ts';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { streams } from '../../events/streams.ts';
-import { handleCommand, WRITE_RETRIES } from '../core/decider.ts';
-import type { CommandContext, EventLog } from '../core/event-log.ts';
+import { handleCommand } from '../core/command-handler.ts';
+import { WRITE_RETRIES, type CommandContext } from '../core/decider.ts';
+import type { EventLog } from '../core/event-log.ts';
 import { requireListedEtf } from '../catalog/commands.ts';
 import { portfolioDecider } from './business-logic.ts';
 import type { HoldingInput } from './holding-input.ts';

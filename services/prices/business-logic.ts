@@ -1,8 +1,7 @@
 import type { DataSource } from '../../events/catalog.ts';
 import type { PriceBarData, PriceEvent } from '../../events/prices.ts';
 import { streams } from '../../events/streams.ts';
-import type { CommandContext } from '../core/event-log.ts';
-import type { Decider } from '../core/decider.ts';
+import type { CommandContext, Decider } from '../core/decider.ts';
 import { badRequest } from '../core/errors.ts';
 import { canonical, dec, parseAmount } from '../../domain/market/decimal.ts';
 import { isValidDate, newYorkDate, yearOf, type IsoDate } from '../../domain/market/trading-days.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceEvent } from '../../events/prices.ts';
-import type { CommandContext } from '../core/event-log.ts';
+import type { CommandContext } from '../core/decider.ts';
 import { AppError } from '../core/errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import { barsByYear, priceStreamOf, priceYearDecider, recordBarsCommands, recordQuoteCommand } from './business-logic.ts';

@@ -1,8 +1,9 @@
 import type { DataSource } from '../../events/catalog.ts';
 import type { MarketDataProvider } from '../../infra/market-data/port.ts';
 import type { IsoDate } from '../../domain/market/trading-days.ts';
-import { handleCommand } from '../core/decider.ts';
-import type { CommandContext, EventLog } from '../core/event-log.ts';
+import { handleCommand } from '../core/command-handler.ts';
+import type { CommandContext } from '../core/decider.ts';
+import type { EventLog } from '../core/event-log.ts';
 import { chunk, DEFAULT_CONCURRENCY, eachLimited, groupByTicker, inGroups, RETRIES, tickerMap, type RangeCounts, type SyncEtf, type SyncOptions } from '../core/provider-sync.ts';
 import { priceYearDecider, recordBarsCommands, recordQuoteCommand, type IncomingBar } from './business-logic.ts';
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { settingKeySchema, type SettingEvent } from '../../events/settings.ts';
-import type { Decider } from '../core/decider.ts';
-import type { CommandContext } from '../core/event-log.ts';
+import type { Decider, CommandContext } from '../core/decider.ts';
 import { badRequest } from '../core/errors.ts';
 import { headerNavSchema } from './header-nav.ts';
 import { evolveSetting, initialSettingState, type SettingState } from './settings.ts';

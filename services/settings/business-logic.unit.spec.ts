@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SettingEvent } from '../../events/settings.ts';
-import type { CommandContext } from '../core/event-log.ts';
+import type { CommandContext } from '../core/decider.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import { settingDecider, type SettingCommand } from './business-logic.ts';
 import { defaultFooterHtml, defaultHeaderNav } from './defaults.ts';

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
-import { handleCommand } from '../core/decider.ts';
+import { handleCommand } from '../core/command-handler.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { settingDecider } from './business-logic.ts';
 import { defaultHeaderNav } from './defaults.ts';

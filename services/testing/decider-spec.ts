@@ -1,7 +1,6 @@
 import { expect } from 'vitest';
 import { registry } from '../../events/registry.ts';
-import { fold, type Decider } from '../core/decider.ts';
-import type { CommandContext, DomainEvent } from '../core/event-log.ts';
+import { fold, type CommandContext, type Decider, type DomainEvent } from '../core/decider.ts';
 
 /**
  * The one given/when/then helper of the decider specs (emmett's `DeciderSpecification`):
@@ -20,7 +19,7 @@ export function deciderSpec<Command, State, Event extends DomainEvent>(decider: 
 }
 
 /** What is expected of a failed decision: `toThrow`'s argument, or an object (`{ status, message }`) the error must contain. */
-export type ExpectedError = Record<string, unknown> | string | RegExp | (new (...args: any[]) => Error);
+export type ExpectedError = Record<string, unknown> | string | RegExp | (new (...args: never[]) => Error);
 
 export interface Decided<Event> {
   /** The events decided (for assertions `then` does not cover, or as the history of a next step). */

@@ -1,5 +1,13 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { Params } from 'react-router-dom';
-import type { AppDispatch } from '../app/store.ts';
+import type { baseApi } from '../api/base-api.ts';
+
+/**
+ * The store's dispatch as far as a prefetch needs it: it takes RTK Query's thunks for the one API
+ * slice. Written here from `baseApi` (what the store holds) rather than imported from `app/store.ts`:
+ * the shared layer never imports the app. `store.dispatch` fits it.
+ */
+export type PrefetchDispatch = ThunkDispatch<{ [K in typeof baseApi.reducerPath]: ReturnType<typeof baseApi.reducer> }, unknown, UnknownAction>;
 
 /**
  * What a route may declare in its `handle`: the reads its screen makes as soon as it renders. The
@@ -8,7 +16,7 @@ import type { AppDispatch } from '../app/store.ts';
  * entries the screen then subscribes to, so the arguments must be the screen's own.
  */
 export interface RouteHandle {
-  prefetch?: (params: Params, dispatch: AppDispatch) => void;
+  prefetch?: (params: Params, dispatch: PrefetchDispatch) => void;
 }
 
 interface MatchLike {
@@ -17,7 +25,7 @@ interface MatchLike {
 }
 
 /** Starts the reads of every matched route that declares them. */
-export function prefetchMatches(matches: readonly MatchLike[], dispatch: AppDispatch): void {
+export function prefetchMatches(matches: readonly MatchLike[], dispatch: PrefetchDispatch): void {
   for (const match of matches) {
     const handle = match.route.handle as RouteHandle | undefined;
     handle?.prefetch?.(match.params, dispatch);
@@ -30,7 +38,7 @@ interface RouterLike {
 }
 
 /** Prefetches for the current location now and for every location the router moves to later. */
-export function prefetchOnNavigation(router: RouterLike, dispatch: AppDispatch): () => void {
+export function prefetchOnNavigation(router: RouterLike, dispatch: PrefetchDispatch): () => void {
   let key = router.state.location.key;
   prefetchMatches(router.state.matches, dispatch);
   return router.subscribe((state) => {

@@ -43,7 +43,7 @@ describe('route prefetch', () => {
         <RouterProvider router={router} />
       </AppProviders>,
     );
-    expect(await screen.findByRole('heading', { name: 'HOOW', level: 1 }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'HOOW', level: 1 })).toBeTruthy();
     await screen.findByRole('heading', { name: 'HOOW News' });
     const counts = new Map<string, number>();
     for (const p of paths(calls)) counts.set(p, (counts.get(p) ?? 0) + 1);

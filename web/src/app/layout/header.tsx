@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { serverMessage } from '../../api/base-api.ts';
@@ -9,8 +9,8 @@ import { Logo } from '../../components/logo.tsx';
 import { useGetHeaderNavQuery } from '../../features/navigation/api.ts';
 import { DesktopNav } from '../../features/navigation/components/desktop-nav.tsx';
 import { MobileNav } from '../../features/navigation/components/mobile-nav.tsx';
-import { useCurrentUser } from '../../features/session/use-current-user.ts';
-import { useLogOut } from '../../features/session/use-log-out.ts';
+import { useCurrentUser } from '../../lib/session/use-current-user.ts';
+import { useLogOut } from '../../lib/session/use-log-out.ts';
 import { PRODUCT_NAME, paths } from '../../lib/paths.ts';
 import { theme } from '../../styles/theme.ts';
 
@@ -21,12 +21,16 @@ import { theme } from '../../styles/theme.ts';
  */
 export function Header() {
   const { data: nodes = [] } = useGetHeaderNavQuery();
-  const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
-
-  // Close the phone menu whenever the route changes.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Close the phone menu whenever the route changes: adjusted while rendering (React's pattern for
+  // state that follows a value), not in an effect that would paint the open menu on the new page first.
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
+    setMenuOpen(false);
+  }
 
   return (
     <Bar>

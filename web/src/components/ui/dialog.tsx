@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { styled } from 'styled-components';
 import { theme } from '../../styles/theme.ts';
@@ -26,8 +26,8 @@ export function Dialog({ open, onClose, title, description, children, width = '4
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  // Escape calls the latest onClose without re-running the effect (which would move focus again).
+  const closeOnEscape = useEffectEvent(() => onClose());
 
   useEffect(() => {
     if (!open) return;
@@ -43,7 +43,7 @@ export function Dialog({ open, onClose, title, description, children, width = '4
     function onKeyDown(event: globalThis.KeyboardEvent) {
       if (event.key === 'Escape') {
         event.stopPropagation();
-        onCloseRef.current();
+        closeOnEscape();
         return;
       }
       if (event.key !== 'Tab' || !panel) return;

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../styles/theme.ts';
@@ -11,23 +12,22 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-let show: (t: ToastInput) => void = () => {};
-function Grab() {
-  show = useToast().toast;
-  return null;
-}
-const renderToasts = () =>
-  render(
+function Providers({ children }: { children: ReactNode }) {
+  return (
     <ThemeProvider theme={theme}>
-      <ToastProvider>
-        <Grab />
-      </ToastProvider>
-    </ThemeProvider>,
+      <ToastProvider>{children}</ToastProvider>
+    </ThemeProvider>
   );
+}
+/** Renders the toast provider; returns its `toast` function. */
+function renderToasts(): (t: ToastInput) => void {
+  const { result } = renderHook(() => useToast(), { wrapper: Providers });
+  return (t) => result.current.toast(t);
+}
 
 describe('toasts', () => {
   it('shows one at a time: a new toast replaces the visible one', () => {
-    renderToasts();
+    const show = renderToasts();
     act(() => show({ title: 'Added to favorites' }));
     act(() => show({ title: 'Failed to add favorite', description: 'boom', variant: 'destructive' }));
     const toasts = screen.getAllByTestId('toast');
@@ -39,7 +39,7 @@ describe('toasts', () => {
 
   it('hides itself after 5 seconds', () => {
     vi.useFakeTimers();
-    renderToasts();
+    const show = renderToasts();
     act(() => show({ title: 'Removed from favorites' }));
     expect(TOAST_DURATION_MS).toBe(5000);
     act(() => vi.advanceTimersByTime(4999));

@@ -5,7 +5,7 @@ import { baseApi } from '../../api/base-api.ts';
 /**
  * Password reset (`POST /api/forgot-password` {email}, `POST /api/reset-password` {token,
  * newPassword}). Login, register and logout
- * live in `features/session` (they change the current user every feature reads).
+ * live in `lib/session` (they change the current user every feature reads).
  */
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

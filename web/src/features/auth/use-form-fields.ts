@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useState, type ChangeEvent } from 'react';
 import type { FieldErrors } from './validation.ts';
 
 /**
@@ -10,8 +10,7 @@ export function useFormFields<V extends Record<string, string>>(initial: V, vali
   type Field = Extract<keyof V, string>;
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const submitted = useRef(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const [submitted, setSubmitted] = useState(false);
 
   const field = useCallback(
     (name: Field) => ({
@@ -21,22 +20,22 @@ export function useFormFields<V extends Record<string, string>>(initial: V, vali
       onChange: (event: ChangeEvent<HTMLInputElement>) => {
         const next = { ...values, [name]: event.target.value };
         setValues(next);
-        if (submitted.current) setErrors(validate(next));
+        if (submitted) setErrors(validate(next));
       },
     }),
-    [values, errors, validate],
+    [values, errors, submitted, validate],
   );
 
-  /** Validates everything; true when valid. */
-  const check = useCallback((): boolean => {
-    submitted.current = true;
+  /** Validates everything; true when valid. Else focuses the first invalid field of `form` (the submitted one). */
+  const check = useCallback((form: Element): boolean => {
+    setSubmitted(true);
     const found = validate(values);
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first === undefined) return true;
-    formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
     return false;
   }, [values, validate]);
 
-  return { values, errors, field, check, formRef };
+  return { values, errors, field, check };
 }

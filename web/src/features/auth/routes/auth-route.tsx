@@ -9,8 +9,8 @@ import { Tabs } from '../../../components/ui/tabs.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useLoginMutation, useRegisterMutation } from '../../session/api.ts';
-import { useCurrentUser } from '../../session/use-current-user.ts';
+import { useLoginMutation, useRegisterMutation } from '../../../lib/session/api.ts';
+import { useCurrentUser } from '../../../lib/session/use-current-user.ts';
 import { AuthLayout, Centered, Form, LinkRow, Row } from '../components/auth-layout.tsx';
 import { PasswordField } from '../components/password-field.tsx';
 import { useFormFields } from '../use-form-fields.ts';
@@ -55,7 +55,7 @@ function SignupForm() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!form.check()) return;
+    if (!form.check(event.currentTarget)) return;
     const { firstName, lastName, email, password } = form.values;
     try {
       // The answer becomes the current user; the screen then redirects to the personal area.
@@ -66,7 +66,7 @@ function SignupForm() {
   }
 
   return (
-    <Form ref={form.formRef} onSubmit={onSubmit} noValidate aria-label="Sign Up">
+    <Form onSubmit={onSubmit} noValidate aria-label="Sign Up">
       <Row>
         <TextField label="First Name" autoComplete="given-name" {...form.field('firstName')} />
         <TextField label="Last Name" autoComplete="family-name" {...form.field('lastName')} />
@@ -90,7 +90,7 @@ function LoginForm() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!form.check()) return;
+    if (!form.check(event.currentTarget)) return;
     try {
       await login({ email: form.values.email.trim(), password: form.values.password }).unwrap();
     } catch (error) {
@@ -99,7 +99,7 @@ function LoginForm() {
   }
 
   return (
-    <Form ref={form.formRef} onSubmit={onSubmit} noValidate aria-label="Log In">
+    <Form onSubmit={onSubmit} noValidate aria-label="Log In">
       <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
       <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
       <LinkRow>

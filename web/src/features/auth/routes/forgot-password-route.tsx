@@ -22,7 +22,7 @@ export default function ForgotPasswordRoute() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!form.check()) return;
+    if (!form.check(event.currentTarget)) return;
     try {
       await forgotPassword({ email: form.values.email.trim() }).unwrap();
       setSent(true);
@@ -39,7 +39,7 @@ export default function ForgotPasswordRoute() {
       ) : (
         <>
           <AuthText>Enter the email address of your account and we'll send you a link to set a new password.</AuthText>
-          <Form ref={form.formRef} onSubmit={onSubmit} noValidate aria-label="Forgot Password">
+          <Form onSubmit={onSubmit} noValidate aria-label="Forgot Password">
             <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
             <Button type="submit" $size="lg" $block disabled={isLoading}>
               Send Reset Link

@@ -39,7 +39,7 @@ export default function ResetPasswordRoute() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!form.check()) return;
+    if (!form.check(event.currentTarget)) return;
     if (!token) {
       toast({ title: INVALID_TOKEN, variant: 'destructive' });
       return;
@@ -66,7 +66,7 @@ export default function ResetPasswordRoute() {
               {INVALID_LINK}
             </Notice>
           )}
-          <Form ref={form.formRef} onSubmit={onSubmit} noValidate aria-label="Reset Password">
+          <Form onSubmit={onSubmit} noValidate aria-label="Reset Password">
             <PasswordField label="New Password" autoComplete="new-password" {...form.field('newPassword')} />
             <PasswordField label="Confirm Password" autoComplete="new-password" {...form.field('confirmPassword')} />
             {token ? null : (

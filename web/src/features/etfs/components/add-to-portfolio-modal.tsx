@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { HoldingForm, useAddHoldingWithToasts } from '../../../components/holding-form.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { marketToday, toNumber } from '../../../lib/format.ts';
@@ -27,13 +27,16 @@ export function AddToPortfolioModal({ open, onClose, etf }: Props) {
   const [sharesError, setSharesError] = useState<string | undefined>(undefined);
   const [add, busy] = useAddHoldingWithToasts();
 
-  // Fresh defaults every time it opens.
-  useEffect(() => {
+  // Fresh defaults every time it opens: adjusted while rendering the opening (React's pattern for state
+  // that follows a prop), so the first frame already shows them; a price refresh while open keeps the input.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) {
       setForm(initialForm(etf.currentPrice));
       setSharesError(undefined);
     }
-  }, [open, etf.currentPrice]);
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();

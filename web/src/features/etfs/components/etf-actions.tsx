@@ -6,7 +6,7 @@ import type { EtfListItem } from '../../../../../contracts/market.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useFavoriteActions } from '../../../components/use-favorite-actions.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useCurrentUser } from '../../session/use-current-user.ts';
+import { useCurrentUser } from '../../../lib/session/use-current-user.ts';
 import { AddToPortfolioModal } from './add-to-portfolio-modal.tsx';
 import { theme } from '../../../styles/theme.ts';
 

@@ -48,10 +48,9 @@ export default function EtfDatabaseRoute() {
 
   const brand = params.get('brand') ?? ALL;
   const sortParam = params.get('sort');
-  const sort: SortState = {
-    field: isSortField(sortParam) ? sortParam : DEFAULT_SORT.field,
-    direction: params.get('dir') === 'asc' ? 'asc' : params.get('dir') === 'desc' ? 'desc' : DEFAULT_SORT.direction,
-  };
+  const sortField = isSortField(sortParam) ? sortParam : DEFAULT_SORT.field;
+  const sortDirection = params.get('dir') === 'asc' ? 'asc' : params.get('dir') === 'desc' ? 'desc' : DEFAULT_SORT.direction;
+  const sort = useMemo<SortState>(() => ({ field: sortField, direction: sortDirection }), [sortField, sortDirection]);
   const requestedPage = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
 
   // Rows render in a time-sliced transition when the list arrives; until then the (tall) loading
@@ -61,7 +60,7 @@ export default function EtfDatabaseRoute() {
   const etfs = deferred.data ?? EMPTY;
   const brands = useMemo(() => brandsOf(etfs), [etfs]);
   const filtered = useMemo(() => (brand === ALL ? etfs : etfs.filter((e) => e.brand === brand)), [etfs, brand]);
-  const sorted = useMemo(() => sortEtfs(filtered, sort), [filtered, sort.field, sort.direction]); // eslint-disable-line react-hooks/exhaustive-deps
+  const sorted = useMemo(() => sortEtfs(filtered, sort), [filtered, sort]);
   const totalPages = pageCount(sorted.length, PAGE_SIZE);
   const page = Math.min(requestedPage, totalPages);
   const rows = sorted.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { etf } from '../../../testing/fixtures.ts';
 import { mockFetch } from '../../../testing/mock-fetch.ts';
@@ -99,7 +99,7 @@ describe('calculators', () => {
     fireEvent.change(screen.getByLabelText('Weekly Dividend ($)'), { target: { value: '0.4' } });
     fireEvent.change(screen.getByLabelText('Years'), { target: { value: '40' } });
     fireEvent.click(screen.getByRole('button', { name: 'Calculate DRIP' }));
-    await vi.waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Calculation Error'));
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Calculation Error'));
     expect(screen.getByTestId('toast').textContent).toContain('Years must be between 1 and 30');
   });
 });

@@ -22,7 +22,7 @@ export default function NewsRoute() {
   const [sort, setSort] = useState<NewsSort>('date');
   const [page, setPage] = useState(1);
 
-  const items = data ?? [];
+  const items = useMemo(() => data ?? [], [data]); // a stable empty list while loading, for the memos below
   const brands = useMemo(() => brandTagsOf(items), [items]);
   const shown = useMemo(() => sortNews(filterByBrand(items, brand), sort), [items, brand, sort]);
   const totalPages = pageCount(shown.length, NEWS_PAGE_SIZE);

@@ -8,7 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { PRODUCT_NAME, paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useCurrentUser } from '../../session/use-current-user.ts';
+import { useCurrentUser } from '../../../lib/session/use-current-user.ts';
 import { AddHoldingDialog } from '../components/add-holding-dialog.tsx';
 import { FavoritesTab } from '../components/favorites-tab.tsx';
 import { FindEtfsTab } from '../components/find-etfs-tab.tsx';

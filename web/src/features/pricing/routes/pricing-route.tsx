@@ -7,7 +7,7 @@ import { Page } from '../../../components/ui/layout.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useCurrentUser } from '../../session/use-current-user.ts';
+import { useCurrentUser } from '../../../lib/session/use-current-user.ts';
 import { useCreateCheckoutSessionMutation } from '../api.ts';
 import { NO_CHECKOUT_URL, checkoutFailureMessage } from '../checkout.ts';
 import { theme } from '../../../styles/theme.ts';

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { flushSync } from 'react-dom';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../lib/paths.ts';
+import { paths } from '../paths.ts';
 import { dropUserData, signedOut, useLogoutMutation } from './api.ts';
 
 export interface LogOut {

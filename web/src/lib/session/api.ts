@@ -9,8 +9,9 @@ import type { MessageAnswer } from '../../../../contracts/errors.ts';
  * `useLogOut()` (use-log-out.ts), which clears the session in a safe order with `signedOut()` and
  * `dropUserData()` below.
  *
- * This is the one feature other features may import (header, auth screens, ETF detail, personal
- * area all need to know who is signed in); it imports nothing but the shared layer.
+ * Shared, not a feature: the header, the auth screens, ETF detail, pricing and the personal area all
+ * need to know who is signed in (bulletproof-react keeps auth in `lib/` for the same reason); it
+ * imports nothing but the shared layer.
  */
 
 const userScoped = [

@@ -1,0 +1,133 @@
+// Import boundaries, checked in `npm test` (`npm run deps`): the layering of docs/architecture.md and
+// docs/client.md, and ../shared/audits/architecture-review.md §6.1 step 6 and §6.2 #3.
+//
+// Backend, one direction: events ← domain ← (services, read-models, infra adapters); contracts ← (server,
+// web). Web, bulletproof-react's: shared (api, components, lib, styles) → features → app.
+//
+// Module cycles. dependency-cruiser cannot compute cycles between folders (strongly connected
+// components of `services/<m>`, `read-models/<m>`, ...) directly. What holds them off is `no-circular`
+// on files (runtime and type-only imports) plus the one-way rules between top-level folders below;
+// the cycles *between service modules* inside `services/` are not checked by a rule here.
+//
+// Tests are exempt where a rule is about production code: specs may compose anything they test
+// (`*.spec.ts(x)`), as may the test helpers (`services/testing/`, `web/src/testing/`, which like
+// bulletproof's test-utils renders with the app's providers), fixtures and the browser tests (`web/e2e/`).
+//
+// Baseline: `.dependency-cruiser-known-violations.json` lists the backend violations that exist
+// until the backend move (domain/ kernel, services/http, bench/) lands; `npm run deps` ignores
+// exactly those (`--ignore-known`), any new one fails. It only shrinks: after a fix, `npm run deps:baseline`
+// rewrites it. Once the backend move has landed it should be empty: then delete the file and the
+// `--ignore-known ...` flag of the `deps` script (depcruise fails on a missing baseline file), and the
+// `deps:baseline` script. The web rules have no entry in it.
+//
+// Folders checked: see the `deps` script in package.json (a glob, so folders that do not exist yet,
+// `domain/`, `contracts/`, `bench/`, are simply empty).
+
+/** Test code: specs, test helpers, fixtures, browser tests. */
+const TEST = ['\\.spec\\.tsx?$', '^services/testing/', '^web/src/testing/', '^web/e2e/', '(^|/)fixtures\\.tsx?$', '(^|/)projection-testing\\.ts$', '(^|/)test-helpers\\.ts$'];
+/** Every top-level source folder of ours (anything else is a package). */
+const OURS = '^(events|domain|contracts|services|read-models|infra|bench|web)/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    // ---- every file
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import cycles between files (runtime or type-only imports, tests included).',
+      from: {},
+      to: { circular: true },
+    },
+
+    // ---- backend
+    {
+      name: 'events-is-a-leaf',
+      severity: 'error',
+      comment: 'events/ (schemas, stream names, upcasters) imports nothing of ours outside events/.',
+      from: { path: '^events/', pathNot: TEST },
+      to: { path: OURS, pathNot: '^events/' },
+    },
+    {
+      name: 'domain-imports-only-events',
+      severity: 'error',
+      comment: 'domain/ is the pure kernel: it imports only domain/ and events/.',
+      from: { path: '^domain/', pathNot: TEST },
+      to: { path: OURS, pathNot: '^(domain|events)/' },
+    },
+    {
+      name: 'contracts-import-only-events',
+      severity: 'error',
+      comment: 'contracts/ (request and response types shared with the web) imports only contracts/ and events/.',
+      from: { path: '^contracts/', pathNot: TEST },
+      to: { path: OURS, pathNot: '^(contracts|events)/' },
+    },
+    {
+      name: 'read-models-not-services',
+      severity: 'error',
+      comment: 'A read model never imports the service layer (pure rules it shares live in domain/).',
+      from: { path: '^read-models/', pathNot: TEST },
+      to: { path: '^services/' },
+    },
+    {
+      name: 'infra-not-services-or-read-models',
+      severity: 'error',
+      comment: 'infra/ holds adapters: they never import services/ or read-models/ (benches are compositions and live in bench/).',
+      from: { path: '^infra/', pathNot: TEST },
+      to: { path: '^(services|read-models)/' },
+    },
+    {
+      name: 'services-use-infra-ports',
+      severity: 'error',
+      comment:
+        'services/ reaches infra/ through infra/*/port.ts only; the composition root (services/gateway/container.ts, server.ts) and the CLI build the adapters.',
+      from: { path: '^services/', pathNot: [...TEST, '^services/gateway/(container|server)\\.ts$', '^services/cli/'] },
+      to: { path: '^infra/', pathNot: '^infra/[^/]+/port\\.ts$' },
+    },
+
+    // ---- web (no baseline: these hold today)
+    {
+      name: 'web-feature-not-other-feature',
+      severity: 'error',
+      comment: 'A feature never imports another feature; what two features need moves down to the shared layer (api, components, lib).',
+      from: { path: '^web/src/features/([^/]+)/' },
+      to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
+    },
+    {
+      name: 'web-shared-not-app-or-features',
+      severity: 'error',
+      comment: 'The shared layer (api, components, lib, styles) never imports app/ or features/: imports flow shared → features → app.',
+      from: { path: '^web/src/(api|components|lib|styles)/', pathNot: TEST },
+      to: { path: '^web/src/(app|features)/' },
+    },
+    {
+      name: 'web-no-server-code',
+      severity: 'error',
+      comment: 'The client imports no server code (events, domain, services, read-models, infra, bench); only contracts/, with `import type`.',
+      from: { path: '^web/src/' },
+      to: { path: '^(events|domain|services|read-models|infra|bench)/' },
+    },
+    {
+      name: 'web-contracts-type-only',
+      severity: 'error',
+      comment: 'The client imports contracts/ with `import type` only: nothing of the server enters the bundle.',
+      from: { path: '^web/src/' },
+      to: { path: '^contracts/', dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['^web/dist/', '^data/', '^coverage/'] },
+    // Keep `node_modules/...` paths (node_modules is a symlink in some worktrees).
+    preserveSymlinks: true,
+    // See `import type` too (type-only imports count for the layering; `web-contracts-type-only` needs them).
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
