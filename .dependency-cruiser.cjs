@@ -1,32 +1,24 @@
 // Import boundaries, checked in `npm test` (`npm run deps`): the layering of docs/architecture.md and
-// docs/client.md, and ../shared/audits/architecture-review.md §6.1 step 6 and §6.2 #3.
+// docs/client.md, the rules of docs/architecture.md "Layout".
 //
 // Backend, one direction: events ← domain ← (services, read-models, infra adapters); contracts ← (server,
 // web). Web, bulletproof-react's: shared (api, components, lib, styles) → features → app.
 //
 // Module cycles. dependency-cruiser cannot compute cycles between folders (strongly connected
-// components of `services/<m>`, `read-models/<m>`, ...) directly. What holds them off is `no-circular`
-// on files (runtime and type-only imports) plus the one-way rules between top-level folders below;
-// the cycles *between service modules* inside `services/` are not checked by a rule here.
+// components of `services/<m>`, `read-models/<m>`, ...), so `npm run deps` pipes its JSON into
+// scripts/check-dependencies.ts, which prints the rule violations below and fails on any cycle between
+// modules of production code. `no-circular` covers files, the one-way rules cover top-level folders.
 //
 // Tests are exempt where a rule is about production code: specs may compose anything they test
 // (`*.spec.ts(x)`), as may the test helpers (`services/testing/`, `web/src/testing/`, which like
 // bulletproof's test-utils renders with the app's providers), fixtures and the browser tests (`web/e2e/`).
 //
-// Baseline: `.dependency-cruiser-known-violations.json` lists the backend violations that exist
-// until the backend move (domain/ kernel, services/http, bench/) lands; `npm run deps` ignores
-// exactly those (`--ignore-known`), any new one fails. It only shrinks: after a fix, `npm run deps:baseline`
-// rewrites it. Once the backend move has landed it should be empty: then delete the file and the
-// `--ignore-known ...` flag of the `deps` script (depcruise fails on a missing baseline file), and the
-// `deps:baseline` script. The web rules have no entry in it.
-//
-// Folders checked: see the `deps` script in package.json (a glob, so folders that do not exist yet,
-// `domain/`, `contracts/`, `bench/`, are simply empty).
+// Folders checked: see the `deps` script in package.json.
 
 /** Test code: specs, test helpers, fixtures, browser tests. */
 const TEST = ['\\.spec\\.tsx?$', '^services/testing/', '^web/src/testing/', '^web/e2e/', '(^|/)fixtures\\.tsx?$', '(^|/)projection-testing\\.ts$', '(^|/)test-helpers\\.ts$'];
 /** Every top-level source folder of ours (anything else is a package). */
-const OURS = '^(events|domain|contracts|services|read-models|infra|bench|web)/';
+const OURS = '^(events|domain|contracts|services|read-models|infra|bench|scripts|web)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
