@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PayoutFrequency } from '../../events/catalog.ts';
-import type { Weekday } from './trading-days.ts';
+import { onOrAfterBusinessDay, type Weekday } from './trading-days.ts';
 
 /**
  * The seed catalog of the embedded default: 63 weekly-distribution ETFs, written by hand from the facts
@@ -13,8 +13,10 @@ import type { Weekday } from './trading-days.ts';
  * - underlying: the single stock's ticker, or the index for index strategies (SPX for the S&P 500,
  *   NDX for the Nasdaq-100 and QQQ-based funds, RUT for the Russell 2000), BTC / ETH for the crypto
  *   covered-call funds; null for multi-asset funds and funds of funds;
- * - inceptionDate: the exact date when known; "~2025-06" (month only) -> the 1st of that month with
- *   `inceptionApproximate: true`; unknown -> null;
+ * - inceptionDate: the exact date when known; "~2025-06" (month only) -> the first trading day of that
+ *   month (never a weekend: 2025-06-02) with `inceptionApproximate: true`; unknown -> null;
+ * - family: the issuer's fund line (Roundhill WeeklyPay, YieldMax single-stock, ...), as the CSV's
+ *   sources group them; the demo data starts an undated fund no earlier than its family's first fund;
  * - description: the strategy in plain words, without the source remarks and stale payout figures;
  * - payout pattern: ex-weekday(s) and the business-day lag to the pay date, from the CSV's dated
  *   examples where it has one (`patternSource: 'csv'`), otherwise assumed from the issuer's other
@@ -34,10 +36,27 @@ export interface PayoutPattern {
   note: string;
 }
 
+/** A fund line of one issuer (the CSV's sources announce and date funds line by line). */
+export type SeedFamily =
+  | 'roundhill-weeklypay'
+  | 'roundhill-weeklypay-fof'
+  | 'roundhill-tbill'
+  | 'roundhill-0dte'
+  | 'roundhill-crypto'
+  | 'yieldmax-portfolio'
+  | 'yieldmax-0dte'
+  | 'yieldmax-single-stock'
+  | 'defiance'
+  | 'granite-single-stock'
+  | 'granite-fof'
+  | 'rex-growth-income'
+  | 'nicholas';
+
 export interface SeedEtf {
   ticker: string;
   name: string;
   brand: SeedBrand;
+  family: SeedFamily;
   description: string;
   frequency: PayoutFrequency;
   underlying: string | null;
@@ -327,13 +346,34 @@ const ROWS: Row[] = [
   },
 ];
 
+/** The fund lines (in catalog order). */
+const FAMILIES: Record<SeedFamily, readonly string[]> = {
+  'roundhill-weeklypay': ['NVDW', 'TSLW', 'AAPW', 'COIW', 'PLTW', 'AMZW', 'METW', 'MSFW', 'GOOW', 'NFLW', 'AMDW', 'BRKW', 'HOOW', 'MSTW', 'AVGW', 'GLDW', 'TSYW'],
+  'roundhill-weeklypay-fof': ['WPAY', 'TOPW'],
+  'roundhill-tbill': ['WEEK'],
+  'roundhill-0dte': ['XDTE', 'QDTE', 'RDTE'],
+  'roundhill-crypto': ['YBTC', 'YETH'],
+  'yieldmax-portfolio': ['ULTY', 'YMAX', 'YMAG', 'LFGY', 'GPTY', 'CHPY', 'SLTY', 'FEAT', 'FIVY'],
+  'yieldmax-0dte': ['SDTY', 'QDTY', 'RDTY'],
+  'yieldmax-single-stock': ['MSTY', 'TSLY', 'NVDY', 'CONY', 'AMZY', 'APLY', 'AIYY', 'SMCY'],
+  defiance: ['QQQY', 'WDTE', 'IWMY', 'QLDY'],
+  'granite-single-stock': ['TSYY', 'NVYY', 'TQQY', 'YSPY', 'XBTY', 'HOYY'],
+  'granite-fof': ['YBST', 'YBTY'],
+  'rex-growth-income': ['NVII', 'TSII', 'MSII', 'COII', 'GIF'],
+  nicholas: ['BLOX'],
+};
+const familyOfTicker = new Map(Object.entries(FAMILIES).flatMap(([family, tickers]) => tickers.map((t) => [t, family as SeedFamily] as const)));
+
 function toSeed(row: Row): SeedEtf {
   const approximate = row.inception?.startsWith('~') ?? false;
-  const inceptionDate = row.inception === null ? null : approximate ? `${row.inception.slice(1)}-01` : row.inception;
+  const inceptionDate = row.inception === null ? null : approximate ? onOrAfterBusinessDay(`${row.inception.slice(1)}-01`) : row.inception;
+  const family = familyOfTicker.get(row.ticker);
+  if (!family) throw new Error(`seed catalog: ${row.ticker} has no family`);
   return {
     ticker: row.ticker,
     name: row.name,
     brand: row.brand,
+    family,
     description: row.description,
     frequency: row.frequency ?? 'weekly',
     underlying: row.underlying,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { etfListed } from '../../events/catalog.ts';
-import { isValidDate } from './trading-days.ts';
+import { isBusinessDay, isValidDate } from './trading-days.ts';
 import { SEED_BRANDS, SEED_CATALOG, seedEtfByTicker, seedEtfId } from './seed-catalog.ts';
 
 describe('seed catalog (from ../shared/data/weekly-etfs.csv)', () => {
@@ -24,10 +24,23 @@ describe('seed catalog (from ../shared/data/weekly-etfs.csv)', () => {
     expect(seedEtfByTicker('QLDY')!.frequency).toBe('twice-weekly');
     expect(seedEtfByTicker('MSTY')!.frequency).toBe('weekly');
     expect(SEED_CATALOG.filter((e) => e.frequency !== 'weekly').map((e) => e.ticker)).toEqual(['QLDY']);
-    expect(seedEtfByTicker('AMZW')).toMatchObject({ inceptionDate: '2025-06-01', inceptionApproximate: true });
+    // "~2025-06": the first trading day of the month (2025-06-01 is a Sunday), flagged approximate
+    expect(seedEtfByTicker('AMZW')).toMatchObject({ inceptionDate: '2025-06-02', inceptionApproximate: true });
+    expect(seedEtfByTicker('SDTY')).toMatchObject({ inceptionDate: '2025-02-03', inceptionApproximate: true });
     expect(seedEtfByTicker('NVDW')).toMatchObject({ inceptionDate: '2025-02-19', inceptionApproximate: false });
     expect(seedEtfByTicker('METW')!.inceptionDate).toBeNull();
-    for (const e of SEED_CATALOG) if (e.inceptionDate) expect(isValidDate(e.inceptionDate)).toBe(true);
+    for (const e of SEED_CATALOG) if (e.inceptionDate) expect(isValidDate(e.inceptionDate) && isBusinessDay(e.inceptionDate)).toBe(true);
+  });
+  it('puts every fund in one family of its brand, each family with a dated fund', () => {
+    const families = new Map<string, string[]>();
+    for (const e of SEED_CATALOG) families.set(e.family, [...(families.get(e.family) ?? []), e.ticker]);
+    for (const [family, tickers] of families) {
+      expect(new Set(tickers.map((t) => seedEtfByTicker(t)!.brand)).size, family).toBe(1);
+      expect(tickers.some((t) => seedEtfByTicker(t)!.inceptionDate !== null), family).toBe(true);
+    }
+    expect(families.get('roundhill-weeklypay')).toContain('METW');
+    expect(families.get('granite-single-stock')).toEqual(['TSYY', 'NVYY', 'TQQY', 'YSPY', 'XBTY', 'HOYY']);
+    expect(families.get('yieldmax-single-stock')).toEqual(['MSTY', 'TSLY', 'NVDY', 'CONY', 'AMZY', 'APLY', 'AIYY', 'SMCY']);
   });
   it('every fund is a valid EtfListed event', () => {
     for (const e of SEED_CATALOG) {
