@@ -11,6 +11,8 @@ import { createApp } from '../gateway/app.ts';
 import { loadConfig } from '../http/config.ts';
 import { createContainer, type Container } from '../gateway/container.ts';
 import { SEED_CATALOG, seedEtfId } from '../../domain/market/seed-catalog.ts';
+import { businessDaysBetween } from '../../domain/market/trading-days.ts';
+import { demoProfileOf } from '../../infra/market-data/demo-profiles.ts';
 import { whenJobFinished } from './job-runs.ts';
 import { startJobs, type JobsRuntime } from './runtime.ts';
 
@@ -79,6 +81,18 @@ describe('first start of the embedded default', () => {
     expect((youngBars[0]!.data as { date: string }).date >= young.inceptionDate!).toBe(true);
     const clock = await log.readStream(streams.marketClock());
     expect(clock.map((e) => e.data)).toEqual([{ date: '2026-03-04' }]);
+  });
+
+  it('loads one bar a trading day from each fund\'s start: the undated ones from their family\'s first fund', async () => {
+    const from = '2024-03-04';
+    const lastSession = '2026-03-03'; // 10:00 New York on Wednesday 2026-03-04: the session is open
+    const expected = SEED_CATALOG.reduce((n, s) => {
+      const start = demoProfileOf(s.ticker)!.startDate;
+      return n + businessDaysBetween(start > from ? start : from, lastSession).length;
+    }, 0);
+    expect(seeded!.counts!['barsRecorded']).toBe(expected);
+    const metw = await first!.container.deps.log.readStream(streams.prices(seedEtfId('METW'), 2025));
+    expect((metw[0]!.data as { date: string }).date).toBe('2025-02-19'); // no inception in the CSV: the first WeeklyPay funds'
   });
 
   it('serves the catalog to the owner at once', async () => {
