@@ -48,7 +48,7 @@ describe('demo market data', () => {
     const noInception = await at('2026-03-18T22:00:00Z').dailyBars(['METW'], '2020-01-01', '2026-03-18');
     expect(noInception[0]!.date).toBe('2025-02-19'); // undated: the first WeeklyPay funds' inception
   });
-  it('pays on the issuer pattern with 20-120% yields', async () => {
+  it('pays on the issuer pattern at the fund\'s rate', async () => {
     const p = at('2026-03-18T22:00:00Z');
     const granite = await p.distributions(['TSYY'], '2025-03-01', '2026-03-18');
     // GraniteShares YieldBOOST: ex Friday (Thursday when Friday is a holiday), paid 2 business days later
