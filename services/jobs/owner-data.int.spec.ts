@@ -21,7 +21,10 @@ import { startJobs } from './runtime.ts';
 /** Records which tickers each provider call asked for, then answers as the wrapped provider does. */
 class Recording implements MarketDataProvider {
   readonly asked = new Set<string>();
-  constructor(private readonly inner: MarketDataProvider) {}
+  private readonly inner: MarketDataProvider;
+  constructor(inner: MarketDataProvider) {
+    this.inner = inner;
+  }
   get source() {
     return this.inner.source;
   }
