@@ -54,6 +54,20 @@ export const HistoryImportResult = z.object({
 });
 export type HistoryImportResult = z.infer<typeof HistoryImportResult>;
 
+/** `DELETE /api/admin/etfs/{id}/distributions/{exDate}`: the distribution that no longer counts. */
+export const DistributionWithdrawal = z.object({
+  /** The distribution id (`<etfId>_<exDate>`). */
+  id: z.string(),
+  etfId: z.string(),
+  ticker: z.string(),
+  exDate: z.string(),
+  /** The amount it had (decimal string): no longer in any figure. */
+  amount: z.string(),
+  reason: z.string(),
+  withdrawnAt: z.string(),
+});
+export type DistributionWithdrawal = z.infer<typeof DistributionWithdrawal>;
+
 /** A CSV upload sent as JSON (it may also be sent as a `text/csv` body). */
 export const CsvUpload = z.object({ csv: z.string() });
 export type CsvUpload = z.infer<typeof CsvUpload>;

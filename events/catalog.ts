@@ -15,6 +15,13 @@ export const decimalString = z.string().regex(/^\d+(\.\d+)?$/, 'expected a non-n
 /** Where a piece of market data came from. `demo` data is synthetic and the API must say so. */
 export const dataSourceSchema = z.enum(['demo', 'alpaca', 'csv', 'manual']);
 export type DataSource = z.infer<typeof dataSourceSchema>;
+/**
+ * The owner's own data (a CSV import or an edit) against a provider's (`demo`, `alpaca`): a provider
+ * sync never revises an entry whose current source is the owner's (docs/data-operations.md, "Precedence").
+ */
+export function isOwnerSource(source: DataSource): source is 'csv' | 'manual' {
+  return source === 'csv' || source === 'manual';
+}
 
 /** How often a fund pays. `four-weekly` = every four weeks (13 a year), not monthly. */
 export const payoutFrequencySchema = z.enum(['weekly', 'four-weekly', 'twice-weekly', 'monthly']);

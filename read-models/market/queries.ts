@@ -53,6 +53,12 @@ export async function getEtfById(readModels: ReadModels, etfId: string): Promise
   return (await getEtfListItems(readModels, [etfId]))[0] ?? null;
 }
 
+/** The date of a fund's first daily bar; null when unknown, unlisted or without bars. */
+export async function firstBarDate(readModels: ReadModels, etfId: string): Promise<IsoDate | null> {
+  const doc = await etfs(readModels).findOne({ _id: etfId });
+  return doc?.listed ? (doc.barDates[0] ?? null) : null;
+}
+
 /** Everything needed to compute a holding's growth and income (domain/market/holding-performance.ts). */
 export interface EtfSeries {
   etfId: string;

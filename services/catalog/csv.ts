@@ -1,6 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { canonical, parseAmount } from '../../domain/market/decimal.ts';
 import { isValidDate, makeDate, type IsoDate } from '../../domain/market/trading-days.ts';
+import type { DistributionStatus } from '../../events/dividends.ts';
+import { weekendExDateProblem } from '../dividends/business-logic.ts';
 
 /**
  * CSV import and export for the owner: the ETF list (header and row rules in
@@ -267,6 +269,8 @@ export interface DistributionCsvRow {
   recordDate: IsoDate | null;
   payDate: IsoDate | null;
   amount: string;
+  /** From the optional Status column; absent (declared) when the file has none or the cell is empty. */
+  status?: DistributionStatus;
 }
 
 export const DISTRIBUTION_HEADERS = {
@@ -286,13 +290,18 @@ export const DISTRIBUTION_HEADERS = {
     'cash amount',
     'rate',
   ],
+  status: ['status', 'distribution status', 'dividend status'],
 } as const;
+
+const STATUSES: readonly DistributionStatus[] = ['declared', 'estimated'];
 
 /**
  * Distribution history: needs an ex-date and an amount column (a plain "Date" column counts as the
  * ex-date, as in Yahoo's "Date,Dividends" export). Record and pay dates are optional. Amounts may
  * carry `$`; zero is allowed (a fund can declare $0.0000). A row repeating an ex-date is skipped:
- * combine a special and a regular distribution into one row.
+ * combine a special and a regular distribution into one row. An ex-date on a Saturday or Sunday is
+ * skipped (no session, no ex-date). An optional Status column says `declared` or `estimated` (any
+ * case; empty means declared); any other value skips the row.
  */
 export function parseDistributionCsv(text: string): CsvImportResult<DistributionCsvRow> {
   const records = readRecords(text);
@@ -307,6 +316,7 @@ export function parseDistributionCsv(text: string): CsvImportResult<Distribution
     recordDate: findColumn(columns, DISTRIBUTION_HEADERS.recordDate),
     payDate: findColumn(columns, DISTRIBUTION_HEADERS.payDate),
     amount: findColumn(columns, DISTRIBUTION_HEADERS.amount),
+    status: findColumn(columns, DISTRIBUTION_HEADERS.status),
   };
   if (col.exDate < 0) return fail("CSV must include an 'Ex Date' column in the header row");
   if (col.amount < 0) return fail("CSV must include an 'Amount' column in the header row");
@@ -318,6 +328,11 @@ export function parseDistributionCsv(text: string): CsvImportResult<Distribution
     const exDate = parseCsvDate(get(col.exDate));
     if (!exDate) {
       errors.push({ line: r.line, message: `Skipped: ex-date '${get(col.exDate)}' not understood (use YYYY-MM-DD or M/D/YYYY)` });
+      continue;
+    }
+    const weekend = weekendExDateProblem(exDate);
+    if (weekend) {
+      errors.push({ line: r.line, message: `Skipped: ${weekend.replace(/^Ex-date/, 'ex-date')}` });
       continue;
     }
     const amount = parseAmount(get(col.amount));
@@ -340,13 +355,19 @@ export function parseDistributionCsv(text: string): CsvImportResult<Distribution
       errors.push({ line: r.line, message: `Skipped: pay date ${payDate} is before the ex-date ${exDate}` });
       continue;
     }
+    const statusText = get(col.status);
+    const status = STATUSES.find((s) => s === statusText.toLowerCase());
+    if (statusText !== '' && !status) {
+      errors.push({ line: r.line, message: `Skipped: status '${statusText}' must be declared or estimated (empty means declared)` });
+      continue;
+    }
     const seen = firstLine.get(exDate);
     if (seen !== undefined) {
       errors.push({ line: r.line, message: `Skipped: ex-date ${exDate} already appears on line ${seen}` });
       continue;
     }
     firstLine.set(exDate, r.line);
-    rows.push({ exDate, recordDate, payDate, amount: canonical(amount) });
+    rows.push({ exDate, recordDate, payDate, amount: canonical(amount), ...(status ? { status } : {}) });
   }
   return { rows, errors, fileError: rows.length === 0 ? 'No valid distribution rows found in CSV' : null };
 }

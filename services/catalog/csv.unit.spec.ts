@@ -122,4 +122,22 @@ describe('distribution history CSV', () => {
     expect(r.rows).toEqual([{ exDate: '2025-07-25', recordDate: null, payDate: null, amount: '0.3' }]);
     expect(parseDistributionCsv('Ex Date,Pay Date\n2025-07-11,2025-07-15\n').fileError).toBe("CSV must include an 'Amount' column in the header row");
   });
+  it('takes an optional Status column: declared or estimated (any case), empty for declared, anything else is a row error', () => {
+    const r = parseDistributionCsv('Ex Date,Amount,Status\n2025-07-10,0.2,Declared\n2025-07-17,0.21,estimated\n2025-07-24,0.22,\n2025-07-31,0.23,final\n');
+    expect(r.rows).toEqual([
+      { exDate: '2025-07-10', recordDate: null, payDate: null, amount: '0.2', status: 'declared' },
+      { exDate: '2025-07-17', recordDate: null, payDate: null, amount: '0.21', status: 'estimated' },
+      { exDate: '2025-07-24', recordDate: null, payDate: null, amount: '0.22' },
+    ]);
+    expect(r.errors).toEqual([{ line: 5, message: "Skipped: status 'final' must be declared or estimated (empty means declared)" }]);
+  });
+  it('refuses an ex-date on a Saturday or a Sunday, naming the rule', () => {
+    // 2026-10-31 is a Saturday (the audit's AUDH row), 2026-11-01 a Sunday
+    const r = parseDistributionCsv('Ex Date,Amount\n2026-10-30,0.1\n10/31/2026,0.1\n2026-11-01,0.1\n');
+    expect(r.rows.map((row) => row.exDate)).toEqual(['2026-10-30']);
+    expect(r.errors).toEqual([
+      { line: 3, message: 'Skipped: ex-date 2026-10-31 is a Saturday: an ex-date must be a weekday (Monday to Friday)' },
+      { line: 4, message: 'Skipped: ex-date 2026-11-01 is a Sunday: an ex-date must be a weekday (Monday to Friday)' },
+    ]);
+  });
 });

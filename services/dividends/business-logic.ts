@@ -1,9 +1,9 @@
-import type { DataSource } from '../../events/catalog.ts';
+import { isOwnerSource, type DataSource } from '../../events/catalog.ts';
 import { distributionIdOf, type DistributionData, type DistributionStatus, type DividendEvent } from '../../events/dividends.ts';
 import type { CommandContext, Decider } from '../core/decider.ts';
 import { badRequest, notFound } from '../core/errors.ts';
 import { canonical, dec, parseAmount } from '../../domain/market/decimal.ts';
-import { isValidDate, type IsoDate } from '../../domain/market/trading-days.ts';
+import { isValidDate, weekdayOf, type IsoDate } from '../../domain/market/trading-days.ts';
 
 /**
  * The `dividends-<etfId>` stream: a fund's distributions, one per ex-date.
@@ -18,7 +18,11 @@ import { isValidDate, type IsoDate } from '../../domain/market/trading-days.ts';
  * - several cash distributions on one ex-date in one batch (a regular and a special one) are recorded
  *   as one distribution of their total;
  * - a withdrawn distribution is declared again only by an owner's import (`csv`, `manual`), never by a
- *   provider sync, so a provider's bad row cannot come back every hour.
+ *   provider sync, so a provider's bad row cannot come back every hour;
+ * - precedence: a provider sync (`demo`, `alpaca`) never revises a distribution whose current entry is
+ *   the owner's (`csv`, `manual`); it only declares ex-dates the owner did not load. The owner's import
+ *   revises anything, and its explicit `estimated` status applies even over a declaration;
+ * - an ex-date on a Saturday or Sunday is refused (no market session, so no ex-date).
  */
 
 export interface IncomingDistribution {
@@ -91,8 +95,18 @@ interface Normalised {
   status: DistributionStatus;
 }
 
+/** The rule's message for an ex-date on a weekend, or null for a weekday (the CSV import and the API use it). */
+export function weekendExDateProblem(exDate: IsoDate): string | null {
+  const wd = weekdayOf(exDate);
+  if (wd !== 0 && wd !== 6) return null;
+  const day = wd === 6 ? 'Saturday' : 'Sunday';
+  return `Ex-date ${exDate} is a ${day}: an ex-date must be a weekday (Monday to Friday)`;
+}
+
 function normalise(d: IncomingDistribution): Normalised {
   if (!isValidDate(d.exDate)) throw badRequest(`ex-date must be YYYY-MM-DD, got ${JSON.stringify(d.exDate)}`);
+  const weekend = weekendExDateProblem(d.exDate);
+  if (weekend) throw badRequest(weekend);
   const amount = parseAmount(d.amount);
   if (amount === null || amount.lt(0)) throw badRequest(`distribution ${d.exDate}: amount must be a number >= 0, got ${JSON.stringify(d.amount)}`);
   const payDate = optionalDate(d.payDate, `distribution ${d.exDate} pay date`);
@@ -143,7 +157,8 @@ export function decideDistributions(command: DividendCommand, state: Distributio
           continue;
         }
         if (existing.withdrawn) continue;
-        if (existing.status === 'declared' && d.status === 'estimated') continue;
+        if (isOwnerSource(existing.source) && !ownerImport) continue;
+        if (existing.status === 'declared' && d.status === 'estimated' && !ownerImport) continue;
         const merged = {
           ...d,
           recordDate: d.recordDate ?? existing.recordDate,

@@ -71,6 +71,46 @@ describe('dividends-<etfId>: syncing distributions', () => {
   });
 });
 
+describe('dividends-<etfId>: the owner\'s data wins over a provider\'s (docs/data-operations.md, "Precedence")', () => {
+  const owned = (exDate: string, amount: string, source: 'csv' | 'manual' = 'csv'): DividendEvent => ({
+    type: 'DistributionDeclared',
+    data: { etfId, distributionId: `${etfId}_${exDate}`, exDate, recordDate: null, payDate: null, amount, status: 'declared', source },
+  });
+  it.each(['demo', 'alpaca'] as const)('a %s sync never revises a distribution the owner imported or edited, and declares only ex-dates the owner did not load', (source) => {
+    const history = [owned('2025-06-19', '0.10'), owned('2025-06-26', '0.10', 'manual')];
+    const incoming = (exDate: string, amount: string) => ({ exDate, recordDate: exDate, payDate: null, amount });
+    expect(given(history).when(sync([incoming('2025-06-19', '0.0441'), incoming('2025-06-26', '0.0501'), incoming('2025-07-03', '0.0431')], source)).events()).toMatchObject([
+      { type: 'DistributionDeclared', data: { exDate: '2025-07-03', amount: '0.0431', source } },
+    ]);
+  });
+  it('the owner\'s import still revises a provider\'s distribution and the owner\'s own', () => {
+    const history = [declared('2025-06-19', '0.25'), owned('2025-06-26', '0.10')];
+    expect(given(history).when(sync([
+      { exDate: '2025-06-19', recordDate: null, payDate: null, amount: '0.26' },
+      { exDate: '2025-06-26', recordDate: null, payDate: null, amount: '0.11' },
+    ], 'csv')).events()).toMatchObject([
+      { type: 'DistributionRevised', data: { exDate: '2025-06-19', amount: '0.26', previousAmount: '0.25', source: 'csv' } },
+      { type: 'DistributionRevised', data: { exDate: '2025-06-26', amount: '0.11', previousAmount: '0.10', source: 'csv' } },
+    ]);
+  });
+  it('an owner\'s import may mark a declared distribution estimated (the status column says so explicitly)', () => {
+    expect(given([declared('2025-06-26', '0.25')]).when(sync([{ exDate: '2025-06-26', recordDate: null, payDate: null, amount: '0.25', status: 'estimated' }], 'csv')).events()).toMatchObject([
+      { type: 'DistributionRevised', data: { status: 'estimated', source: 'csv' } },
+    ]);
+  });
+});
+
+describe('dividends-<etfId>: ex-dates fall on trading days', () => {
+  it('refuses an ex-date on a Saturday or a Sunday, naming the rule', () => {
+    // 2025-06-28 is a Saturday, 2025-06-29 a Sunday
+    given([]).when(sync([{ exDate: '2025-06-28', recordDate: null, payDate: null, amount: '0.1' }], 'csv')).thenThrows({
+      status: 400,
+      message: 'Ex-date 2025-06-28 is a Saturday: an ex-date must be a weekday (Monday to Friday)',
+    });
+    given([]).when(sync([{ exDate: '2025-06-29', recordDate: null, payDate: null, amount: '0.1' }])).thenThrows(/2025-06-29 is a Sunday/);
+  });
+});
+
 describe('dividends-<etfId>: withdrawing a distribution', () => {
   const history = [declared('2025-06-26', '0.25')];
   const withdrawn: DividendEvent = {

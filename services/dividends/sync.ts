@@ -6,7 +6,7 @@ import { handleCommand } from '../core/command-handler.ts';
 import type { CommandContext } from '../core/decider.ts';
 import type { EventLog } from '../core/event-log.ts';
 import { DEFAULT_CONCURRENCY, eachLimited, groupByTicker, inGroups, RETRIES, type RangeCounts, type SyncEtf, type SyncOptions } from '../core/provider-sync.ts';
-import { distributionsDecider, type IncomingDistribution } from './business-logic.ts';
+import { distributionsDecider, weekendExDateProblem, type IncomingDistribution } from './business-logic.ts';
 
 /**
  * Distributions into the log (idempotent by content, see services/core/provider-sync.ts): the owner's
@@ -36,7 +36,10 @@ export async function recordDistributions(
   return { declared, revised, unchanged: exDates - declared - revised, position: result.position };
 }
 
-/** Distributions with ex-dates in [from, to] (from the inception date for younger funds). */
+/**
+ * Distributions with ex-dates in [from, to] (from the inception date for younger funds). Rows with an
+ * ex-date on a weekend are left out (the decider refuses them).
+ */
 export async function syncDistributions(
   log: EventLog,
   provider: MarketDataProvider,
@@ -51,7 +54,8 @@ export async function syncDistributions(
     const list = await provider.distributions(group.map((e) => e.ticker), start, to);
     const byEtf = groupByTicker(group, list);
     await eachLimited(group, options.concurrency ?? DEFAULT_CONCURRENCY, async (etf) => {
-      const mine = byEtf.get(etf.etfId) ?? [];
+      // A provider's row with a weekend ex-date is no ex-date (no session): left out rather than failing the run.
+      const mine = (byEtf.get(etf.etfId) ?? []).filter((d) => weekendExDateProblem(d.exDate) === null);
       if (mine.length === 0) {
         out.missing.push(etf.ticker);
         return;

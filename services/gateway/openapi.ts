@@ -2,7 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, zodToOpenAPIRegistry, type Respon
 import { Router } from 'express';
 import { z } from 'zod';
 import { AdminPing, User } from '../../contracts/accounts.ts';
-import { CsvUpload, EtfImportResult, EtfJson, HistoryImportResult } from '../../contracts/catalog.ts';
+import { CsvUpload, DistributionWithdrawal, EtfImportResult, EtfJson, HistoryImportResult } from '../../contracts/catalog.ts';
 import { ErrorBody, MessageAnswer } from '../../contracts/errors.ts';
 import { Favorite } from '../../contracts/favorites.ts';
 import { JobJson, JobQueued } from '../../contracts/jobs.ts';
@@ -61,6 +61,7 @@ const components = {
   EtfJson,
   EtfImportResult,
   HistoryImportResult,
+  DistributionWithdrawal,
   NavItem,
   HeaderNavAnswer,
   FooterHtmlAnswer,
@@ -371,6 +372,19 @@ function documentPaths(registry: OpenAPIRegistry): void {
       responses: { 200: ok('What was appended, revised or unchanged.', HistoryImportResult), ...errors(400, 404, 413) },
     });
   }
+  add('delete', '/api/admin/etfs/{id}/distributions/{exDate}', {
+    tags: admin,
+    summary: 'Withdraw one distribution: it counts nowhere afterwards, and no provider sync declares it again.',
+    access: 'owner',
+    request: {
+      params: z.object({ id: z.string().describe('The ETF id (uuid).'), exDate: z.string().describe('The ex-date, YYYY-MM-DD.') }),
+      query: z.object({ reason: z.string().max(200).optional().describe('Why (kept in the event); default "withdrawn by the owner".') }),
+    },
+    responses: {
+      200: ok('The withdrawn distribution.', DistributionWithdrawal),
+      ...errors(400, 404),
+    },
+  });
   for (const [path, op] of Object.entries(DATA_OPERATIONS)) {
     add('post', `/api/admin${path}`, {
       tags: admin,

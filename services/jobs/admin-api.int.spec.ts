@@ -3,6 +3,7 @@ import type { Agent } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
 import { OWNER_EMAIL, signUp } from '../accounts/test-helpers.ts';
+import { beginMarketDay } from '../market-clock/market-day.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 
 let ctx: TestContext;
@@ -142,5 +143,114 @@ describe('POST /api/admin/etfs/:id/distributions/import', () => {
     const id = await newEtf();
     expect((await request(ctx.app).post(`/api/admin/etfs/${id}/distributions/import`).send({ csv })).status).toBe(401);
     expect((await visitor.post(`/api/admin/etfs/${id}/distributions/import`).send({ csv })).status).toBe(403);
+  });
+});
+
+describe('the distribution CSV status column and weekend ex-dates, through the API', () => {
+  it('imports an issuer estimate as estimated and refuses a weekend ex-date with the rule', async () => {
+    const id = await newEtf();
+    const res = await owner
+      .post(`/api/admin/etfs/${id}/distributions/import`)
+      .send({ csv: 'Ex Date,Amount,Status\n2026-02-26,0.41,declared\n2026-03-05,0.40,Estimated\n2026-02-28,0.4,declared\n2026-03-12,0.4,pending\n' })
+      .expect(200);
+    expect(res.body).toEqual({
+      appended: 2,
+      revised: 0,
+      unchanged: 0,
+      errors: [
+        { line: 4, message: 'Skipped: ex-date 2026-02-28 is a Saturday: an ex-date must be a weekday (Monday to Friday)' },
+        { line: 5, message: "Skipped: status 'pending' must be declared or estimated (empty means declared)" },
+      ],
+    });
+    const events = await ctx.deps.log.readStream(streams.dividends(id));
+    expect(events.map((e) => [(e.data as { exDate: string }).exDate, (e.data as { status: string }).status])).toEqual([
+      ['2026-02-26', 'declared'],
+      ['2026-03-05', 'estimated'],
+    ]);
+  });
+});
+
+describe('DELETE /api/admin/etfs/:id/distributions/:exDate (metrics-audit F8)', () => {
+  // The audit's AUDR: flat $10, $0.10 weekly, then a wrong $0.05 row on 02-26 (Thursdays).
+  let id: string;
+  let ticker: string;
+  let holder: Agent;
+  const prices = ['Date,Close', ...['02', '03', '04', '05', '06', '09', '10', '11', '12', '13', '16', '17', '18', '19', '20', '23', '24', '25', '26', '27'].map((d) => `2026-02-${d},10`), '2026-03-02,10', '2026-03-03,10'].join('\n');
+  const dists = 'Ex Date,Amount\n2026-02-05,0.10\n2026-02-12,0.10\n2026-02-19,0.10\n2026-02-26,0.05\n';
+  const detail = async () => (await request(ctx.app).get(`/api/etfs/detail/${ticker}`).expect(200)).body;
+
+  beforeAll(async () => {
+    id = await newEtf();
+    ticker = `IMP${n}`;
+    await owner.post(`/api/admin/etfs/${id}/prices/import`).send({ csv: prices }).expect(200);
+    await owner.post(`/api/admin/etfs/${id}/distributions/import`).send({ csv: dists }).expect(200);
+    const clock = await beginMarketDay(ctx.deps.log, '2026-03-04', { actor: 'job:begin-market-day', correlationId: 't', now: '2026-03-04T15:00:00.000Z' });
+    await ctx.deps.readModels.waitFor(clock.position);
+    holder = (await signUp(ctx.app)).agent;
+    await holder.post('/api/user/portfolio').send({ etfId: id, shares: 100, purchasePrice: 10, purchaseDate: '2026-02-02', isDrip: 0 }).expect(201);
+  });
+
+  it('withdraws the distribution: 200 with its id, an event, and it counts nowhere afterwards', async () => {
+    // before, by hand: weekly average (0.10 + 0.10 + 0.05) / 3 = 0.0833, yield 0.0833 × 52 / 10 = 43.33 %; income 100 × 0.35 = 35.00
+    expect(await detail()).toMatchObject({ weeklyAverage: '0.0833', yieldPercent: '43.33' });
+    expect((await holder.get('/api/user/portfolio').expect(200)).body[0]).toMatchObject({ incomeReceived: '35.00', paymentsReceived: 4 });
+
+    const res = await owner.delete(`/api/admin/etfs/${id}/distributions/2026-02-26?reason=${encodeURIComponent('wrong row in the issuer file')}`).expect(200);
+    expect(res.body).toEqual({
+      id: `${id}_2026-02-26`,
+      etfId: id,
+      ticker,
+      exDate: '2026-02-26',
+      amount: '0.05',
+      reason: 'wrong row in the issuer file',
+      withdrawnAt: '2026-03-04T15:00:00.000Z',
+    });
+    const last = (await ctx.deps.log.readStream(streams.dividends(id))).at(-1)!;
+    expect(last).toMatchObject({ type: 'DistributionWithdrawn', data: { exDate: '2026-02-26', reason: 'wrong row in the issuer file' }, metadata: { actor: `user:${ownerId}` } });
+
+    // after, by hand: 0.10 × 52 / 10 = 52.00 %; income 100 × 0.30 = 30.00
+    const after = await detail();
+    expect(after).toMatchObject({ weeklyAverage: '0.1000', yieldPercent: '52.00' });
+    expect(after.dividendHistory.map((d: { exDividendDate: string }) => d.exDividendDate)).toEqual(['2026-02-19', '2026-02-12', '2026-02-05']);
+    expect((await holder.get('/api/user/portfolio').expect(200)).body[0]).toMatchObject({ incomeReceived: '30.00', paymentsReceived: 3 });
+    const calendar = (await request(ctx.app).get('/api/dividends/calendar').expect(200)).body.filter((e: { ticker: string }) => e.ticker === ticker);
+    expect(calendar.length).toBeGreaterThan(0);
+    expect(calendar.every((e: { amount: string }) => Number(e.amount) === 0.1)).toBe(true);
+    const mine = (await holder.get('/api/user/dividends/calendar').expect(200)).body.filter((e: { ticker: string }) => e.ticker === ticker);
+    expect(mine.every((e: { exDate: string }) => e.exDate !== '2026-02-26')).toBe(true);
+  });
+
+  it('answers 404 when there is no such distribution, or it was already withdrawn', async () => {
+    expect((await owner.delete(`/api/admin/etfs/${id}/distributions/2026-02-27`).expect(404)).body).toEqual({ message: `${ticker} has no distribution with ex-date 2026-02-27` });
+    const before = await head();
+    expect((await owner.delete(`/api/admin/etfs/${id}/distributions/2026-02-26`).expect(404)).body).toEqual({
+      message: `The ${ticker} distribution with ex-date 2026-02-26 was already withdrawn`,
+    });
+    expect(await head()).toBe(before);
+    expect((await owner.delete('/api/admin/etfs/9b6f3a8e-3c1d-4f7a-9d2e-1a2b3c4d5e6f/distributions/2026-02-26').expect(404)).body).toEqual({ message: 'ETF not found' });
+  });
+
+  it('answers 400 on a malformed ex-date or an over-long reason', async () => {
+    for (const bad of ['2026-02-30', 'yesterday', '02-26-2026']) {
+      expect((await owner.delete(`/api/admin/etfs/${id}/distributions/${bad}`).expect(400)).body).toEqual({
+        message: `Ex-date must be a date YYYY-MM-DD, e.g. 2026-11-19 (got '${bad}')`,
+        errors: { exDate: `Ex-date must be a date YYYY-MM-DD, e.g. 2026-11-19 (got '${bad}')` },
+      });
+    }
+    expect((await owner.delete(`/api/admin/etfs/${id}/distributions/2026-02-19?reason=${'x'.repeat(201)}`).expect(400)).body).toEqual({
+      message: 'Reason must be at most 200 characters',
+      errors: { reason: 'Reason must be at most 200 characters' },
+    });
+  });
+
+  it('is for the owner only', async () => {
+    expect((await request(ctx.app).delete(`/api/admin/etfs/${id}/distributions/2026-02-19`)).status).toBe(401);
+    expect((await visitor.delete(`/api/admin/etfs/${id}/distributions/2026-02-19`)).status).toBe(403);
+  });
+
+  it('an owner\'s import declares a withdrawn distribution again', async () => {
+    const res = await owner.post(`/api/admin/etfs/${id}/distributions/import`).send({ csv: 'Ex Date,Amount\n2026-02-26,0.10\n' }).expect(200);
+    expect(res.body).toMatchObject({ appended: 1 });
+    expect(await detail()).toMatchObject({ weeklyAverage: '0.1000', yieldPercent: '52.00' });
   });
 });

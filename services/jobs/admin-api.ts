@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import type { HistoryImportResult } from '../../contracts/catalog.ts';
+import { z } from 'zod';
+import type { DistributionWithdrawal, HistoryImportResult } from '../../contracts/catalog.ts';
 import type { JobQueued } from '../../contracts/jobs.ts';
 import type { JobName } from '../../events/jobs.ts';
 import { AppError, badRequest } from '../core/errors.ts';
@@ -11,14 +12,35 @@ import { requireListedEtf } from '../catalog/commands.ts';
 import { parseDistributionCsv, parsePriceCsv } from '../catalog/csv.ts';
 import { recordBars } from '../prices/sync.ts';
 import { recordDistributions } from '../dividends/sync.ts';
+import { withdrawDistribution } from '../dividends/commands.ts';
+import { validate } from '../http/validation.ts';
+import { isValidDate } from '../../domain/market/trading-days.ts';
 
 /**
  * Owner-only data operations (the Data Sync tab: initialize, update prices, sync dividends, recalculate
  * yields, clear cache; empty bodies): each POST starts a job and answers at once
  * (202 with the run id; `GET /api/admin/jobs/{id}` follows it). Also the price-history and
- * distribution-history CSV imports of one fund, applied through the deciders (idempotent by content).
+ * distribution-history CSV imports of one fund, applied through the deciders (idempotent by content),
+ * and the withdrawal of one distribution (`DELETE /etfs/{id}/distributions/{exDate}`).
  * Mounted at /api/admin (owner guard in app.ts).
  */
+
+export const REASON_MAX = 200;
+
+/** The path and query of a withdrawal: a real calendar date (a weekend one too: that is how a wrong row goes). */
+export const withdrawalRequest = z.object({
+  exDate: z.string().transform((d, ctx) => {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(d) && isValidDate(d)) return d;
+    ctx.addIssue({ code: 'custom', message: `Ex-date must be a date YYYY-MM-DD, e.g. 2026-11-19 (got '${d}')` });
+    return z.NEVER;
+  }),
+  reason: z
+    .string({ error: 'Reason must be text' })
+    .trim()
+    .max(REASON_MAX, `Reason must be at most ${REASON_MAX} characters`)
+    .optional()
+    .transform((r) => (r ? r : 'withdrawn by the owner')),
+});
 
 /** What the owner is told when a run is queued (the Data Sync tab shows it). */
 export const DATA_OPERATIONS: Readonly<Record<string, { job: JobName; message: string }>> = {
@@ -70,6 +92,23 @@ export function marketAdminRouter(deps: AppDeps): Router {
     const counts = await recordDistributions(deps.log, etf.etfId, parsed.rows, 'csv', ownerContext(req, res, deps));
     await deps.readModels.waitFor(counts.position);
     const result: HistoryImportResult = { appended: counts.declared, revised: counts.revised, unchanged: counts.unchanged, errors: parsed.errors };
+    res.json(result);
+  });
+
+  router.delete('/etfs/:id/distributions/:exDate', async (req, res) => {
+    const etf = await requireListedEtf(deps.log, String(req.params['id']));
+    const { exDate, reason } = validate(withdrawalRequest, { exDate: String(req.params['exDate']), reason: req.query['reason'] });
+    const done = await withdrawDistribution(deps.log, etf, exDate, reason, ownerContext(req, res, deps));
+    await deps.readModels.waitFor(done.position);
+    const result: DistributionWithdrawal = {
+      id: done.distribution.distributionId,
+      etfId: etf.etfId,
+      ticker: etf.ticker,
+      exDate,
+      amount: done.distribution.amount,
+      reason: done.reason,
+      withdrawnAt: done.withdrawnAt,
+    };
     res.json(result);
   });
 

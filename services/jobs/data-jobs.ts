@@ -11,7 +11,7 @@ import type { EventLog } from '../core/event-log.ts';
 import { clearCaches } from '../http/cache-registry.ts';
 import { listNewEtf } from '../catalog/commands.ts';
 import { addDays, addMonths, isBusinessDay, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
-import { SEED_CATALOG, seedEtfId } from '../../domain/market/seed-catalog.ts';
+import { SEED_CATALOG, seedEtfByTicker, seedEtfId } from '../../domain/market/seed-catalog.ts';
 import { syncDailyBars, syncPrices } from '../prices/sync.ts';
 import { syncDistributions } from '../dividends/sync.ts';
 import { beginMarketDay } from '../market-clock/market-day.ts';
@@ -97,6 +97,24 @@ async function listedFunds(env: JobEnv): Promise<SyncEtf[]> {
   return docs.map((d) => ({ etfId: d._id, ticker: d.ticker, inceptionDate: d.inceptionDate }));
 }
 
+/**
+ * A fund of the seed catalog as the seed job listed it: its ticker is in the catalog and its id is the
+ * seed id of that ticker. A fund the owner created (a random id, even under a seed ticker) is not one.
+ */
+export function isSeedFund(etf: Pick<SyncEtf, 'etfId' | 'ticker'>): boolean {
+  return seedEtfByTicker(etf.ticker) !== undefined && etf.etfId === seedEtfId(etf.ticker);
+}
+
+/**
+ * The funds a provider is asked about (docs/data-operations.md, "Precedence"): the demo provider only
+ * serves funds of the seed catalog, never a fund the owner created (its data would be invented);
+ * Alpaca is asked about every listed fund (real data for a real ticker), and the deciders keep it from
+ * revising any bar or distribution the owner loaded.
+ */
+export function fundsFor(provider: MarketDataProvider, etfs: readonly SyncEtf[]): SyncEtf[] {
+  return provider.source === 'demo' ? etfs.filter(isSeedFund) : [...etfs];
+}
+
 function today(run: RunContext): IsoDate {
   return newYorkDate(run.ctx.now);
 }
@@ -110,6 +128,11 @@ function phased(run: RunContext, phase: number, phases: number) {
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+const noFunds = (provider: MarketDataProvider, verb: string) =>
+  provider.source === 'demo'
+    ? `No ETFs of the seed catalog are listed: nothing to ${verb} (demo data never covers funds the owner created)`
+    : `No ETFs are listed yet: nothing to ${verb}`;
 
 // ---------------------------------------------------------------------------------------------------
 
@@ -144,7 +167,7 @@ const initializeProduction: JobBody = async (env, run): Promise<JobOutcome> => {
     }
   });
   await env.readModels.waitFor(position, { timeoutMs: 60_000 });
-  const etfs = await listedFunds(env);
+  const etfs = fundsFor(provider, await listedFunds(env));
   await run.progress({ done: 0, total: 2 * etfs.length, message: `Listed ${plural(listed, 'ETF')} from the seed catalog (${skipped} already listed)` });
   const from = addMonths(day, -HISTORY_MONTHS);
   const bars = await syncDailyBars(env.log, provider, etfs, from, day, run.ctx, { onProgress: phased(run, 0, 2) });
@@ -179,8 +202,8 @@ const updatePrices: JobBody = async (env, run): Promise<JobOutcome> => {
     return { summary: `The market is closed on ${day} (weekend or NYSE holiday): nothing to update`, counts: { skipped: 1 } };
   }
   const provider = providerOf(env);
-  const etfs = await listedFunds(env);
-  if (etfs.length === 0) return { summary: 'No ETFs are listed yet: nothing to update', counts: { etfs: 0 } };
+  const etfs = fundsFor(provider, await listedFunds(env));
+  if (etfs.length === 0) return { summary: noFunds(provider, 'update'), counts: { etfs: 0 } };
   const quotes = await syncPrices(env.log, provider, etfs, run.ctx, { onProgress: phased(run, 0, 2) });
   const bars = await syncDailyBars(env.log, provider, etfs, addDays(day, -BAR_LOOKBACK_DAYS), day, run.ctx, { onProgress: phased(run, 1, 2) });
   await beginMarketDay(env.log, day, run.ctx);
@@ -198,8 +221,8 @@ const updatePrices: JobBody = async (env, run): Promise<JobOutcome> => {
 const syncDividends: JobBody = async (env, run): Promise<JobOutcome> => {
   const provider = providerOf(env);
   const day = today(run);
-  const etfs = await listedFunds(env);
-  if (etfs.length === 0) return { summary: 'No ETFs are listed yet: nothing to sync', counts: { etfs: 0 } };
+  const etfs = fundsFor(provider, await listedFunds(env));
+  if (etfs.length === 0) return { summary: noFunds(provider, 'sync'), counts: { etfs: 0 } };
   const from = addDays(day, -DISTRIBUTION_WINDOW_DAYS.back);
   const to = addDays(day, DISTRIBUTION_WINDOW_DAYS.ahead);
   const out = await syncDistributions(env.log, provider, etfs, from, to, run.ctx, { onProgress: (p) => run.progress(p) });

@@ -10,6 +10,7 @@ export const portfolioMessages = {
   pricePositive: 'Purchase price must be a positive number',
   dateInvalid: 'Purchase date must be a valid date (YYYY-MM-DD)',
   dateInFuture: 'Purchase date cannot be in the future',
+  dateBeforeFirstTradingDay: (ticker: string, firstTradingDay: string) => `Purchase date cannot be before ${ticker}'s first trading day, ${firstTradingDay}`,
   holdingNotFound: 'Holding not found',
   alreadyHeld: (ticker: string) => `${ticker} is already in your portfolio`,
 } as const;
@@ -28,6 +29,11 @@ export type PortfolioCommand =
         purchaseDate: string | null;
         isDrip: boolean;
       };
+      /**
+       * The fund's first trading day (its inception date, else its first bar); null when unknown. A
+       * purchase date before it is refused: the holding would collect payouts the fund never made.
+       */
+      firstTradingDay?: string | null;
     }
   | { type: 'RemoveHolding'; data: { userId: string; holdingId: string } };
 
@@ -43,6 +49,11 @@ export function decidePortfolio(command: PortfolioCommand, state: PortfolioState
       if (data.purchaseDate !== null) {
         if (!isValidDate(data.purchaseDate)) throw badRequest(portfolioMessages.dateInvalid, { purchaseDate: portfolioMessages.dateInvalid });
         if (data.purchaseDate > newYorkDate(ctx.now)) throw badRequest(portfolioMessages.dateInFuture, { purchaseDate: portfolioMessages.dateInFuture });
+        const first = command.firstTradingDay ?? null;
+        if (first !== null && data.purchaseDate < first) {
+          const message = portfolioMessages.dateBeforeFirstTradingDay(ticker, first);
+          throw badRequest(message, { purchaseDate: message });
+        }
       }
       if (state.holdings.some((h) => h.etfId === data.etfId)) throw conflict(portfolioMessages.alreadyHeld(ticker));
       return [{ type: 'HoldingAdded', data: { ...data, addedAt: ctx.now } }];

@@ -35,6 +35,16 @@ describe('portfolio-<userId>', () => {
     ]);
   });
 
+  it("refuses a purchase date before the fund's first trading day, naming it; the day itself is fine", () => {
+    given([]).when({ ...add({ purchaseDate: '2025-06-01' }), firstTradingDay: '2025-06-02' } as PortfolioCommand).thenThrows({
+      status: 400,
+      message: "Purchase date cannot be before NVDW's first trading day, 2025-06-02",
+      fieldErrors: { purchaseDate: "Purchase date cannot be before NVDW's first trading day, 2025-06-02" },
+    });
+    given([]).when({ ...add({ purchaseDate: '2025-06-02' }), firstTradingDay: '2025-06-02' } as PortfolioCommand).then((events) => expect(events).toHaveLength(1));
+    given([]).when({ ...add({ purchaseDate: null }), firstTradingDay: '2025-06-02' } as PortfolioCommand).then((events) => expect(events).toHaveLength(1));
+  });
+
   it('refuses a second holding of the same ETF with 409 naming the ticker', () => {
     given([added]).when(add({ holdingId: h2 })).thenThrows({ status: 409, message: 'NVDW is already in your portfolio' });
   });

@@ -6,6 +6,8 @@ import type { EventLog } from '../core/event-log.ts';
 import { requireListedEtf } from '../catalog/commands.ts';
 import { portfolioDecider } from './business-logic.ts';
 import type { HoldingInput } from './holding-input.ts';
+import { firstBarDate } from '../../read-models/market/queries.ts';
+import type { ReadModels } from '../../read-models/runtime/read-models.ts';
 
 /**
  * Portfolio commands (the writes to `portfolio-<userId>`), for the router and any other caller. Each
@@ -14,18 +16,25 @@ import type { HoldingInput } from './holding-input.ts';
 
 export interface PortfolioCommandDeps {
   log: EventLog;
+  /** Where a fund without an inception date finds its first bar (the market read model). */
+  readModels?: ReadModels;
 }
 
-/** Adds a holding of a listed fund (404 for an unknown one, 409 when the user holds it already). */
+/**
+ * Adds a holding of a listed fund (404 for an unknown one, 409 when the user holds it already; 400 for
+ * a purchase date before the fund's first trading day: its inception date, else its first bar).
+ */
 export async function addHolding(
-  { log }: PortfolioCommandDeps,
+  { log, readModels }: PortfolioCommandDeps,
   userId: string,
   input: HoldingInput,
   ctx: CommandContext,
 ): Promise<{ holdingId: string; position: number }> {
   const etf = await requireListedEtf(log, input.etfId);
+  const firstTradingDay = etf.inceptionDate ?? (input.purchaseDate !== null && readModels ? await firstBarDate(readModels, etf.etfId) : null);
   const holdingId = randomUUID();
-  const result = await handleCommand(log, streams.portfolio(userId), portfolioDecider, { type: 'AddHolding', data: { userId, holdingId, ticker: etf.ticker, ...input } }, ctx, WRITE_RETRIES);
+  const command = { type: 'AddHolding' as const, data: { userId, holdingId, ticker: etf.ticker, ...input }, firstTradingDay };
+  const result = await handleCommand(log, streams.portfolio(userId), portfolioDecider, command, ctx, WRITE_RETRIES);
   return { holdingId, position: result.position };
 }
 

@@ -124,6 +124,36 @@ describe('POST /api/user/portfolio', () => {
     expect(await ctx.deps.log.readStream(streams.portfolio(id))).toEqual([]);
   });
 
+  describe("a purchase date before the fund's first trading day (metrics-audit F15)", () => {
+    // INCW: inception 2025-12-15 in the catalog, the owner's bars only from 2026-01-02.
+    const INCW = { ...fund(), ticker: 'INCW' };
+    beforeAll(async () => {
+      const listing = listed(INCW);
+      await given(ctx, [{ ...listing, data: { ...(listing.data as object), inceptionDate: '2025-12-15' } }, bar(INCW.etfId, '2026-01-02', '10')]);
+    });
+    const refused = (ticker: string, date: string) => `Purchase date cannot be before ${ticker}'s first trading day, ${date}`;
+
+    it('is refused with the inception date when the catalog has one', async () => {
+      const { agent, id } = await signUp(ctx.app);
+      const message = refused('INCW', '2025-12-15');
+      await agent.post('/api/user/portfolio').send({ etfId: INCW.etfId, shares: 1, purchaseDate: '2020-01-01' }).expect(400, { message, errors: { purchaseDate: message } });
+      await agent.post('/api/user/portfolio').send({ etfId: INCW.etfId, shares: 1, purchaseDate: '2025-12-14' }).expect(400, { message, errors: { purchaseDate: message } });
+      expect(await ctx.deps.log.readStream(streams.portfolio(id))).toEqual([]);
+      await agent.post('/api/user/portfolio').send({ etfId: INCW.etfId, shares: 1, purchaseDate: '2025-12-15' }).expect(201);
+    });
+
+    it('is refused with the first bar when the catalog has no inception date', async () => {
+      const { agent } = await signUp(ctx.app);
+      const message = refused('DRPW', '2026-01-02');
+      await agent.post('/api/user/portfolio').send({ ...dripHolding, purchaseDate: '2026-01-01' }).expect(400, { message, errors: { purchaseDate: message } });
+    });
+
+    it('is not checked for a fund with neither an inception date nor a bar', async () => {
+      const { agent } = await signUp(ctx.app);
+      await agent.post('/api/user/portfolio').send({ etfId: OTHER.etfId, shares: 1, purchaseDate: '2020-01-01' }).expect(201);
+    });
+  });
+
   it('answers 400 when the body is not an object', async () => {
     const { agent } = await signUp(ctx.app);
     await agent.post('/api/user/portfolio').send([dripHolding]).expect(400, { message: 'Request body must be a JSON object' });

@@ -1,4 +1,4 @@
-import type { DataSource } from '../../events/catalog.ts';
+import { isOwnerSource, type DataSource } from '../../events/catalog.ts';
 import type { PriceBarData, PriceEvent } from '../../events/prices.ts';
 import { streams } from '../../events/streams.ts';
 import type { CommandContext, Decider } from '../core/decider.ts';
@@ -11,6 +11,9 @@ import { isValidDate, newYorkDate, yearOf, type IsoDate } from '../../domain/mar
  * Syncing is idempotent by content: a bar already recorded with the same values appends nothing; the
  * same date with different values appends `PriceBarRevised`; a quote not newer than the last one is
  * ignored. Callers split incoming bars by year (`barsByYear`) and run one command per stream.
+ *
+ * Precedence: a provider (`demo`, `alpaca`) never revises a bar whose current entry is the owner's
+ * (`csv`, `manual`); it only records dates the owner did not load. The owner's import revises anything.
  */
 
 export interface IncomingBar {
@@ -140,6 +143,7 @@ export function decidePriceYear(command: PriceCommand, state: PriceYearState, _c
         const existing = state.bars[bar.date];
         const data = { etfId: command.etfId, ...bar, source: command.source };
         if (!existing) events.push({ type: 'PriceBarRecorded', data });
+        else if (isOwnerSource(existing.source) && !isOwnerSource(command.source)) continue;
         else if (!sameBar(existing, bar)) events.push({ type: 'PriceBarRevised', data });
       }
       return events;

@@ -47,6 +47,26 @@ describe('prices-<etfId>_<year>: syncing daily bars', () => {
   });
 });
 
+describe('prices-<etfId>_<year>: the owner\'s data wins over a provider\'s (docs/data-operations.md, "Precedence")', () => {
+  const owned = (date: string, close: string, source: 'csv' | 'manual' = 'csv'): PriceEvent => ({
+    type: 'PriceBarRecorded',
+    data: { etfId, date, open: close, high: close, low: close, close, volume: 1000, source },
+  });
+  it.each(['demo', 'alpaca'] as const)('a %s sync never revises a bar the owner imported or edited, and fills only the dates the owner did not load', (source) => {
+    const history = [owned('2025-06-25', '10'), owned('2025-06-26', '10', 'manual')];
+    given(history).when({ type: 'RecordPriceBars', etfId, year: 2025, source, bars: [bar('2025-06-25', '11.58'), bar('2025-06-26', '8.64'), bar('2025-06-27', '10.02')] }).then([
+      { type: 'PriceBarRecorded', data: { etfId, date: '2025-06-27', open: '10.02', high: '10.02', low: '10.02', close: '10.02', volume: 1000, source } },
+    ]);
+  });
+  it('the owner\'s import still revises a provider\'s bar and the owner\'s own', () => {
+    const history = [recorded('2025-06-25', '15'), owned('2025-06-26', '10')];
+    expect(given(history).when({ type: 'RecordPriceBars', etfId, year: 2025, source: 'csv', bars: [bar('2025-06-25', '15.1'), bar('2025-06-26', '10.1')] }).events()).toMatchObject([
+      { type: 'PriceBarRevised', data: { date: '2025-06-25', close: '15.1', source: 'csv' } },
+      { type: 'PriceBarRevised', data: { date: '2025-06-26', close: '10.1', source: 'csv' } },
+    ]);
+  });
+});
+
 describe('prices-<etfId>_<year>: intraday quotes', () => {
   const quoted: PriceEvent = { type: 'PriceQuoted', data: { etfId, price: '15.1', quotedAt: '2025-06-27T17:00:00.000Z', source: 'alpaca' } };
   it('records a newer quote', () => {
