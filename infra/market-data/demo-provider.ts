@@ -12,7 +12,7 @@ import {
   type Weekday,
 } from '../../domain/market/trading-days.ts';
 import { seedEtfByTicker } from '../../domain/market/seed-catalog.ts';
-import type { LatestPrice, MarketDataProvider, ProviderBar, ProviderDistribution } from './port.ts';
+import type { LatestPrice, MarketDataProvider, ProviderBar, ProviderDistribution, ProviderSplit } from './port.ts';
 
 /**
  * Deterministic demo market data (the default without Alpaca keys). Every ticker gets its own seeded
@@ -293,5 +293,10 @@ export class DemoMarketDataProvider implements MarketDataProvider {
       }
     }
     return out;
+  }
+
+  /** The demo series never split. */
+  async splits(): Promise<ProviderSplit[]> {
+    return [];
   }
 }
