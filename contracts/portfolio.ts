@@ -35,9 +35,12 @@ export const HoldingView = z.object({
   heldSince: IsoDate,
   /** Same as `shares`: what was bought. */
   sharesBought: z.string(),
-  /** Shares now: with DRIP, bought plus reinvested (6 decimals); otherwise the shares bought. */
+  /**
+   * Shares now: with DRIP, bought plus reinvested (6 decimals); otherwise the shares bought. On today's
+   * share basis: 1,000 bought before a 1-for-10 reverse split are 100 (docs/metrics.md, splits).
+   */
   currentShares: z.string(),
-  /** Shares added by reinvestment (0 without DRIP). */
+  /** Shares added by reinvestment (0 without DRIP), on today's share basis. */
   sharesReinvested: z.string(),
   currentPrice: z.string().nullable(),
   /** currentShares x currentPrice. */
