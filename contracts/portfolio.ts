@@ -56,7 +56,7 @@ export const HoldingView = z.object({
   /** Total return (priceChange + distributionReturn); null without a purchase price or a price. */
   gain: z.string().nullable(),
   gainPercent: z.string().nullable(),
-  /** sharesBought x (currentPrice - purchasePrice). */
+  /** sharesBought x (currentPrice - purchasePrice), on today's share basis (after a split: shares x new/old, price x old/new). */
   priceChange: z.string().nullable(),
   priceChangePercent: z.string().nullable(),
   /** Without DRIP the cash received; with DRIP the value now of the reinvested shares. */

@@ -158,3 +158,44 @@ describe.sequential('AUDS: a 1-for-10 reverse split recorded by the owner', () =
     expect((await visitor.get('/api/etfs/detail/AUDS').expect(200)).body.yieldPercent).toBe('52.00');
   });
 });
+
+/**
+ * An upcoming split (ex-date after the market date): nothing is adjusted yet; a projected payout after
+ * its ex-date is on that day's basis (x oldRate / newRate), and the holder's shares entitled to it too,
+ * so shares x amount stays the cash. AUDT: flat $10, $0.10 ex Thursday until 11-19, a 1-for-10 reverse
+ * split on Monday 11-30 (the payouts projected from 11-27 on).
+ */
+describe.sequential('AUDT: an upcoming 1-for-10 reverse split', () => {
+  let id: string;
+  it('is listed as upcoming and adjusts nothing before its ex-date', async () => {
+    id = (await owner.post('/api/etfs').send({ ticker: 'AUDT', name: 'Audit upcoming split', frequency: 'weekly', inceptionDate: '2026-06-01' }).expect(201)).body.id;
+    const prices = ['Date,Close'];
+    for (let d: IsoDate = '2026-06-01'; d <= TODAY; d = addDays(d, 1)) if (isBusinessDay(d)) prices.push(`${d},10.00`);
+    await owner.post(`/api/admin/etfs/${id}/prices/import`).send({ csv: prices.join('\n') }).expect(200);
+    const dists = ['Ex Date,Pay Date,Amount'];
+    for (let t: IsoDate = '2026-06-04'; t <= '2026-11-19'; t = addDays(t, 7)) dists.push(`${t},${addBusinessDays(t, 1)},0.10`);
+    await owner.post(`/api/admin/etfs/${id}/distributions/import`).send({ csv: dists.join('\n') }).expect(200);
+    const res = await owner.post(`/api/admin/etfs/${id}/splits`).send({ exDate: '2026-11-30', oldRate: 10, newRate: 1 }).expect(201);
+    expect(res.body).toMatchObject({ upcoming: true, description: '1-for-10 reverse split' });
+    const d = (await visitor.get('/api/etfs/detail/AUDT').expect(200)).body;
+    expect(d).toMatchObject({ currentPrice: '10.00', weeklyAverage: '0.1000', yieldPercent: '52.00' });
+    expect(d.splits).toEqual([{ exDate: '2026-11-30', oldRate: '10', newRate: '1', description: '1-for-10 reverse split', upcoming: true }]);
+    expect(d.dividendHistory.every((h: { splitAdjusted: boolean }) => !h.splitAdjusted)).toBe(true);
+  });
+
+  it('calendars: projections after the ex-date on the new basis, the holder\'s shares too, the cash unchanged', async () => {
+    const cal = ((await visitor.get('/api/dividends/calendar').expect(200)).body as { ticker: string; exDate: string; amount: string }[]).filter((e) => e.ticker === 'AUDT');
+    const before = cal.filter((e) => e.exDate < '2026-11-30');
+    const after = cal.filter((e) => e.exDate >= '2026-11-30');
+    expect(before.length).toBeGreaterThan(0);
+    expect(after.length).toBeGreaterThan(1);
+    expect(new Set(before.map((e) => e.amount))).toEqual(new Set(['0.1000']));
+    expect(new Set(after.map((e) => e.amount))).toEqual(new Set(['1.0000'])); // 0.10 x 10 / 1
+    const { agent: user } = await signUp(ctx.app);
+    await user.post('/api/user/portfolio').send({ etfId: id, shares: '100', purchasePrice: '10', purchaseDate: '2026-10-01', isDrip: 0 }).expect(201);
+    const mine = (await user.get('/api/user/dividends/calendar').expect(200)).body as { payoutDate: string; shares: string; estimatedPayout: string }[];
+    expect(mine.length).toBe(cal.length);
+    // ex 11-27 (Thanksgiving Thursday rolled) is paid 11-30: before the split, 100 shares; ex 12-03 on, 10
+    for (const e of mine) expect(e).toMatchObject({ shares: e.payoutDate <= '2026-11-30' ? '100' : '10', estimatedPayout: '10.00' });
+  });
+});
