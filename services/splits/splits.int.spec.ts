@@ -198,4 +198,15 @@ describe.sequential('AUDT: an upcoming 1-for-10 reverse split', () => {
     // ex 11-27 (Thanksgiving Thursday rolled) is paid 11-30: before the split, 100 shares; ex 12-03 on, 10
     for (const e of mine) expect(e).toMatchObject({ shares: e.payoutDate <= '2026-11-30' ? '100' : '10', estimatedPayout: '10.00' });
   });
+
+  it('once the market day reaches the ex-date everything moves to the new basis (history, metrics, holding)', async () => {
+    await given(ctx, [marketDay('2026-11-30')]);
+    const d = (await visitor.get('/api/etfs/detail/AUDT').expect(200)).body;
+    // no bar since 11-23 yet: its close 10.00 x 10 is the price on the new basis
+    expect(d).toMatchObject({ currentPrice: '100.00', weeklyAverage: '1.0000', yieldPercent: '52.00' });
+    expect(d.splits[0]).toMatchObject({ upcoming: false });
+    expect(d.dividendHistory[0]).toMatchObject({ exDividendDate: '2026-11-19', amount: '1', splitAdjusted: true, declaredAmount: '0.1' });
+    const points = (await visitor.get('/api/etfs/detail/AUDT/history?range=1M').expect(200)).body as { price: number }[];
+    expect(new Set(points.map((p) => p.price))).toEqual(new Set([100]));
+  });
 });
