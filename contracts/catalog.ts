@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DataSource, IsoDate, PayoutFrequency } from './market.ts';
+import { DataSource, EtfSplit, IsoDate, PayoutFrequency } from './market.ts';
 
 /** The owner's catalog writes (`POST /api/etfs`, `PUT /api/admin/etfs/{id}`, the CSV imports). */
 
@@ -71,3 +71,23 @@ export type DistributionWithdrawal = z.infer<typeof DistributionWithdrawal>;
 /** A CSV upload sent as JSON (it may also be sent as a `text/csv` body). */
 export const CsvUpload = z.object({ csv: z.string() });
 export type CsvUpload = z.infer<typeof CsvUpload>;
+
+/** `POST /api/admin/etfs/{id}/splits`: a 1-for-10 reverse split is `{ exDate, oldRate: 10, newRate: 1 }`. */
+export const SplitRequest = z.object({
+  /** The first session on the new share basis (a trading day). */
+  exDate: IsoDate,
+  /** Shares before: a positive number (or decimal text). */
+  oldRate: z.union([z.number(), z.string()]),
+  /** Shares after: a positive number (or decimal text), not equal to oldRate. */
+  newRate: z.union([z.number(), z.string()]),
+});
+export type SplitRequest = z.infer<typeof SplitRequest>;
+
+/** The recorded split: 201 when new, 200 when it revised the ratio of a known ex-date or was already recorded. */
+export const SplitJson = EtfSplit.extend({
+  etfId: z.string(),
+  source: DataSource,
+  /** `recorded` (new), `revised` (a different ratio for a known ex-date), `unchanged` (the same split again). */
+  status: z.enum(['recorded', 'revised', 'unchanged']),
+});
+export type SplitJson = z.infer<typeof SplitJson>;

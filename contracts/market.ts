@@ -60,12 +60,34 @@ export const DividendHistoryItem = z.object({
   exDividendDate: IsoDate,
   /** The pay date, or (when none is declared) the next business day after the ex-date. */
   payoutDate: IsoDate,
-  /** Cash per share as declared (full precision decimal string). */
+  /**
+   * Cash per share on today's share basis: as declared (full precision), or, for an ex-date before a
+   * split, the declared amount x oldRate / newRate (`splitAdjusted`).
+   */
   amount: z.string(),
   /** An issuer or provider estimate, not a declaration. */
   estimated: z.boolean(),
+  /** True when `amount` is adjusted for a later split (then `declaredAmount` is what was paid per old share). */
+  splitAdjusted: z.boolean(),
+  /** The amount as declared, per share of its day. */
+  declaredAmount: z.string(),
 });
 export type DividendHistoryItem = z.infer<typeof DividendHistoryItem>;
+
+/**
+ * A share split or reverse split (docs/metrics.md, "Splits and reverse splits"): `oldRate` shares
+ * before become `newRate` shares from `exDate` on (a 1-for-10 reverse split: oldRate "10", newRate "1").
+ */
+export const EtfSplit = z.object({
+  exDate: IsoDate,
+  oldRate: z.string(),
+  newRate: z.string(),
+  /** "1-for-10 reverse split", "3-for-1 split". */
+  description: z.string(),
+  /** True while the ex-date is after the market date: nothing is adjusted for it yet. */
+  upcoming: z.boolean(),
+});
+export type EtfSplit = z.infer<typeof EtfSplit>;
 
 export const SimilarEtf = EtfListItem.pick({ id: true, ticker: true, name: true, brand: true, brandSlug: true, currentPrice: true, yieldPercent: true });
 export type SimilarEtf = z.infer<typeof SimilarEtf>;
@@ -79,6 +101,8 @@ export const EtfDetail = EtfListItem.extend({
   previousClose: z.string().nullable(),
   /** Every active distribution, newest first. */
   dividendHistory: z.array(DividendHistoryItem),
+  /** The fund's splits and reverse splits, newest first. Prices, amounts and metrics are adjusted for those not upcoming. */
+  splits: z.array(EtfSplit),
   similarEtfs: z.array(SimilarEtf),
 });
 export type EtfDetail = z.infer<typeof EtfDetail>;

@@ -35,9 +35,12 @@ export const HoldingView = z.object({
   heldSince: IsoDate,
   /** Same as `shares`: what was bought. */
   sharesBought: z.string(),
-  /** Shares now: with DRIP, bought plus reinvested (6 decimals); otherwise the shares bought. */
+  /**
+   * Shares now: with DRIP, bought plus reinvested (6 decimals); otherwise the shares bought. On today's
+   * share basis: 1,000 bought before a 1-for-10 reverse split are 100 (docs/metrics.md, splits).
+   */
   currentShares: z.string(),
-  /** Shares added by reinvestment (0 without DRIP). */
+  /** Shares added by reinvestment (0 without DRIP), on today's share basis. */
   sharesReinvested: z.string(),
   currentPrice: z.string().nullable(),
   /** currentShares x currentPrice. */
@@ -53,7 +56,7 @@ export const HoldingView = z.object({
   /** Total return (priceChange + distributionReturn); null without a purchase price or a price. */
   gain: z.string().nullable(),
   gainPercent: z.string().nullable(),
-  /** sharesBought x (currentPrice - purchasePrice). */
+  /** sharesBought x (currentPrice - purchasePrice), on today's share basis (after a split: shares x new/old, price x old/new). */
   priceChange: z.string().nullable(),
   priceChangePercent: z.string().nullable(),
   /** Without DRIP the cash received; with DRIP the value now of the reinvested shares. */

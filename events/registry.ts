@@ -4,6 +4,7 @@ import { accountEvents } from './accounts.ts';
 import { catalogEvents } from './catalog.ts';
 import { priceEvents } from './prices.ts';
 import { dividendEvents } from './dividends.ts';
+import { splitEvents } from './splits.ts';
 import { marketClockEvents } from './market-clock.ts';
 import { favoriteEvents } from './favorites.ts';
 import { portfolioEvents } from './portfolio.ts';
@@ -15,7 +16,7 @@ export class UnknownEventTypeError extends Error {}
 export class InvalidEventError extends Error {}
 
 /** Every event definition of the product. Later categories add themselves here. */
-export const allEventDefinitions: readonly EventDefinition[] = [...accountEvents, ...catalogEvents, ...priceEvents, ...dividendEvents, ...marketClockEvents, ...jobEvents, ...favoriteEvents, ...portfolioEvents, ...settingEvents, ...newsEvents];
+export const allEventDefinitions: readonly EventDefinition[] = [...accountEvents, ...catalogEvents, ...priceEvents, ...dividendEvents, ...splitEvents, ...marketClockEvents, ...jobEvents, ...favoriteEvents, ...portfolioEvents, ...settingEvents, ...newsEvents];
 
 export class EventRegistry {
   private readonly byType = new Map<string, EventDefinition>();

@@ -11,6 +11,7 @@ export type StreamCategory =
   | 'catalog'
   | 'prices'
   | 'dividends'
+  | 'splits'
   | 'news'
   | 'page'
   | 'image'
@@ -38,6 +39,8 @@ export const streams = {
   /** Bars and quotes of one fund for one calendar year (bounded streams): `prices-<etfId>_<year>`. */
   prices: (etfId: string, year: number | string) => streamName('prices', `${etfId}_${year}`),
   dividends: (etfId: string) => streamName('dividends', etfId),
+  /** A fund's share splits and reverse splits (one per ex-date). */
+  splits: (etfId: string) => streamName('splits', etfId),
   news: (articleId: string) => streamName('news', articleId),
   page: (pageId: string) => streamName('page', pageId),
   image: (imageId: string) => streamName('image', imageId),

@@ -10,6 +10,7 @@ import {
   type DistributionPoint,
   type QuotePoint,
 } from './etf-metrics.ts';
+import { adjustBars, adjustDistributions, adjustPrice, adjustQuote, adjustShares, type SplitPoint } from './splits.ts';
 import { addBusinessDays, type IsoDate } from './trading-days.ts';
 
 /** A holding's growth since purchase, from the fund's bars, quote and distributions (used by the portfolio read model). */
@@ -25,6 +26,12 @@ export interface HoldingPerformanceInput {
   bars: readonly BarPoint[];
   quote?: QuotePoint | null;
   distributions: readonly DistributionPoint[];
+  /**
+   * The fund's splits and reverse splits: everything is computed on the share basis of `today`
+   * (domain/market/splits.ts): shares bought before a split's ex-date x newRate / oldRate, the purchase
+   * price, closes and amounts dated before it x oldRate / newRate.
+   */
+  splits?: readonly SplitPoint[];
 }
 
 export interface HoldingPayment {
@@ -41,6 +48,7 @@ export interface HoldingPayment {
 }
 
 export interface HoldingPerformance {
+  /** The shares bought, on today's share basis (after the splits since the purchase). */
   initialShares: Decimal;
   /** Shares now (initial plus reinvested). */
   shares: Decimal;
@@ -66,8 +74,15 @@ export interface HoldingPerformance {
  * reinvested at the close of the pay date (the last close before it when that day has no bar; kept as
  * cash when there is no bar at all), so later distributions are earned on the larger share count.
  */
-export function holdingPerformance(input: HoldingPerformanceInput): HoldingPerformance {
-  const initialShares = dec(input.shares);
+export function holdingPerformance(raw: HoldingPerformanceInput): HoldingPerformance {
+  const splits = raw.splits ?? [];
+  const input: HoldingPerformanceInput = {
+    ...raw,
+    bars: adjustBars(raw.bars, splits, raw.today),
+    quote: adjustQuote(raw.quote, splits, raw.today),
+    distributions: adjustDistributions(raw.distributions, splits, raw.today),
+  };
+  const initialShares = adjustShares(raw.shares, raw.purchaseDate, splits, raw.today);
   const bars = usableBars(input.bars, input.today);
   const current = resolveCurrentPrice(input.bars, input.quote, input.today);
   const P = current?.price ?? null;
@@ -107,7 +122,7 @@ export function holdingPerformance(input: HoldingPerformanceInput): HoldingPerfo
   settle(null);
 
   const weekly = weeklyAverage(input.distributions, input.frequency, input.today);
-  const purchasePrice = input.purchasePrice === null ? null : dec(input.purchasePrice);
+  const purchasePrice = raw.purchasePrice === null ? null : adjustPrice(raw.purchasePrice, raw.purchaseDate, splits, raw.today);
   const costBasis = purchasePrice ? initialShares.times(purchasePrice) : null;
   const marketValue = P ? shares.times(P) : null;
   const priceReturn = P && purchasePrice ? initialShares.times(P.minus(purchasePrice)) : null;

@@ -35,7 +35,7 @@ beforeAll(async () => {
     const files: Record<string, string> = {
       '/v2/stocks/snapshots': 'alpaca-snapshots.json',
       '/v2/stocks/bars': `alpaca-bars-page-${page}.json`,
-      '/v1/corporate-actions': `alpaca-corporate-actions-page-${page}.json`,
+      '/v1/corporate-actions': (url.searchParams.get('types') ?? '').includes('split') ? `alpaca-splits-page-${page}.json` : `alpaca-corporate-actions-page-${page}.json`,
     };
     const file = files[url.pathname];
     if (!file) {
@@ -113,6 +113,17 @@ describe('Alpaca adapter against a local server with recorded answers', () => {
     expect(list).toEqual([
       { ticker: 'NVDW', exDate: '2026-03-10', recordDate: '2026-03-10', payDate: null, amount: '0.263798' },
       { ticker: 'ULTY', exDate: '2026-03-04', recordDate: '2026-03-04', payDate: '2026-03-05', amount: '0.0908' },
+    ]);
+  });
+
+  it('reads forward and reverse splits (old_rate, new_rate) by ex-date, across pages, without duplicates', async () => {
+    const list = await provider().p.splits(['NVDW', 'ULTY'], '2026-03-04', '2026-03-17');
+    expect(seen).toHaveLength(2);
+    expect(seen[0]!.query).toMatchObject({ symbols: 'NVDW,ULTY', types: 'forward_split,reverse_split', start: '2026-02-25', end: '2026-03-24' });
+    expect(seen[1]!.query.page_token).toBe('MjAyNi0wMy0wOXw5YzhiN2E2Zg==');
+    expect(list).toEqual([
+      { ticker: 'NVDW', exDate: '2026-03-16', oldRate: '2', newRate: '3' },
+      { ticker: 'ULTY', exDate: '2026-03-09', oldRate: '10', newRate: '1' },
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { addDays, isValidDate, newYorkDate } from '../../domain/market/trading-days.ts';
 import { canonical } from '../../domain/market/decimal.ts';
-import { MarketDataProviderError, type LatestPrice, type MarketDataProvider, type ProviderBar, type ProviderDistribution } from './port.ts';
+import { MarketDataProviderError, type LatestPrice, type MarketDataProvider, type ProviderBar, type ProviderDistribution, type ProviderSplit } from './port.ts';
 
 /**
  * Alpaca Market Data adapter (real data).
@@ -10,6 +10,9 @@ import { MarketDataProviderError, type LatestPrice, type MarketDataProvider, typ
  * - Cash distributions: `GET /v1/corporate-actions?symbols=...&types=cash_dividend&start&end`; its date
  *   filter applies to `process_date` (often the pay date, weeks after the ex-date), so the window is
  *   widened (7 days before, 60 after) and the ex-dates are filtered here; paginated; deduplicated by id.
+ * - Splits: the same endpoint with `types=forward_split,reverse_split` (`forward_splits[]` and
+ *   `reverse_splits[]`, each with `old_rate`, `new_rate`, `ex_date`, `process_date`); the window is
+ *   widened by 7 days each side and filtered by ex-date here.
  * Authentication: `APCA-API-KEY-ID` / `APCA-API-SECRET-KEY` headers.
  * Rate limits: a 429 waits `Retry-After` seconds, else until `X-RateLimit-Reset` (epoch seconds), else an
  * exponential backoff (1 s, 2 s, 4 s ... capped at 60 s); a response with `X-RateLimit-Remaining: 0`
@@ -58,6 +61,18 @@ interface AlpacaCashDividend {
   record_date?: string | null;
   payable_date?: string | null;
   process_date?: string;
+}
+
+/** `forward_splits[]` and `reverse_splits[]` items of `/v1/corporate-actions` (CUSIPs left out). */
+interface AlpacaSplit {
+  id?: string;
+  symbol: string;
+  old_rate: number;
+  new_rate: number;
+  ex_date: string;
+  process_date?: string;
+  record_date?: string | null;
+  payable_date?: string | null;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -252,6 +267,46 @@ export class AlpacaMarketDataProvider implements MarketDataProvider {
             payDate: d.payable_date && isValidDate(d.payable_date) ? d.payable_date : null,
             amount: canonical(d.rate),
           });
+        }
+        pageToken = body.next_page_token ?? null;
+      } while (pageToken);
+    }
+    return out.sort((a, b) => (a.ticker === b.ticker ? (a.exDate < b.exDate ? -1 : 1) : a.ticker < b.ticker ? -1 : 1));
+  }
+
+  async splits(tickers: readonly string[], from: string, to: string): Promise<ProviderSplit[]> {
+    if (!isValidDate(from) || !isValidDate(to)) throw new MarketDataProviderError(`bad date range ${from}..${to}`);
+    const seen = new Set<string>();
+    const out: ProviderSplit[] = [];
+    const rate = (value: unknown, s: AlpacaSplit, what: string): string => {
+      if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+        throw new MarketDataProviderError(`Alpaca sent an invalid split ${what} for ${s.symbol} ${s.ex_date}: ${JSON.stringify(value)}`);
+      }
+      return canonical(value);
+    };
+    for (const batch of chunks(tickers, this.options.symbolsPerRequest)) {
+      let pageToken: string | null = null;
+      do {
+        const params: Record<string, string> = {
+          symbols: batch.join(','),
+          types: 'forward_split,reverse_split',
+          start: addDays(from, -7),
+          end: addDays(to, 7),
+          limit: '1000',
+          sort: 'asc',
+        };
+        if (pageToken) params.page_token = pageToken;
+        const body: {
+          corporate_actions?: { forward_splits?: AlpacaSplit[] | null; reverse_splits?: AlpacaSplit[] | null } | null;
+          next_page_token?: string | null;
+        } = await this.get('/v1/corporate-actions', params);
+        const actions = body.corporate_actions;
+        for (const s of [...(actions?.forward_splits ?? []), ...(actions?.reverse_splits ?? [])]) {
+          const key = s.id ?? `${s.symbol}|${s.ex_date}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          if (!isValidDate(s.ex_date) || s.ex_date < from || s.ex_date > to) continue;
+          out.push({ ticker: s.symbol, exDate: s.ex_date, oldRate: rate(s.old_rate, s, 'old rate'), newRate: rate(s.new_rate, s, 'new rate') });
         }
         pageToken = body.next_page_token ?? null;
       } while (pageToken);

@@ -9,7 +9,7 @@ import {
   type IsoDate,
 } from '../../domain/market/trading-days.ts';
 import { demoPayDate, demoProfileOf, type DemoProfile, type PastSchedule } from './demo-profiles.ts';
-import type { LatestPrice, MarketDataProvider, ProviderBar, ProviderDistribution } from './port.ts';
+import type { LatestPrice, MarketDataProvider, ProviderBar, ProviderDistribution, ProviderSplit } from './port.ts';
 
 export { DEMO_EPOCH, demoProfileOf, type DemoProfile } from './demo-profiles.ts';
 
@@ -331,5 +331,10 @@ export class DemoMarketDataProvider implements MarketDataProvider {
       }
     }
     return out;
+  }
+
+  /** The demo series never split. */
+  async splits(): Promise<ProviderSplit[]> {
+    return [];
   }
 }

@@ -36,6 +36,15 @@ export interface ProviderDistribution {
   amount: string;
 }
 
+/** A share split or reverse split: `oldRate` shares before become `newRate` shares from the ex-date on. */
+export interface ProviderSplit {
+  ticker: string;
+  exDate: string;
+  /** Decimal strings: a 1-for-10 reverse split is oldRate "10", newRate "1". */
+  oldRate: string;
+  newRate: string;
+}
+
 export interface MarketDataProvider {
   /** Every event built from this provider's data carries this source (`demo` data is labelled as such). */
   readonly source: ProviderSource;
@@ -45,6 +54,8 @@ export interface MarketDataProvider {
   dailyBars(tickers: readonly string[], from: string, to: string): Promise<ProviderBar[]>;
   /** Cash distributions with ex-dates in [from, to]. */
   distributions(tickers: readonly string[], from: string, to: string): Promise<ProviderDistribution[]>;
+  /** Forward and reverse splits with ex-dates in [from, to]. */
+  splits(tickers: readonly string[], from: string, to: string): Promise<ProviderSplit[]>;
 }
 
 /** A provider call that failed for good (after retries); `status` is the HTTP status when there was one. */

@@ -4,6 +4,7 @@ import type { DividendEvent } from '../../events/dividends.ts';
 import type { RecordedEvent } from '../../events/envelope.ts';
 import type { MarketClockEvent } from '../../events/market-clock.ts';
 import type { PriceEvent } from '../../events/prices.ts';
+import type { SplitEvent } from '../../events/splits.ts';
 import type { Doc } from '../../infra/document-store/port.ts';
 import { brandSlug } from '../../domain/market/tickers.ts';
 import type { IsoDate } from '../../domain/market/trading-days.ts';
@@ -29,6 +30,7 @@ import {
   type HistoryRange,
   type PublicCalendarEntry,
   type StoredDistribution,
+  type StoredSplit,
 } from './render.ts';
 
 /**
@@ -88,7 +90,7 @@ export interface ViewDoc extends Doc {
 }
 
 type Handled = Extract<
-  CatalogEvent | PriceEvent | DividendEvent | MarketClockEvent,
+  CatalogEvent | PriceEvent | DividendEvent | SplitEvent | MarketClockEvent,
   {
     type:
       | 'EtfListed'
@@ -99,6 +101,8 @@ type Handled = Extract<
       | 'DistributionDeclared'
       | 'DistributionRevised'
       | 'DistributionWithdrawn'
+      | 'SplitRecorded'
+      | 'SplitRevised'
       | 'MarketDayBegan';
   }
 >;
@@ -111,6 +115,8 @@ const handled: readonly Handled['type'][] = [
   'DistributionDeclared',
   'DistributionRevised',
   'DistributionWithdrawn',
+  'SplitRecorded',
+  'SplitRevised',
   'MarketDayBegan',
 ];
 
@@ -134,6 +140,7 @@ function emptyEtf(etfId: string): EtfMarketDoc {
     barsVersion: 0,
     quote: null,
     distributions: [],
+    splits: [],
   };
 }
 
@@ -163,13 +170,19 @@ function putDistribution(doc: EtfMarketDoc, d: StoredDistribution): EtfMarketDoc
   return doc;
 }
 
+function putSplit(doc: EtfMarketDoc, split: StoredSplit): EtfMarketDoc {
+  doc.splits = [...doc.splits.filter((x) => x.exDate !== split.exDate), split].sort((a, b) => (a.exDate < b.exDate ? -1 : 1));
+  return doc;
+}
+
 function instantMs(iso: string): number {
   return Date.parse(iso);
 }
 
 export const marketProjection: Projection = {
   name: 'market',
-  version: 1,
+  // 2: the documents keep the fund's splits; every figure is split-adjusted (detail `splits`, dividend history flags)
+  version: 2,
   handles: handled,
   collections: {
     [MARKET_ETFS]: [],
@@ -253,6 +266,13 @@ export const marketProjection: Projection = {
         );
         return;
       }
+      case 'SplitRecorded':
+      case 'SplitRevised': {
+        const d = event.data;
+        const split: StoredSplit = { splitId: d.splitId, exDate: d.exDate, oldRate: d.oldRate, newRate: d.newRate, source: d.source };
+        await ctx.update<EtfMarketDoc>(MARKET_ETFS, d.etfId, (doc) => putSplit(doc ?? emptyEtf(d.etfId), split));
+        return;
+      }
       case 'MarketDayBegan': {
         const date = event.data.date;
         await ctx.update<ClockDoc>(MARKET_STATE, CLOCK_ID, (doc) => ({ _id: CLOCK_ID, today: doc && doc.today > date ? doc.today : date }));
@@ -331,7 +351,7 @@ async function renderViews(ctx: BatchCtx, touched: ReadonlyMap<string, ReadonlyS
       // Serialize each bar once: the ranges are suffixes of the widest changed one.
       const widest = Math.min(...slices.filter((_, i) => changed[i]).map((slice) => slice.from));
       const to = slices[0]!.to;
-      const points = { from: widest, parts: historyPointsJson(doc, widest, to) };
+      const points = { from: widest, parts: historyPointsJson(doc, widest, to, today) };
       for (const [i, range] of HISTORY_RANGES.entries()) {
         if (!changed[i]) continue;
         const body = historyJson(doc, slices[i]!, points);

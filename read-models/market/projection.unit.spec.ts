@@ -86,9 +86,9 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
     });
     expect(detail.dividendHistory).toEqual([
       // Declared without a pay date: paid the next business day after the ex-date.
-      { id: `${FIX.etfId}_2026-01-13`, exDividendDate: '2026-01-13', payoutDate: '2026-01-14', amount: '0.5', estimated: false },
-      { id: `${FIX.etfId}_2026-01-06`, exDividendDate: '2026-01-06', payoutDate: '2026-01-07', amount: '0.4', estimated: false },
-      { id: `${FIX.etfId}_2025-12-30`, exDividendDate: '2025-12-30', payoutDate: '2025-12-31', amount: '0.3', estimated: false },
+      { id: `${FIX.etfId}_2026-01-13`, exDividendDate: '2026-01-13', payoutDate: '2026-01-14', amount: '0.5', estimated: false, splitAdjusted: false, declaredAmount: '0.5' },
+      { id: `${FIX.etfId}_2026-01-06`, exDividendDate: '2026-01-06', payoutDate: '2026-01-07', amount: '0.4', estimated: false, splitAdjusted: false, declaredAmount: '0.4' },
+      { id: `${FIX.etfId}_2025-12-30`, exDividendDate: '2025-12-30', payoutDate: '2025-12-31', amount: '0.3', estimated: false, splitAdjusted: false, declaredAmount: '0.3' },
     ]);
     // Same underlying (NVDA) first, by ticker; then the rest of the brand (Roundhill); never itself.
     expect(detail.similarEtfs).toEqual([
@@ -297,6 +297,7 @@ describe('metrics input slice', () => {
       barsVersion: dates.length,
       quote: null,
       distributions,
+      splits: [],
     };
     const full = (today: string) =>
       computeEtfMetrics({ today, frequency: 'weekly', bars: dates.map((date, i) => ({ date, close: closes[i]! })), quote: null, distributions });

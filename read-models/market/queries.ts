@@ -1,6 +1,7 @@
 import type { PayoutFrequency } from '../../events/catalog.ts';
 import type { IsoDate } from '../../domain/market/trading-days.ts';
 import type { BarPoint, DistributionPoint, EtfMetricsView, QuotePoint } from '../../domain/market/etf-metrics.ts';
+import type { SplitPoint } from '../../domain/market/splits.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
 import {
   CLOCK_ID,
@@ -72,6 +73,11 @@ export interface EtfSeries {
   quote: QuotePoint | null;
   /** Active distributions (revisions applied, withdrawn left out), ascending by ex-date. */
   distributions: (DistributionPoint & Pick<StoredDistribution, 'distributionId' | 'recordDate' | 'source'>)[];
+  /**
+   * The fund's splits, ascending by ex-date. Bars, quote and distributions above are as recorded (each
+   * on the share basis of its own day): holdingPerformance adjusts them (domain/market/splits.ts).
+   */
+  splits: SplitPoint[];
   /** The fund's metrics as the API shows them; null without a market date. */
   metrics: EtfMetricsView | null;
 }
@@ -96,6 +102,7 @@ export async function getEtfSeries(readModels: ReadModels, etfId: string): Promi
       status: d.status,
       source: d.source,
     })),
+    splits: doc.splits.map((x) => ({ exDate: x.exDate, oldRate: x.oldRate, newRate: x.newRate })),
     metrics: metricsView(doc, today),
   };
 }

@@ -5,6 +5,7 @@ import {
   HISTORY_RANGES,
   type DividendHistoryItem,
   type EtfDetail,
+  type EtfSplit,
   type EtfListItem,
   type HistoryRange,
   type PricePoint,
@@ -13,7 +14,9 @@ import {
 } from '../../contracts/market.ts';
 import type { SameShape } from '../../contracts/same-shape.ts';
 import { buildDividendCalendar, payoutDateOf, type CalendarEntry } from '../../domain/market/dividend-calendar.ts';
-import { addDays, addMonths, type IsoDate } from '../../domain/market/trading-days.ts';
+import { addDays, addMonths, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
+import { canonical, dec, fixed } from '../../domain/market/decimal.ts';
+import { adjustDistributions, adjustPrice, describeSplit, isAdjusted, splitAdjustedInput, splitsInEffect, type SplitPoint } from '../../domain/market/splits.ts';
 import {
   computeEtfMetrics,
   presentEtfMetrics,
@@ -40,6 +43,11 @@ export interface StoredDistribution {
   payDate: IsoDate | null;
   amount: string;
   status: DistributionStatus;
+  source: DataSource;
+}
+
+export interface StoredSplit extends SplitPoint {
+  splitId: string;
   source: DataSource;
 }
 
@@ -75,13 +83,19 @@ export interface EtfMarketFields {
   quote: StoredQuote | null;
   /** Active distributions (revisions applied, withdrawn ones removed), ascending by ex-date. */
   distributions: StoredDistribution[];
+  /**
+   * Splits and reverse splits (revisions applied), ascending by ex-date. Bars, the quote and the
+   * distributions stay as recorded; every figure shown is adjusted to the market date's share basis
+   * (domain/market/splits.ts) when rendered.
+   */
+  splits: StoredSplit[];
 }
 
 // ---------------------------------------------------------------------------------------------------
 // API shapes: the contract (contracts/market.ts). The renderers below build them field by field, so a
 // field added here must be added to the contract (and the client sees it), and the reverse.
 
-export type { DividendHistoryItem, EtfDetail, EtfListItem, HistoryRange, PricePoint, PublicCalendarEntry, SimilarEtf };
+export type { DividendHistoryItem, EtfDetail, EtfListItem, EtfSplit, HistoryRange, PricePoint, PublicCalendarEntry, SimilarEtf };
 export { HISTORY_RANGES };
 
 /** The calendar kernel builds the public entries: its entry must be exactly the contract's. */
@@ -156,7 +170,8 @@ export function metricsInput(doc: EtfMarketFields, today: IsoDate): MetricsInput
   const bars: BarPoint[] = [];
   for (let i = start; i < end; i++) bars.push({ date: doc.barDates[i]!, close: doc.barCloses[i]! });
   const quote: QuotePoint | null = doc.quote ? { price: doc.quote.price, quotedAt: doc.quote.quotedAt } : null;
-  return { today, frequency: doc.frequency, bars, quote, distributions: distributionPoints(doc) };
+  // split-adjusted: every price and amount on the share basis of `today` (docs/metrics.md)
+  return splitAdjustedInput({ today, frequency: doc.frequency, bars, quote, distributions: distributionPoints(doc) }, doc.splits);
 }
 
 export function metricsView(doc: EtfMarketFields, today: IsoDate | null): EtfMetricsView | null {
@@ -195,13 +210,36 @@ export function listItemOf(doc: EtfMarketFields, view: EtfMetricsView | null, to
   };
 }
 
-export function dividendHistoryOf(doc: Pick<EtfMarketFields, 'distributions'>): DividendHistoryItem[] {
+/**
+ * Every active distribution, newest first, its amount on the share basis of `today`: an ex-date before
+ * a split (in effect by `today`) shows the declared amount x oldRate / newRate, flagged `splitAdjusted`
+ * with the declared amount beside it (rounded to 6 decimals when the ratio does not divide exactly).
+ */
+export function dividendHistoryOf(doc: Pick<EtfMarketFields, 'distributions' | 'splits'>, today: IsoDate | null = null): DividendHistoryItem[] {
   const out: DividendHistoryItem[] = [];
+  const splits = today === null ? [] : splitsInEffect(doc.splits, today);
   for (let i = doc.distributions.length - 1; i >= 0; i--) {
     const d = doc.distributions[i]!;
-    out.push({ id: d.distributionId, exDividendDate: d.exDate, payoutDate: payoutDateOf(d), amount: d.amount, estimated: d.status === 'estimated' });
+    const adjusted = today !== null && isAdjusted(splits, d.exDate, today);
+    const amount = adjusted ? canonical(dec(fixed(adjustPrice(d.amount, d.exDate, splits, today), 6))) : d.amount;
+    out.push({
+      id: d.distributionId,
+      exDividendDate: d.exDate,
+      payoutDate: payoutDateOf(d),
+      amount,
+      estimated: d.status === 'estimated',
+      splitAdjusted: adjusted,
+      declaredAmount: d.amount,
+    });
   }
   return out;
+}
+
+/** The fund's splits, newest first; `upcoming` while the ex-date is after the market date. */
+export function splitsOf(doc: Pick<EtfMarketFields, 'splits'>, today: IsoDate | null): EtfSplit[] {
+  return [...doc.splits]
+    .sort((a, b) => (a.exDate < b.exDate ? 1 : a.exDate > b.exDate ? -1 : 0))
+    .map((s) => ({ exDate: s.exDate, oldRate: s.oldRate, newRate: s.newRate, description: describeSplit(s), upcoming: today === null || s.exDate > today }));
 }
 
 export function detailOf(
@@ -217,7 +255,8 @@ export function detailOf(
     historicalPeriodDays: view?.historicalPeriodDays ?? null,
     windowStart: view?.windowStart ?? null,
     previousClose: view?.previousClose ?? null,
-    dividendHistory: dividendHistoryOf(doc),
+    dividendHistory: dividendHistoryOf(doc, item.asOf),
+    splits: splitsOf(doc, item.asOf),
     similarEtfs,
   };
 }
@@ -295,6 +334,8 @@ export interface HistorySlice {
   quote: PricePoint | null;
   /** Changes whenever the slice's content may have changed: compare before serializing. */
   key: string;
+  /** The market date whose share basis the closes are adjusted to (null: as recorded). */
+  today?: IsoDate | null;
 }
 
 /**
@@ -306,14 +347,31 @@ export function historySlice(doc: EtfMarketFields, range: HistoryRange, today: I
   const to = today === null ? doc.barDates.length : upperBound(doc.barDates, today);
   const start = today === null ? null : rangeStart(range, today);
   const from = start === null ? 0 : lowerBound(doc.barDates, start);
-  const quote = view?.priceKind === 'quote' && view.priceDate !== null && doc.quote ? { timestamp: view.priceDate, price: Number(doc.quote.price) } : null;
-  return { from, to, quote, key: `${from}:${to}:${doc.barsVersion}:${quote ? `${quote.timestamp}=${quote.price}` : '-'}` };
+  const quote =
+    view?.priceKind === 'quote' && view.priceDate !== null && doc.quote
+      ? { timestamp: view.priceDate, price: today === null ? Number(doc.quote.price) : adjustedNumber(doc, doc.quote.price, newYorkDate(doc.quote.quotedAt), today) }
+      : null;
+  // the splits in effect change every adjusted close: they are part of the key
+  const splitKey = today === null ? '' : splitsInEffect(doc.splits, today).map((x) => `${x.exDate}=${x.oldRate}/${x.newRate}`).join(',');
+  return { from, to, quote, key: `${from}:${to}:${doc.barsVersion}:${quote ? `${quote.timestamp}=${quote.price}` : '-'}:${splitKey}`, today };
 }
 
-/** One serialized point per bar in [from, to) (the ranges of one fund are suffixes of each other). */
-export function historyPointsJson(doc: EtfMarketFields, from: number, to: number): string[] {
+/** A close or price dated `date` on the share basis of `today`, as a number for the chart. */
+function adjustedNumber(doc: Pick<EtfMarketFields, 'splits'>, price: string, date: IsoDate, today: IsoDate): number {
+  return isAdjusted(doc.splits, date, today) ? adjustPrice(price, date, doc.splits, today).toNumber() : Number(price);
+}
+
+/**
+ * One serialized point per bar in [from, to) (the ranges of one fund are suffixes of each other), each
+ * close split-adjusted to the share basis of `today` (the chart shows no jump at a split).
+ */
+export function historyPointsJson(doc: EtfMarketFields, from: number, to: number, today: IsoDate | null = null): string[] {
   const parts: string[] = [];
-  for (let i = from; i < to; i++) parts.push(`{"timestamp":"${doc.barDates[i]!}","price":${JSON.stringify(Number(doc.barCloses[i]!))}}`);
+  const split = today !== null && doc.splits.some((x) => x.exDate <= today);
+  for (let i = from; i < to; i++) {
+    const price = split ? adjustedNumber(doc, doc.barCloses[i]!, doc.barDates[i]!, today) : Number(doc.barCloses[i]!);
+    parts.push(`{"timestamp":"${doc.barDates[i]!}","price":${JSON.stringify(price)}}`);
+  }
   return parts;
 }
 
@@ -325,7 +383,7 @@ export function historyJson(doc: EtfMarketFields, slice: HistorySlice, points?: 
   const parts =
     points && points.from <= slice.from && points.from + points.parts.length === slice.to
       ? points.parts.slice(slice.from - points.from)
-      : historyPointsJson(doc, slice.from, slice.to);
+      : historyPointsJson(doc, slice.from, slice.to, slice.today ?? null);
   if (slice.quote) parts.push(JSON.stringify(slice.quote));
   return `[${parts.join(',')}]`;
 }
@@ -336,10 +394,20 @@ export function historyJson(doc: EtfMarketFields, slice: HistorySlice, points?: 
 /** One fund's entries in the public calendar as of `today` (declared and projected payouts). */
 export function calendarEntriesOf(doc: EtfMarketFields, today: IsoDate | null): PublicCalendarEntry[] {
   if (today === null) return [];
-  return buildDividendCalendar(
-    [{ etfId: doc.etfId, ticker: doc.ticker, name: doc.name, frequency: doc.frequency, distributions: distributionPoints(doc) }],
+  const entries = buildDividendCalendar(
+    [{ etfId: doc.etfId, ticker: doc.ticker, name: doc.name, frequency: doc.frequency, distributions: adjustDistributions(distributionPoints(doc), doc.splits, today) }],
     today,
   );
+  // Amounts are on today's share basis; a projected payout after an upcoming split's ex-date is on the
+  // basis of its own ex-date (as a declared one after that split is): x oldRate / newRate.
+  const upcoming = doc.splits.filter((x) => x.exDate > today);
+  if (upcoming.length === 0) return entries;
+  const recorded = new Set(doc.distributions.map((d) => d.exDate));
+  return entries.map((e) => {
+    if (recorded.has(e.exDate)) return e; // declared or an issuer estimate: on its own basis already
+    const onItsBasis = adjustPrice(e.amount, today, upcoming, e.exDate);
+    return onItsBasis.eq(e.amount) ? e : { ...e, amount: fixed(onItsBasis, 4) };
+  });
 }
 
 /** The calendar's order (as buildDividendCalendar): payout date, ticker, ex-date. */

@@ -6,6 +6,7 @@ import { canonical, dec, fixed, fixedOrNull, ZERO, type Decimal } from '../../do
 import { newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
 import { formatPrice, METRIC_PRECISION } from '../../domain/market/etf-metrics.ts';
 import { holdingPerformance, type HoldingPerformance } from '../../domain/market/holding-performance.ts';
+import { adjustShares, type SplitPoint } from '../../domain/market/splits.ts';
 import type { MarketInputs } from '../market/market-snapshot.ts';
 import type { HoldingEntry } from './projection.ts';
 
@@ -27,6 +28,9 @@ export interface HoldingComputation {
   heldSince: IsoDate;
   /** Null when the market read side has no series for the fund (no price, no distributions). */
   performance: HoldingPerformance | null;
+  /** The fund's splits and the market date the performance is on the share basis of. */
+  splits: readonly SplitPoint[];
+  today: IsoDate;
 }
 
 export function computeHolding(holding: HoldingEntry, market: MarketInputs): HoldingComputation {
@@ -43,9 +47,10 @@ export function computeHolding(holding: HoldingEntry, market: MarketInputs): Hol
         bars: series.bars,
         quote: series.quote,
         distributions: series.distributions,
+        splits: series.splits,
       })
     : null;
-  return { holding, heldSince, performance };
+  return { holding, heldSince, performance, splits: series?.splits ?? [], today: market.today };
 }
 
 /** A holding as `GET /api/user/portfolio` shows it: the contract (contracts/portfolio.ts), built field by field below. */
@@ -62,7 +67,8 @@ export const sharesText = (v: Decimal) => canonical(dec(fixed(v, METRIC_PRECISIO
 
 export function holdingView(c: HoldingComputation, item: EtfListItem | null): HoldingView {
   const { holding, heldSince, performance: p } = c;
-  const bought = dec(holding.shares);
+  // the shares bought on today's share basis (after a split since the purchase): reinvested = current - bought
+  const bought = p?.initialShares ?? dec(holding.shares);
   const current = p?.shares ?? bought;
   const withPrice = holding.purchasePrice !== null && p !== null && p.currentPrice !== null;
   const base = p?.costBasis ?? null;
@@ -107,9 +113,12 @@ export function portfolioView(computed: readonly HoldingComputation[], market: M
  */
 export function sharesEntitled(c: HoldingComputation, exDate: IsoDate): Decimal {
   if (exDate <= c.heldSince) return ZERO;
-  const bought = dec(c.holding.shares);
-  if (!c.holding.isDrip || c.performance === null) return bought;
-  return c.performance.payments.filter((p) => p.payDate < exDate).reduce((acc, p) => acc.plus(p.sharesAdded), bought);
+  // On today's share basis (the calendar's amounts are too); after an upcoming split's ex-date on that
+  // day's basis (x newRate / oldRate), as the payout's own amount is.
+  const bought = c.performance?.initialShares ?? adjustShares(c.holding.shares, c.heldSince, c.splits, c.today);
+  const held = !c.holding.isDrip || c.performance === null ? bought : c.performance.payments.filter((p) => p.payDate < exDate).reduce((acc, p) => acc.plus(p.sharesAdded), bought);
+  const upcoming = c.splits.filter((x) => x.exDate > c.today);
+  return upcoming.length === 0 ? held : adjustShares(held, c.today, upcoming, exDate);
 }
 
 /**

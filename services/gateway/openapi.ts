@@ -2,7 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, zodToOpenAPIRegistry, type Respon
 import { Router } from 'express';
 import { z } from 'zod';
 import { AdminPing, User } from '../../contracts/accounts.ts';
-import { CsvUpload, DistributionWithdrawal, EtfImportResult, EtfJson, HistoryImportResult } from '../../contracts/catalog.ts';
+import { CsvUpload, DistributionWithdrawal, EtfImportResult, EtfJson, HistoryImportResult, SplitJson, SplitRequest } from '../../contracts/catalog.ts';
 import { ErrorBody, MessageAnswer } from '../../contracts/errors.ts';
 import { Favorite } from '../../contracts/favorites.ts';
 import { JobJson, JobQueued } from '../../contracts/jobs.ts';
@@ -11,6 +11,7 @@ import {
   DripCalculatorResult,
   EtfDetail,
   EtfListItem,
+  EtfSplit,
   PricePoint,
   PublicCalendarEntry,
   SimilarEtf,
@@ -48,6 +49,7 @@ const components = {
   EtfListItem,
   EtfDetail,
   DividendHistoryItem,
+  EtfSplit,
   SimilarEtf,
   PricePoint,
   PublicCalendarEntry,
@@ -62,6 +64,8 @@ const components = {
   EtfImportResult,
   HistoryImportResult,
   DistributionWithdrawal,
+  SplitRequest,
+  SplitJson,
   NavItem,
   HeaderNavAnswer,
   FooterHtmlAnswer,
@@ -382,6 +386,20 @@ function documentPaths(registry: OpenAPIRegistry): void {
     },
     responses: {
       200: ok('The withdrawn distribution.', DistributionWithdrawal),
+      ...errors(400, 404),
+    },
+  });
+  add('post', '/api/admin/etfs/{id}/splits', {
+    tags: admin,
+    summary: "Record one fund's split or reverse split (a 1-for-10 reverse split: oldRate 10, newRate 1).",
+    description:
+      'Prices and per-share amounts before the ex-date are adjusted by oldRate / newRate, holdings by newRate / oldRate (docs/metrics.md). ' +
+      'The same split again writes nothing (200, `unchanged`); a different ratio for a known ex-date corrects it (200, `revised`).',
+    access: 'owner',
+    request: { params: id('ETF'), ...body(describe(SplitRequest, { oldRate: decimal('Shares before'), newRate: decimal('Shares after') })) },
+    responses: {
+      201: ok('The split, recorded.', SplitJson),
+      200: ok('The split as now recorded (`unchanged` or `revised`).', SplitJson),
       ...errors(400, 404),
     },
   });

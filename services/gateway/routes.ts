@@ -9,6 +9,7 @@ import { settingsRouter } from '../settings/api.ts';
 import { newsRouter } from '../news/api.ts';
 import { catalogAdminRouter, etfCreateRouter } from '../catalog/api.ts';
 import { marketAdminRouter } from '../jobs/admin-api.ts';
+import { splitsAdminRouter } from '../splits/api.ts';
 import { jobsRouter } from '../jobs/api.ts';
 import { openApiRouter } from './openapi.ts';
 
@@ -32,6 +33,7 @@ export const routeModules: readonly RouteModule[] = [
   { path: '/api', router: etfCreateRouter },
   { path: '/api/admin', router: catalogAdminRouter },
   { path: '/api/admin', router: marketAdminRouter },
+  { path: '/api/admin', router: splitsAdminRouter },
   { path: '/api/admin', router: jobsRouter },
   { path: '/api', router: favoritesRouter },
   { path: '/api', router: portfolioRouter },

@@ -14,6 +14,7 @@ import { addDays, addMonths, isBusinessDay, newYorkDate, type IsoDate } from '..
 import { SEED_CATALOG, seedEtfByTicker, seedEtfId } from '../../domain/market/seed-catalog.ts';
 import { syncDailyBars, syncPrices } from '../prices/sync.ts';
 import { syncDistributions } from '../dividends/sync.ts';
+import { syncSplits } from '../splits/sync.ts';
 import { beginMarketDay } from '../market-clock/market-day.ts';
 import { eachLimited, type SyncEtf } from '../core/provider-sync.ts';
 
@@ -174,6 +175,7 @@ const initializeProduction: JobBody = async (env, run): Promise<JobOutcome> => {
   const dists = await syncDistributions(env.log, provider, etfs, from, addDays(day, DISTRIBUTION_WINDOW_DAYS.ahead), run.ctx, {
     onProgress: phased(run, 1, 2),
   });
+  const splits = await syncSplits(env.log, provider, etfs, from, addDays(day, DISTRIBUTION_WINDOW_DAYS.ahead), run.ctx);
   const quotes = await syncPrices(env.log, provider, etfs, run.ctx);
   const clock = await beginMarketDay(env.log, day, run.ctx);
   const counts = {
@@ -184,6 +186,7 @@ const initializeProduction: JobBody = async (env, run): Promise<JobOutcome> => {
     barsRevised: bars.totals.revised,
     distributionsDeclared: dists.totals.declared,
     distributionsRevised: dists.totals.revised,
+    splitsRecorded: splits.totals.recorded,
     quotes: quotes.quoted,
     marketDayBegan: clock.began ? 1 : 0,
   };
@@ -226,9 +229,19 @@ const syncDividends: JobBody = async (env, run): Promise<JobOutcome> => {
   const from = addDays(day, -DISTRIBUTION_WINDOW_DAYS.back);
   const to = addDays(day, DISTRIBUTION_WINDOW_DAYS.ahead);
   const out = await syncDistributions(env.log, provider, etfs, from, to, run.ctx, { onProgress: (p) => run.progress(p) });
+  // Splits (corporate actions) come with the distributions: both are per-share facts the metrics adjust by.
+  const splits = await syncSplits(env.log, provider, etfs, from, to, run.ctx);
+  const splitNote = splits.totals.recorded + splits.totals.revised > 0 ? `; splits: ${splits.totals.recorded} new, ${splits.totals.revised} revised` : '';
   return {
-    summary: `Synced distributions ${from} to ${to}: ${out.totals.declared} new, ${out.totals.revised} revised, ${out.totals.unchanged} unchanged`,
-    counts: { etfs: etfs.length, declared: out.totals.declared, revised: out.totals.revised, unchanged: out.totals.unchanged },
+    summary: `Synced distributions ${from} to ${to}: ${out.totals.declared} new, ${out.totals.revised} revised, ${out.totals.unchanged} unchanged${splitNote}`,
+    counts: {
+      etfs: etfs.length,
+      declared: out.totals.declared,
+      revised: out.totals.revised,
+      unchanged: out.totals.unchanged,
+      splitsRecorded: splits.totals.recorded,
+      splitsRevised: splits.totals.revised,
+    },
   };
 };
 

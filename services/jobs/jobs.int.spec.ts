@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { Agent } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
-import { MarketDataProviderError, type LatestPrice, type MarketDataProvider, type ProviderBar, type ProviderDistribution } from '../../infra/market-data/port.ts';
+import { MarketDataProviderError, type LatestPrice, type MarketDataProvider, type ProviderBar, type ProviderDistribution, type ProviderSplit } from '../../infra/market-data/port.ts';
 import { findJob, jobsCollection } from '../../read-models/jobs/queries.ts';
 import type { JobDoc } from '../../read-models/jobs/projection.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
@@ -18,6 +18,7 @@ class ScriptedProvider implements MarketDataProvider {
   readonly source = 'alpaca' as const;
   bars: ProviderBar[] = [];
   dists: ProviderDistribution[] = [];
+  splitList: ProviderSplit[] = [];
   quotes: LatestPrice[] = [];
   failWith: Error | null = null;
   async latestPrices(tickers: readonly string[]) {
@@ -29,6 +30,9 @@ class ScriptedProvider implements MarketDataProvider {
   }
   async distributions(tickers: readonly string[], from: string, to: string) {
     return this.dists.filter((d) => tickers.includes(d.ticker) && d.exDate >= from && d.exDate <= to);
+  }
+  async splits(tickers: readonly string[], from: string, to: string) {
+    return this.splitList.filter((d) => tickers.includes(d.ticker) && d.exDate >= from && d.exDate <= to);
   }
 }
 
@@ -149,17 +153,23 @@ describe('data operations with a scripted provider', () => {
     }
   });
 
-  it('sync-dividends records new distributions; a second run appends nothing but its own job events', async () => {
+  it('sync-dividends records new distributions and splits; a second run appends nothing but its own job events', async () => {
     provider.dists = [
       { ticker: 'NVDW', exDate: '2026-02-24', recordDate: '2026-02-24', payDate: '2026-02-25', amount: '0.4123' },
       { ticker: 'NVDW', exDate: '2026-03-03', recordDate: '2026-03-03', payDate: '2026-03-04', amount: '0.3987' },
     ];
+    provider.splitList = [{ ticker: 'NVDW', exDate: '2026-02-23', oldRate: '5', newRate: '1' }];
     const first = await owner.post('/api/admin/sync-dividends').expect(202);
-    expect((await whenJobFinished(ctx.deps.readModels, first.body.jobId)).counts).toEqual({ etfs: 2, declared: 2, revised: 0, unchanged: 0 });
+    const firstDone = await whenJobFinished(ctx.deps.readModels, first.body.jobId);
+    expect(firstDone.counts).toEqual({ etfs: 2, declared: 2, revised: 0, unchanged: 0, splitsRecorded: 1, splitsRevised: 0 });
+    expect(firstDone.summary).toMatch(/; splits: 1 new, 0 revised$/);
+    expect((await ctx.deps.log.readStream(streams.splits(nvdwId))).map((e) => [e.type, e.data])).toEqual([
+      ['SplitRecorded', { etfId: nvdwId, splitId: `${nvdwId}_2026-02-23`, exDate: '2026-02-23', oldRate: '5', newRate: '1', source: 'alpaca' }],
+    ]);
     const head = await ctx.container.eventStore.headPosition();
     const second = await owner.post('/api/admin/sync-dividends').expect(202);
     const done = await whenJobFinished(ctx.deps.readModels, second.body.jobId);
-    expect(done.counts).toEqual({ etfs: 2, declared: 0, revised: 0, unchanged: 2 });
+    expect(done.counts).toEqual({ etfs: 2, declared: 0, revised: 0, unchanged: 2, splitsRecorded: 0, splitsRevised: 0 });
     const after = await ctx.deps.log.readAll(head);
     expect(new Set(after.map((e) => e.stream))).toEqual(new Set([streams.job(second.body.jobId)]));
   });

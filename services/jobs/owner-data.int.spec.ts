@@ -1,7 +1,7 @@
 import type { Agent } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
-import type { LatestPrice, MarketDataProvider, ProviderBar, ProviderDistribution } from '../../infra/market-data/port.ts';
+import type { LatestPrice, MarketDataProvider, ProviderBar, ProviderDistribution, ProviderSplit } from '../../infra/market-data/port.ts';
 import { SEED_CATALOG, seedEtfId } from '../../domain/market/seed-catalog.ts';
 import { addDays, businessDaysBetween, weekdayOf, type IsoDate } from '../../domain/market/trading-days.ts';
 import { OWNER_EMAIL, signUp } from '../accounts/test-helpers.ts';
@@ -39,6 +39,10 @@ class Recording implements MarketDataProvider {
   async distributions(tickers: readonly string[], from: string, to: string): Promise<ProviderDistribution[]> {
     for (const t of tickers) this.asked.add(t);
     return this.inner.distributions(tickers, from, to);
+  }
+  async splits(tickers: readonly string[], from: string, to: string): Promise<ProviderSplit[]> {
+    for (const t of tickers) this.asked.add(t);
+    return this.inner.splits(tickers, from, to);
   }
 }
 
@@ -159,6 +163,9 @@ class ScriptedAlpaca implements MarketDataProvider {
   }
   async distributions(tickers: readonly string[], from: string, to: string) {
     return this.dists.filter((d) => tickers.includes(d.ticker) && d.exDate >= from && d.exDate <= to);
+  }
+  async splits(): Promise<ProviderSplit[]> {
+    return [];
   }
 }
 

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
 import { DemoMarketDataProvider } from '../../infra/market-data/demo-provider.ts';
-import type { LatestPrice, MarketDataProvider, ProviderBar, ProviderDistribution } from '../../infra/market-data/port.ts';
+import type { LatestPrice, MarketDataProvider, ProviderBar, ProviderDistribution, ProviderSplit } from '../../infra/market-data/port.ts';
 import type { CommandContext } from '../core/decider.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { seedEtfId } from '../../domain/market/seed-catalog.ts';
 import { syncDailyBars, syncPrices } from '../prices/sync.ts';
 import { syncDistributions } from '../dividends/sync.ts';
+import { recordSplits, syncSplits } from '../splits/sync.ts';
 import { beginMarketDay } from '../market-clock/market-day.ts';
 import type { SyncEtf } from '../core/provider-sync.ts';
 
@@ -15,6 +16,7 @@ class ScriptedProvider implements MarketDataProvider {
   readonly source = 'alpaca' as const;
   bars: ProviderBar[] = [];
   dists: ProviderDistribution[] = [];
+  splitList: ProviderSplit[] = [];
   quotes: LatestPrice[] = [];
   asked: { what: string; tickers: readonly string[]; from?: string; to?: string }[] = [];
   async latestPrices(tickers: readonly string[]) {
@@ -28,6 +30,10 @@ class ScriptedProvider implements MarketDataProvider {
   async distributions(tickers: readonly string[], from: string, to: string) {
     this.asked.push({ what: 'distributions', tickers, from, to });
     return this.dists.filter((d) => tickers.includes(d.ticker) && d.exDate >= from && d.exDate <= to);
+  }
+  async splits(tickers: readonly string[], from: string, to: string) {
+    this.asked.push({ what: 'splits', tickers, from, to });
+    return this.splitList.filter((d) => tickers.includes(d.ticker) && d.exDate >= from && d.exDate <= to);
   }
 }
 
@@ -124,6 +130,31 @@ describe('syncDistributions', () => {
     expect(events.map((e) => e.type)).toEqual(['DistributionDeclared', 'DistributionDeclared', 'DistributionRevised']);
     expect(events[2]!.data).toMatchObject({ exDate: '2026-03-03', amount: '0.4', previousAmount: '0.3987', source: 'alpaca' });
     expect(await head()).toBe(before + 1);
+  });
+});
+
+describe('syncSplits', () => {
+  it('records a split once, the same ratio again appends nothing, a provider never revises the owner\'s split', async () => {
+    const etf: SyncEtf = { etfId: '2b6f3a8e-3c1d-4f7a-9d2e-1a2b3c4d5e6f', ticker: 'ULTY', inceptionDate: null };
+    const provider = new ScriptedProvider();
+    provider.splitList = [{ ticker: 'ULTY', exDate: '2026-02-09', oldRate: '10', newRate: '1' }];
+    const first = await syncSplits(ctx.deps.log, provider, [etf], '2026-01-01', '2026-03-04', job('sync-dividends'));
+    expect(first.totals).toEqual({ recorded: 1, revised: 0, unchanged: 0 });
+    provider.splitList = [{ ticker: 'ULTY', exDate: '2026-02-09', oldRate: '20', newRate: '2' }]; // the same ratio
+    expect((await syncSplits(ctx.deps.log, provider, [etf], '2026-01-01', '2026-03-04', job('sync-dividends'))).totals).toEqual({ recorded: 0, revised: 0, unchanged: 1 });
+    // the provider corrects its own record: a revision
+    provider.splitList = [{ ticker: 'ULTY', exDate: '2026-02-09', oldRate: '5', newRate: '1' }];
+    expect((await syncSplits(ctx.deps.log, provider, [etf], '2026-01-01', '2026-03-04', job('sync-dividends'))).totals).toEqual({ recorded: 0, revised: 1, unchanged: 0 });
+    // the owner corrects it back; the feed's different ratio no longer changes it
+    const owner = await recordSplits(ctx.deps.log, etf.etfId, [{ exDate: '2026-02-09', oldRate: '10', newRate: '1' }], 'manual', job('owner'));
+    expect(owner.revised).toBe(1);
+    expect((await syncSplits(ctx.deps.log, provider, [etf], '2026-01-01', '2026-03-04', job('sync-dividends'))).totals).toEqual({ recorded: 0, revised: 0, unchanged: 1 });
+    const events = await ctx.deps.log.readStream(streams.splits(etf.etfId));
+    expect(events.map((e) => [e.type, (e.data as { oldRate: string }).oldRate, (e.data as { source: string }).source])).toEqual([
+      ['SplitRecorded', '10', 'alpaca'],
+      ['SplitRevised', '5', 'alpaca'],
+      ['SplitRevised', '10', 'manual'],
+    ]);
   });
 });
 

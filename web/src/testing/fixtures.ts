@@ -41,6 +41,7 @@ export function etfDetail(overrides: Partial<EtfDetail> = {}): EtfDetail {
     windowStart: null,
     previousClose: null,
     dividendHistory: [],
+    splits: [],
     similarEtfs: [],
     ...overrides,
   };

@@ -39,6 +39,24 @@ describe('portfolio summary: total value and total gain', () => {
     expect(portfolioSummary([])).toMatchObject({ holdingsCount: 0, totalValue: 0, totalGain: 0, totalGainPercent: null, incomeReceived: 0, projectedAnnualIncome: 0 });
   });
 
+  it('a split since the purchase is no gain: the server\'s split-adjusted price change counts (1,000 sh at $2.00, 1-for-10 reverse split, now 100 sh at $20.00)', () => {
+    const auds = holding({
+      shares: '1000',
+      sharesBought: '1000',
+      currentShares: '100',
+      purchasePrice: '2.00',
+      currentPrice: '20.00',
+      currentValue: '2000.00',
+      costBasis: '2000.00',
+      priceChange: '0.00',
+      priceChangePercent: '0.00',
+      incomeReceived: '140.00',
+      projectedAnnualIncome: '1040.00',
+    });
+    expect(holdingGain(auds)).toEqual({ amount: 0, percent: 0 });
+    expect(portfolioSummary([auds])).toMatchObject({ totalValue: 2000, totalGain: 0, totalGainPercent: 0, incomeReceived: 140, projectedAnnualIncome: 1040 });
+  });
+
   it('a holding gain only with a purchase price', () => {
     expect(holdingGain(holding())).toBeNull();
     expect(holdingGain(holding({ purchasePrice: '62.5' }))).toEqual({ amount: -125, percent: -20 });

@@ -36,8 +36,15 @@ export interface Gain {
   percent: number | null;
 }
 
-/** (price − purchase price) × shares bought, and as a percentage of the cost; null without a purchase price or a price. */
+/**
+ * (price − purchase price) × shares bought, and as a percentage of the cost; null without a purchase
+ * price or a price. The server's `priceChange` when it has one: it is on today's share basis, so a
+ * split since the purchase is no phantom gain (1,000 shares at $2.00 before a 1-for-10 reverse split
+ * are 100 at $20.00; docs/metrics.md).
+ */
 export function holdingGain(h: HoldingView): Gain | null {
+  const serverChange = toNumber(h.priceChange ?? null);
+  if (serverChange !== null) return { amount: serverChange, percent: toNumber(h.priceChangePercent ?? null) };
   const purchase = toNumber(h.purchasePrice);
   const price = holdingPrice(h);
   if (purchase === null || price === null) return null;

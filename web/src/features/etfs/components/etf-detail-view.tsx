@@ -18,6 +18,7 @@ import { performancePeriodLabel } from '../performance-period.ts';
 import { BackLink } from './back-link.tsx';
 import { EtfActions } from './etf-actions.tsx';
 import { PriceHistoryCard } from './price-history-card.tsx';
+import { AdjustedMark, SplitList } from './split-list.tsx';
 import { theme } from '../../../styles/theme.ts';
 
 export const DIVIDEND_ROWS = 10;
@@ -189,6 +190,7 @@ function DividendHistory({ etf }: { etf: EtfDetail }) {
                   <Td>{formatDate(d.payoutDate)}</Td>
                   <Td $align="right">
                     {formatDividend(d.amount)}
+                    {d.splitAdjusted ? <AdjustedMark declaredAmount={d.declaredAmount} /> : null}
                     {d.estimated ? (
                       <Est as="abbr" title="Estimated">
                         {' '}
@@ -202,6 +204,7 @@ function DividendHistory({ etf }: { etf: EtfDetail }) {
           </tbody>
         </Table>
       </TableScroll>
+      <SplitList etf={etf} />
     </Card>
   );
 }

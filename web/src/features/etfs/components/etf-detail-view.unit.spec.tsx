@@ -30,6 +30,8 @@ function detail(overrides: Partial<EtfDetail> = {}): EtfDetail {
       payoutDate: `2026-10-${String(21 - i).padStart(2, '0')}`,
       amount: '0.14501',
       estimated: false,
+      splitAdjusted: false,
+      declaredAmount: '0.14501',
     })),
     similarEtfs: [{ id: 'e2', ticker: 'NVDY', name: 'YieldMax NVDA Option Income', brand: 'YieldMax', brandSlug: 'yieldmax', currentPrice: '9.03', yieldPercent: '38.1' }],
     ...overrides,
@@ -74,6 +76,29 @@ describe('ETF detail', () => {
     expect(await screen.findByText('No dividend history available')).toBeTruthy();
     expect(screen.getAllByText('1-year')).toHaveLength(2);
     expect(screen.queryByRole('heading', { name: 'About This ETF' })).toBeNull();
+  });
+
+  it('lists the splits under the dividend history and marks split-adjusted amounts', async () => {
+    const history = [
+      { id: 'd1', exDividendDate: '2026-11-10', payoutDate: '2026-11-11', amount: '0.2', estimated: false, splitAdjusted: false, declaredAmount: '0.2' },
+      { id: 'd2', exDividendDate: '2026-11-03', payoutDate: '2026-11-04', amount: '0.2', estimated: false, splitAdjusted: true, declaredAmount: '0.02' },
+    ];
+    const splits = [{ exDate: '2026-11-09', oldRate: '10', newRate: '1', description: '1-for-10 reverse split', upcoming: false }];
+    mockFetch(reads(detail({ dividendHistory: history, splits })));
+    renderWithProviders(<EtfDetailView ticker="NVDW" brandSlug="yieldmax" />);
+    expect(await screen.findByText('1-for-10 reverse split on Nov 9, 2026')).toBeTruthy();
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows[1]!.textContent).toBe('Nov 10, 2026Nov 11, 2026$0.2000');
+    expect(rows[2]!.textContent).toBe('Nov 3, 2026Nov 4, 2026$0.2000 adj.');
+    expect(within(rows[2]!).getByTitle('Split-adjusted; declared $0.02 per share before the split')).toBeTruthy();
+    expect(screen.getByText(/adjusted for the split to today's shares/)).toBeTruthy();
+  });
+
+  it('shows no split list for a fund that never split', async () => {
+    mockFetch(reads(detail()));
+    renderWithProviders(<EtfDetailView ticker="NVDW" brandSlug="yieldmax" />);
+    expect(await screen.findByRole('heading', { name: 'Dividend History' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Splits' })).toBeNull();
   });
 
   it('"ETF not found"', async () => {

@@ -80,7 +80,8 @@ function HoldingItem({ holding: h }: { holding: HoldingView }) {
           <dd>{formatShares(currentShares(h))}</dd>
           {drip ? (
             <Sub data-testid="drip-shares">
-              {formatShares(sharesBought(h))} bought{reinvested > 0 ? ` + ${formatShares(reinvested)} reinvested` : ''}
+              {/* bought on today's share basis (after a split: x new/old), so bought + reinvested = shares */}
+              {formatShares(currentShares(h) - Math.max(0, reinvested))} bought{reinvested > 0 ? ` + ${formatShares(reinvested)} reinvested` : ''}
             </Sub>
           ) : null}
         </Figure>
