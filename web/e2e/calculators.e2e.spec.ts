@@ -1,0 +1,100 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, seeText, visible, watchErrors, type SizeName } from './support/browser.ts';
+import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
+
+/**
+ * The landing's calculators in a real browser (issue 10: D4, D5, D7, D14): at 390 px and at 1280 px no
+ * result figure breaks inside a number and the page never scrolls sideways, also for a 30-year DRIP at
+ * the top fund's yield (a 20-digit figure); the high-yield warning is shown; the frequency changes the
+ * per-payout line; an edit clears the result.
+ */
+
+let browser: Browser;
+const pages: Page[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+screenshotOnFailure(() => pages);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** For each result figure: its text and the number of lines it takes (distinct tops of its text boxes). */
+async function figureLines(page: Page): Promise<{ text: string; lines: number }[]> {
+  return page.locator('[data-figure]').evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      return { text: node.textContent ?? '', lines: tops.size };
+    }),
+  );
+}
+
+async function pageScrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+async function openCalculators(size: SizeName): Promise<{ page: Page; errors: string[] }> {
+  const context = await newContext(browser, size);
+  const page = await context.newPage();
+  pages.push(page);
+  const errors = watchErrors(page);
+  await page.goto('/');
+  await page.locator('#calculators').scrollIntoViewIfNeeded();
+  await visible(page.getByRole('heading', { name: 'Dividend Calculators' }));
+  // the pickers are filled from the top performers (highest yield first)
+  await page.waitForFunction(() => document.querySelectorAll('#drip-etf option').length > 1);
+  return { page, errors };
+}
+
+describe.sequential('calculators', () => {
+  for (const size of ['phone', 'desktop'] as const) {
+    it(`${size}: results never break inside a number; the top fund's DRIP is flagged; edits clear results`, async () => {
+      const { page, errors } = await openCalculators(size);
+
+      // yield calculator: the top fund, every 4 weeks
+      const yieldCard = page.locator('form').filter({ has: page.getByRole('button', { name: 'Calculate Income' }) }).locator('..');
+      await page.locator('#yield-etf').selectOption({ index: 1 });
+      await page.getByLabel('Payout Frequency').selectOption('four-week');
+      await page.getByRole('button', { name: 'Calculate Income' }).click();
+      const yieldResults = await visible(page.getByTestId('yield-results'));
+      await visible(yieldResults.getByText('Per payout (every 4 weeks)'));
+      await visible(yieldResults.getByText('13', { exact: true }));
+      await visible(yieldCard.getByTestId('yield-warning'));
+
+      // DRIP: the top fund, the default 5 years, then 30
+      await page.locator('#drip-etf').selectOption({ index: 1 });
+      await page.getByRole('button', { name: 'Calculate DRIP' }).click();
+      await visible(page.getByTestId('drip-results'));
+      const warning = await visible(page.getByTestId('drip-warning'));
+      expect(await warning.innerText()).toMatch(/Not a realistic projection/);
+      for (const figure of await figureLines(page)) expect(figure, `${figure.text} on one line`).toMatchObject({ lines: 1 });
+      expect(await pageScrollsSideways(page)).toBe(false);
+      await screenshot(page, `calculators-5y-${size}`);
+
+      await page.getByLabel('Years').fill('30');
+      // the edit cleared the 5-year result
+      expect(await page.getByTestId('drip-results').count()).toBe(0);
+      await page.getByRole('button', { name: 'Calculate DRIP' }).click();
+      await visible(page.getByTestId('drip-results'));
+      const figures = await figureLines(page);
+      // the 30-year value at a 20 %+ yield has well over 10 digits: exact digits, one line each
+      expect(figures.some((f) => f.text.replace(/\D/g, '').length > 12)).toBe(true);
+      for (const figure of figures) expect(figure, `${figure.text} on one line`).toMatchObject({ lines: 1 });
+      expect(await pageScrollsSideways(page)).toBe(false);
+      await screenshot(page, `calculators-30y-${size}`);
+
+      // a refused calculation leaves no result beside the error
+      await page.getByLabel('Years').fill('31');
+      await page.getByRole('button', { name: 'Calculate DRIP' }).click();
+      await seeText(page, 'Years must be between 1 and 30');
+      expect(await page.getByTestId('drip-results').count()).toBe(0);
+      expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+    });
+  }
+});
