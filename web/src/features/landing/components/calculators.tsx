@@ -290,12 +290,12 @@ export function DripCalculator({ etfs }: { etfs: EtfListItem[] }) {
   );
 }
 
-/** One result: the label, then the figure, which never breaks inside (D5). */
+/** One result: the label, then the figure, which never breaks inside (D5); long figures a step or two smaller. */
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <Result>
       <dt>{label}</dt>
-      <FigureValue data-figure="" $long={value.length > 16}>
+      <FigureValue data-figure="" $size={value.length > 24 ? 'sm' : value.length > 16 ? 'md' : 'lg'}>
         {value}
       </FigureValue>
     </Result>
@@ -387,9 +387,9 @@ const Result = styled.div`
 
 /* Never broken inside a number; a figure wider than the card (a 30-year DRIP at an absurd yield)
    scrolls inside its own box instead of wrapping or widening the page. */
-const FigureValue = styled.dd<{ $long: boolean }>`
+const FigureValue = styled.dd<{ $size: 'sm' | 'md' | 'lg' }>`
   margin: 2px 0 0;
-  font-size: ${({ $long }) => ($long ? theme.fontSizes.md : theme.fontSizes.lg)};
+  font-size: ${({ $size }) => theme.fontSizes[$size]};
   font-weight: 800;
   font-variant-numeric: tabular-nums;
   white-space: nowrap;
