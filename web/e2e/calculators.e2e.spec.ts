@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, newContext, seeText, visible, watchErrors, type SizeName } from './support/browser.ts';
 import { SCREENSHOT_DIR, screenshotOnFailure } from './support/screenshots.ts';
 
@@ -100,6 +101,25 @@ describe.sequential('calculators', () => {
       for (const figure of await figureLines(page)) expect(figure, `${figure.text} on one line`).toMatchObject({ lines: 1 });
       expect(await pageScrollsSideways(page)).toBe(false);
       await shoot(page, `calculators-30y-${size}`);
+      await expectNoSeriousA11yViolations(page, `calculators with 30-year results (${size})`);
+
+      // F14 through the screen: the largest allowed input, 1e9 at $0.50 with $0.05 a week for 30 years,
+      // prints the exact value 1e9 x 1.1^1560 (74 digits): on one line, scrolling in its own box
+      await page.locator('#drip-etf').selectOption('manual');
+      await page.getByLabel('Initial Investment ($)').fill('1000000000');
+      await page.getByLabel('Share Price ($)').fill('0.50');
+      await page.getByLabel('Weekly Dividend ($)').fill('0.05');
+      await page.getByLabel('Years').fill('30');
+      await page.getByRole('button', { name: 'Calculate DRIP' }).click();
+      await visible(page.getByTestId('drip-results'));
+      const cents = (10n ** 9n * 11n ** 1560n * 1000n) / 10n ** 1560n; // 3 decimals, then half-up to 2
+      const exact = ((cents + 5n) / 10n).toString();
+      const grouped = `$${exact.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${exact.slice(-2)}`;
+      const largest = await figureLines(page);
+      expect(largest).toContainEqual({ text: grouped, lines: 1 });
+      for (const figure of largest) expect(figure, `${figure.text} on one line`).toMatchObject({ lines: 1 });
+      expect(await pageScrollsSideways(page)).toBe(false);
+      await expectNoSeriousA11yViolations(page, `calculators with the largest DRIP (${size})`);
 
       // a refused calculation leaves no result beside the error
       await page.getByLabel('Years').fill('31');
