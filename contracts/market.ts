@@ -154,6 +154,8 @@ export const YieldCalculatorResult = z.object({
   weekly: z.string(),
   perPayout: z.string(),
   payoutsPerYear: z.number(),
+  /** True when yieldPercent is above 15: income at a constant price is not realistic there (docs/metrics.md, Calculators). */
+  highYield: z.boolean(),
 });
 export type YieldCalculatorResult = z.infer<typeof YieldCalculatorResult>;
 
@@ -172,5 +174,9 @@ export const DripCalculatorResult = z.object({
   growth: z.string(),
   /** Weeks simulated (years x 52). */
   weeks: z.number(),
+  /** The yield the projection compounds: weeklyDividend x 52 / sharePrice x 100, 2 decimals. */
+  annualYieldPercent: z.string(),
+  /** True when annualYieldPercent is above 15: compounding it at a constant price is not realistic (docs/metrics.md, Calculators). */
+  highYield: z.boolean(),
 });
 export type DripCalculatorResult = z.infer<typeof DripCalculatorResult>;

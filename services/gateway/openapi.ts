@@ -206,13 +206,13 @@ function documentPaths(registry: OpenAPIRegistry): void {
     access: 'public',
     request: body(
       describe(dripCalculatorSchema, {
-        initialInvestment: decimal('Initial investment, > 0'),
-        sharePrice: decimal('Share price, > 0'),
+        initialInvestment: decimal('Initial investment, > 0 and at most 1,000,000,000'),
+        sharePrice: decimal('Share price, 0.0001 to 1,000,000'),
         weeklyDividend: decimal('Weekly dividend per share, at most 10% of the price'),
         years: { type: ['integer', 'string'], description: 'Whole years, 1-30.' },
       }),
     ),
-    responses: { 200: ok('Final value, shares and growth.', DripCalculatorResult), ...errors(400) },
+    responses: { 200: ok('Final value, shares and growth; the yield compounded and whether it is too high to hold a constant price.', DripCalculatorResult), ...errors(400) },
   });
 
   // --- accounts

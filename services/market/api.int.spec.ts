@@ -203,7 +203,7 @@ describe('calculators', () => {
   it('POST /api/calculate/yield: 10,000 at 52% weekly', async () => {
     const res = await request(ctx.app).post('/api/calculate/yield').send({ investment: '10,000', yieldPercent: 52 }).expect(200);
     // annual = 10000 x 52 / 100 = 5200; monthly 433.33; weekly 100; per payout (weekly) 100.
-    expect(res.body).toEqual({ annual: '5200.00', monthly: '433.33', weekly: '100.00', perPayout: '100.00', payoutsPerYear: 52 });
+    expect(res.body).toEqual({ annual: '5200.00', monthly: '433.33', weekly: '100.00', perPayout: '100.00', payoutsPerYear: 52, highYield: true });
   });
 
   it('POST /api/calculate/yield: per-field messages', async () => {
@@ -218,7 +218,21 @@ describe('calculators', () => {
   it('POST /api/calculate/drip: one year of weekly reinvestment', async () => {
     const res = await request(ctx.app).post('/api/calculate/drip').send({ initialInvestment: '1,000', sharePrice: '10', weeklyDividend: '0.1', years: 1 }).expect(200);
     // 100 shares x 1.01^52 = 167.7688..; value x 10 = 1677.69; growth 67.77 %.
-    expect(res.body).toEqual({ finalValue: '1677.69', totalShares: '167.7689', growth: '67.77', weeks: 52 });
+    expect(res.body).toEqual({ finalValue: '1677.69', totalShares: '167.7689', growth: '67.77', weeks: 52, annualYieldPercent: '52.00', highYield: true });
+  });
+
+  it('POST /api/calculate/drip: a share price above 1,000,000 names both bounds (F14)', async () => {
+    const res = await request(ctx.app).post('/api/calculate/drip').send({ initialInvestment: 1000, sharePrice: '1,000,001', weeklyDividend: 0.1, years: 1 }).expect(400);
+    expect(res.body).toEqual({
+      message: 'Share price must be at least 0.0001 and at most 1,000,000',
+      errors: { sharePrice: 'Share price must be at least 0.0001 and at most 1,000,000' },
+    });
+  });
+
+  it('POST /api/calculate/drip: YSPY-like 132 % yield is flagged (D4)', async () => {
+    // 0.2582 x 52 / 10.17 = 1.32017... -> 132.02 %
+    const res = await request(ctx.app).post('/api/calculate/drip').send({ initialInvestment: '10,000', sharePrice: 10.17, weeklyDividend: 0.2582, years: 5 }).expect(200);
+    expect(res.body).toMatchObject({ annualYieldPercent: '132.02', highYield: true });
   });
 
   it('POST /api/calculate/drip: years out of range', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DripCalculatorResult, YieldCalculatorResult } from '../../contracts/market.ts';
-import { HUNDRED, ONE, canonical, dec, fixed, parseAmount } from '../../domain/market/decimal.ts';
+import { Dec, HUNDRED, canonical, dec, fixed, parseAmount } from '../../domain/market/decimal.ts';
 
 /**
  * The public calculators (`POST /api/calculate/yield`, `POST /api/calculate/drip`): zod schemas for the
@@ -41,6 +41,14 @@ function amountField(rule: AmountRule) {
   });
 }
 
+/**
+ * Above this annual yield (percent of the share price paid out a year) a projection at a constant share
+ * price is not realistic: no fund earns that much on its holdings year after year, so part of the payout
+ * comes out of the fund's own value and its price falls (NAV erosion, typical of high-yield option-income
+ * funds). The answers say so (`highYield`); the client shows a warning. See docs/metrics.md.
+ */
+export const HIGH_YIELD_PERCENT = 15;
+
 export const yieldFrequencies = ['weekly', 'four-week', 'monthly', 'quarterly'] as const;
 export type YieldFrequency = (typeof yieldFrequencies)[number];
 
@@ -70,14 +78,17 @@ export function calculateYield(input: YieldCalculatorInput): YieldCalculatorResu
     weekly: fixed(annual.div(52), 2),
     perPayout: fixed(annual.div(payoutsPerYear), 2),
     payoutsPerYear,
+    highYield: dec(input.yieldPercent).gt(HIGH_YIELD_PERCENT),
   };
 }
+
+const DIVIDEND_RANGE_MESSAGE = 'Weekly dividend must be between 0 and 10% of the share price';
 
 export const dripCalculatorSchema = z
   .object({
     initialInvestment: amountField({ label: 'Initial investment', gt: 0, max: 1_000_000_000, rangeMessage: 'Initial investment must be greater than 0 and at most 1,000,000,000' }),
-    sharePrice: amountField({ label: 'Share price', gt: 0, max: 1_000_000, rangeMessage: 'Share price must be greater than 0' }),
-    weeklyDividend: amountField({ label: 'Weekly dividend', min: 0, rangeMessage: 'Weekly dividend must be 0 or more' }),
+    sharePrice: amountField({ label: 'Share price', min: 0.0001, max: 1_000_000, rangeMessage: 'Share price must be at least 0.0001 and at most 1,000,000' }),
+    weeklyDividend: amountField({ label: 'Weekly dividend', min: 0, rangeMessage: DIVIDEND_RANGE_MESSAGE }),
     years: z.unknown().transform((value, ctx): number => {
       if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
         ctx.issues.push({ code: 'custom', message: 'Required', input: value });
@@ -100,31 +111,45 @@ export const dripCalculatorSchema = z
     }),
   })
   .superRefine((v, ctx) => {
-    // 10% a week is 520% a year: beyond any real fund, and it keeps 30-year compounding printable.
+    // 10% a week is 520% a year: beyond any real fund, and it bounds 30-year compounding (DRIP_DEC).
     if (dec(v.weeklyDividend).gt(dec(v.sharePrice).div(10))) {
-      ctx.addIssue({ code: 'custom', path: ['weeklyDividend'], message: 'Weekly dividend must be at most 10% of the share price' });
+      ctx.addIssue({ code: 'custom', path: ['weeklyDividend'], message: DIVIDEND_RANGE_MESSAGE });
     }
   });
 export type DripCalculatorInput = z.output<typeof dripCalculatorSchema>;
 
 /**
+ * The DRIP arithmetic's decimals: 100 significant digits. The allowed range bounds the result: at most
+ * 1e9 / 0.0001 = 1e13 shares to start, x 1.1 a week (the 10 % cap) for 1,560 weeks = 1e13 x 1.1^1560,
+ * about 3.7e77 shares: 78 integer digits + 4 decimals = 82 printed digits (the final value at most
+ * 1e9 x 1.1^1560: 74 + 2). 1,562 roundings of 0.5e-99 each leave 17 exact guard digits, so every
+ * printed digit is exact (the 40 digits of the other metrics printed rounding noise here, F14).
+ */
+const DRIP_DEC = Dec.clone({ precision: 100 });
+
+/**
  * Weekly reinvestment at a constant price and dividend: shares = initial / price; each of years x 52
  * weeks, shares += shares x weeklyDividend / price; finalValue = shares x price;
- * growth = (finalValue / initial - 1) x 100.
+ * growth = (finalValue / initial - 1) x 100. annualYieldPercent = weeklyDividend x 52 / price x 100,
+ * the yield the projection compounds; highYield when it is above HIGH_YIELD_PERCENT.
  */
 export function calculateDrip(input: DripCalculatorInput): DripCalculatorResult {
-  const initial = dec(input.initialInvestment);
-  const price = dec(input.sharePrice);
-  const factor = ONE.plus(dec(input.weeklyDividend).div(price));
+  const initial = new DRIP_DEC(input.initialInvestment);
+  const price = new DRIP_DEC(input.sharePrice);
+  const weekly = new DRIP_DEC(input.weeklyDividend);
+  const factor = weekly.div(price).plus(1);
   const weeks = input.years * 52;
   let shares = initial.div(price);
   for (let i = 0; i < weeks; i++) shares = shares.times(factor);
   const finalValue = shares.times(price);
+  const annualYield = weekly.times(52).div(price).times(100);
   return {
     finalValue: fixed(finalValue, 2),
     totalShares: fixed(shares, 4),
-    growth: fixed(finalValue.div(initial).minus(ONE).times(HUNDRED), 2),
+    growth: fixed(finalValue.div(initial).minus(1).times(100), 2),
     weeks,
+    annualYieldPercent: fixed(annualYield, 2),
+    highYield: annualYield.gt(HIGH_YIELD_PERCENT),
   };
 }
 

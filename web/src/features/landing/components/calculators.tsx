@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { styled } from 'styled-components';
 import { serverMessage } from '../../../api/base-api.ts';
 import { useGetTopPerformersQuery } from '../../../api/market-api.ts';
@@ -9,9 +9,10 @@ import { TextField } from '../../../components/ui/input.tsx';
 import { Container, SectionTitle } from '../../../components/ui/layout.tsx';
 import { SelectField } from '../../../components/ui/select.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { formatAmountInput, formatMoney, formatSignedPercent, formatUsd, formatWhole, toNumber } from '../../../lib/format.ts';
+import { formatAmountInput } from '../../../lib/format.ts';
 import type { DripCalculatorResult, YieldCalculatorResult } from '../../../../../contracts/market.ts';
 import { useCalculateDripMutation, useCalculateYieldMutation } from '../api.ts';
+import { calcPercent, calcSignedPercent, calcUsd, calcWhole } from '../calculator-format.ts';
 import {
   CALCULATOR_DEFAULTS,
   DRIP_YEARS,
@@ -24,11 +25,44 @@ import {
 import { theme } from '../../../styles/theme.ts';
 
 const FREQUENCIES = [
-  { value: 'weekly', label: 'Weekly' },
-  { value: 'four-week', label: 'Every 4 weeks' },
-  { value: 'monthly', label: 'Monthly' },
-  { value: 'quarterly', label: 'Quarterly' },
+  { value: 'weekly', label: 'Weekly', perPayout: 'Per payout (weekly)' },
+  { value: 'four-week', label: 'Every 4 weeks', perPayout: 'Per payout (every 4 weeks)' },
+  { value: 'monthly', label: 'Monthly', perPayout: 'Per payout (monthly)' },
+  { value: 'quarterly', label: 'Quarterly', perPayout: 'Per payout (quarterly)' },
 ] as const;
+type Frequency = (typeof FREQUENCIES)[number]['value'];
+
+/** The server's threshold (services/market/calculators.ts HIGH_YIELD_PERCENT), for the warning's text. */
+const HIGH_YIELD_PERCENT = 15;
+
+/**
+ * A result belongs to the inputs it was computed from: every edit bumps the version and clears the
+ * result, and an answer that arrives after an edit is dropped (D14). Returns the result, `edit(setter)`
+ * for the inputs, and `run(compute)` for the submit.
+ */
+function useFreshResult<T>() {
+  const [result, setResult] = useState<T | null>(null);
+  const version = useRef(0);
+  function edit<V>(setter: (value: V) => void) {
+    return (value: V) => {
+      version.current += 1;
+      setResult(null);
+      setter(value);
+    };
+  }
+  async function run(compute: () => Promise<T>, onError: (error: unknown) => void) {
+    const started = version.current;
+    try {
+      const next = await compute();
+      if (version.current === started) setResult(next);
+    } catch (error) {
+      if (version.current !== started) return;
+      setResult(null);
+      onError(error);
+    }
+  }
+  return { result, edit, run };
+}
 
 /** Yield and DRIP calculators side by side, with the assumptions notice (estimates from historical data, not advice). */
 export function Calculators() {
@@ -72,30 +106,33 @@ function useMissingDataToast() {
   };
 }
 
+interface YieldShown {
+  answer: YieldCalculatorResult;
+  frequency: Frequency;
+  yieldPercent: number;
+}
+
 export function YieldCalculator({ etfs }: { etfs: EtfListItem[] }) {
   const [etfId, setEtfId] = useState<string>(MANUAL);
   const [investment, setInvestment] = useState<string>(CALCULATOR_DEFAULTS.investment);
   const [yieldPercent, setYieldPercent] = useState('');
   const [frequency, setFrequency] = useState<string>(CALCULATOR_DEFAULTS.frequency);
-  const [result, setResult] = useState<YieldCalculatorResult | null>(null);
+  const { result, edit, run } = useFreshResult<YieldShown>();
   const [calculate, { isLoading }] = useCalculateYieldMutation();
   const notify = useMissingDataToast();
 
-  function pick(id: string) {
+  const pick = edit((id: string) => {
     setEtfId(id);
     const etf = etfs.find((e) => e.id === id);
     if (etf) setYieldPercent(yieldFieldsFromEtf(etf).yieldPercent);
-  }
+  });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const request = yieldRequestOf({ investment, yieldPercent, frequency });
     if (!request) return notify.missing();
-    try {
-      setResult(await calculate({ ...request, frequency: request.frequency as (typeof FREQUENCIES)[number]['value'] }).unwrap());
-    } catch (error) {
-      notify.failed(error);
-    }
+    const chosen = request.frequency as Frequency;
+    await run(async () => ({ answer: await calculate({ ...request, frequency: chosen }).unwrap(), frequency: chosen, yieldPercent: request.yieldPercent }), notify.failed);
   }
 
   return (
@@ -109,7 +146,7 @@ export function YieldCalculator({ etfs }: { etfs: EtfListItem[] }) {
           inputMode="decimal"
           autoComplete="off"
           value={investment}
-          onChange={(e) => setInvestment(formatAmountInput(e.target.value))}
+          onChange={(e) => edit(setInvestment)(formatAmountInput(e.target.value))}
         />
         <TextField
           label="Annual Yield (%)"
@@ -119,9 +156,9 @@ export function YieldCalculator({ etfs }: { etfs: EtfListItem[] }) {
           min="0"
           inputMode="decimal"
           value={yieldPercent}
-          onChange={(e) => setYieldPercent(e.target.value)}
+          onChange={(e) => edit(setYieldPercent)(e.target.value)}
         />
-        <SelectField label="Payout Frequency" name="frequency" value={frequency} onChange={(e) => setFrequency(e.target.value)}>
+        <SelectField label="Payout Frequency" name="frequency" value={frequency} onChange={(e) => edit(setFrequency)(e.target.value)}>
           {FREQUENCIES.map((f) => (
             <option key={f.value} value={f.value}>
               {f.label}
@@ -133,23 +170,32 @@ export function YieldCalculator({ etfs }: { etfs: EtfListItem[] }) {
         </Button>
       </Form>
       {result ? (
-        <Results aria-live="polite" data-testid="yield-results">
-          <Result>
-            <dt>Annual Income</dt>
-            <dd>{formatMoney(result.annual)}</dd>
-          </Result>
-          <Result>
-            <dt>Monthly Income</dt>
-            <dd>{formatMoney(result.monthly)}</dd>
-          </Result>
-          <Result>
-            <dt>Weekly Income</dt>
-            <dd>{formatMoney(result.weekly)}</dd>
-          </Result>
-        </Results>
+        <>
+          <Results aria-live="polite" data-testid="yield-results">
+            <Figure label="Annual Income" value={calcUsd(result.answer.annual)} />
+            <Figure label="Monthly Income" value={calcUsd(result.answer.monthly)} />
+            <Figure label="Weekly Income" value={calcUsd(result.answer.weekly)} />
+            <Figure label={FREQUENCIES.find((f) => f.value === result.frequency)?.perPayout ?? 'Per payout'} value={calcUsd(result.answer.perPayout)} />
+            <Figure label="Payouts a year" value={String(result.answer.payoutsPerYear)} />
+          </Results>
+          {result.answer.highYield ? (
+            <Warning role="note" data-testid="yield-warning">
+              <strong>A {calcPercent(String(result.yieldPercent))} yield is unlikely to last.</strong> This income assumes the fund keeps
+              paying it on a constant share price. Funds paying more than {HIGH_YIELD_PERCENT}% a year usually pay part of it out of
+              their own value, so their share price, and the payouts with it, tend to fall (NAV erosion).
+            </Warning>
+          ) : null}
+        </>
       ) : null}
     </Card>
   );
+}
+
+interface DripShown {
+  answer: DripCalculatorResult;
+  sharePrice: number;
+  /** The fund picked, if any: its actual DRIP return is shown beside an unrealistic projection. */
+  etf: EtfListItem | undefined;
 }
 
 export function DripCalculator({ etfs }: { etfs: EtfListItem[] }) {
@@ -158,11 +204,11 @@ export function DripCalculator({ etfs }: { etfs: EtfListItem[] }) {
   const [sharePrice, setSharePrice] = useState('');
   const [weeklyDividend, setWeeklyDividend] = useState('');
   const [years, setYears] = useState<string>(CALCULATOR_DEFAULTS.years);
-  const [result, setResult] = useState<DripCalculatorResult | null>(null);
+  const { result, edit, run } = useFreshResult<DripShown>();
   const [calculate, { isLoading }] = useCalculateDripMutation();
   const notify = useMissingDataToast();
 
-  function pick(id: string) {
+  const pick = edit((id: string) => {
     setEtfId(id);
     const etf = etfs.find((e) => e.id === id);
     if (etf) {
@@ -170,20 +216,16 @@ export function DripCalculator({ etfs }: { etfs: EtfListItem[] }) {
       setSharePrice(fields.sharePrice);
       setWeeklyDividend(fields.weeklyDividend);
     }
-  }
+  });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const request = dripRequestOf({ initialInvestment, sharePrice, weeklyDividend, years });
     if (!request) return notify.missing();
-    try {
-      setResult(await calculate(request).unwrap());
-    } catch (error) {
-      notify.failed(error);
-    }
+    const etf = etfs.find((e) => e.id === etfId);
+    await run(async () => ({ answer: await calculate(request).unwrap(), sharePrice: request.sharePrice, etf }), notify.failed);
   }
 
-  const growth = result ? toNumber(result.growth) : null;
   return (
     <Card aria-labelledby="drip-calculator-title">
       <CardTitle id="drip-calculator-title">DRIP Calculator</CardTitle>
@@ -195,7 +237,7 @@ export function DripCalculator({ etfs }: { etfs: EtfListItem[] }) {
           inputMode="decimal"
           autoComplete="off"
           value={initialInvestment}
-          onChange={(e) => setInitialInvestment(formatAmountInput(e.target.value))}
+          onChange={(e) => edit(setInitialInvestment)(formatAmountInput(e.target.value))}
         />
         <Row>
           <TextField
@@ -206,7 +248,7 @@ export function DripCalculator({ etfs }: { etfs: EtfListItem[] }) {
             min="0"
             inputMode="decimal"
             value={sharePrice}
-            onChange={(e) => setSharePrice(e.target.value)}
+            onChange={(e) => edit(setSharePrice)(e.target.value)}
           />
           <TextField
             label="Weekly Dividend ($)"
@@ -216,7 +258,7 @@ export function DripCalculator({ etfs }: { etfs: EtfListItem[] }) {
             min="0"
             inputMode="decimal"
             value={weeklyDividend}
-            onChange={(e) => setWeeklyDividend(e.target.value)}
+            onChange={(e) => edit(setWeeklyDividend)(e.target.value)}
           />
         </Row>
         <TextField
@@ -228,29 +270,59 @@ export function DripCalculator({ etfs }: { etfs: EtfListItem[] }) {
           step="1"
           inputMode="numeric"
           value={years}
-          onChange={(e) => setYears(e.target.value)}
+          onChange={(e) => edit(setYears)(e.target.value)}
         />
         <Button type="submit" disabled={isLoading} $block>
           {isLoading ? 'Calculating...' : 'Calculate DRIP'}
         </Button>
       </Form>
       {result ? (
-        <Results aria-live="polite" data-testid="drip-results">
-          <Result>
-            <dt>Final Value</dt>
-            <dd>{formatUsd(result.finalValue)}</dd>
-          </Result>
-          <Result>
-            <dt>Total Shares</dt>
-            <dd>{formatWhole(result.totalShares)}</dd>
-          </Result>
-          <Result>
-            <dt>Growth</dt>
-            <dd>{growth === null ? 'N/A' : formatSignedPercent(growth, 1)}</dd>
-          </Result>
-        </Results>
+        <>
+          <Results aria-live="polite" data-testid="drip-results">
+            <Figure label="Final Value" value={calcUsd(result.answer.finalValue)} />
+            <Figure label="Total Shares" value={calcWhole(result.answer.totalShares)} />
+            <Figure label="Growth" value={calcSignedPercent(result.answer.growth)} />
+          </Results>
+          {result.answer.highYield ? <DripWarning shown={result} /> : null}
+        </>
       ) : null}
     </Card>
+  );
+}
+
+/** One result: the label, then the figure, which never breaks inside (D5); long figures a step or two smaller. */
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Result>
+      <dt>{label}</dt>
+      {/* a figure that may scroll in its box is focusable, so the keyboard can scroll it (axe scrollable-region-focusable) */}
+      <FigureValue data-figure="" $size={value.length > 24 ? 'sm' : value.length > 16 ? 'md' : 'lg'} tabIndex={value.length > 24 ? 0 : undefined}>
+        {value}
+      </FigureValue>
+    </Result>
+  );
+}
+
+/**
+ * D4: a projection that compounds more than 15 % a year at a constant price is not realistic; say so
+ * next to the figures, and give the picked fund's actual DRIP return (docs/client.md, Calculators).
+ */
+function DripWarning({ shown }: { shown: DripShown }) {
+  const { answer, etf } = shown;
+  return (
+    <Warning role="alert" data-testid="drip-warning">
+      <strong>Not a realistic projection.</strong> It reinvests a payout of {calcPercent(answer.annualYieldPercent)} a year at a
+      constant share price of {calcUsd(String(shown.sharePrice))}. Funds paying more than {HIGH_YIELD_PERCENT}% a year, like
+      high-yield option-income funds, usually pay part of it out of their own value, so their share price falls (NAV erosion) and
+      real results are far lower.
+      {etf && etf.dripReturn !== null ? (
+        <>
+          {' '}
+          {etf.ticker}’s actual DRIP return (price change with every payout reinvested, over the past year, or since inception for a
+          younger fund): <Nowrap>{calcSignedPercent(etf.dripReturn)}</Nowrap>.
+        </>
+      ) : null}
+    </Warning>
   );
 }
 
@@ -291,10 +363,12 @@ const Row = styled.div`
   grid-template-columns: 1fr 1fr;
 `;
 
+/* Flex, wrapping whole results: a result is as wide as its figure, and moves to the next line when it
+   does not fit beside the others (three on a desktop card, one or two on a phone). */
 const Results = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(3, 1fr);
-  gap: 8px;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px 20px;
   margin: 20px 0 0;
   padding: 16px;
   border-radius: ${theme.radii.md};
@@ -302,18 +376,39 @@ const Results = styled.dl`
 `;
 
 const Result = styled.div`
+  flex: 1 1 auto;
   min-width: 0;
+  max-width: 100%;
   & dt {
     font-size: ${theme.fontSizes.xs};
     color: ${theme.colors.textSecondary};
     font-weight: 600;
   }
-  & dd {
-    margin: 2px 0 0;
-    font-size: ${theme.fontSizes.lg};
-    font-weight: 800;
-    overflow-wrap: anywhere;
-  }
+`;
+
+/* Never broken inside a number; a figure wider than the card (a 30-year DRIP at an absurd yield)
+   scrolls inside its own box instead of wrapping or widening the page. */
+const FigureValue = styled.dd<{ $size: 'sm' | 'md' | 'lg' }>`
+  margin: 2px 0 0;
+  font-size: ${({ $size }) => theme.fontSizes[$size]};
+  font-weight: 800;
+  font-variant-numeric: tabular-nums;
+  white-space: nowrap;
+  overflow-x: auto;
+`;
+
+const Warning = styled.p`
+  margin: 12px 0 0;
+  padding: 12px 14px;
+  border: 1px solid ${theme.colors.warningBorder};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.warningSoft};
+  color: ${theme.colors.warningText};
+  font-size: ${theme.fontSizes.sm};
+`;
+
+const Nowrap = styled.span`
+  white-space: nowrap;
 `;
 
 const Notice = styled.p`

@@ -52,8 +52,8 @@ describe('calculators', () => {
   it('defaults, picking an ETF copies its fields, and the results are formatted', async () => {
     const calls = mockFetch({
       'GET /api/top-performers': list,
-      'POST /api/calculate/yield': { annual: '4127.00', monthly: '343.92', weekly: '79.37' },
-      'POST /api/calculate/drip': { finalValue: '12345.678', totalShares: '246.3456', growth: '23.45' },
+      'POST /api/calculate/yield': { annual: '4127.00', monthly: '343.92', weekly: '79.37', perPayout: '79.37', payoutsPerYear: 52, highYield: true },
+      'POST /api/calculate/drip': { finalValue: '12345.678', totalShares: '246.3456', growth: '23.45', weeks: 260, annualYieldPercent: '39.95', highYield: true },
     });
     renderWithProviders(<Calculators />);
     const yieldPicker = screen.getAllByLabelText('ETF (optional)')[0]!;
