@@ -13,9 +13,10 @@ import {
 } from '../../contracts/market.ts';
 import type { SameShape } from '../../contracts/same-shape.ts';
 import { buildDividendCalendar, payoutDateOf, type CalendarEntry } from '../../domain/market/dividend-calendar.ts';
-import { addDays, addMonths, type IsoDate } from '../../domain/market/trading-days.ts';
+import { addMonths, type IsoDate } from '../../domain/market/trading-days.ts';
 import {
   computeEtfMetrics,
+  oneYearBefore,
   presentEtfMetrics,
   type BarPoint,
   type DistributionPoint,
@@ -151,8 +152,9 @@ function distributionPoints(doc: Pick<EtfMarketFields, 'distributions'>): Distri
  */
 export function metricsInput(doc: EtfMarketFields, today: IsoDate): MetricsInput {
   const end = upperBound(doc.barDates, today);
-  const windowIdx = lowerBound(doc.barDates, addDays(today, -365));
-  const start = Math.max(0, Math.min(windowIdx - 1, end - 2));
+  // The last bar on or before the anniversary starts the window.
+  const windowIdx = upperBound(doc.barDates, oneYearBefore(today)) - 1;
+  const start = Math.max(0, Math.min(windowIdx, end - 2));
   const bars: BarPoint[] = [];
   for (let i = start; i < end; i++) bars.push({ date: doc.barDates[i]!, close: doc.barCloses[i]! });
   const quote: QuotePoint | null = doc.quote ? { price: doc.quote.price, quotedAt: doc.quote.quotedAt } : null;
@@ -169,6 +171,15 @@ function isDemo(doc: EtfMarketFields, view: EtfMetricsView | null): boolean {
   return doc.dataSource === 'demo' || priceSource === 'demo' || lastDistribution?.source === 'demo';
 }
 
+const NO_EXACT: EtfListItem['exact'] = {
+  weeklyAverage: null,
+  yieldPercent: null,
+  distributionRate: null,
+  annualDripYield: null,
+  oneYearReturn: null,
+  dripReturn: null,
+};
+
 export function listItemOf(doc: EtfMarketFields, view: EtfMetricsView | null, today: IsoDate | null): EtfListItem {
   return {
     id: doc.etfId,
@@ -180,10 +191,13 @@ export function listItemOf(doc: EtfMarketFields, view: EtfMetricsView | null, to
     dayChange: view?.dayChange ?? null,
     dayChangePercent: view?.dayChangePercent ?? null,
     yieldPercent: view?.yieldPercent ?? null,
+    distributionRate: view?.distributionRate ?? null,
     annualDripYield: view?.annualDripYield ?? null,
     oneYearReturn: view?.oneYearReturn ?? null,
     dripReturn: view?.dripReturn ?? null,
     weeklyAverage: view?.weeklyAverage ?? null,
+    historicalPeriodDays: view?.historicalPeriodDays ?? null,
+    exact: view?.exact ?? NO_EXACT,
     nextExDividend: view?.nextExDividend ?? null,
     nextExDividendEstimated: view?.nextExDividendEstimated ?? false,
     frequency: doc.frequency,
@@ -214,7 +228,6 @@ export function detailOf(
     ...item,
     description: doc.description,
     inceptionDate: doc.inceptionDate,
-    historicalPeriodDays: view?.historicalPeriodDays ?? null,
     windowStart: view?.windowStart ?? null,
     previousClose: view?.previousClose ?? null,
     dividendHistory: dividendHistoryOf(doc),
@@ -261,6 +274,7 @@ export function similarEtfsOf(self: EtfListItem, all: readonly EtfListItem[]): S
     brandSlug: e.brandSlug,
     currentPrice: e.currentPrice,
     yieldPercent: e.yieldPercent,
+    exactYieldPercent: e.exact.yieldPercent,
   }));
 }
 

@@ -5,7 +5,7 @@ import type { HoldingView } from '../../../contracts/portfolio.ts';
 /** An ETF list item with sensible values; override what a test cares about. */
 export function etf(overrides: Partial<EtfListItem> = {}): EtfListItem {
   const ticker = overrides.ticker ?? 'NVDW';
-  return {
+  const item: Omit<EtfListItem, 'exact'> = {
     id: `etf-${ticker}`,
     ticker,
     name: `${ticker} WeeklyPay ETF`,
@@ -27,8 +27,21 @@ export function etf(overrides: Partial<EtfListItem> = {}): EtfListItem {
     isDemo: false,
     asOf: '2026-11-18',
     priceAsOf: '2026-11-18',
+    distributionRate: '38.50',
+    historicalPeriodDays: 400,
     ...overrides,
   };
+  // The unrounded figures default to the rounded ones (so overriding a rounded figure is what the client shows).
+  const exact: EtfListItem['exact'] = {
+    weeklyAverage: item.weeklyAverage,
+    yieldPercent: item.yieldPercent,
+    distributionRate: item.distributionRate,
+    annualDripYield: item.annualDripYield,
+    oneYearReturn: item.oneYearReturn,
+    dripReturn: item.dripReturn,
+    ...overrides.exact,
+  };
+  return { ...item, exact };
 }
 
 /** An ETF detail: the list item plus the detail fields; override what a test cares about. */
@@ -37,7 +50,6 @@ export function etfDetail(overrides: Partial<EtfDetail> = {}): EtfDetail {
     ...etf(overrides),
     description: '',
     inceptionDate: null,
-    historicalPeriodDays: null,
     windowStart: null,
     previousClose: null,
     dividendHistory: [],

@@ -31,7 +31,7 @@ function detail(overrides: Partial<EtfDetail> = {}): EtfDetail {
       amount: '0.14501',
       estimated: false,
     })),
-    similarEtfs: [{ id: 'e2', ticker: 'NVDY', name: 'YieldMax NVDA Option Income', brand: 'YieldMax', brandSlug: 'yieldmax', currentPrice: '9.03', yieldPercent: '38.1' }],
+    similarEtfs: [{ id: 'e2', ticker: 'NVDY', name: 'YieldMax NVDA Option Income', brand: 'YieldMax', brandSlug: 'yieldmax', currentPrice: '9.03', yieldPercent: '38.1', exactYieldPercent: '38.1' }],
     ...overrides,
   });
 }
