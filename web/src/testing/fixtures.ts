@@ -3,8 +3,12 @@ import type { EtfDetail, EtfListItem } from '../../../contracts/market.ts';
 import type { HoldingView } from '../../../contracts/portfolio.ts';
 
 /** An ETF list item with sensible values; override what a test cares about. */
-export function etf(overrides: Partial<EtfListItem> = {}): EtfListItem {
+/** Overrides of a fixture; `exact` may give only some unrounded figures (the rest follow the rounded ones). */
+type Overrides<T> = Partial<Omit<T, 'exact'>> & { exact?: Partial<EtfListItem['exact']> };
+
+export function etf(overrides: Overrides<EtfListItem> = {}): EtfListItem {
   const ticker = overrides.ticker ?? 'NVDW';
+  const { exact: exactOverrides, ...rest } = overrides;
   const item: Omit<EtfListItem, 'exact'> = {
     id: `etf-${ticker}`,
     ticker,
@@ -29,7 +33,7 @@ export function etf(overrides: Partial<EtfListItem> = {}): EtfListItem {
     priceAsOf: '2026-11-18',
     distributionRate: '38.50',
     historicalPeriodDays: 400,
-    ...overrides,
+    ...rest,
   };
   // The unrounded figures default to the rounded ones (so overriding a rounded figure is what the client shows).
   const exact: EtfListItem['exact'] = {
@@ -39,13 +43,14 @@ export function etf(overrides: Partial<EtfListItem> = {}): EtfListItem {
     annualDripYield: item.annualDripYield,
     oneYearReturn: item.oneYearReturn,
     dripReturn: item.dripReturn,
-    ...overrides.exact,
+    ...exactOverrides,
   };
   return { ...item, exact };
 }
 
 /** An ETF detail: the list item plus the detail fields; override what a test cares about. */
-export function etfDetail(overrides: Partial<EtfDetail> = {}): EtfDetail {
+export function etfDetail(overrides: Overrides<EtfDetail> = {}): EtfDetail {
+  const { exact: _exact, ...rest } = overrides;
   return {
     ...etf(overrides),
     description: '',
@@ -54,7 +59,7 @@ export function etfDetail(overrides: Partial<EtfDetail> = {}): EtfDetail {
     previousClose: null,
     dividendHistory: [],
     similarEtfs: [],
-    ...overrides,
+    ...rest,
   };
 }
 
