@@ -21,6 +21,7 @@ export const ExactMetrics = z.object({
   weeklyAverage: z.string().nullable(),
   yieldPercent: z.string().nullable(),
   distributionRate: z.string().nullable(),
+  ttmYield: z.string().nullable(),
   annualDripYield: z.string().nullable(),
   oneYearReturn: z.string().nullable(),
   dripReturn: z.string().nullable(),
@@ -47,6 +48,8 @@ export const EtfListItem = z.object({
   yieldPercent: z.string().nullable(),
   /** Issuer-style distribution rate: latest declared distribution x payouts a year / price x 100, 2 decimals. */
   distributionRate: z.string().nullable(),
+  /** Trailing-twelve-month yield: distributions with ex-date in the last year / price x 100, 2 decimals. */
+  ttmYield: z.string().nullable(),
   /** Annual DRIP yield: (1 + one payout / price)^(payouts a year) - 1, 2 decimals. */
   annualDripYield: z.string().nullable(),
   oneYearReturn: z.string().nullable(),

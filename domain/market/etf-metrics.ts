@@ -75,6 +75,8 @@ export interface EtfMetrics {
   latestAmount: Decimal | null;
   /** Issuer-style: latest declared distribution x payouts a year / P x 100. */
   distributionRate: Decimal | null;
+  /** Trailing twelve months: distributions with ex-date in (anniversary, today] / P x 100. */
+  ttmYield: Decimal | null;
   annualDripYield: Decimal | null;
   windowStart: IsoDate | null;
   historicalPeriodDays: number | null;
@@ -237,6 +239,17 @@ export function latestDeclared<T extends DistributionPoint>(distributions: reado
   const sorted = [...distributions].sort(byExDate);
   const declared = sorted.filter((d) => d.status !== 'estimated');
   return declared[declared.length - 1] ?? sorted[sorted.length - 1] ?? null;
+}
+
+/**
+ * Trailing-twelve-month yield: the distributions with ex-date after the anniversary (today - 1 year)
+ * and on or before today, / P x 100. Null without a price or without any distribution.
+ */
+export function ttmYield(distributions: readonly DistributionPoint[], price: Decimal | null, today: IsoDate): Decimal | null {
+  if (price === null || price.lte(0) || distributions.length === 0) return null;
+  const from = oneYearBefore(today);
+  const paid = distributions.filter((d) => d.exDate > from && d.exDate <= today).reduce((acc, d) => acc.plus(dec(d.amount)), ZERO);
+  return paid.div(price).times(HUNDRED);
 }
 
 /** Issuer-style distribution rate: latest declared distribution x payouts a year / P x 100. */
@@ -443,6 +456,7 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
     yieldPercent: yieldPercent(weekly, P),
     latestAmount: latest,
     distributionRate: distributionRate(latest, frequency, P),
+    ttmYield: ttmYield(distributions, P, today),
     annualDripYield: annualDripYield(weekly, P, frequency),
     windowStart: startBar?.date ?? null,
     historicalPeriodDays: startBar ? daysBetween(startBar.date, today) : null,
@@ -486,6 +500,7 @@ export interface ExactMetricsView {
   weeklyAverage: string | null;
   yieldPercent: string | null;
   distributionRate: string | null;
+  ttmYield: string | null;
   annualDripYield: string | null;
   oneYearReturn: string | null;
   dripReturn: string | null;
@@ -500,6 +515,8 @@ export interface EtfMetricsView {
   yieldPercent: string | null;
   /** Latest declared distribution x payouts a year / P x 100, 2 decimals. */
   distributionRate: string | null;
+  /** Distributions of the trailing twelve months / P x 100, 2 decimals. */
+  ttmYield: string | null;
   annualDripYield: string | null;
   oneYearReturn: string | null;
   dripReturn: string | null;
@@ -529,6 +546,7 @@ export function presentEtfMetrics(m: EtfMetrics): EtfMetricsView {
     weeklyAverage: fixedOrNull(m.weeklyAverage, METRIC_PRECISION.weeklyAverage),
     yieldPercent: pct(m.yieldPercent),
     distributionRate: pct(m.distributionRate),
+    ttmYield: pct(m.ttmYield),
     annualDripYield: pct(m.annualDripYield),
     oneYearReturn: pct(m.oneYearReturn),
     dripReturn: pct(m.dripReturn),
@@ -536,6 +554,7 @@ export function presentEtfMetrics(m: EtfMetrics): EtfMetricsView {
       weeklyAverage: exact(m.weeklyAverage),
       yieldPercent: exact(m.yieldPercent),
       distributionRate: exact(m.distributionRate),
+      ttmYield: exact(m.ttmYield),
       annualDripYield: exact(m.annualDripYield),
       oneYearReturn: exact(m.oneYearReturn),
       dripReturn: exact(m.dripReturn),

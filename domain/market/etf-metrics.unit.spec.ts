@@ -7,6 +7,7 @@ import {
   oneYearBefore,
   payoutsPerYear,
   projectExDates,
+  ttmYield,
   perPayoutAmount,
   perWeekAmount,
   presentEtfMetrics,
@@ -347,5 +348,25 @@ describe('F6: projected ex-dates follow the issuer\'s weekday pattern, moved ear
   it('every four weeks keeps its weekday from the last ex-date\'s week', () => {
     // Thursday 2026-10-29, moved Wednesday 11-25 (Thanksgiving): next Thursday 12-24, then Thursday 2027-01-21
     expect(projectExDates(['2026-10-29', '2026-11-25'], 'four-weekly', '2026-11-26', '2027-01-31')).toEqual(['2026-12-24', '2027-01-21']);
+  });
+});
+
+describe('F17: trailing-twelve-month yield beside the others', () => {
+  // Weekly $0.10 on Thursdays from 2025-11-20 to 2026-11-19, and one declared for 2026-11-26; P = $10.
+  const weeklies: DistributionPoint[] = [];
+  for (let d = new Date('2025-11-20T12:00:00Z'); d <= new Date('2026-11-26T12:00:00Z'); d.setUTCDate(d.getUTCDate() + 7)) {
+    weeklies.push({ exDate: d.toISOString().slice(0, 10), payDate: null, amount: '0.10' });
+  }
+  it('sums the ex-dates after the anniversary and up to today: 52 x 0.10 / 10 = 52.00', () => {
+    // today Monday 2026-11-23, anniversary 2025-11-23: 2025-11-20 is before it, 2026-11-26 is in the future;
+    // 2025-11-27 .. 2026-11-19 are 52 payouts
+    expect(fixed(ttmYield(weeklies, dec('10'), '2026-11-23')!, 2)).toBe('52.00');
+  });
+  it('a young fund sums what it paid: 38 payouts of 0.10 at $10 = 38.00 (GIF-like)', () => {
+    expect(fixed(ttmYield(weeklies.slice(-39, -1), dec('10'), '2026-11-23')!, 2)).toBe('38.00');
+  });
+  it('null without a price or without distributions', () => {
+    expect(ttmYield(weeklies, null, '2026-11-23')).toBeNull();
+    expect(ttmYield([], dec('10'), '2026-11-23')).toBeNull();
   });
 });

@@ -60,6 +60,8 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
       yieldPercent: '98.58',
       // distributionRate = latest declared 0.50 x 52 / 21.10 x 100 = 123.222.. -> 123.22
       distributionRate: '123.22',
+      // ttmYield = (0.30 + 0.40 + 0.50) / 21.10 x 100 = 5.6872.. -> 5.69
+      ttmYield: '5.69',
       annualDripYield: '165.53',
       oneYearReturn: '10.00',
       dripReturn: '10.13',
@@ -70,6 +72,7 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
         weeklyAverage: '0.4',
         yieldPercent: '98.578199052133',
         distributionRate: '123.222748815166',
+        ttmYield: '5.687203791469',
         annualDripYield: '165.529171341165',
         oneYearReturn: '10',
         dripReturn: '10.129785247432',

@@ -32,6 +32,7 @@ export function etf(overrides: Overrides<EtfListItem> = {}): EtfListItem {
     asOf: '2026-11-18',
     priceAsOf: '2026-11-18',
     distributionRate: '38.50',
+    ttmYield: '41.00',
     historicalPeriodDays: 400,
     ...rest,
   };
@@ -40,6 +41,7 @@ export function etf(overrides: Overrides<EtfListItem> = {}): EtfListItem {
     weeklyAverage: item.weeklyAverage,
     yieldPercent: item.yieldPercent,
     distributionRate: item.distributionRate,
+    ttmYield: item.ttmYield,
     annualDripYield: item.annualDripYield,
     oneYearReturn: item.oneYearReturn,
     dripReturn: item.dripReturn,

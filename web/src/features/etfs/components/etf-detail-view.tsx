@@ -180,6 +180,11 @@ function DistributionRate({ etf, payouts }: { etf: EtfDetail; payouts: number })
           payouts at the new amount are in.
         </StatHint>
       </Stat>
+      <TtmStat>
+        <StatLabel>Trailing 12-Month Yield</StatLabel>
+        <StatValue data-testid="ttm-yield">{formatPercent(etf.exact.ttmYield)}</StatValue>
+        <StatHint>What the fund paid in the last year ÷ price (a younger fund: what it paid since inception).</StatHint>
+      </TtmStat>
     </Card>
   );
 }
@@ -427,4 +432,8 @@ const SimilarFigures = styled.span`
   justify-content: space-between;
   font-size: ${theme.fontSizes.sm};
   font-weight: 600;
+`;
+
+const TtmStat = styled(Stat)`
+  margin-top: 12px;
 `;

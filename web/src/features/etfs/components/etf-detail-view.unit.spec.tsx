@@ -85,7 +85,7 @@ describe('ETF detail', () => {
           yieldPercent: '95.33',
           distributionRate: '26.00',
           weeklyAverage: '0.6795',
-          exact: { yieldPercent: '128.849', distributionRate: '26', weeklyAverage: '0.679467' },
+          exact: { yieldPercent: '128.849', distributionRate: '26', weeklyAverage: '0.679467', ttmYield: '66.95' },
           dividendHistory: [
             { id: 'd1', exDividendDate: '2026-11-24', payoutDate: '2026-11-25', amount: '0.90', estimated: true },
             { id: 'd2', exDividendDate: '2026-11-17', payoutDate: '2026-11-18', amount: '0.10', estimated: false },
@@ -95,6 +95,7 @@ describe('ETF detail', () => {
     );
     renderWithProviders(<EtfDetailView ticker="NVDW" brandSlug="yieldmax" />);
     expect((await screen.findByTestId('distribution-rate', {}, { timeout: 5000 })).textContent).toBe('26.0%');
+    expect(screen.getByTestId('ttm-yield').textContent).toBe('67.0%'); // 66.95 rounded once
     // the issuer estimate is not the latest declaration; a four-weekly fund pays 13 times a year
     expect(screen.getByText(/Latest declared distribution \(\$0\.1000\) × 13 payouts a year ÷ price/)).toBeTruthy();
     expect(screen.getByText('With each of 13 payouts a year reinvested')).toBeTruthy();
