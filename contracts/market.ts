@@ -16,6 +16,18 @@ export type DataSource = z.infer<typeof DataSource>;
 export const PayoutFrequency = payoutFrequencySchema;
 export type PayoutFrequency = z.infer<typeof PayoutFrequency>;
 
+/** The list item's figures at 12 decimals (trailing zeros cut); null where the rounded field is null. */
+export const ExactMetrics = z.object({
+  weeklyAverage: z.string().nullable(),
+  yieldPercent: z.string().nullable(),
+  distributionRate: z.string().nullable(),
+  ttmYield: z.string().nullable(),
+  annualDripYield: z.string().nullable(),
+  oneYearReturn: z.string().nullable(),
+  dripReturn: z.string().nullable(),
+});
+export type ExactMetrics = z.infer<typeof ExactMetrics>;
+
 /**
  * An ETF in lists (the list-item fields plus what users need; docs/market-data-read-side.md). `currentPrice` is "" when there is
  * no price; every other metric is null when it cannot be computed.
@@ -34,12 +46,20 @@ export const EtfListItem = z.object({
   dayChangePercent: z.number().nullable(),
   /** Annual non-DRIP yield, 2 decimals. */
   yieldPercent: z.string().nullable(),
-  /** Annual DRIP yield, 2 decimals. */
+  /** Issuer-style distribution rate: latest declared distribution x payouts a year / price x 100, 2 decimals. */
+  distributionRate: z.string().nullable(),
+  /** Trailing-twelve-month yield: distributions with ex-date in the last year / price x 100, 2 decimals. */
+  ttmYield: z.string().nullable(),
+  /** Annual DRIP yield: (1 + one payout / price)^(payouts a year) - 1, 2 decimals. */
   annualDripYield: z.string().nullable(),
   oneYearReturn: z.string().nullable(),
   dripReturn: z.string().nullable(),
   /** Mean per-week amount of the last three distributions, 4 decimals. */
   weeklyAverage: z.string().nullable(),
+  /** Days from the start of the return window to the market date (< 365: the returns are "since inception"). */
+  historicalPeriodDays: z.number().nullable(),
+  /** The same figures unrounded (12 decimals), for the client to round once to its display precision. */
+  exact: ExactMetrics,
   nextExDividend: IsoDate.nullable(),
   /** True when nextExDividend is projected from the cadence (or an issuer estimate). */
   nextExDividendEstimated: z.boolean(),
@@ -89,14 +109,15 @@ export const EtfSplit = z.object({
 });
 export type EtfSplit = z.infer<typeof EtfSplit>;
 
-export const SimilarEtf = EtfListItem.pick({ id: true, ticker: true, name: true, brand: true, brandSlug: true, currentPrice: true, yieldPercent: true });
+export const SimilarEtf = EtfListItem.pick({ id: true, ticker: true, name: true, brand: true, brandSlug: true, currentPrice: true, yieldPercent: true }).extend({
+  /** The unrounded yield (12 decimals), formatted once by the client. */
+  exactYieldPercent: z.string().nullable(),
+});
 export type SimilarEtf = z.infer<typeof SimilarEtf>;
 
 export const EtfDetail = EtfListItem.extend({
   description: z.string(),
   inceptionDate: IsoDate.nullable(),
-  /** Days from the start of the return window to the market date (< 365: "since inception"). */
-  historicalPeriodDays: z.number().nullable(),
   windowStart: IsoDate.nullable(),
   previousClose: z.string().nullable(),
   /** Every active distribution, newest first. */
@@ -121,7 +142,7 @@ export const PublicCalendarEntry = z.object({
   ticker: z.string(),
   name: z.string(),
   payoutDate: IsoDate,
-  /** Cash per share: as declared (full precision), or the estimate rounded to 4 decimals. */
+  /** Cash per share as declared (full precision); a projection repeats the latest declared amount. */
   amount: z.string(),
   /** True for projected payouts and issuer estimates. */
   estimated: z.boolean(),
@@ -129,6 +150,10 @@ export const PublicCalendarEntry = z.object({
   exDate: IsoDate,
 });
 export type PublicCalendarEntry = z.infer<typeof PublicCalendarEntry>;
+
+/** A day the NYSE is closed inside the calendar window (`GET /api/dividends/calendar/holidays`). */
+export const MarketHoliday = z.object({ date: IsoDate, name: z.string() });
+export type MarketHoliday = z.infer<typeof MarketHoliday>;
 
 // ---------------------------------------------------------------------------------------------------
 // Calculators: what the client sends (the server also accepts "$1,000"-style strings) and the answers

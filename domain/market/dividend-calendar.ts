@@ -5,10 +5,13 @@ import {
   addDays,
   mondayOf,
   nextBusinessDay,
+  nyseHolidays,
   weekdayOf,
+  yearOf,
+  type Holiday,
   type IsoDate,
 } from './trading-days.ts';
-import { cadenceAnchor, perPayoutAmount, projectExDates, weeklyAverage, type DistributionPoint } from './etf-metrics.ts';
+import { latestDeclared, projectExDates, type DistributionPoint } from './etf-metrics.ts';
 
 /**
  * Dividend calendars (docs/metrics.md "Calendar"). Pure: the caller passes "today" (the latest
@@ -28,7 +31,7 @@ export interface CalendarEntry {
   ticker: string;
   name: string;
   payoutDate: IsoDate;
-  /** Cash per share: as declared (full precision), or the estimate rounded to 4 decimals. */
+  /** Cash per share as declared (full precision); a projection repeats the latest declared amount. */
   amount: string;
   /** True for projected payouts and issuer estimates. */
   estimated: boolean;
@@ -45,6 +48,12 @@ export interface CalendarWindow {
 export function calendarWindow(today: IsoDate, weeks = 4): CalendarWindow {
   const from = mondayOf(today);
   return { from, to: addDays(from, 7 * weeks - 1) };
+}
+
+/** The NYSE holidays (full-day closures, with their names) of the calendar window, by date. */
+export function marketHolidaysIn(window: CalendarWindow): Holiday[] {
+  const years = new Set([yearOf(window.from), yearOf(window.to)]);
+  return [...years].flatMap((y) => nyseHolidays(y)).filter((h) => h.date >= window.from && h.date <= window.to);
 }
 
 /** The payout date of a declared distribution: its pay date, else the next business day after the ex-date. */
@@ -74,11 +83,11 @@ function compareEntries(a: CalendarEntry, b: CalendarEntry): number {
 /**
  * The public calendar: every payout with a payout date in the window.
  * - Declared distributions (and issuer estimates) at their payout date (`payoutDateOf`).
- * - Payouts not declared yet, projected per fund: ex-dates after the fund's last known ex-date by its
- *   cadence (`projectExDates`, rolled to business days), paid the fund's usual lag later
- *   (`payLagBusinessDays`), at weeklyAverage (as of today) converted back to one payout
- *   (`perPayoutAmount`: weekly x1, twice weekly /2, four weeks x4, monthly x52/12), rounded to 4
- *   decimals, flagged estimated. A fund without distributions gets no projection.
+ * - Payouts not declared yet, projected per fund: ex-dates after the fund's last known ex-date on the
+ *   issuer's weekday pattern (`projectExDates`: a closed day moves earlier in its week), paid the
+ *   fund's usual lag later (`payLagBusinessDays`), at the latest declared distribution's amount
+ *   (`latestDeclared`) with its full precision (a $0.0012345 payout stays $0.0012345), flagged
+ *   estimated. A fund without distributions gets no projection.
  * Sorted by payout date, then ticker.
  */
 export function buildDividendCalendar(funds: readonly CalendarFund[], today: IsoDate, weeks = 4): CalendarEntry[] {
@@ -91,17 +100,17 @@ export function buildDividendCalendar(funds: readonly CalendarFund[], today: Iso
       if (payoutDate < from || payoutDate > to) continue;
       entries.push({ ...base, payoutDate, amount: canonical(dec(d.amount)), estimated: d.status === 'estimated', exDate: d.exDate });
     }
-    const weekly = weeklyAverage(fund.distributions, fund.frequency, today);
-    const anchor = cadenceAnchor(
-      fund.distributions.map((d) => d.exDate),
-      fund.frequency,
-    );
-    if (weekly === null || anchor === null) continue;
-    const lastEx = fund.distributions.reduce((max, d) => (d.exDate > max ? d.exDate : max), anchor);
-    const amount = fixed(perPayoutAmount(weekly, fund.frequency), 4);
+    const latest = latestDeclared(fund.distributions);
+    if (latest === null) continue;
+    const amount = canonical(dec(latest.amount));
     const lag = payLagBusinessDays(fund.distributions);
     // Ex-dates up to a month before the window can still pay inside it.
-    for (const exDate of projectExDates(anchor, lastEx, fund.frequency, addDays(from, -31), to)) {
+    for (const exDate of projectExDates(
+      fund.distributions.map((d) => d.exDate),
+      fund.frequency,
+      addDays(from, -31),
+      to,
+    )) {
       const payoutDate = addBusinessDays(exDate, lag);
       if (payoutDate < from || payoutDate > to) continue;
       entries.push({ ...base, payoutDate, amount, estimated: true, exDate });

@@ -44,15 +44,15 @@ describe('public dividend calendar', () => {
     expect(entries).toEqual([
       ['2025-06-17', 'AAAW', '0.36', false],
       ['2025-06-24', 'AAAW', '0.4', false],
-      // B: weeklyAverage 1.20 / 4 = 0.30; per payout 0.30 x 4 = 1.2000; ex 05-23 + 28 = Fri 06-20,
+      // B: latest declared 1.20 (full precision, "1.2"); ex Friday 05-23, four weeks later Friday 06-20,
       // paid 2 business days later: Mon 06-23, Tue 06-24
-      ['2025-06-24', 'BBBY', '1.2000', true],
-      // A: weeklyAverage (0.30 + 0.33 + 0.36) / 3 = 0.33 (06-23 is after today); ex 06-23 + 7 = 06-30, paid Tue 07-01
-      ['2025-07-01', 'AAAW', '0.3300', true],
+      ['2025-06-24', 'BBBY', '1.2', true],
+      // A: latest declared 0.40 (06-23, declared for next week); ex Monday 06-30, paid Tue 07-01
+      ['2025-07-01', 'AAAW', '0.4', true],
       ['2025-07-07', 'DDDX', '0.12', false],
-      ['2025-07-08', 'AAAW', '0.3300', true], // ex 07-07, paid 07-08
-      // D: weeklyAverage (0.10 + 0.11) / 2 = 0.105; ex 07-03 + 7 = 07-10, paid 07-11
-      ['2025-07-11', 'DDDX', '0.1050', true],
+      ['2025-07-08', 'AAAW', '0.4', true], // ex 07-07, paid 07-08
+      // D: latest declared 0.12; ex Thursday 07-10, paid 07-11
+      ['2025-07-11', 'DDDX', '0.12', true],
     ]);
   });
   it('learns the pay lag from the latest known pay date', () => {
@@ -74,8 +74,61 @@ describe('user dividend calendar', () => {
       ['2025-06-17', 'AAAW', '15.5', '5.58'], // 15.5 x 0.36 = 5.58
       ['2025-06-24', 'AAAW', '15.5', '6.20'], // 15.5 x 0.40 = 6.20
       ['2025-06-24', 'BBBY', '3', '3.60'], // 3 x 1.20 = 3.60
-      ['2025-07-01', 'AAAW', '15.5', '5.12'], // 15.5 x 0.33 = 5.115 -> 5.12 (half up)
-      ['2025-07-08', 'AAAW', '15.5', '5.12'],
+      ['2025-07-01', 'AAAW', '15.5', '6.20'], // projected at the latest declared 0.40: 15.5 x 0.40 = 6.20
+      ['2025-07-08', 'AAAW', '15.5', '6.20'],
     ]);
+  });
+});
+
+describe('issue 10: projected payouts (F3, F6, F16)', () => {
+  it('AUDC ($0.50 cut to $0.10) projects the latest declared $0.10; 10.5 shares get $1.05 a payout', () => {
+    const audc: CalendarFund = {
+      etfId: 'c', ticker: 'AUDC', name: 'Cut', frequency: 'weekly',
+      distributions: [
+        { exDate: '2026-11-03', payDate: '2026-11-04', amount: '0.50' },
+        { exDate: '2026-11-10', payDate: '2026-11-11', amount: '0.50' },
+        { exDate: '2026-11-17', payDate: '2026-11-18', amount: '0.10' },
+      ],
+    };
+    const entries = buildDividendCalendar([audc], '2026-11-23');
+    expect(entries.filter((e) => e.estimated).map((e) => [e.exDate, e.payoutDate, e.amount])).toEqual([
+      ['2026-11-24', '2026-11-25', '0.1'],
+      ['2026-12-01', '2026-12-02', '0.1'],
+      ['2026-12-08', '2026-12-09', '0.1'],
+      ['2026-12-15', '2026-12-16', '0.1'],
+    ]);
+    expect(buildUserDividendCalendar(entries, [{ etfId: 'c', shares: '10.5' }]).map((e) => e.estimatedPayout)).toEqual(['1.05', '1.05', '1.05', '1.05']);
+  });
+  it('a Thursday fund (AUDF) goes ex Wednesday in Thanksgiving week and then stays on Thursday / Friday', () => {
+    const audf: CalendarFund = {
+      etfId: 'f', ticker: 'AUDF', name: 'Flat', frequency: 'weekly',
+      distributions: [
+        { exDate: '2026-11-05', payDate: '2026-11-06', amount: '0.10' },
+        { exDate: '2026-11-12', payDate: '2026-11-13', amount: '0.10' },
+        { exDate: '2026-11-19', payDate: '2026-11-20', amount: '0.10' },
+      ],
+    };
+    const projected = (f: CalendarFund) => buildDividendCalendar([f], '2026-11-23').filter((e) => e.estimated).map((e) => [e.exDate, e.payoutDate]);
+    // Thanksgiving Thursday 11-26: ex Wednesday 11-25, paid one business day later: Friday 11-27 (Roundhill 2024: ex 11/27, paid 11/29)
+    expect(projected(audf)).toEqual([
+      ['2026-11-25', '2026-11-27'],
+      ['2026-12-03', '2026-12-04'],
+      ['2026-12-10', '2026-12-11'],
+      ['2026-12-17', '2026-12-18'],
+    ]);
+    // The issuer declared Wednesday 11-25 (no pay date): later projections stay on Thursday, paid Friday
+    const declared = { ...audf, distributions: [...audf.distributions, { exDate: '2026-11-25', payDate: null, amount: '0.10' }] };
+    expect(projected(declared)).toEqual([
+      ['2026-12-03', '2026-12-04'],
+      ['2026-12-10', '2026-12-11'],
+      ['2026-12-17', '2026-12-18'],
+    ]);
+  });
+  it('AUDU: a sub-dollar payout keeps its precision ($0.0012345, not $0.0012)', () => {
+    const audu: CalendarFund = {
+      etfId: 'u', ticker: 'AUDU', name: 'Penny', frequency: 'weekly',
+      distributions: [{ exDate: '2026-11-19', payDate: '2026-11-20', amount: '0.0012345' }],
+    };
+    expect(buildDividendCalendar([audu], '2026-11-23').filter((e) => e.estimated).map((e) => e.amount)).toEqual(['0.0012345', '0.0012345', '0.0012345', '0.0012345']);
   });
 });

@@ -1,14 +1,19 @@
 import type { PayoutFrequency } from '../../events/catalog.ts';
 import type { DistributionStatus } from '../../events/dividends.ts';
-import { HUNDRED, ONE, ZERO, dec, fixed, fixedOrNull, roundedNumber, type Decimal } from './decimal.ts';
+import { Decimal, HUNDRED, ONE, ZERO, canonical, dec, fixed, fixedOrNull, roundedNumber } from './decimal.ts';
 import {
   addDays,
   addMonths,
   daysBetween,
+  isBusinessDay,
+  isWeekend,
+  mondayOf,
   newYorkDate,
-  onOrAfterBusinessDay,
+  nextBusinessDay,
+  previousBusinessDay,
   weekdayOf,
   type IsoDate,
+  type Weekday,
 } from './trading-days.ts';
 
 /**
@@ -66,6 +71,12 @@ export interface EtfMetrics {
   dayChangePercent: Decimal | null;
   weeklyAverage: Decimal | null;
   yieldPercent: Decimal | null;
+  /** The latest declared distribution (one payout, cash per share); null without one. */
+  latestAmount: Decimal | null;
+  /** Issuer-style: latest declared distribution x payouts a year / P x 100. */
+  distributionRate: Decimal | null;
+  /** Trailing twelve months: distributions with ex-date in (anniversary, today] / P x 100. */
+  ttmYield: Decimal | null;
   annualDripYield: Decimal | null;
   windowStart: IsoDate | null;
   historicalPeriodDays: number | null;
@@ -199,32 +210,20 @@ export function yieldPercent(weekly: Decimal | null, price: Decimal | null): Dec
   return weekly.times(52).div(price).times(HUNDRED);
 }
 
-/** ((1 + weeklyAverage / P)^52 - 1) x 100. */
-export function annualDripYield(weekly: Decimal | null, price: Decimal | null): Decimal | null {
-  if (weekly === null || price === null || price.lte(0)) return null;
-  return ONE.plus(weekly.div(price)).pow(52).minus(ONE).times(HUNDRED);
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Cadence projection (next ex-dividend, calendar estimates)
-
 /**
- * The next raw (unrolled) ex-date after `date` by the fund's cadence: weekly +7 days, every four weeks
- * +28 days, monthly +1 month (same day, clamped), twice weekly +3 days from a Monday-Wednesday and
- * +4 days from a Thursday-Sunday (Mon -> Thu -> Mon).
+ * Payouts a year by the fund's catalog frequency: weekly 52, twice weekly 104, every four weeks 13,
+ * monthly 12 (docs/metrics.md "Payouts a year").
  */
-export function nextCadenceDate(date: IsoDate, frequency: PayoutFrequency): IsoDate {
+export function payoutsPerYear(frequency: PayoutFrequency): number {
   switch (frequency) {
     case 'weekly':
-      return addDays(date, 7);
+      return 52;
+    case 'twice-weekly':
+      return 104;
     case 'four-weekly':
-      return addDays(date, 28);
+      return 13;
     case 'monthly':
-      return addMonths(date, 1);
-    case 'twice-weekly': {
-      const wd = weekdayOf(date);
-      return addDays(date, wd >= 1 && wd <= 3 ? 3 : 4);
-    }
+      return 12;
     default: {
       const never: never = frequency;
       throw new Error(`unknown frequency ${String(never)}`);
@@ -233,57 +232,144 @@ export function nextCadenceDate(date: IsoDate, frequency: PayoutFrequency): IsoD
 }
 
 /**
- * The regular ex-weekday anchor: for weekly and four-weekly funds, when the last ex-date fell later in
- * its week than the fund's usual ex-weekday (a holiday pushed it, e.g. Tuesday after a Monday holiday),
- * the projection starts from the usual weekday of that week. The usual weekday is the most frequent
- * weekday among the last eight ex-dates (ties: the earliest weekday).
+ * The latest declared distribution by ex-date (a declared future one included: it is the issuer's
+ * latest announcement); issuer estimates count only when nothing is declared. Null without any.
  */
-export function cadenceAnchor(exDates: readonly IsoDate[], frequency: PayoutFrequency): IsoDate | null {
-  const sorted = [...exDates].sort();
-  const last = sorted[sorted.length - 1];
-  if (last === undefined) return null;
-  if (frequency !== 'weekly' && frequency !== 'four-weekly') return last;
-  const counts = new Map<number, number>();
-  for (const d of sorted.slice(-8)) counts.set(weekdayOf(d), (counts.get(weekdayOf(d)) ?? 0) + 1);
-  let usual = weekdayOf(last) as number;
-  let best = 0;
-  for (const [wd, n] of [...counts.entries()].sort((a, b) => a[0] - b[0])) {
-    if (n > best) {
-      best = n;
-      usual = wd;
-    }
-  }
-  const shift = weekdayOf(last) - usual;
-  return shift > 0 && shift <= 2 ? addDays(last, -shift) : last;
+export function latestDeclared<T extends DistributionPoint>(distributions: readonly T[]): T | null {
+  const sorted = [...distributions].sort(byExDate);
+  const declared = sorted.filter((d) => d.status !== 'estimated');
+  return declared[declared.length - 1] ?? sorted[sorted.length - 1] ?? null;
 }
 
 /**
- * Projected ex-dates after the last known one: anchor, then the cadence, each rolled forward to a
- * business day; only dates strictly after `after` and within [from, to] are returned.
+ * Trailing-twelve-month yield: the distributions with ex-date after the anniversary (today - 1 year)
+ * and on or before today, / P x 100. Null without a price or without any distribution.
  */
-export function projectExDates(
-  anchor: IsoDate,
-  after: IsoDate,
-  frequency: PayoutFrequency,
-  from: IsoDate,
-  to: IsoDate,
-): IsoDate[] {
-  const out: IsoDate[] = [];
-  let raw = anchor;
-  for (let i = 0; i < 10_000; i++) {
-    raw = nextCadenceDate(raw, frequency);
-    const rolled = onOrAfterBusinessDay(raw);
-    if (rolled > to) break;
-    if (rolled > after && rolled >= from && out[out.length - 1] !== rolled) out.push(rolled);
+export function ttmYield(distributions: readonly DistributionPoint[], price: Decimal | null, today: IsoDate): Decimal | null {
+  if (price === null || price.lte(0) || distributions.length === 0) return null;
+  const from = oneYearBefore(today);
+  const paid = distributions.filter((d) => d.exDate > from && d.exDate <= today).reduce((acc, d) => acc.plus(dec(d.amount)), ZERO);
+  return paid.div(price).times(HUNDRED);
+}
+
+/** Issuer-style distribution rate: latest declared distribution x payouts a year / P x 100. */
+export function distributionRate(latest: Decimal | null, frequency: PayoutFrequency, price: Decimal | null): Decimal | null {
+  if (latest === null || price === null || price.lte(0)) return null;
+  return latest.times(payoutsPerYear(frequency)).div(price).times(HUNDRED);
+}
+
+/**
+ * ((1 + payout / P)^n - 1) x 100, where payout = weeklyAverage converted back to one payout
+ * (`perPayoutAmount`) and n = the fund's payouts a year (`payoutsPerYear`): what reinvesting every
+ * payout of a year at a constant price and amount gives. A weekly fund: (1 + weeklyAverage / P)^52.
+ */
+export function annualDripYield(weekly: Decimal | null, price: Decimal | null, frequency: PayoutFrequency = 'weekly'): Decimal | null {
+  if (weekly === null || price === null || price.lte(0)) return null;
+  const payout = perPayoutAmount(weekly, frequency);
+  return ONE.plus(payout.div(price)).pow(payoutsPerYear(frequency)).minus(ONE).times(HUNDRED);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Cadence projection (next ex-dividend, calendar estimates)
+
+/**
+ * The fund's usual ex-weekdays (0 = Sunday ... 6 = Saturday), in Monday-to-Sunday order: the most
+ * frequent weekday among its last eight ex-dates (a date next to a weekday holiday counting for the
+ * weekday it was moved from; ties: the earlier weekday in the week), two of them
+ * for a twice-weekly fund. A twice-weekly fund with one known weekday gets the other leg three days
+ * apart (Monday and Thursday, Tuesday and Friday, ...). Empty without ex-dates.
+ */
+export function exWeekdayPattern(exDates: readonly IsoDate[], frequency: PayoutFrequency): Weekday[] {
+  const recent = [...exDates].sort().slice(-8);
+  if (recent.length === 0) return [];
+  const order = (wd: number) => (wd + 6) % 7; // days from Monday
+  // A date next to a weekday holiday counts for the weekday it was moved from (Wednesday before a
+  // Thanksgiving Thursday counts as Thursday; Tuesday after a Memorial Day Monday as Monday).
+  const usual = (d: IsoDate): Weekday => {
+    const next = addDays(d, 1);
+    if (!isWeekend(next) && !isBusinessDay(next)) return weekdayOf(next);
+    const prev = addDays(d, -1);
+    if (!isWeekend(prev) && !isBusinessDay(prev)) return weekdayOf(prev);
+    return weekdayOf(d);
+  };
+  const counts = new Map<Weekday, number>();
+  for (const d of recent) counts.set(usual(d), (counts.get(usual(d)) ?? 0) + 1);
+  const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1] || order(a[0]) - order(b[0])).map(([wd]) => wd);
+  const legs = frequency === 'twice-weekly' ? 2 : 1;
+  const picked = ranked.slice(0, legs);
+  if (picked.length < legs) {
+    const only = picked[0]!;
+    picked.push(((order(only) <= 2 ? only + 3 : only - 3 + 7) % 7) as Weekday);
   }
+  return picked.sort((a, b) => order(a) - order(b));
+}
+
+/**
+ * Where a projected ex-date goes when the market is closed that day: to the previous business day of
+ * the same Monday-to-Sunday week (issuers go ex earlier before a holiday: Roundhill's Thursday funds
+ * went ex Wednesday 2024-11-27 for Thanksgiving, paid Friday), or, when the week has no business day
+ * before it (a Monday holiday), to the next business day.
+ */
+export function adjustExDate(date: IsoDate): IsoDate {
+  if (isBusinessDay(date)) return date;
+  const before = previousBusinessDay(date);
+  return before >= mondayOf(date) ? before : nextBusinessDay(date);
+}
+
+/**
+ * Projected ex-dates after the fund's last known ex-date, within [from, to], following the issuer's
+ * pattern rather than the last date: weekly funds on their usual weekday of every following week,
+ * every-four-weeks funds on it every fourth week from the last ex-date's week, twice-weekly funds on
+ * their two weekdays (the next leg after the one the last ex-date belongs to, by the nearest weekday),
+ * monthly funds on the same day of each following month. Each date on a closed day moves by
+ * `adjustExDate` (earlier in its week). A last ex-date that was itself moved (declared Wednesday in a
+ * Thursday pattern) therefore never shifts the projections to another weekday.
+ */
+export function projectExDates(exDates: readonly IsoDate[], frequency: PayoutFrequency, from: IsoDate, to: IsoDate): IsoDate[] {
+  const sorted = [...exDates].sort();
+  const last = sorted[sorted.length - 1];
+  if (last === undefined) return [];
+  const out: IsoDate[] = [];
+  const take = (raw: IsoDate): boolean => {
+    const d = adjustExDate(raw);
+    if (d > to) return false;
+    if (d > last && d >= from && out[out.length - 1] !== d) out.push(d);
+    return true;
+  };
+  if (frequency === 'monthly') {
+    for (let k = 1; k < 10_000 && take(addMonths(last, k)); k++);
+    return out;
+  }
+  const pattern = exWeekdayPattern(sorted, frequency);
+  const offset = (wd: number) => (wd + 6) % 7;
+  const week0 = mondayOf(last);
+  if (frequency === 'twice-weekly') {
+    // The leg the last ex-date belongs to: the pattern weekday nearest to its weekday (ties: the earlier).
+    const lastOffset = offset(weekdayOf(last));
+    let leg = 0;
+    for (let i = 1; i < pattern.length; i++) {
+      if (Math.abs(offset(pattern[i]!) - lastOffset) < Math.abs(offset(pattern[leg]!) - lastOffset)) leg = i;
+    }
+    let week = 0;
+    for (let i = 0; i < 20_000; i++) {
+      leg += 1;
+      if (leg === pattern.length) {
+        leg = 0;
+        week += 1;
+      }
+      if (!take(addDays(week0, 7 * week + offset(pattern[leg]!)))) break;
+    }
+    return out;
+  }
+  const step = frequency === 'four-weekly' ? 4 : 1;
+  for (let k = 1; k < 10_000 && take(addDays(week0, 7 * step * k + offset(pattern[0]!))); k++);
   return out;
 }
 
 /**
  * nextExDividend: the earliest distribution with ex-date >= today (estimated when its status is);
- * otherwise the fund's cadence projected from its last ex-date, rolled to a business day, flagged
- * estimated. When the cadence step lands before today (data not synced for a while), it keeps stepping
- * until it reaches today. Null without any distribution.
+ * otherwise the first projected ex-date from today on (`projectExDates`: the issuer's weekday pattern,
+ * closed days moved earlier in the week), flagged estimated. Null without any distribution.
  */
 export function nextExDividend(
   distributions: readonly DistributionPoint[],
@@ -293,18 +379,22 @@ export function nextExDividend(
   const sorted = [...distributions].sort(byExDate);
   const upcoming = sorted.find((d) => d.exDate >= today);
   if (upcoming) return { date: upcoming.exDate, estimated: upcoming.status === 'estimated' };
-  const anchor = cadenceAnchor(
+  const [next] = projectExDates(
     sorted.map((d) => d.exDate),
     frequency,
+    today,
+    addDays(today, 400),
   );
-  const last = sorted[sorted.length - 1];
-  if (anchor === null || last === undefined) return null;
-  const [next] = projectExDates(anchor, last.exDate, frequency, today, addDays(today, 400));
   return next ? { date: next, estimated: true } : null;
 }
 
 // ---------------------------------------------------------------------------------------------------
 // All metrics
+
+/** The anniversary a year before `date` (Feb 29 -> Feb 28): where the one-year window starts. */
+export function oneYearBefore(date: IsoDate): IsoDate {
+  return addMonths(date, -12);
+}
 
 /**
  * Computes every metric of docs/metrics.md as of `today`. See there for the exact definitions and the
@@ -326,10 +416,12 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
     dayChange !== null && previousClose !== null ? dayChange.div(previousClose).times(HUNDRED) : null;
 
   const weekly = weeklyAverage(distributions, frequency, today);
+  const latestPoint = latestDeclared(distributions);
+  const latest = latestPoint ? dec(latestPoint.amount) : null;
 
-  // Window: first bar on or after today - 365 days (or the first bar when the history is shorter).
-  const target = addDays(today, -365);
-  const startBar = bars.find((b) => b.date >= target) ?? null;
+  // Window: the last close on or before the anniversary (today - 1 year), or the first bar (inception)
+  // when the history is shorter.
+  const startBar = barOnOrBefore(bars, oneYearBefore(today)) ?? bars[0] ?? null;
   let windowDistributions: Decimal | null = null;
   let oneYearReturn: Decimal | null = null;
   let dripShares: Decimal | null = null;
@@ -340,9 +432,11 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
     windowDistributions = inWindow.reduce((acc, d) => acc.plus(dec(d.amount)), ZERO);
     let shares = ONE;
     for (const d of inWindow) {
-      // The close on the ex-date, or the last close before it (the start bar at worst).
+      // The close on the ex-date; on an ex-date without a bar, the current price when it belongs to that
+      // session (today's quote), else the last close before it (the start bar at worst).
       const bar = barOnOrBefore(bars, d.exDate)!;
-      shares = shares.plus(shares.times(dec(d.amount)).div(bar.close));
+      const price = bar.date !== d.exDate && current !== null && current.date === d.exDate ? current.price : bar.close;
+      shares = shares.plus(shares.times(dec(d.amount)).div(price));
     }
     dripShares = shares;
     if (P !== null) {
@@ -360,7 +454,10 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
     dayChangePercent,
     weeklyAverage: weekly,
     yieldPercent: yieldPercent(weekly, P),
-    annualDripYield: annualDripYield(weekly, P),
+    latestAmount: latest,
+    distributionRate: distributionRate(latest, frequency, P),
+    ttmYield: ttmYield(distributions, P, today),
+    annualDripYield: annualDripYield(weekly, P, frequency),
     windowStart: startBar?.date ?? null,
     historicalPeriodDays: startBar ? daysBetween(startBar.date, today) : null,
     startPrice: startBar?.close ?? null,
@@ -386,10 +483,27 @@ export const METRIC_PRECISION = {
   amountPerShare: 4,
   money: 2,
   shares: 6,
+  /** The unrounded figures the client formats once (`exact`): 12 decimals. */
+  exact: 12,
 } as const;
 
 export function formatPrice(p: Decimal): string {
   return fixed(p, METRIC_PRECISION.price(p));
+}
+
+/**
+ * The same figures at 12 decimals, so the client rounds them once to its display precision (a
+ * percentage to 1 decimal) instead of rounding the API's 2-decimal string again (128.849 -> "128.85" ->
+ * 128.9 was wrong; from 128.849000000000 it shows 128.8). Trailing zeros are cut.
+ */
+export interface ExactMetricsView {
+  weeklyAverage: string | null;
+  yieldPercent: string | null;
+  distributionRate: string | null;
+  ttmYield: string | null;
+  annualDripYield: string | null;
+  oneYearReturn: string | null;
+  dripReturn: string | null;
 }
 
 export interface EtfMetricsView {
@@ -399,9 +513,14 @@ export interface EtfMetricsView {
   dayChangePercent: number | null;
   weeklyAverage: string | null;
   yieldPercent: string | null;
+  /** Latest declared distribution x payouts a year / P x 100, 2 decimals. */
+  distributionRate: string | null;
+  /** Distributions of the trailing twelve months / P x 100, 2 decimals. */
+  ttmYield: string | null;
   annualDripYield: string | null;
   oneYearReturn: string | null;
   dripReturn: string | null;
+  exact: ExactMetricsView;
   historicalPeriodDays: number | null;
   windowStart: IsoDate | null;
   nextExDividend: IsoDate | null;
@@ -414,6 +533,11 @@ export interface EtfMetricsView {
 /** Rounds the metrics for the API: see METRIC_PRECISION (half-up, no "-0.00"). */
 export function presentEtfMetrics(m: EtfMetrics): EtfMetricsView {
   const pct = (v: Decimal | null) => fixedOrNull(v, METRIC_PRECISION.percent);
+  const exact = (v: Decimal | null) => {
+    if (v === null) return null;
+    const r = v.toDecimalPlaces(METRIC_PRECISION.exact, Decimal.ROUND_HALF_UP);
+    return r.isZero() ? '0' : canonical(r);
+  };
   return {
     currentPrice: m.currentPrice ? formatPrice(m.currentPrice) : null,
     previousClose: m.previousClose ? formatPrice(m.previousClose) : null,
@@ -421,9 +545,20 @@ export function presentEtfMetrics(m: EtfMetrics): EtfMetricsView {
     dayChangePercent: m.dayChangePercent ? roundedNumber(m.dayChangePercent, METRIC_PRECISION.dayChangePercent) : null,
     weeklyAverage: fixedOrNull(m.weeklyAverage, METRIC_PRECISION.weeklyAverage),
     yieldPercent: pct(m.yieldPercent),
+    distributionRate: pct(m.distributionRate),
+    ttmYield: pct(m.ttmYield),
     annualDripYield: pct(m.annualDripYield),
     oneYearReturn: pct(m.oneYearReturn),
     dripReturn: pct(m.dripReturn),
+    exact: {
+      weeklyAverage: exact(m.weeklyAverage),
+      yieldPercent: exact(m.yieldPercent),
+      distributionRate: exact(m.distributionRate),
+      ttmYield: exact(m.ttmYield),
+      annualDripYield: exact(m.annualDripYield),
+      oneYearReturn: exact(m.oneYearReturn),
+      dripReturn: exact(m.dripReturn),
+    },
     historicalPeriodDays: m.historicalPeriodDays,
     windowStart: m.windowStart,
     nextExDividend: m.nextExDividend?.date ?? null,

@@ -3,9 +3,10 @@ import { HUNDRED, ZERO, dec, type Decimal } from './decimal.ts';
 import {
   barOnOrBefore,
   byExDate,
+  latestDeclared,
+  payoutsPerYear,
   resolveCurrentPrice,
   usableBars,
-  weeklyAverage,
   type BarPoint,
   type DistributionPoint,
   type QuotePoint,
@@ -58,7 +59,7 @@ export interface HoldingPerformance {
   /** Cash value of every distribution paid since purchase (reinvested or not). */
   incomeReceived: Decimal;
   payments: HoldingPayment[];
-  /** shares x weeklyAverage x 52. */
+  /** shares x the latest declared distribution x payouts a year (the issuer's current rate). */
   projectedAnnualIncome: Decimal | null;
   /** initialShares x (P - purchase price). */
   priceReturn: Decimal | null;
@@ -121,7 +122,7 @@ export function holdingPerformance(raw: HoldingPerformanceInput): HoldingPerform
   }
   settle(null);
 
-  const weekly = weeklyAverage(input.distributions, input.frequency, input.today);
+  const latest = latestDeclared(input.distributions);
   const purchasePrice = raw.purchasePrice === null ? null : adjustPrice(raw.purchasePrice, raw.purchaseDate, splits, raw.today);
   const costBasis = purchasePrice ? initialShares.times(purchasePrice) : null;
   const marketValue = P ? shares.times(P) : null;
@@ -139,7 +140,7 @@ export function holdingPerformance(raw: HoldingPerformanceInput): HoldingPerform
     costBasis,
     incomeReceived: income,
     payments,
-    projectedAnnualIncome: weekly ? shares.times(weekly).times(52) : null,
+    projectedAnnualIncome: latest ? shares.times(dec(latest.amount)).times(payoutsPerYear(input.frequency)) : null,
     priceReturn,
     distributionReturn,
     totalReturn,

@@ -40,8 +40,8 @@ describe('holding performance (portfolio)', () => {
     expect(fixed(h.totalReturn!, 2)).toBe('-119.00');
     // -119 / 1550 x 100 = -7.6774... -> -7.68
     expect(fixed(h.totalReturnPercent!, 2)).toBe('-7.68');
-    // weeklyAverage (0.30 + 0.30 + 0.25) / 3 = 0.28333...; 106 x 0.28333... x 52 = 1561.7333... -> 1561.73
-    expect(fixed(h.projectedAnnualIncome!, 2)).toBe('1561.73');
+    // at the latest declared distribution (0.25, ex 07-03) x 52 payouts: 106 x 0.25 x 52 = 1378.00
+    expect(fixed(h.projectedAnnualIncome!, 2)).toBe('1378.00');
   });
   it('without DRIP the cash is income and the share count stays', () => {
     const h = holdingPerformance({ ...base, drip: false });
@@ -50,8 +50,8 @@ describe('holding performance (portfolio)', () => {
     expect(fixed(h.incomeReceived, 2)).toBe('85.00');
     expect(fixed(h.totalReturn!, 2)).toBe('-115.00');
     expect(fixed(h.totalReturnPercent!, 2)).toBe('-7.42');
-    // 100 x 0.28333... x 52 = 1473.333... -> 1473.33
-    expect(fixed(h.projectedAnnualIncome!, 2)).toBe('1473.33');
+    // 100 x 0.25 x 52 = 1300.00
+    expect(fixed(h.projectedAnnualIncome!, 2)).toBe('1300.00');
   });
   it('buying on the ex-date does not earn that distribution', () => {
     const h = holdingPerformance({ ...base, purchaseDate: '2025-06-05', drip: false });
@@ -63,5 +63,38 @@ describe('holding performance (portfolio)', () => {
     expect(h.costBasis).toBeNull();
     expect(h.totalReturn).toBeNull();
     expect(fixed(h.incomeReceived, 2)).toBe('85.00');
+  });
+});
+
+describe('F3: projected income at the latest declared distribution (AUDC: $0.50 weekly cut to $0.10)', () => {
+  it('10.5 shares project 10.5 x 0.10 x 52 = $54.60 a year, not the 3-payout mean\'s $200.20', () => {
+    const h = holdingPerformance({
+      purchaseDate: '2026-11-23',
+      shares: '10.5',
+      purchasePrice: null,
+      drip: false,
+      today: '2026-11-23',
+      frequency: 'weekly',
+      bars: [{ date: '2026-11-20', close: '20.00' }],
+      distributions: [
+        { exDate: '2026-11-03', payDate: '2026-11-04', amount: '0.50' },
+        { exDate: '2026-11-10', payDate: '2026-11-11', amount: '0.50' },
+        { exDate: '2026-11-17', payDate: '2026-11-18', amount: '0.10' },
+      ],
+    });
+    expect(fixed(h.projectedAnnualIncome!, 2)).toBe('54.60');
+  });
+  it('a four-weekly fund projects 13 payouts: 50 x 1.20 x 13 = $780.00', () => {
+    const h = holdingPerformance({
+      purchaseDate: '2026-06-01',
+      shares: '50',
+      purchasePrice: '15',
+      drip: false,
+      today: '2026-11-23',
+      frequency: 'four-weekly',
+      bars: [{ date: '2026-11-20', close: '15.00' }],
+      distributions: [{ exDate: '2026-10-29', payDate: '2026-10-30', amount: '1.20' }],
+    });
+    expect(fixed(h.projectedAnnualIncome!, 2)).toBe('780.00');
   });
 });

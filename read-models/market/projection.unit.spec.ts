@@ -43,7 +43,7 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
     // weeklyAverage = (0.30 + 0.40 + 0.50) / 3 = 0.40.
     // yieldPercent = 0.40 x 52 / 21.10 x 100 = 98.578.. -> 98.58.
     // annualDripYield = ((1 + 0.40 / 21.10)^52 - 1) x 100 = 165.529.. -> 165.53.
-    // Window: first bar on or after 2025-01-14 is 2026-01-05 (S = 20.00); 9 days.
+    // Window: no bar on or before the anniversary 2025-01-14, so the first bar 2026-01-05 (S = 20.00); 9 days.
     // oneYearReturn = (21.10 - 20 + 0.40 + 0.50) / 20 x 100 = 10.00.
     // dripReturn: shares 1 -> + 0.40 / 20.40 = 1.0196078.. (01-06 close) -> x (1 + 0.50 / 21.00)
     //   = 1.0438842..; (1.0438842 x 21.10 / 20 - 1) x 100 = 10.1297.. -> 10.13.
@@ -58,10 +58,25 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
       dayChange: 0.1,
       dayChangePercent: 0.48,
       yieldPercent: '98.58',
+      // distributionRate = latest declared 0.50 x 52 / 21.10 x 100 = 123.222.. -> 123.22
+      distributionRate: '123.22',
+      // ttmYield = (0.30 + 0.40 + 0.50) / 21.10 x 100 = 5.6872.. -> 5.69
+      ttmYield: '5.69',
       annualDripYield: '165.53',
       oneYearReturn: '10.00',
       dripReturn: '10.13',
       weeklyAverage: '0.4000',
+      historicalPeriodDays: 9,
+      // The same figures at 12 decimals for the client to round once.
+      exact: {
+        weeklyAverage: '0.4',
+        yieldPercent: '98.578199052133',
+        distributionRate: '123.222748815166',
+        ttmYield: '5.687203791469',
+        annualDripYield: '165.529171341165',
+        oneYearReturn: '10',
+        dripReturn: '10.129785247432',
+      },
       nextExDividend: '2026-01-20',
       nextExDividendEstimated: true,
       frequency: 'weekly',
@@ -92,9 +107,9 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
     ]);
     // Same underlying (NVDA) first, by ticker; then the rest of the brand (Roundhill); never itself.
     expect(detail.similarEtfs).toEqual([
-      { id: AAA.etfId, ticker: 'AAAW', name: AAA.name, brand: 'YieldMax', brandSlug: 'yieldmax', currentPrice: '10.00', yieldPercent: '52.00' },
-      { id: CCC.etfId, ticker: 'CCCW', name: CCC.name, brand: 'Roundhill', brandSlug: 'roundhill', currentPrice: '20.00', yieldPercent: '52.00' },
-      { id: DDD.etfId, ticker: 'DDDW', name: DDD.name, brand: 'Roundhill', brandSlug: 'roundhill', currentPrice: '', yieldPercent: null },
+      { id: AAA.etfId, ticker: 'AAAW', name: AAA.name, brand: 'YieldMax', brandSlug: 'yieldmax', currentPrice: '10.00', yieldPercent: '52.00', exactYieldPercent: '52' },
+      { id: CCC.etfId, ticker: 'CCCW', name: CCC.name, brand: 'Roundhill', brandSlug: 'roundhill', currentPrice: '20.00', yieldPercent: '52.00', exactYieldPercent: '52' },
+      { id: DDD.etfId, ticker: 'DDDW', name: DDD.name, brand: 'Roundhill', brandSlug: 'roundhill', currentPrice: '', yieldPercent: null, exactYieldPercent: null },
     ]);
   });
 
@@ -165,12 +180,12 @@ describe('market projection: calendar', () => {
     const fix = json<PublicCalendarEntry[]>('calendar').filter((e) => e.ticker === 'FIXW');
     // Window: Monday 2026-01-12 .. Sunday 2026-02-08. FIXW's 01-13 distribution has no pay date ->
     // paid 01-14. Then Tuesday ex-dates 01-20, 01-27, 02-03 paid one business day later (its last
-    // known lag: ex 01-06, pay 01-07) at the weekly average 0.40.
+    // known lag: ex 01-06, pay 01-07) at the latest declared amount, 0.5 (docs/metrics.md, F3).
     expect(fix).toEqual([
       { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-14', amount: '0.5', estimated: false, exDate: '2026-01-13' },
-      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-21', amount: '0.4000', estimated: true, exDate: '2026-01-20' },
-      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-28', amount: '0.4000', estimated: true, exDate: '2026-01-27' },
-      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-02-04', amount: '0.4000', estimated: true, exDate: '2026-02-03' },
+      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-21', amount: '0.5', estimated: true, exDate: '2026-01-20' },
+      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-28', amount: '0.5', estimated: true, exDate: '2026-01-27' },
+      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-02-04', amount: '0.5', estimated: true, exDate: '2026-02-03' },
     ]);
     const all = json<PublicCalendarEntry[]>('calendar');
     const order = all.map((e) => `${e.payoutDate} ${e.ticker}`);

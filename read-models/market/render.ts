@@ -14,11 +14,12 @@ import {
 } from '../../contracts/market.ts';
 import type { SameShape } from '../../contracts/same-shape.ts';
 import { buildDividendCalendar, payoutDateOf, type CalendarEntry } from '../../domain/market/dividend-calendar.ts';
-import { addDays, addMonths, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
+import { addMonths, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
 import { canonical, dec, fixed } from '../../domain/market/decimal.ts';
 import { adjustDistributions, adjustPrice, describeSplit, isAdjusted, splitAdjustedInput, splitsInEffect, type SplitPoint } from '../../domain/market/splits.ts';
 import {
   computeEtfMetrics,
+  oneYearBefore,
   presentEtfMetrics,
   type BarPoint,
   type DistributionPoint,
@@ -165,8 +166,9 @@ function distributionPoints(doc: Pick<EtfMarketFields, 'distributions'>): Distri
  */
 export function metricsInput(doc: EtfMarketFields, today: IsoDate): MetricsInput {
   const end = upperBound(doc.barDates, today);
-  const windowIdx = lowerBound(doc.barDates, addDays(today, -365));
-  const start = Math.max(0, Math.min(windowIdx - 1, end - 2));
+  // The last bar on or before the anniversary starts the window.
+  const windowIdx = upperBound(doc.barDates, oneYearBefore(today)) - 1;
+  const start = Math.max(0, Math.min(windowIdx, end - 2));
   const bars: BarPoint[] = [];
   for (let i = start; i < end; i++) bars.push({ date: doc.barDates[i]!, close: doc.barCloses[i]! });
   const quote: QuotePoint | null = doc.quote ? { price: doc.quote.price, quotedAt: doc.quote.quotedAt } : null;
@@ -184,6 +186,16 @@ function isDemo(doc: EtfMarketFields, view: EtfMetricsView | null): boolean {
   return doc.dataSource === 'demo' || priceSource === 'demo' || lastDistribution?.source === 'demo';
 }
 
+const NO_EXACT: EtfListItem['exact'] = {
+  weeklyAverage: null,
+  yieldPercent: null,
+  distributionRate: null,
+  ttmYield: null,
+  annualDripYield: null,
+  oneYearReturn: null,
+  dripReturn: null,
+};
+
 export function listItemOf(doc: EtfMarketFields, view: EtfMetricsView | null, today: IsoDate | null): EtfListItem {
   return {
     id: doc.etfId,
@@ -195,10 +207,14 @@ export function listItemOf(doc: EtfMarketFields, view: EtfMetricsView | null, to
     dayChange: view?.dayChange ?? null,
     dayChangePercent: view?.dayChangePercent ?? null,
     yieldPercent: view?.yieldPercent ?? null,
+    distributionRate: view?.distributionRate ?? null,
+    ttmYield: view?.ttmYield ?? null,
     annualDripYield: view?.annualDripYield ?? null,
     oneYearReturn: view?.oneYearReturn ?? null,
     dripReturn: view?.dripReturn ?? null,
     weeklyAverage: view?.weeklyAverage ?? null,
+    historicalPeriodDays: view?.historicalPeriodDays ?? null,
+    exact: view?.exact ?? NO_EXACT,
     nextExDividend: view?.nextExDividend ?? null,
     nextExDividendEstimated: view?.nextExDividendEstimated ?? false,
     frequency: doc.frequency,
@@ -252,7 +268,6 @@ export function detailOf(
     ...item,
     description: doc.description,
     inceptionDate: doc.inceptionDate,
-    historicalPeriodDays: view?.historicalPeriodDays ?? null,
     windowStart: view?.windowStart ?? null,
     previousClose: view?.previousClose ?? null,
     dividendHistory: dividendHistoryOf(doc, item.asOf),
@@ -300,6 +315,7 @@ export function similarEtfsOf(self: EtfListItem, all: readonly EtfListItem[]): S
     brandSlug: e.brandSlug,
     currentPrice: e.currentPrice,
     yieldPercent: e.yieldPercent,
+    exactYieldPercent: e.exact.yieldPercent,
   }));
 }
 
@@ -406,7 +422,7 @@ export function calendarEntriesOf(doc: EtfMarketFields, today: IsoDate | null): 
   return entries.map((e) => {
     if (recorded.has(e.exDate)) return e; // declared or an issuer estimate: on its own basis already
     const onItsBasis = adjustPrice(e.amount, today, upcoming, e.exDate);
-    return onItsBasis.eq(e.amount) ? e : { ...e, amount: fixed(onItsBasis, 4) };
+    return onItsBasis.eq(e.amount) ? e : { ...e, amount: canonical(onItsBasis) };
   });
 }
 

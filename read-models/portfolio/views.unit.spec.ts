@@ -88,8 +88,8 @@ describe('the portfolio document: DRIP growth over several distributions', () =>
     // price change = 100 x (22 - 20) = 200 (10.00 %)
     // distributions (DRIP) = reinvested shares x P = 5.75 x 22 = 126.50 (126.5 / 2000 = 6.325 % -> 6.33)
     // gain = 200 + 126.5 = 326.50 (16.325 % -> 16.33)
-    // weeklyAverage = (0.5 + 0.4 + 0.25) / 3 = 0.38333...; projected = 105.75 x 0.38333... x 52
-    //   = 105.75 x 59.8 / 3 = 6323.85 / 3 = 2107.95
+    // projected at the latest declared distribution (ex 01-27, 0.30) x 52 payouts a year:
+    //   105.75 x 0.30 x 52 = 1649.70
     expect(a).toMatchObject({
       id: hid(1),
       etfId: id,
@@ -106,7 +106,7 @@ describe('the portfolio document: DRIP growth over several distributions', () =>
       costBasis: '2000.00',
       incomeReceived: '117.13',
       paymentsReceived: 3,
-      projectedAnnualIncome: '2107.95',
+      projectedAnnualIncome: '1649.70',
       priceChange: '200.00',
       priceChangePercent: '10.00',
       distributionReturn: '126.50',
@@ -121,7 +121,7 @@ describe('the portfolio document: DRIP growth over several distributions', () =>
     const reads = await projectAll();
     const [b] = JSON.parse(await reads.portfolioJson(bob, REQUEST_TODAY)) as HoldingView[];
     // ex 01-13: 40 x 0.40 = 16; ex 01-20: 40 x 0.25 = 10 -> 26.00 (01-06 was before the purchase)
-    // value = 40 x 22 = 880.00; projected = 40 x 59.8 / 3 = 797.333... -> 797.33
+    // value = 40 x 22 = 880.00; projected = 40 x 0.30 x 52 = 624.00
     expect(b).toMatchObject({
       isDrip: 0,
       purchasePrice: null,
@@ -131,7 +131,7 @@ describe('the portfolio document: DRIP growth over several distributions', () =>
       paymentsReceived: 2,
       currentValue: '880.00',
       costBasis: null,
-      projectedAnnualIncome: '797.33',
+      projectedAnnualIncome: '624.00',
       gain: null,
       gainPercent: null,
       priceChange: null,
@@ -195,8 +195,8 @@ describe('the portfolio document: DRIP growth over several distributions', () =>
 describe('the payout calendar document', () => {
   // Window: Monday 2026-01-19 to Sunday 2026-02-15. Public DRPW entries:
   //   01-21 0.25 (ex 01-20, declared), 01-28 0.3 (ex 01-27, declared),
-  //   02-04 and 02-11 estimated (cadence ex 02-03 / 02-10 + 1 business day) at weeklyAverage
-  //   0.38333... for one weekly payout -> 0.3833
+  //   02-04 and 02-11 estimated (Tuesday pattern ex 02-03 / 02-10 + 1 business day) at the latest
+  //   declared amount, 0.3
   it('uses, with DRIP, the shares held on each ex-date: reinvestments paid before it count, future ones are not projected', async () => {
     const reads = await projectAll();
     expect(JSON.parse(await reads.calendarJson(ann, REQUEST_TODAY))).toEqual([
@@ -204,9 +204,9 @@ describe('the payout calendar document', () => {
       { etfId: id, ticker: 'DRPW', payoutDate: '2026-01-21', amount: '0.25', shares: '104.5', estimatedPayout: '26.13', estimated: false },
       // ex 01-27: + 1.25 (paid 01-21) = 105.75; x 0.3 = 31.725 -> 31.73
       { etfId: id, ticker: 'DRPW', payoutDate: '2026-01-28', amount: '0.3', shares: '105.75', estimatedPayout: '31.73', estimated: false },
-      // 105.75 x 0.3833 = 40.533975 -> 40.53
-      { etfId: id, ticker: 'DRPW', payoutDate: '2026-02-04', amount: '0.3833', shares: '105.75', estimatedPayout: '40.53', estimated: true },
-      { etfId: id, ticker: 'DRPW', payoutDate: '2026-02-11', amount: '0.3833', shares: '105.75', estimatedPayout: '40.53', estimated: true },
+      // 105.75 x 0.3 = 31.725 -> 31.73
+      { etfId: id, ticker: 'DRPW', payoutDate: '2026-02-04', amount: '0.3', shares: '105.75', estimatedPayout: '31.73', estimated: true },
+      { etfId: id, ticker: 'DRPW', payoutDate: '2026-02-11', amount: '0.3', shares: '105.75', estimatedPayout: '31.73', estimated: true },
     ]);
   });
 
@@ -215,8 +215,8 @@ describe('the payout calendar document', () => {
     expect(JSON.parse(await reads.calendarJson(bob, REQUEST_TODAY))).toEqual([
       { etfId: id, ticker: 'DRPW', payoutDate: '2026-01-21', amount: '0.25', shares: '40', estimatedPayout: '10.00', estimated: false }, // 40 x 0.25
       { etfId: id, ticker: 'DRPW', payoutDate: '2026-01-28', amount: '0.3', shares: '40', estimatedPayout: '12.00', estimated: false }, // 40 x 0.3
-      { etfId: id, ticker: 'DRPW', payoutDate: '2026-02-04', amount: '0.3833', shares: '40', estimatedPayout: '15.33', estimated: true }, // 15.332
-      { etfId: id, ticker: 'DRPW', payoutDate: '2026-02-11', amount: '0.3833', shares: '40', estimatedPayout: '15.33', estimated: true },
+      { etfId: id, ticker: 'DRPW', payoutDate: '2026-02-04', amount: '0.3', shares: '40', estimatedPayout: '12.00', estimated: true }, // 40 x 0.3
+      { etfId: id, ticker: 'DRPW', payoutDate: '2026-02-11', amount: '0.3', shares: '40', estimatedPayout: '12.00', estimated: true },
     ]);
   });
 

@@ -12,6 +12,8 @@ import {
   EtfDetail,
   EtfListItem,
   EtfSplit,
+  ExactMetrics,
+  MarketHoliday,
   PricePoint,
   PublicCalendarEntry,
   SimilarEtf,
@@ -53,6 +55,8 @@ const components = {
   SimilarEtf,
   PricePoint,
   PublicCalendarEntry,
+  MarketHoliday,
+  ExactMetrics,
   YieldCalculatorResult,
   DripCalculatorResult,
   Favorite,
@@ -190,6 +194,12 @@ function documentPaths(registry: OpenAPIRegistry): void {
     summary: 'Payouts of the four weeks from Monday of this week, declared and projected.',
     access: 'public',
     responses: { 200: ok('The entries by payout date, then ticker.', z.array(PublicCalendarEntry)) },
+  });
+  add('get', '/api/dividends/calendar/holidays', {
+    tags: market,
+    summary: 'The NYSE holidays (market closed) of the calendar\'s four weeks, with their names.',
+    access: 'public',
+    responses: { 200: ok('The holidays by date; empty before the first market day.', z.array(MarketHoliday)) },
   });
   add('post', '/api/calculate/yield', {
     tags: ['Calculators'],

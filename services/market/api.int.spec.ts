@@ -134,9 +134,9 @@ describe('GET /api/dividends/calendar', () => {
   it('answers four weeks from Monday 2026-01-12, by payout date then ticker', async () => {
     const res = await request(ctx.app).get('/api/dividends/calendar').expect(200);
     const entries = res.body as PublicCalendarEntry[];
-    // CCCW's last ex-date is 01-06: its 01-13 ex-date is projected (paid 01-14) at its weekly average.
+    // CCCW's last ex-date is 01-06: its 01-13 ex-date is projected (paid 01-14) at its latest declared amount.
     expect(entries.slice(0, 2).map((e) => [e.payoutDate, e.ticker, e.amount, e.estimated])).toEqual([
-      ['2026-01-14', 'CCCW', '0.2000', true],
+      ['2026-01-14', 'CCCW', '0.2', true],
       ['2026-01-14', 'FIXW', '0.5', false],
     ]);
     expect(entries[1]).toEqual({ etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-14', amount: '0.5', estimated: false, exDate: '2026-01-13' });
@@ -238,5 +238,26 @@ describe('calculators', () => {
   it('POST /api/calculate/drip: years out of range', async () => {
     const res = await request(ctx.app).post('/api/calculate/drip').send({ initialInvestment: 1000, sharePrice: 10, weeklyDividend: 0.1, years: 31 }).expect(400);
     expect(res.body).toEqual({ message: 'Years must be between 1 and 30', errors: { years: 'Years must be between 1 and 30' } });
+  });
+});
+
+describe('issue 10: rates, periods and holidays through the API', () => {
+  it('list items carry the distribution rate, the return period and the unrounded figures (F3, F12, F7)', async () => {
+    for (const path of ['/api/etfs', '/api/top-performers', '/api/etfs/by-brand/roundhill']) {
+      const fix = ((await request(ctx.app).get(path).expect(200)).body as EtfListItem[]).find((e) => e.ticker === 'FIXW');
+      // latest declared 0.50 x 52 / 21.10 x 100 = 123.2227..; the window starts at the first bar 2026-01-05
+      // (younger than a year: since inception), 15 days before the market day 2026-01-20 set above
+      expect(fix).toMatchObject({ distributionRate: '123.22', historicalPeriodDays: 15, yieldPercent: '98.58' });
+      expect(fix!.exact).toMatchObject({ yieldPercent: '98.578199052133', distributionRate: '123.222748815166' });
+    }
+    const detail = (await request(ctx.app).get('/api/etfs/detail/FIXW').expect(200)).body as EtfDetail;
+    expect(detail).toMatchObject({ distributionRate: '123.22', historicalPeriodDays: 15 });
+  });
+
+  it('answers the market holidays of the calendar window with their names (D28)', async () => {
+    // Market day 2026-01-20: window Monday 2026-01-19 .. Sunday 2026-02-15: Martin Luther King Jr. Day,
+    // Monday 01-19 (Washington's Birthday, 02-16, is the day after the window).
+    const res = await request(ctx.app).get('/api/dividends/calendar/holidays').expect(200);
+    expect(res.body).toEqual([{ date: '2026-01-19', name: 'Martin Luther King Jr. Day' }]);
   });
 });

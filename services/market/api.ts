@@ -2,6 +2,9 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { z } from 'zod';
 import { DEFAULT_HISTORY_RANGE, HISTORY_RANGES, viewIds, type HistoryRange } from '../../read-models/market/render.ts';
 import { MarketViewCache } from '../../read-models/market/view-cache.ts';
+import { marketToday } from '../../read-models/market/queries.ts';
+import { calendarWindow, marketHolidaysIn } from '../../domain/market/dividend-calendar.ts';
+import type { MarketHoliday } from '../../contracts/market.ts';
 import { notFound } from '../core/errors.ts';
 import { registerCache } from '../http/cache-registry.ts';
 import type { AppDeps } from '../http/deps.ts';
@@ -89,6 +92,15 @@ export function marketDataRouter(deps: AppDeps): Router {
   });
 
   router.get('/dividends/calendar', (req, res, next) => serve(req, res, next, viewIds.calendar, emptyList(req, res)));
+
+  /** The market holidays of the calendar's four weeks (the calendar shows "Market closed: {name}" on them). */
+  router.get('/dividends/calendar/holidays', (_req, res, next) => {
+    marketToday(deps.readModels).then((today) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      const holidays: MarketHoliday[] = today === null ? [] : marketHolidaysIn(calendarWindow(today));
+      res.json(holidays);
+    }, next);
+  });
 
   router.post('/calculate/yield', (req, res) => {
     res.json(calculateYield(validate(yieldCalculatorSchema, req.body)));

@@ -44,7 +44,7 @@ describe('POST /api/user/portfolio', () => {
       costBasis: '2000.00',
       incomeReceived: '117.13',
       paymentsReceived: 3,
-      projectedAnnualIncome: '2107.95',
+      projectedAnnualIncome: '1649.70', // 105.75 x the latest declared 0.30 x 52
       gain: '326.50',
       gainPercent: '16.33',
       priceChange: '200.00',
@@ -219,8 +219,8 @@ describe('GET /api/user/dividends/calendar', () => {
     expect(res.body).toEqual([
       { etfId: DRPW.etfId, ticker: 'DRPW', payoutDate: '2026-01-21', amount: '0.25', shares: '104.5', estimatedPayout: '26.13', estimated: false },
       { etfId: DRPW.etfId, ticker: 'DRPW', payoutDate: '2026-01-28', amount: '0.3', shares: '105.75', estimatedPayout: '31.73', estimated: false },
-      { etfId: DRPW.etfId, ticker: 'DRPW', payoutDate: '2026-02-04', amount: '0.3833', shares: '105.75', estimatedPayout: '40.53', estimated: true },
-      { etfId: DRPW.etfId, ticker: 'DRPW', payoutDate: '2026-02-11', amount: '0.3833', shares: '105.75', estimatedPayout: '40.53', estimated: true },
+      { etfId: DRPW.etfId, ticker: 'DRPW', payoutDate: '2026-02-04', amount: '0.3', shares: '105.75', estimatedPayout: '31.73', estimated: true },
+      { etfId: DRPW.etfId, ticker: 'DRPW', payoutDate: '2026-02-11', amount: '0.3', shares: '105.75', estimatedPayout: '31.73', estimated: true },
     ]);
     // the same dates, amounts and flags as the public calendar's DRPW entries
     const publicEntries = (await request(ctx.app).get('/api/dividends/calendar').expect(200)).body.filter((e: { ticker: string }) => e.ticker === 'DRPW');
@@ -240,14 +240,14 @@ describe('market changes reach the user area', () => {
       await given(local, [bar(DRPW.etfId, '2026-01-23', '23', 'PriceBarRevised')]);
       expect((await agent.get('/api/user/portfolio')).body[0]).toMatchObject({ currentValue: '230.00', priceChange: '30.00' }); // 10 x 23; 10 x 3
       // the issuer declares ex 02-03 at 0.60, paid 02-04: it replaces the estimate of that week; the
-      // cadence now projects from 02-03 (ex 02-10, paid 02-11) at the unchanged weeklyAverage 0.3833
+      // pattern projects the next Tuesday (ex 02-10, paid 02-11) at the latest declared amount, now 0.6
       await given(local, [distribution(DRPW.etfId, '2026-02-03', '0.6', { payDate: '2026-02-04' })]);
       const calendar = (await agent.get('/api/user/dividends/calendar').expect(200)).body as { payoutDate: string; amount: string; estimatedPayout: string; estimated: boolean }[];
       expect(calendar.map((e) => [e.payoutDate, e.amount, e.estimatedPayout, e.estimated])).toEqual([
         ['2026-01-21', '0.25', '2.50', false], // 10 x 0.25
         ['2026-01-28', '0.3', '3.00', false], // 10 x 0.3
         ['2026-02-04', '0.6', '6.00', false], // 10 x 0.6
-        ['2026-02-11', '0.3833', '3.83', true], // 10 x 0.3833 = 3.833
+        ['2026-02-11', '0.6', '6.00', true], // 10 x 0.6
       ]);
     } finally {
       await local.close();

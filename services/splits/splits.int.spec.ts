@@ -124,7 +124,7 @@ describe.sequential('AUDS: a 1-for-10 reverse split recorded by the owner', () =
     const cal = (await visitor.get('/api/dividends/calendar').expect(200)).body as { ticker: string; amount: string }[];
     const mine = cal.filter((e) => e.ticker === 'AUDS');
     expect(mine.length).toBeGreaterThan(0);
-    expect(new Set(mine.map((e) => e.amount))).toEqual(new Set(['0.2000']));
+    expect(new Set(mine.map((e) => e.amount))).toEqual(new Set(['0.2']));
   });
 
   it('1,000 shares bought 2026-10-01 at $2.00 are 100: value 2,000.00, price change 0, income 140.00, projected 1,040.00, $20.00 per payout', async () => {
@@ -189,13 +189,13 @@ describe.sequential('AUDT: an upcoming 1-for-10 reverse split', () => {
     const after = cal.filter((e) => e.exDate >= '2026-11-30');
     expect(before.length).toBeGreaterThan(0);
     expect(after.length).toBeGreaterThan(1);
-    expect(new Set(before.map((e) => e.amount))).toEqual(new Set(['0.1000']));
-    expect(new Set(after.map((e) => e.amount))).toEqual(new Set(['1.0000'])); // 0.10 x 10 / 1
+    expect(new Set(before.map((e) => e.amount))).toEqual(new Set(['0.1']));
+    expect(new Set(after.map((e) => e.amount))).toEqual(new Set(['1'])); // 0.10 x 10 / 1
     const { agent: user } = await signUp(ctx.app);
     await user.post('/api/user/portfolio').send({ etfId: id, shares: '100', purchasePrice: '10', purchaseDate: '2026-10-01', isDrip: 0 }).expect(201);
     const mine = (await user.get('/api/user/dividends/calendar').expect(200)).body as { payoutDate: string; shares: string; estimatedPayout: string }[];
     expect(mine.length).toBe(cal.length);
-    // ex 11-27 (Thanksgiving Thursday rolled) is paid 11-30: before the split, 100 shares; ex 12-03 on, 10
+    // ex 11-25 (Thanksgiving Thursday moved earlier) is paid before the split: before the split, 100 shares; ex 12-03 on, 10
     for (const e of mine) expect(e).toMatchObject({ shares: e.payoutDate <= '2026-11-30' ? '100' : '10', estimatedPayout: '10.00' });
   });
 

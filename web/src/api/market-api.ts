@@ -1,5 +1,5 @@
 import { baseApi, LIST } from './base-api.ts';
-import type { EtfDetail, EtfListItem, HistoryRange, PricePoint, PublicCalendarEntry } from '../../../contracts/market.ts';
+import type { EtfDetail, EtfListItem, HistoryRange, MarketHoliday, PricePoint, PublicCalendarEntry } from '../../../contracts/market.ts';
 
 /**
  * Public market reads shared by several features (landing, ETF pages, calendar, the personal area's
@@ -37,6 +37,11 @@ export const marketApi = baseApi.injectEndpoints({
       query: () => '/dividends/calendar',
       providesTags: [{ type: 'Calendar', id: LIST }],
     }),
+    /** GET /api/dividends/calendar/holidays: the NYSE holidays of the calendar's four weeks. */
+    getMarketHolidays: build.query<MarketHoliday[], void>({
+      query: () => '/dividends/calendar/holidays',
+      providesTags: [{ type: 'Calendar', id: LIST }],
+    }),
   }),
 });
 
@@ -47,4 +52,5 @@ export const {
   useGetEtfDetailQuery,
   useGetPriceHistoryQuery,
   useGetDividendCalendarQuery,
+  useGetMarketHolidaysQuery,
 } = marketApi;

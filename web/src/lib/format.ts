@@ -3,6 +3,8 @@
  * the rules live in one place:
  * - price: 2 decimals with $; weekly average: 3 decimals with $; missing price: "N/A";
  * - percentages, yields, returns: 1 decimal; missing or zero: "N/A";
+ * - figures are rounded once: pass the API's unrounded value (`exact`), never its 2-decimal string
+ *   (128.849 shows 128.8; "128.85" would show 128.9);
  * - day change: sign, $ amount and percent to 2 decimals, positive (green) at or above 0;
  * - ex-dividend date: short month and day; other dates: en-US short month, day, year;
  * - holdings: shares 4 decimals, money 2 decimals, per-share dividend 4 decimals;
@@ -89,6 +91,14 @@ export function formatPercent(value: Num): string {
   return n === null || n === 0 ? NA : `${formatNumber(n, 1)}%`;
 }
 
+/**
+ * The returns' period note for tables: "since inception" when the return window is shorter than a
+ * year (historicalPeriodDays < 365), else null (a full year).
+ */
+export function sinceInceptionNote(historicalPeriodDays: number | null | undefined): string | null {
+  return typeof historicalPeriodDays === 'number' && historicalPeriodDays < 365 ? 'since inception' : null;
+}
+
 export interface DayChange {
   text: string;
   /** At or above zero: shown green; below: red. Null when missing. */
@@ -123,10 +133,20 @@ export function formatMoney(value: Num): string {
   return n === null ? NA : formatDollars(n, 2);
 }
 
-/** Per-share dividend / payout amount with 4 decimals: "$0.1234"; missing → "N/A". */
+/**
+ * Per-share dividend / payout amount with 4 decimals: "$0.1234"; missing → "N/A". An amount below a
+ * cent keeps the digits it was declared with (up to 8 decimals): "0.0012345" → "$0.0012345", not
+ * "$0.0012" (2.8 % off for a sub-dollar fund).
+ */
 export function formatDividend(value: Num): string {
   const n = toNumber(value);
-  return n === null ? NA : formatDollars(n, 4);
+  if (n === null) return NA;
+  if (n !== 0 && Math.abs(n) < 0.01) {
+    const text = typeof value === 'string' ? value.trim() : String(n);
+    const declared = /^-?\d*\.(\d+)$/.exec(text)?.[1]?.length ?? 8;
+    return formatDollars(n, Math.min(8, Math.max(4, declared)));
+  }
+  return formatDollars(n, 4);
 }
 
 /** Share count with 4 decimals: "12.5000". */

@@ -65,6 +65,10 @@ describe('display formats: decimals, $, signs and N/A', () => {
     expect(formatMoney(-20)).toBe('-$20.00');
     expect(formatDividend('0.12345')).toBe('$0.1235');
     expect(formatDividend('0.1')).toBe('$0.1000');
+    // F16: a sub-cent payout keeps its declared digits (AUDU $0.0012345, not $0.0012)
+    expect(formatDividend('0.0012345')).toBe('$0.0012345');
+    expect(formatDividend('0.005')).toBe('$0.0050');
+    expect(formatDividend('0.000123456789')).toBe('$0.00012346');
   });
 
   it('calculator results: USD, whole shares, signed growth with 1 decimal', () => {

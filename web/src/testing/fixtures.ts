@@ -3,9 +3,13 @@ import type { EtfDetail, EtfListItem } from '../../../contracts/market.ts';
 import type { HoldingView } from '../../../contracts/portfolio.ts';
 
 /** An ETF list item with sensible values; override what a test cares about. */
-export function etf(overrides: Partial<EtfListItem> = {}): EtfListItem {
+/** Overrides of a fixture; `exact` may give only some unrounded figures (the rest follow the rounded ones). */
+type Overrides<T> = Partial<Omit<T, 'exact'>> & { exact?: Partial<EtfListItem['exact']> };
+
+export function etf(overrides: Overrides<EtfListItem> = {}): EtfListItem {
   const ticker = overrides.ticker ?? 'NVDW';
-  return {
+  const { exact: exactOverrides, ...rest } = overrides;
+  const item: Omit<EtfListItem, 'exact'> = {
     id: `etf-${ticker}`,
     ticker,
     name: `${ticker} WeeklyPay ETF`,
@@ -27,23 +31,38 @@ export function etf(overrides: Partial<EtfListItem> = {}): EtfListItem {
     isDemo: false,
     asOf: '2026-11-18',
     priceAsOf: '2026-11-18',
-    ...overrides,
+    distributionRate: '38.50',
+    ttmYield: '41.00',
+    historicalPeriodDays: 400,
+    ...rest,
   };
+  // The unrounded figures default to the rounded ones (so overriding a rounded figure is what the client shows).
+  const exact: EtfListItem['exact'] = {
+    weeklyAverage: item.weeklyAverage,
+    yieldPercent: item.yieldPercent,
+    distributionRate: item.distributionRate,
+    ttmYield: item.ttmYield,
+    annualDripYield: item.annualDripYield,
+    oneYearReturn: item.oneYearReturn,
+    dripReturn: item.dripReturn,
+    ...exactOverrides,
+  };
+  return { ...item, exact };
 }
 
 /** An ETF detail: the list item plus the detail fields; override what a test cares about. */
-export function etfDetail(overrides: Partial<EtfDetail> = {}): EtfDetail {
+export function etfDetail(overrides: Overrides<EtfDetail> = {}): EtfDetail {
+  const { exact: _exact, ...rest } = overrides;
   return {
     ...etf(overrides),
     description: '',
     inceptionDate: null,
-    historicalPeriodDays: null,
     windowStart: null,
     previousClose: null,
     dividendHistory: [],
     splits: [],
     similarEtfs: [],
-    ...overrides,
+    ...rest,
   };
 }
 

@@ -1,3 +1,15 @@
+import type { DividendHistoryItem, PayoutFrequency } from '../../../../contracts/market.ts';
+
+/** Payouts a year by frequency (docs/metrics.md): weekly 52, twice weekly 104, every four weeks 13, monthly 12. */
+export function payoutsPerYear(frequency: PayoutFrequency): number {
+  return { weekly: 52, 'twice-weekly': 104, 'four-weekly': 13, monthly: 12 }[frequency];
+}
+
+/** The latest declared amount of a newest-first dividend history (issuer estimates only when nothing is declared). */
+export function latestDeclaredAmount(history: readonly DividendHistoryItem[]): string | null {
+  return (history.find((d) => !d.estimated) ?? history[0])?.amount ?? null;
+}
+
 /** The returns' period label: "since inception" for funds younger than a year, else "1-year". */
 export function performancePeriodLabel(historicalPeriodDays: number | null | undefined): string {
   return typeof historicalPeriodDays === 'number' && historicalPeriodDays < 365 ? 'since inception' : '1-year';

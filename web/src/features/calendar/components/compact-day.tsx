@@ -5,7 +5,7 @@ import { weekdayOf } from '../../../lib/calendar-weeks.ts';
 import { formatDividend, formatShortDate } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { DayProps } from './day-card.tsx';
-import { Count, DateText, Weekday, dayFrame, payoutCountText } from './day-parts.ts';
+import { Closed, Count, DateText, Weekday, closedText, dayFrame, payoutCountText } from './day-parts.ts';
 import { theme } from '../../../styles/theme.ts';
 import { stackList } from '../../../components/ui/mixins.ts';
 
@@ -19,7 +19,7 @@ export interface CompactDayProps extends DayProps {
  * opens to the day's payouts, one line each (ticker, name, amount; each links to /etf/{ticker}).
  * A day without payouts is that one line and nothing to open.
  */
-export function CompactDay({ day, today, payouts, open, onToggle }: CompactDayProps) {
+export function CompactDay({ day, today, payouts, holiday, open, onToggle }: CompactDayProps) {
   const isToday = day === today;
   const past = day < today;
   const listId = `payouts-${day}`;
@@ -43,6 +43,7 @@ export function CompactDay({ day, today, payouts, open, onToggle }: CompactDayPr
           <Chevron aria-hidden="true" $open={open} />
         </Toggle>
       )}
+      {holiday ? <ClosedLine>{closedText(holiday)}</ClosedLine> : null}
       {open && payouts.length > 0 ? (
         <Payouts id={listId}>
           {payouts.map((p) => (
@@ -160,4 +161,8 @@ const Amount = styled.span`
   flex: none;
   font-weight: 700;
   white-space: nowrap;
+`;
+
+const ClosedLine = styled(Closed)`
+  padding: 0 12px 8px;
 `;

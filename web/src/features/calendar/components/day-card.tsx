@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { weekdayOf } from '../../../lib/calendar-weeks.ts';
 import { formatDividend, formatShortDate } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
-import { Count, DateText, Weekday, dayFrame, payoutCountText } from './day-parts.ts';
+import { Closed, Count, DateText, Weekday, closedText, dayFrame, payoutCountText } from './day-parts.ts';
 import { theme } from '../../../styles/theme.ts';
 import { stackList } from '../../../components/ui/mixins.ts';
 
@@ -13,10 +13,12 @@ export interface DayProps {
   day: string;
   today: string;
   payouts: PublicCalendarEntry[];
+  /** The market holiday's name when the NYSE is closed that day. */
+  holiday?: string | undefined;
 }
 
 /** A day of the wide calendar (a column of the week's grid): every payout as a small card. */
-export function DayCard({ day, today, payouts }: DayProps) {
+export function DayCard({ day, today, payouts, holiday }: DayProps) {
   const isToday = day === today;
   const past = day < today;
   return (
@@ -29,6 +31,7 @@ export function DayCard({ day, today, payouts }: DayProps) {
         {isToday ? <Badge $tone="accent">Today</Badge> : null}
       </DayHead>
       <Count>{payoutCountText(payouts.length)}</Count>
+      {holiday ? <Closed>{closedText(holiday)}</Closed> : null}
       {payouts.length > 0 ? (
         <Payouts>
           {payouts.map((p) => (

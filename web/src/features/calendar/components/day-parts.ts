@@ -45,3 +45,15 @@ export const Count = styled.span`
   font-size: ${theme.fontSizes.xs};
   font-weight: 600;
 `;
+
+/** "Market closed: Thanksgiving Day" on a market holiday (both layouts). */
+export const Closed = styled.span`
+  display: block;
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.xs};
+  font-style: italic;
+`;
+
+export function closedText(holiday: string): string {
+  return `Market closed: ${holiday}`;
+}

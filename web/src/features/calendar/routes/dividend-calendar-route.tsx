@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { styled } from 'styled-components';
-import { useGetDividendCalendarQuery } from '../../../api/market-api.ts';
+import { useGetDividendCalendarQuery, useGetMarketHolidaysQuery } from '../../../api/market-api.ts';
 import { Page, PageSubtitle, PageTitle } from '../../../components/ui/layout.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { calendarWeeks, groupByDate } from '../../../lib/calendar-weeks.ts';
@@ -27,6 +27,9 @@ const NO_PAYOUTS: never[] = [];
 export default function DividendCalendarRoute() {
   useDocumentTitle('Dividend Calendar');
   const { data, isLoading, isError } = useGetDividendCalendarQuery();
+  // Market holidays are shown on their day ("Market closed: Thanksgiving Day"); without them the calendar still works.
+  const { data: holidays } = useGetMarketHolidaysQuery();
+  const holidayOf = useMemo(() => new Map((holidays ?? []).map((h) => [h.date, h.name])), [holidays]);
   const compact = useMediaQuery(COMPACT_QUERY);
   const today = isoDate(new Date());
   const weeks = useMemo(() => calendarWeeks(new Date()), []);
@@ -70,9 +73,9 @@ export default function DividendCalendarRoute() {
               <Days $compact={compact}>
                 {week.days.map((day) =>
                   compact ? (
-                    <CompactDay key={day} day={day} today={today} payouts={byDate.get(day) ?? NO_PAYOUTS} open={openDays.has(day)} onToggle={toggle} />
+                    <CompactDay key={day} day={day} today={today} payouts={byDate.get(day) ?? NO_PAYOUTS} holiday={holidayOf.get(day)} open={openDays.has(day)} onToggle={toggle} />
                   ) : (
-                    <DayCard key={day} day={day} today={today} payouts={byDate.get(day) ?? NO_PAYOUTS} />
+                    <DayCard key={day} day={day} today={today} payouts={byDate.get(day) ?? NO_PAYOUTS} holiday={holidayOf.get(day)} />
                   ),
                 )}
               </Days>
@@ -86,6 +89,7 @@ export default function DividendCalendarRoute() {
           <li>Payout dates are the next business day after the ex-dividend date unless the issuer declared another pay date.</li>
           <li>Each full week is shown, Monday to Sunday; dates already past are dimmed.</li>
           <li>Tickers are clickable: open one to see its details and dividend history.</li>
+          <li>Market holidays are marked on their day. An estimated ex-date that falls on one moves to the trading day before it, as issuers do.</li>
           <li>The current week and the next 3 weeks are shown.</li>
         </ul>
       </Notes>

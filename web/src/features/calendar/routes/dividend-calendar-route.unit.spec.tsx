@@ -141,3 +141,28 @@ describe('public dividend calendar', () => {
     });
   });
 });
+
+describe('market holidays (D28)', () => {
+  it('shows "Market closed: {name}" on the holiday, on wide screens and phones', async () => {
+    const days = calendarWeeks(new Date()).flatMap((w) => w.days);
+    const holiday = days[10]!; // any day of the window the server names
+    const handlers = {
+      'GET /api/dividends/calendar': [entry('NVDW', days[9]!)],
+      'GET /api/dividends/calendar/holidays': [{ date: holiday, name: 'Thanksgiving Day' }],
+    };
+    mockFetch(handlers);
+    renderWithProviders(<DividendCalendarRoute />);
+    const card = async () => {
+      await screen.findByText('Market closed: Thanksgiving Day');
+      return document.querySelector(`[data-date="${holiday}"]`)!;
+    };
+    expect((await card()).textContent).toContain('Market closed: Thanksgiving Day');
+    expect(screen.getAllByText(/Market closed/)).toHaveLength(1);
+    cleanup();
+    vi.unstubAllGlobals();
+    onPhone();
+    mockFetch(handlers);
+    renderWithProviders(<DividendCalendarRoute />);
+    expect((await card()).textContent).toContain('No payoutsMarket closed: Thanksgiving Day');
+  });
+});

@@ -14,7 +14,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useDeferredData } from '../../../lib/use-deferred-data.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useGetTickerNewsQuery } from '../api.ts';
-import { performancePeriodLabel } from '../performance-period.ts';
+import { latestDeclaredAmount, payoutsPerYear, performancePeriodLabel } from '../performance-period.ts';
 import { BackLink } from './back-link.tsx';
 import { EtfActions } from './etf-actions.tsx';
 import { PriceHistoryCard } from './price-history-card.tsx';
@@ -71,6 +71,7 @@ export function EtfDetailView({ ticker, brandSlug }: { ticker: string; brandSlug
 
 function Loaded({ etf }: { etf: EtfDetail }) {
   const period = performancePeriodLabel(etf.historicalPeriodDays);
+  const payouts = payoutsPerYear(etf.frequency);
   return (
     <>
       <Header>
@@ -99,39 +100,42 @@ function Loaded({ etf }: { etf: EtfDetail }) {
         <Card>
           <Stat>
             <StatLabel>Annual Non-DRIP Yield</StatLabel>
-            <StatValue>{formatPercent(etf.yieldPercent)}</StatValue>
+            <StatValue>{formatPercent(etf.exact.yieldPercent)}</StatValue>
             <StatHint>Weekly average × 52 ÷ price</StatHint>
           </Stat>
         </Card>
         <Card>
           <Stat>
             <StatLabel>Annual DRIP Yield</StatLabel>
-            <StatValue>{formatPercent(etf.annualDripYield)}</StatValue>
-            <StatHint>With dividends reinvested weekly</StatHint>
+            <StatValue>{formatPercent(etf.exact.annualDripYield)}</StatValue>
+            <StatHint>With each of {payouts} payouts a year reinvested</StatHint>
           </Stat>
         </Card>
       </Cards>
+      <Spaced>
+        <DistributionRate etf={etf} payouts={payouts} />
+      </Spaced>
 
       <SectionTitle>Actual Performance</SectionTitle>
       <Cards>
         <Card>
           <Stat>
             <StatLabel>Weekly Average</StatLabel>
-            <StatValue>{formatWeeklyAverage(etf.weeklyAverage)}</StatValue>
+            <StatValue>{formatWeeklyAverage(etf.exact.weeklyAverage)}</StatValue>
             <StatHint>Average dividend per share, last 3 weeks</StatHint>
           </Stat>
         </Card>
         <Card>
           <Stat>
             <StatLabel>Actual Non-DRIP</StatLabel>
-            <StatValue $tone={tone(etf.oneYearReturn)}>{formatPercent(etf.oneYearReturn)}</StatValue>
+            <StatValue $tone={tone(etf.oneYearReturn)}>{formatPercent(etf.exact.oneYearReturn)}</StatValue>
             <StatHint>{period}</StatHint>
           </Stat>
         </Card>
         <Card>
           <Stat>
             <StatLabel>Actual DRIP</StatLabel>
-            <StatValue $tone={tone(etf.dripReturn)}>{formatPercent(etf.dripReturn)}</StatValue>
+            <StatValue $tone={tone(etf.dripReturn)}>{formatPercent(etf.exact.dripReturn)}</StatValue>
             <StatHint>{period}</StatHint>
           </Stat>
         </Card>
@@ -157,6 +161,32 @@ function Loaded({ etf }: { etf: EtfDetail }) {
 
       <SimilarEtfs etf={etf} />
     </>
+  );
+}
+
+/**
+ * The issuer-style distribution rate beside the spec's yield, with what it means: the latest declared
+ * payout x payouts a year / price. After a cut or a raise the two differ (the yield averages 3 payouts).
+ */
+function DistributionRate({ etf, payouts }: { etf: EtfDetail; payouts: number }) {
+  const latest = latestDeclaredAmount(etf.dividendHistory);
+  return (
+    <Card aria-labelledby="distribution-rate-title">
+      <Stat>
+        <StatLabel id="distribution-rate-title">Distribution Rate</StatLabel>
+        <StatValue data-testid="distribution-rate">{formatPercent(etf.exact.distributionRate)}</StatValue>
+        <StatHint>
+          Latest declared distribution{latest ? ` (${formatDividend(latest)})` : ''} × {payouts} payouts a year ÷ price, as issuers
+          quote it. The Annual Non-DRIP Yield averages the last 3 payouts, so after a cut or a raise the two differ until three
+          payouts at the new amount are in.
+        </StatHint>
+      </Stat>
+      <TtmStat>
+        <StatLabel>Trailing 12-Month Yield</StatLabel>
+        <StatValue data-testid="ttm-yield">{formatPercent(etf.exact.ttmYield)}</StatValue>
+        <StatHint>What the fund paid in the last year ÷ price (a younger fund: what it paid since inception).</StatHint>
+      </TtmStat>
+    </Card>
   );
 }
 
@@ -254,7 +284,7 @@ function SimilarEtfs({ etf }: { etf: EtfDetail }) {
               <SimilarName>{s.name}</SimilarName>
               <SimilarFigures>
                 <span>{formatPrice(s.currentPrice)}</span>
-                <span>{formatPercent(s.yieldPercent)} yield</span>
+                <span>{formatPercent(s.exactYieldPercent ?? s.yieldPercent)} yield</span>
               </SimilarFigures>
             </SimilarCard>
           );
@@ -405,4 +435,8 @@ const SimilarFigures = styled.span`
   justify-content: space-between;
   font-size: ${theme.fontSizes.sm};
   font-weight: 600;
+`;
+
+const TtmStat = styled(Stat)`
+  margin-top: 12px;
 `;

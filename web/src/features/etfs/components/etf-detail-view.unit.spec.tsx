@@ -12,7 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function detail(overrides: Partial<EtfDetail> = {}): EtfDetail {
+function detail(overrides: Parameters<typeof etfDetail>[0] = {}): EtfDetail {
   return etfDetail({
     id: 'e1',
     ticker: 'NVDW',
@@ -33,7 +33,7 @@ function detail(overrides: Partial<EtfDetail> = {}): EtfDetail {
       splitAdjusted: false,
       declaredAmount: '0.14501',
     })),
-    similarEtfs: [{ id: 'e2', ticker: 'NVDY', name: 'YieldMax NVDA Option Income', brand: 'YieldMax', brandSlug: 'yieldmax', currentPrice: '9.03', yieldPercent: '38.1' }],
+    similarEtfs: [{ id: 'e2', ticker: 'NVDY', name: 'YieldMax NVDA Option Income', brand: 'YieldMax', brandSlug: 'yieldmax', currentPrice: '9.03', yieldPercent: '38.1', exactYieldPercent: '38.1' }],
     ...overrides,
   });
 }
@@ -99,6 +99,33 @@ describe('ETF detail', () => {
     renderWithProviders(<EtfDetailView ticker="NVDW" brandSlug="yieldmax" />);
     expect(await screen.findByRole('heading', { name: 'Dividend History' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Splits' })).toBeNull();
+  });
+
+  it('shows the distribution rate beside the yield with its explainer, and rounds the unrounded figures once (F3, F4, F7)', async () => {
+    mockFetch(
+      reads(
+        detail({
+          // AUDC: $0.50 weekly cut to $0.10 at $20: spec yield 95.33, distribution rate 26.00
+          frequency: 'four-weekly',
+          yieldPercent: '95.33',
+          distributionRate: '26.00',
+          weeklyAverage: '0.6795',
+          exact: { yieldPercent: '128.849', distributionRate: '26', weeklyAverage: '0.679467', ttmYield: '66.95' },
+          dividendHistory: [
+            { id: 'd1', exDividendDate: '2026-11-24', payoutDate: '2026-11-25', amount: '0.90', estimated: true, splitAdjusted: false, declaredAmount: '0.90' },
+            { id: 'd2', exDividendDate: '2026-11-17', payoutDate: '2026-11-18', amount: '0.10', estimated: false, splitAdjusted: false, declaredAmount: '0.10' },
+          ],
+        }),
+      ),
+    );
+    renderWithProviders(<EtfDetailView ticker="NVDW" brandSlug="yieldmax" />);
+    expect((await screen.findByTestId('distribution-rate', {}, { timeout: 5000 })).textContent).toBe('26.0%');
+    expect(screen.getByTestId('ttm-yield').textContent).toBe('67.0%'); // 66.95 rounded once
+    // the issuer estimate is not the latest declaration; a four-weekly fund pays 13 times a year
+    expect(screen.getByText(/Latest declared distribution \(\$0\.1000\) × 13 payouts a year ÷ price/)).toBeTruthy();
+    expect(screen.getByText('With each of 13 payouts a year reinvested')).toBeTruthy();
+    expect(screen.getByText('128.8%')).toBeTruthy(); // not 128.9 from "128.85"
+    expect(screen.getByText('$0.679')).toBeTruthy(); // not $0.680 from "0.6795"
   });
 
   it('"ETF not found"', async () => {

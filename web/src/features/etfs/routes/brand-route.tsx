@@ -37,7 +37,7 @@ export default function BrandRoute() {
         <Td>{etf.name}</Td>
         <Td $align="right">{formatPrice(etf.currentPrice)}</Td>
         <Td $align="right">
-          <strong>{formatPercent(etf.yieldPercent)}</strong>
+          <strong>{formatPercent(etf.exact.yieldPercent)}</strong>
         </Td>
       </ClickableRow>
     ));

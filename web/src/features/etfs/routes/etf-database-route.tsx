@@ -9,7 +9,7 @@ import { Page, PageSubtitle, PageTitle, Positive } from '../../../components/ui/
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { SelectField } from '../../../components/ui/select.tsx';
 import { ClickableRow, MessageCell, SortButton, Table, TableScroll, Td, Th } from '../../../components/ui/table.tsx';
-import { formatPercent, formatPrice, toNumber } from '../../../lib/format.ts';
+import { formatPercent, formatPrice, sinceInceptionNote, toNumber } from '../../../lib/format.ts';
 import { pageCount } from '../../../lib/page-window.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDeferredData } from '../../../lib/use-deferred-data.ts';
@@ -112,6 +112,7 @@ export default function EtfDatabaseRoute() {
   else
     body = rows.map((etf) => {
       const linkable = Boolean(etf.brand && etf.brandSlug);
+      const period = sinceInceptionNote(etf.historicalPeriodDays);
       return (
         <ClickableRow key={etf.id} onClick={() => open(etf)} data-testid="etf-row">
           <Td>
@@ -129,13 +130,15 @@ export default function EtfDatabaseRoute() {
           <Td $hideBelow="lg">{etf.brand || '—'}</Td>
           <Td $align="right">{formatPrice(etf.currentPrice)}</Td>
           <Td $align="right">
-            <strong>{formatPercent(etf.yieldPercent)}</strong>
+            <strong>{formatPercent(etf.exact.yieldPercent)}</strong>
           </Td>
           <Td $align="right" $hideBelow="sm">
-            <Positive $positive={tone(etf.oneYearReturn)}>{formatPercent(etf.oneYearReturn)}</Positive>
+            <Positive $positive={tone(etf.oneYearReturn)}>{formatPercent(etf.exact.oneYearReturn)}</Positive>
+            {period ? <PeriodNote>{period}</PeriodNote> : null}
           </Td>
           <Td $align="right" $hideBelow="sm">
-            <Positive $positive={tone(etf.dripReturn)}>{formatPercent(etf.dripReturn)}</Positive>
+            <Positive $positive={tone(etf.dripReturn)}>{formatPercent(etf.exact.dripReturn)}</Positive>
+            {period ? <PeriodNote>{period}</PeriodNote> : null}
           </Td>
         </ClickableRow>
       );
@@ -319,4 +322,12 @@ const Defs = styled.dl`
     color: ${theme.colors.textSecondary};
     font-size: ${theme.fontSizes.sm};
   }
+`;
+
+/** "since inception" under a return whose window is shorter than a year. */
+const PeriodNote = styled.small`
+  display: block;
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.textMuted};
+  white-space: nowrap;
 `;

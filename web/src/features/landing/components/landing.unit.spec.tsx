@@ -34,6 +34,26 @@ describe('top performers', () => {
     expect(router.state.location.pathname).toBe('/etfs/roundhill/BBB');
   });
 
+  it('rounds the unrounded figures once and says "since inception" where a fund is younger than a year (F7, F12)', async () => {
+    mockFetch({
+      'GET /api/top-performers': [
+        // HOOW: yield 128.849 is "128.85" at 2 decimals; rounding that again would show 128.9
+        etf({ ticker: 'HOOW', yieldPercent: '128.85', weeklyAverage: '0.6795', historicalPeriodDays: 367, exact: { yieldPercent: '128.849', weeklyAverage: '0.679467' } }),
+        // AUDQ: 12.345 -> "12.35" -> 12.4 would be wrong; GIF-like fund 270 days old
+        etf({ ticker: 'AUDQ', yieldPercent: '12.35', oneYearReturn: '73.49', historicalPeriodDays: 270, exact: { yieldPercent: '12.345' } }),
+      ],
+    });
+    renderWithProviders(<TopPerformers />);
+    expect(await screen.findByText('128.8%', { ignore: '' })).toBeTruthy();
+    expect(screen.getByText('$0.679')).toBeTruthy();
+    expect(screen.getByText('12.3%')).toBeTruthy();
+    const [hoow, audq] = screen.getAllByTestId('top-performer-row');
+    expect(hoow!.textContent).not.toContain('since inception');
+    // the 1-Year Return and DRIP Return cells of the 270-day fund
+    expect(audq!.textContent).toContain('73.5%since inception');
+    expect(audq!.textContent!.match(/since inception/g)).toHaveLength(2);
+  });
+
   it('error and empty states', async () => {
     mockFetch({ 'GET /api/top-performers': { status: 500, body: { message: 'boom' } } });
     renderWithProviders(<TopPerformers />);

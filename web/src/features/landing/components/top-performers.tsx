@@ -14,6 +14,7 @@ import {
   formatShortDate,
   formatTime,
   formatWeeklyAverage,
+  sinceInceptionNote,
   toNumber,
 } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -50,6 +51,7 @@ export function TopPerformers() {
     body = rows.map((etf, i) => {
       const rank = i + 1;
       const change = formatDayChange(etf.dayChange, etf.dayChangePercent);
+      const period = sinceInceptionNote(etf.historicalPeriodDays);
       const to = paths.etf(slugOf(etf), etf.ticker);
       // Plain elements styled by PerformersTable: 60+ rows render no styled component per cell.
       return (
@@ -76,19 +78,21 @@ export function TopPerformers() {
             <span data-tone={toneName(change.positive)}>{change.text}</span>
           </td>
           <td data-align="right">
-            <strong>{formatPercent(etf.yieldPercent)}</strong>
+            <strong>{formatPercent(etf.exact.yieldPercent)}</strong>
           </td>
           <td data-align="right" data-hide-below="lg">
-            <span data-tone={toneName(tone(etf.oneYearReturn))}>{formatPercent(etf.oneYearReturn)}</span>
+            <span data-tone={toneName(tone(etf.oneYearReturn))}>{formatPercent(etf.exact.oneYearReturn)}</span>
+            {period ? <small className="period">{period}</small> : null}
           </td>
           <td data-align="right" data-hide-below="lg">
-            <span data-tone={toneName(tone(etf.dripReturn))}>{formatPercent(etf.dripReturn)}</span>
+            <span data-tone={toneName(tone(etf.dripReturn))}>{formatPercent(etf.exact.dripReturn)}</span>
+            {period ? <small className="period">{period}</small> : null}
           </td>
           <td data-align="right" data-hide-below="sm" data-nowrap="">
             {formatShortDate(etf.nextExDividend)}
           </td>
           <td data-align="right" data-hide-below="md">
-            {formatWeeklyAverage(etf.weeklyAverage)}
+            {formatWeeklyAverage(etf.exact.weeklyAverage)}
           </td>
         </ClickableRow>
       );
@@ -224,6 +228,12 @@ const PerformersTable = styled(Table)`
     text-decoration: none;
   }
   & .ticker:hover { text-decoration: underline; }
+  & .period {
+    display: block;
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textMuted};
+    white-space: nowrap;
+  }
   & .name {
     display: block;
     max-width: 200px;
