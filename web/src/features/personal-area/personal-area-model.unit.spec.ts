@@ -55,6 +55,7 @@ describe('upcoming payouts (four weeks from Monday, weekdays only)', () => {
     shares: '10',
     estimatedPayout,
     estimated: false,
+    paid: false,
     ...extra,
   });
 

@@ -202,7 +202,7 @@ describe('portfolio tab', () => {
 });
 
 describe('upcoming dividend payouts', () => {
-  const entry = (payoutDate: string, ticker: string, shares: string, amount: string, estimatedPayout: string, estimated = false): UserCalendarEntry => ({
+  const entry = (payoutDate: string, ticker: string, shares: string, amount: string, estimatedPayout: string, estimated = false, paid = false): UserCalendarEntry => ({
     etfId: `e-${ticker}`,
     ticker,
     payoutDate,
@@ -210,6 +210,7 @@ describe('upcoming dividend payouts', () => {
     amount,
     estimatedPayout,
     estimated,
+    paid,
   });
   const base = { 'GET /api/user': user(), 'GET /api/user/portfolio': [dripHolding], 'GET /api/user/favorites': [] };
 
@@ -241,6 +242,24 @@ describe('upcoming dividend payouts', () => {
     expect(within(friday).getByText('5.0000 × $0.2500')).toBeTruthy();
     expect(within(friday).getAllByText('Est.')).toHaveLength(1);
     expect(screen.queryByText('SUNW')).toBeNull();
+  });
+
+  it('payouts already paid this week are marked "Paid" and dimmed, not upcoming (F13)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T15:00:00Z')); // Wednesday in New York
+    renderArea({
+      ...base,
+      'GET /api/user/dividends/calendar': [entry('2026-11-23', 'BLOX', '10', '1.992', '19.92', false, true), entry('2026-11-27', 'NVDW', '10.5', '0.4', '4.20')],
+    });
+    const days = await screen.findAllByTestId('payout-day');
+    const monday = days.find((d) => d.getAttribute('data-date') === '2026-11-23')!;
+    const paid = within(monday).getByTestId('payout');
+    expect(paid.getAttribute('data-paid')).toBe('true');
+    expect(within(paid).getByText('Paid')).toBeTruthy();
+    expect(within(paid).getByText('BLOX').closest('li')?.getAttribute('aria-label')).toBe('BLOX $19.92, paid');
+    const friday = days.find((d) => d.getAttribute('data-date') === '2026-11-27')!;
+    expect(within(friday).getByTestId('payout').getAttribute('data-paid')).toBe('false');
+    expect(within(friday).queryByText('Paid')).toBeNull();
   });
 
   it('no payouts in the four weeks', async () => {
