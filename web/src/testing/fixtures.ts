@@ -27,6 +27,7 @@ export function etf(overrides: Partial<EtfListItem> = {}): EtfListItem {
     isDemo: false,
     asOf: '2026-11-18',
     priceAsOf: '2026-11-18',
+    priceAsOfTime: '2026-11-18T21:00:00.000Z',
     ...overrides,
   };
 }
