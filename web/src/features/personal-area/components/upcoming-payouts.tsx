@@ -177,8 +177,10 @@ const WeekTotal = styled.p`
   font-size: ${theme.fontSizes.sm};
 `;
 
+/** Days keep their own height (an empty day is not stretched to the busiest one, D27). */
 const Days = styled.div`
   display: grid;
+  align-items: start;
   gap: 8px;
   grid-template-columns: 1fr;
   @media (min-width: ${theme.breakpoints.md}px) {

@@ -260,6 +260,8 @@ describe('upcoming dividend payouts', () => {
     const friday = days.find((d) => d.getAttribute('data-date') === '2026-11-27')!;
     expect(within(friday).getByTestId('payout').getAttribute('data-paid')).toBe('false');
     expect(within(friday).queryByText('Paid')).toBeNull();
+    // days keep their own height: an empty day is not stretched to the busiest (D27)
+    expect(getComputedStyle(monday.parentElement!).alignItems).toBe('start');
   });
 
   it('no payouts in the four weeks', async () => {
