@@ -72,6 +72,11 @@ export const EtfListItem = z.object({
   asOf: IsoDate.nullable(),
   /** The session the current price belongs to. */
   priceAsOf: IsoDate.nullable(),
+  /**
+   * The instant the current price is as of (ISO, UTC): the quote's trade time, or the close of
+   * priceAsOf's session (4:00 PM New York). The screens' "Updated …" shows it.
+   */
+  priceAsOfTime: z.string().nullable(),
 });
 export type EtfListItem = z.infer<typeof EtfListItem>;
 

@@ -75,5 +75,7 @@ export const UserCalendarEntry = z.object({
   /** shares x amount, rounded to cents. */
   estimatedPayout: z.string(),
   estimated: z.boolean(),
+  /** Declared and its pay date on or before today (New York): already paid, and in the holding's incomeReceived. */
+  paid: z.boolean(),
 });
 export type UserCalendarEntry = z.infer<typeof UserCalendarEntry>;

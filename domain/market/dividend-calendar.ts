@@ -134,14 +134,20 @@ export interface UserCalendarEntry {
   /** shares x amount, rounded to cents. */
   estimatedPayout: string;
   estimated: boolean;
+  /**
+   * Already paid: a declared payout whose pay date is on or before today, the rule by which the
+   * holding counts it in incomeReceived (an estimate is never paid: nothing was declared).
+   */
+  paid: boolean;
 }
 
 /**
  * The signed-in user's calendar: the public entries of the funds they hold, Monday to Friday only
  * (declared pay dates come from issuers and are kept as given, so only weekend dates are dropped),
- * with shares x amount per share. Several holdings of one fund add up.
+ * with shares x amount per share. Several holdings of one fund add up. `paid` marks the declared
+ * payouts whose pay date is on or before `today` (New York).
  */
-export function buildUserDividendCalendar(entries: readonly CalendarEntry[], holdings: readonly UserCalendarHolding[]): UserCalendarEntry[] {
+export function buildUserDividendCalendar(entries: readonly CalendarEntry[], holdings: readonly UserCalendarHolding[], today: IsoDate): UserCalendarEntry[] {
   const shares = new Map<string, ReturnType<typeof dec>>();
   for (const h of holdings) shares.set(h.etfId, (shares.get(h.etfId) ?? dec(0)).plus(dec(h.shares)));
   const out: UserCalendarEntry[] = [];
@@ -157,6 +163,7 @@ export function buildUserDividendCalendar(entries: readonly CalendarEntry[], hol
       shares: canonical(held),
       estimatedPayout: fixed(held.times(dec(e.amount)), 2),
       estimated: e.estimated,
+      paid: !e.estimated && e.payoutDate <= today,
     });
   }
   return out;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildDividendCalendar, buildUserDividendCalendar, calendarWindow, payLagBusinessDays, type CalendarFund } from './dividend-calendar.ts';
+import type { IsoDate } from './trading-days.ts';
 
 /**
  * today = Wednesday 2025-06-18; window = Monday 2025-06-16 .. Sunday 2025-07-13 (4 weeks).
@@ -69,7 +70,7 @@ describe('user dividend calendar', () => {
       { etfId: 'a', shares: '10' },
       { etfId: 'a', shares: '5.5' },
       { etfId: 'b', shares: '3' },
-    ]);
+    ], today);
     expect(mine.map((e) => [e.payoutDate, e.ticker, e.shares, e.estimatedPayout])).toEqual([
       ['2025-06-17', 'AAAW', '15.5', '5.58'], // 15.5 x 0.36 = 5.58
       ['2025-06-24', 'AAAW', '15.5', '6.20'], // 15.5 x 0.40 = 6.20
@@ -77,6 +78,22 @@ describe('user dividend calendar', () => {
       ['2025-07-01', 'AAAW', '15.5', '6.20'], // projected at the latest declared 0.40: 15.5 x 0.40 = 6.20
       ['2025-07-08', 'AAAW', '15.5', '6.20'],
     ]);
+  });
+
+  it('marks paid the declared payouts whose pay date is on or before today, never an estimate (F13)', () => {
+    // today Wednesday 2025-06-18: AAAW's 06-17 payout (declared, paid Tuesday) is paid; 06-24 is not yet.
+    const entries = buildDividendCalendar(funds, today);
+    const paid = (day: IsoDate) => buildUserDividendCalendar(entries, [{ etfId: 'a', shares: '10' }], day).map((e) => [e.payoutDate, e.estimated, e.paid]);
+    expect(paid(today)).toEqual([
+      ['2025-06-17', false, true],
+      ['2025-06-24', false, false],
+      ['2025-07-01', true, false],
+      ['2025-07-08', true, false],
+    ]);
+    // on the pay date itself it counts as paid (as the holding's incomeReceived counts it)
+    expect(paid('2025-06-24')[1]).toEqual(['2025-06-24', false, true]);
+    // a projected date in the past was never declared: not paid
+    expect(paid('2025-07-02')[2]).toEqual(['2025-07-01', true, false]);
   });
 });
 
@@ -97,7 +114,7 @@ describe('issue 10: projected payouts (F3, F6, F16)', () => {
       ['2026-12-08', '2026-12-09', '0.1'],
       ['2026-12-15', '2026-12-16', '0.1'],
     ]);
-    expect(buildUserDividendCalendar(entries, [{ etfId: 'c', shares: '10.5' }]).map((e) => e.estimatedPayout)).toEqual(['1.05', '1.05', '1.05', '1.05']);
+    expect(buildUserDividendCalendar(entries, [{ etfId: 'c', shares: '10.5' }], '2026-11-23').map((e) => e.estimatedPayout)).toEqual(['1.05', '1.05', '1.05', '1.05']);
   });
   it('a Thursday fund (AUDF) goes ex Wednesday in Thanksgiving week and then stays on Thursday / Friday', () => {
     const audf: CalendarFund = {

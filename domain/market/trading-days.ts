@@ -154,6 +154,16 @@ export function newYorkTime(instant: string | number): NewYorkTime {
   };
 }
 
+/** The instant (ISO, UTC) of 4:00 PM New York, the regular close, on a date: 21:00Z in winter, 20:00Z in summer. */
+export function newYorkCloseInstant(date: IsoDate): string {
+  const [y, m, d] = parts(date);
+  for (const utcHour of [21, 20]) {
+    const ms = Date.UTC(y, m - 1, d, utcHour);
+    if (newYorkTime(ms).hour === 16) return new Date(ms).toISOString();
+  }
+  throw new RangeError(`no 4:00 PM in New York on ${date}`);
+}
+
 /** "Today" for the US market: the America/New_York calendar date of the instant. */
 export function newYorkDate(instant: string | number): IsoDate {
   return newYorkTime(instant).date;

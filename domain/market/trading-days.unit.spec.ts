@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addBusinessDays,
+  newYorkCloseInstant,
   addDays,
   addMonths,
   daysBetween,
@@ -123,5 +124,16 @@ describe('business-day stepping', () => {
     expect(addBusinessDays('2025-12-23', 2)).toBe('2025-12-26'); // Christmas skipped
     expect(addBusinessDays('2025-12-26', -2)).toBe('2025-12-23');
     expect(addBusinessDays('2025-12-27', 0)).toBe('2025-12-27');
+  });
+});
+
+describe('newYorkCloseInstant (the "Updated" time of a close, D16)', () => {
+  it('is 4:00 PM New York: 21:00Z under EST, 20:00Z under EDT, either side of the switches', () => {
+    expect(newYorkCloseInstant('2026-11-23')).toBe('2026-11-23T21:00:00.000Z');
+    expect(newYorkCloseInstant('2026-07-01')).toBe('2026-07-01T20:00:00.000Z');
+    expect(newYorkCloseInstant('2026-03-06')).toBe('2026-03-06T21:00:00.000Z'); // Friday before the switch (Mar 8)
+    expect(newYorkCloseInstant('2026-03-09')).toBe('2026-03-09T20:00:00.000Z');
+    expect(newYorkCloseInstant('2026-10-30')).toBe('2026-10-30T20:00:00.000Z'); // Friday before Nov 1
+    expect(newYorkCloseInstant('2026-11-02')).toBe('2026-11-02T21:00:00.000Z');
   });
 });

@@ -85,6 +85,7 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
       isDemo: false,
       asOf: TODAY,
       priceAsOf: TODAY,
+      priceAsOfTime: '2026-01-14T15:30:00.000Z', // the quote's time (10:30 New York)
     } satisfies EtfListItem);
   });
 
@@ -145,7 +146,11 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
       nextExDividendEstimated: false,
       isDemo: true,
       priceAsOf: null,
+      priceAsOfTime: null,
     });
+    // a price from a close: 4:00 PM New York on its session (EST: 21:00Z)
+    const aaa = json<EtfListItem[]>('etfs').find((e) => e.ticker === 'AAAW')!;
+    expect(aaa.priceAsOfTime).toBe(`${aaa.priceAsOf}T21:00:00.000Z`);
   });
 });
 

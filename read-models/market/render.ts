@@ -14,7 +14,7 @@ import {
 } from '../../contracts/market.ts';
 import type { SameShape } from '../../contracts/same-shape.ts';
 import { buildDividendCalendar, payoutDateOf, type CalendarEntry } from '../../domain/market/dividend-calendar.ts';
-import { addMonths, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
+import { addMonths, newYorkCloseInstant, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
 import { canonical, dec, fixed } from '../../domain/market/decimal.ts';
 import { adjustDistributions, adjustPrice, describeSplit, isAdjusted, splitAdjustedInput, splitsInEffect, type SplitPoint } from '../../domain/market/splits.ts';
 import {
@@ -223,7 +223,15 @@ export function listItemOf(doc: EtfMarketFields, view: EtfMetricsView | null, to
     isDemo: isDemo(doc, view),
     asOf: today,
     priceAsOf: view?.priceDate ?? null,
+    priceAsOfTime: priceInstant(doc, view),
   };
+}
+
+/** The instant the current price is as of: the quote's time, else 4:00 PM New York on the bar's session. */
+function priceInstant(doc: EtfMarketFields, view: EtfMetricsView | null): string | null {
+  if (!view?.priceDate) return null;
+  if (view.priceKind === 'quote' && doc.quote) return new Date(doc.quote.quotedAt).toISOString();
+  return newYorkCloseInstant(view.priceDate);
 }
 
 /**

@@ -121,7 +121,7 @@ export class UserAreaReads {
       for (const h of missing) {
         const computed = computeHolding(h, market);
         const entries = calendar.filter((e) => e.etfId === h.etfId);
-        reusable.set(h.id, { viewJson: JSON.stringify(portfolioView([computed], market)[0]), calendar: userCalendarView([computed], entries) });
+        reusable.set(h.id, { viewJson: JSON.stringify(portfolioView([computed], market)[0]), calendar: userCalendarView([computed], entries, requestToday) });
       }
     }
     for (const h of holdings) parts.set(h.id, reusable.get(h.id)!);

@@ -125,9 +125,9 @@ export function sharesEntitled(c: HoldingComputation, exDate: IsoDate): Decimal 
  * The user's payout calendar: the public calendar's entries (declared and estimated, same dates,
  * amounts and flags) of the held funds, Monday to Friday (buildUserDividendCalendar), each with the
  * shares entitled to it (sharesEntitled) and shares x amount. Entries the holding is not entitled to
- * (ex-date on or before heldSince) are left out.
+ * (ex-date on or before heldSince) are left out. `paid`: declared and paid on or before today.
  */
-export function userCalendarView(computed: readonly HoldingComputation[], entries: readonly CalendarEntry[]): UserCalendarEntry[] {
+export function userCalendarView(computed: readonly HoldingComputation[], entries: readonly CalendarEntry[], today: IsoDate): UserCalendarEntry[] {
   const byEtf = new Map(computed.map((c) => [c.holding.etfId, c]));
   const out: UserCalendarEntry[] = [];
   for (const entry of entries) {
@@ -135,7 +135,7 @@ export function userCalendarView(computed: readonly HoldingComputation[], entrie
     if (!c) continue;
     const shares = sharesEntitled(c, entry.exDate);
     if (!shares.gt(0)) continue;
-    out.push(...buildUserDividendCalendar([entry], [{ etfId: entry.etfId, shares: sharesText(shares) }]));
+    out.push(...buildUserDividendCalendar([entry], [{ etfId: entry.etfId, shares: sharesText(shares) }], today));
   }
   return out;
 }

@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientRouter } from './client.ts';
+import { clientRouter, isClientRoute } from './client.ts';
 
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 let dist: string;
@@ -55,5 +55,40 @@ describe('client assets', () => {
 
   it('answers 404 for a missing asset, never the index page', async () => {
     await request(app).get('/assets/missing-000.js').set('Accept-Encoding', 'br').expect(404);
+  });
+});
+
+describe('page status (D18): client routes 200, any other path the app with 404', () => {
+  beforeAll(() => {
+    dist = mkdtempSync(path.join(tmpdir(), 'weeklydiv-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>WeeklyDiv</title>');
+    app = express().use(clientRouter(dist));
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it.each(['/', '/etfs', '/etfs/', '/etfs/roundhill', '/etfs/roundhill/HOOW', '/etf/HOOW', '/dividend-calendar', '/news', '/pricing', '/login', '/signup', '/register', '/forgot-password', '/reset-password', '/my-weeklydiv', '/my'])(
+    '%s answers 200 with the app',
+    async (p) => {
+      const res = await request(app).get(p).expect(200);
+      expect(res.text).toContain('<title>WeeklyDiv</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it.each(['/nonexistent', '/about', '/admin', '/account/subscription', '/etfs/roundhill/HOOW/extra', '/etf', '/news/x'])('%s answers 404 with the app (it draws "Page Not Found")', async (p) => {
+    const res = await request(app).get(p).expect(404);
+    expect(res.text).toContain('<title>WeeklyDiv</title>');
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+
+  it('knows every path of the client route table (web/src/features/*/routes.tsx and the app router)', () => {
+    type Route = { path?: string; index?: boolean; children?: Route[] };
+    const modules = import.meta.glob<{ routes?: Route[] }>('../../web/src/features/*/routes.tsx', { eager: true });
+    const flat = (rs: Route[]): Route[] => rs.flatMap((r) => [r, ...flat(r.children ?? [])]);
+    const routePaths = flat(Object.values(modules).flatMap((m) => m.routes ?? []))
+      .map((r) => r.path)
+      .filter((p): p is string => p !== undefined && p !== '*');
+    expect(routePaths.length).toBeGreaterThan(10);
+    for (const p of [...routePaths, '/my']) expect(isClientRoute(p.replace(/:[a-z]+/gi, 'x')), p).toBe(true);
   });
 });

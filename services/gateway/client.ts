@@ -6,12 +6,45 @@ import express, { Router } from 'express';
 const ASSETS_DIR = 'assets';
 
 /**
+ * The client's routes (every feature's routes.tsx and the app router; client.int.spec.ts checks
+ * that every path there is here). `:name` matches one segment.
+ */
+export const CLIENT_ROUTES: readonly string[] = [
+  '/',
+  '/pricing',
+  '/login',
+  '/signup',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/my-weeklydiv',
+  '/my',
+  '/etfs',
+  '/etfs/:brand',
+  '/etfs/:brand/:ticker',
+  '/etf/:ticker',
+  '/news',
+  '/dividend-calendar',
+];
+
+const routeSegments = CLIENT_ROUTES.map((r) => r.split('/').filter(Boolean));
+
+/** Whether a path is one of the client's routes (a trailing slash is ignored). */
+export function isClientRoute(pathname: string): boolean {
+  const segments = pathname.split('/').filter(Boolean);
+  return routeSegments.some((route) => route.length === segments.length && route.every((s, i) => s.startsWith(':') || s === segments[i]));
+}
+
+/**
  * Serves the built client (vite build → web/dist):
  * - hashed assets (`/assets/*`) with a one-year immutable cache; a missing asset is a 404, never the
  *   index page (a stale tab must not parse HTML as JavaScript);
  * - other files in the root (favicon, robots.txt) with a short cache;
  * - every other GET/HEAD outside `/api` gets index.html (SPA fallback) with `no-cache`, so a new
- *   deployment is picked up on the next navigation.
+ *   deployment is picked up on the next navigation: status 200 on a path of the client's route table
+ *   (CLIENT_ROUTES), 404 on any other (the app then draws "Page Not Found"; no soft 404s, D18). Managed
+ *   pages have no server store yet: when they come, a published page's path answers 200 too
+ *   (docs/client.md "Issue 10").
  * When the client is not built, those routes answer 503 with a short text saying so.
  * Mounted after the API routes; `/api/*` never reaches it.
  */
@@ -44,7 +77,7 @@ export function clientRouter(distDir: string): Router {
   router.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexFile);
+    res.status(isClientRoute(req.path) ? 200 : 404).sendFile(indexFile);
   });
   return router;
 }

@@ -31,6 +31,8 @@ interface Screen {
   path: () => string;
   /** The spec texts the screen must show; resolves once they are all there. */
   check: (page: Page, size: SizeName) => Promise<void>;
+  /** The HTTP status of the page itself (D18: an unknown path is a real 404); 200 when left out. */
+  status?: number;
 }
 
 const heading = (page: Page, name: string | RegExp) => visible(page.getByRole('heading', { name, exact: typeof name === 'string' }));
@@ -189,6 +191,7 @@ const screens: Screen[] = [
   {
     name: 'not-found',
     path: () => '/no-such-page-here',
+    status: 404,
     async check(page) {
       await heading(page, 'Page Not Found');
     },
@@ -237,8 +240,11 @@ for (const size of SIZE_NAMES) {
         const page = await contexts.get(size)!.newPage();
         const errors = watchErrors(page);
         try {
-          await page.goto(screen.path());
+          const response = await page.goto(screen.path());
+          expect(response?.status(), 'page status').toBe(screen.status ?? 200);
           await screen.check(page, size);
+          // every screen fits a 390 px phone: nothing scrolls sideways (D8)
+          if (size === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth), 'scrollWidth').toBeLessThanOrEqual(390);
           await expectNoSeriousA11yViolations(page, `${screen.name} (${size})`);
           await screenshot(page, `${screen.name}-${size}`);
           expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
@@ -403,3 +409,23 @@ describe('layout geometry', () => {
     });
   }
 });
+
+describe('one URL per fund (D25)', () => {
+  it('a wrong brand and a lower-case ticker are replaced by /etfs/{brand}/{TICKER}, named canonical; the brand page links there', async () => {
+    const page = await contexts.get('desktop')!.newPage();
+    try {
+      const response = await page.goto(`/etfs/granite/${detailEtf.ticker.toLowerCase()}`);
+      expect(response?.status()).toBe(200);
+      const canonical = `/etfs/roundhill/${detailEtf.ticker.toUpperCase()}`;
+      await onPath(page, canonical);
+      await visible(page.getByRole('heading', { level: 1, name: new RegExp(detailEtf.ticker) }));
+      await expect.poll(() => page.locator('link[rel="canonical"]').getAttribute('href')).toBe(new URL(canonical, page.url()).href);
+      await page.goto('/etfs/roundhill');
+      const link = page.getByRole('table').first().getByRole('link', { name: detailEtf.ticker, exact: true });
+      expect(await link.getAttribute('href')).toBe(canonical);
+    } finally {
+      await page.close();
+    }
+  });
+});
+

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandEtfs, type ListedEtf } from './support/api.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, newContext, onPath, seeText, SIZE_NAMES, visible, type SizeName } from './support/browser.ts';
+import { expectNoSidewaysScroll, launchBrowser, newContext, onPath, seeText, SIZE_NAMES, visible, type SizeName } from './support/browser.ts';
 import { logIn, newUser, seeToast, signUp, type TestUser } from './support/flows.ts';
 import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
 
@@ -138,3 +138,58 @@ for (const size of SIZE_NAMES) {
     });
   });
 }
+
+/** Issue 10: the personal area's figures are the server's (D9, F13) and every signed-in screen fits a phone (D8). */
+describe.sequential('portfolio figures and phone widths (issue 10)', () => {
+  type Holding = { id: string; isDrip: number; currentValue: string | null; gain: string | null; incomeReceived: string; sharesReinvested: string; etf: { ticker: string } | null };
+  const money = (v: number) => `${v < 0 ? '-' : ''}$${Math.abs(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const cents = (v: string | null) => Math.round(Number(v ?? 0) * 100);
+
+  it('a DRIP holding: the cards and the holding show the server\'s value and gain (value − cost), income marked reinvested', async () => {
+    const { page } = contexts.get('desktop')!;
+    await page.goto('/my-weeklydiv');
+    const drip = (await brandEtfs('roundhill'))[1]!;
+    // ten months ago: long enough for weekly payouts to have been reinvested
+    const since = new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10);
+    const added = await page.evaluate(
+      async (body) => (await fetch('/api/user/portfolio', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).status,
+      { etfId: drip.id, shares: '10.5', purchasePrice: '20', purchaseDate: since, isDrip: 1 },
+    );
+    expect(added).toBe(201);
+    await page.reload();
+    const holdings = await page.evaluate(async () => (await (await fetch('/api/user/portfolio')).json()) as unknown);
+    const list = holdings as Holding[];
+    const mine = list.find((h) => h.etf?.ticker === drip.ticker && h.isDrip === 1)!;
+    expect(Number(mine.sharesReinvested)).toBeGreaterThan(0);
+    const totalValue = list.reduce((sum, h) => sum + cents(h.currentValue), 0) / 100;
+    const withGain = list.filter((h) => h.gain !== null);
+    const totalGain = withGain.reduce((sum, h) => sum + cents(h.gain), 0) / 100;
+    await expect.poll(() => page.getByTestId('total-value').textContent()).toBe(money(totalValue));
+    const gainText = `${totalGain >= 0 ? '+' : '-'}${money(Math.abs(totalGain))}`;
+    expect(await page.getByTestId('total-gain').textContent()).toBe(gainText);
+    const card = page.getByTestId('holding').filter({ hasText: drip.ticker }).filter({ hasText: 'DRIP' }).first();
+    const g = Number(mine.gain);
+    expect(await card.getByTestId('holding-gain').textContent()).toContain(`${g >= 0 ? '+' : '-'}${money(Math.abs(g))}`);
+    await visible(card.getByTestId('holding-income-note'));
+    await visible(page.getByTestId('income-reinvested'));
+    await screenshot(page, 'issue10-portfolio-drip-desktop');
+  });
+
+  it('phone: every signed-in screen fits 390 px (no sideways scroll)', async () => {
+    const { page } = contexts.get('phone')!;
+    const other = (await brandEtfs('yieldmax'))[0]!;
+    for (const [name, path, ready] of [
+      ['portfolio', '/my-weeklydiv', () => page.getByTestId('total-value')],
+      ['favorites', '/my-weeklydiv?tab=favorites', () => page.getByRole('heading', { name: 'My Favorites' })],
+      ['find', '/my-weeklydiv?tab=find', () => page.getByPlaceholder(/Search/)],
+      ['pricing', '/pricing', () => page.getByRole('button', { name: 'Current Plan' })],
+      ['detail', `/etfs/${other.brandSlug}/${other.ticker}`, () => page.getByRole('heading', { name: 'Similar ETFs' })],
+      ['calendar', '/dividend-calendar', () => page.getByRole('heading', { name: /^Week 1/ })],
+    ] as const) {
+      await page.goto(path);
+      await visible(ready());
+      await expectNoSidewaysScroll(page, `${name} (phone, signed in)`);
+      await screenshot(page, `issue10-${name}-signed-in-phone`);
+    }
+  });
+});

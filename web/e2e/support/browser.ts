@@ -90,3 +90,9 @@ export async function onPath(page: Page, pathname: string | RegExp, timeout = WA
 export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@e2e.weeklydiv.test`;
 }
+
+/** The page fits its viewport's width: nothing scrolls sideways (issue 10: every screen fits 390 px). */
+export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  if (scrollWidth > innerWidth) throw new Error(`${what}: the page is ${scrollWidth} px wide in a ${innerWidth} px viewport`);
+}

@@ -222,6 +222,21 @@ export function formatNewsAge(publishedAt: string | null | undefined, now: Date)
   return `${years} ${years === 1 ? 'year' : 'years'} ago`;
 }
 
+let newYorkParts: Intl.DateTimeFormat | null = null;
+
+/**
+ * The data's as-of instant in New York with its zone: "Nov 23, 4:00 PM ET" (the market's clock, so
+ * every reader sees the same time; built once, on first use). Null for a missing or bad instant.
+ */
+export function formatAsOf(instant: string | null | undefined): string | null {
+  const ms = instant ? Date.parse(instant) : NaN;
+  if (!Number.isFinite(ms)) return null;
+  newYorkParts ??= new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
+  const p: Record<string, string> = {};
+  for (const part of newYorkParts.formatToParts(ms)) p[part.type] = part.value;
+  return `${p.month} ${p.day}, ${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toUpperCase()} ET`;
+}
+
 /** Time of day for "Updated {time}": "2:05 PM" (local time). */
 export function formatTime(date: Date): string {
   const h = date.getHours();

@@ -6,6 +6,7 @@ import {
   formatDividend,
   formatNumber,
   formatTime,
+  formatAsOf,
   formatMoney,
   formatNewsAge,
   formatPercent,
@@ -126,5 +127,15 @@ describe('display formats: decimals, $, signs and N/A', () => {
     expect(formatTime(new Date(2026, 0, 1, 0, 5))).toBe('12:05 AM');
     expect(formatTime(new Date(2026, 0, 1, 14, 30))).toBe('2:30 PM');
     expect(formatTime(new Date(2026, 0, 1, 12, 0))).toBe('12:00 PM');
+  });
+});
+
+describe('formatAsOf (D16)', () => {
+  it('is the instant on the New York clock, with its zone, whatever the browser\'s zone', () => {
+    expect(formatAsOf('2026-11-23T21:00:00.000Z')).toBe('Nov 23, 4:00 PM ET');
+    expect(formatAsOf('2026-07-01T14:35:00.000Z')).toBe('Jul 1, 10:35 AM ET'); // EDT
+    expect(formatAsOf('2026-11-24T03:00:00.000Z')).toBe('Nov 23, 10:00 PM ET'); // still the 23rd in New York
+    expect(formatAsOf(null)).toBeNull();
+    expect(formatAsOf('not a time')).toBeNull();
   });
 });

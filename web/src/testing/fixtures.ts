@@ -34,6 +34,7 @@ export function etf(overrides: Overrides<EtfListItem> = {}): EtfListItem {
     distributionRate: '38.50',
     ttmYield: '41.00',
     historicalPeriodDays: 400,
+    priceAsOfTime: '2026-11-18T21:00:00.000Z',
     ...rest,
   };
   // The unrounded figures default to the rounded ones (so overriding a rounded figure is what the client shows).

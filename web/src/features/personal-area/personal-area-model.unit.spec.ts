@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HoldingView, UserCalendarEntry } from '../../../../contracts/portfolio.ts';
 import { etf, holdingView } from '../../testing/fixtures.ts';
 import { payoutWeeks } from './payout-weeks.ts';
-import { holdingGain, portfolioSummary } from './portfolio-summary.ts';
+import { holdingGain, holdingValue, portfolioSummary } from './portfolio-summary.ts';
 import { SEARCH_LIMIT, searchEtfs } from './search-etfs.ts';
 
 function holding(overrides: Partial<HoldingView> = {}): HoldingView {
@@ -10,18 +10,19 @@ function holding(overrides: Partial<HoldingView> = {}): HoldingView {
 }
 
 describe('portfolio summary: total value and total gain', () => {
-  it('value = price × shares held; gain = (price − purchase price) × shares over holdings with a purchase price', () => {
+  it('value = price × shares held; gain = the server gain over holdings with a purchase price', () => {
     const s = portfolioSummary([
-      holding({ shares: '10', purchasePrice: '40', currentPrice: '50.00', incomeReceived: '3.50', projectedAnnualIncome: '200.20' }),
-      // DRIP: 2 shares reinvested; the value counts them, the gain uses the 20 bought.
-      holding({ id: 'h2', shares: '20', sharesBought: '20', currentShares: '22', isDrip: 1, purchasePrice: '12.50', currentPrice: '10.00', incomeReceived: '19.80', projectedAnnualIncome: '100' }),
+      holding({ shares: '10', purchasePrice: '40', currentPrice: '50.00', costBasis: '400.00', gain: '103.50', priceChange: '100.00', distributionReturn: '3.50', incomeReceived: '3.50', projectedAnnualIncome: '200.20' }),
+      // DRIP: 2 shares reinvested at $9.90; the value counts them, and so does the gain (value − cost).
+      holding({ id: 'h2', shares: '20', sharesBought: '20', currentShares: '22', isDrip: 1, purchasePrice: '12.50', currentPrice: '10.00', costBasis: '250.00', gain: '-30.00', priceChange: '-50.00', distributionReturn: '20.00', incomeReceived: '19.80', projectedAnnualIncome: '100' }),
       // No purchase price: in the value, not in the gain.
       holding({ id: 'h3', shares: '1.5', currentPrice: '100.00', incomeReceived: '0.00', projectedAnnualIncome: null }),
     ]);
     expect(s.holdingsCount).toBe(3);
     expect(s.totalValue).toBeCloseTo(10 * 50 + 22 * 10 + 1.5 * 100, 10);
-    expect(s.totalGain).toBeCloseTo(10 * (50 - 40) + 20 * (10 - 12.5), 10); // 100 − 50 = 50
-    expect(s.totalGainPercent).toBeCloseTo((50 / (400 + 250)) * 100, 10);
+    expect(s.totalGain).toBeCloseTo(103.5 - 30, 10); // (500 + 3.50 − 400) + (220 − 250)
+    expect(s.totalGainPercent).toBeCloseTo((73.5 / (400 + 250)) * 100, 10);
+    expect(s.priceChange).toBeCloseTo(10 * (50 - 40) + 20 * (10 - 12.5), 10); // the spec's formula: 100 − 50
     expect(s.holdingsWithCost).toBe(2);
     expect(s.incomeReceived).toBeCloseTo(23.3, 10);
     expect(s.projectedAnnualIncome).toBeCloseTo(300.2, 10);
@@ -39,7 +40,7 @@ describe('portfolio summary: total value and total gain', () => {
     expect(portfolioSummary([])).toMatchObject({ holdingsCount: 0, totalValue: 0, totalGain: 0, totalGainPercent: null, incomeReceived: 0, projectedAnnualIncome: 0 });
   });
 
-  it('a split since the purchase is no gain: the server\'s split-adjusted price change counts (1,000 sh at $2.00, 1-for-10 reverse split, now 100 sh at $20.00)', () => {
+  it('a split since the purchase is no phantom gain: the server\'s split-adjusted figures count (1,000 sh at $2.00, 1-for-10 reverse split, now 100 sh at $20.00)', () => {
     const auds = holding({
       shares: '1000',
       sharesBought: '1000',
@@ -50,16 +51,22 @@ describe('portfolio summary: total value and total gain', () => {
       costBasis: '2000.00',
       priceChange: '0.00',
       priceChangePercent: '0.00',
+      gain: '140.00',
+      gainPercent: '7.00',
+      distributionReturn: '140.00',
       incomeReceived: '140.00',
       projectedAnnualIncome: '1040.00',
     });
-    expect(holdingGain(auds)).toEqual({ amount: 0, percent: 0 });
-    expect(portfolioSummary([auds])).toMatchObject({ totalValue: 2000, totalGain: 0, totalGainPercent: 0, incomeReceived: 140, projectedAnnualIncome: 1040 });
+    // gain = price change 0 + the 140.00 paid (no DRIP), not +18,000 on the old share count
+    expect(holdingGain(auds)).toEqual({ amount: 140, percent: 7 });
+    const summary = portfolioSummary([auds]);
+    expect(summary).toMatchObject({ totalValue: 2000, totalGain: 140, incomeReceived: 140, projectedAnnualIncome: 1040 });
+    expect(summary.totalGainPercent).toBeCloseTo(7, 9); // 140 / 2,000 (the cards add numbers; the screen rounds once)
   });
 
-  it('a holding gain only with a purchase price', () => {
+  it('a holding gain only when the server gives one (a purchase price and a price)', () => {
     expect(holdingGain(holding())).toBeNull();
-    expect(holdingGain(holding({ purchasePrice: '62.5' }))).toEqual({ amount: -125, percent: -20 });
+    expect(holdingGain(holding({ purchasePrice: '62.5', gain: '-125.00', gainPercent: '-20.00' }))).toEqual({ amount: -125, percent: -20 });
   });
 });
 
@@ -72,6 +79,7 @@ describe('upcoming payouts (four weeks from Monday, weekdays only)', () => {
     shares: '10',
     estimatedPayout,
     estimated: false,
+    paid: false,
     ...extra,
   });
 
@@ -139,5 +147,46 @@ describe('Find ETFs search', () => {
     expect(SEARCH_LIMIT).toBe(10);
     expect(searchEtfs(many, 'weekly')).toHaveLength(10);
     expect(searchEtfs(many, 'weekly').map((e) => e.ticker)).toEqual(many.slice(0, 10).map((e) => e.ticker));
+  });
+});
+
+describe('portfolio: the server figures for a DRIP holding (D9, docs/metrics.md "Holding value, gain and income")', () => {
+  // The audit's HOOW: 10.5 shares bought at $20 (cost $210), DRIP; $335.71 paid, reinvested into 17.09
+  // shares; price now $12.27. Value 27.59 × 12.27 = 338.5293 → $338.53; gain = value − cost = 128.5293 →
+  // +$128.53 (+61.2%); of which price −$81.17 (10.5 × −7.73) and distributions +$209.69 (17.09 × 12.27).
+  const hoow = holding({
+    shares: '10.5',
+    sharesBought: '10.5',
+    currentShares: '27.59',
+    sharesReinvested: '17.09',
+    isDrip: 1,
+    purchasePrice: '20',
+    currentPrice: '12.27',
+    currentValue: '338.53',
+    costBasis: '210.00',
+    incomeReceived: '335.71',
+    gain: '128.53',
+    gainPercent: '61.20',
+    priceChange: '-81.17',
+    priceChangePercent: '-38.65',
+    distributionReturn: '209.69',
+    distributionReturnPercent: '99.85',
+  });
+
+  it('the holding shows the server value and gain, never a gain on the bought shares only', () => {
+    expect(holdingValue(hoow)).toBe(338.53);
+    expect(holdingGain(hoow)).toEqual({ amount: 128.53, percent: 61.2 });
+  });
+
+  it('the cards add the server figures up: value, gain (price + distributions), income received and the part reinvested', () => {
+    const cash = holding({ id: 'h2', shares: '10', purchasePrice: '40', currentPrice: '50.00', currentValue: '500.00', costBasis: '400.00', incomeReceived: '3.50', gain: '103.50', gainPercent: '25.88', priceChange: '100.00', distributionReturn: '3.50' });
+    const s = portfolioSummary([hoow, cash]);
+    expect(s.totalValue).toBe(838.53);
+    expect(s.totalGain).toBe(232.03);
+    expect(s.totalGainPercent).toBeCloseTo((232.03 / 610) * 100, 10);
+    expect(s.priceChange).toBe(18.83);
+    expect(s.distributionReturn).toBe(213.19);
+    expect(s.incomeReceived).toBe(339.21);
+    expect(s.incomeReinvested).toBe(335.71);
   });
 });

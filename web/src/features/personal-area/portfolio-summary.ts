@@ -2,13 +2,17 @@ import type { HoldingView } from '../../../../contracts/portfolio.ts';
 import { toNumber } from '../../lib/format.ts';
 
 /**
- * The personal area's derived values:
- * - portfolio value = sum of price × shares. Shares are the shares held now: with DRIP the bought
- *   shares plus those reinvested (the server's `currentShares`), so the total matches the holdings'
- *   current values;
- * - total gain = sum of (price − purchase price) × shares over holdings that have a purchase price,
- *   with the shares bought (the server's `priceChange`); dividends are shown apart, as income.
- * The price is the holding's `currentPrice` (the market read side), else the fund's list price.
+ * The personal area's figures are the server's (docs/metrics.md "Holding value, gain and income"); the
+ * client only adds them up, in whole cents, and never recomputes a holding:
+ * - value = shares held now (with DRIP bought + reinvested) × price: the server's `currentValue`;
+ * - gain = the server's `gain`, the total return: price change on the shares bought plus the
+ *   distributions (without DRIP the cash received; with DRIP the value now of the reinvested shares),
+ *   i.e. for DRIP value − cost. The spec's (price − purchase price) × shares is its price part
+ *   (`priceChange`), shown beside it;
+ * - income received = the cash the distributions paid (`incomeReceived`); with DRIP it was reinvested,
+ *   so it is already inside the value and the gain (as reinvested shares at today's price), not on top.
+ * Without the server's value (no price known to the portfolio yet) the value falls back to the fund's
+ * list price × shares held.
  */
 
 export function holdingPrice(h: HoldingView): number | null {
@@ -24,10 +28,17 @@ export function sharesBought(h: HoldingView): number {
   return toNumber(h.sharesBought ?? null) ?? toNumber(h.shares) ?? 0;
 }
 
-/** Price × shares held now; null without a price. */
+/** A 2-decimal amount as whole cents, so sums of server figures stay exact. */
+function cents(value: number | null): number {
+  return value === null ? 0 : Math.round(value * 100);
+}
+
+/** The server's value (shares held now × price); else the list price × shares held; null without a price. */
 export function holdingValue(h: HoldingView): number | null {
+  const server = toNumber(h.currentValue ?? null);
+  if (server !== null) return server;
   const price = holdingPrice(h);
-  return price === null ? null : price * currentShares(h);
+  return price === null ? null : cents(price * currentShares(h)) / 100;
 }
 
 export interface Gain {
@@ -36,63 +47,69 @@ export interface Gain {
   percent: number | null;
 }
 
-/**
- * (price − purchase price) × shares bought, and as a percentage of the cost; null without a purchase
- * price or a price. The server's `priceChange` when it has one: it is on today's share basis, so a
- * split since the purchase is no phantom gain (1,000 shares at $2.00 before a 1-for-10 reverse split
- * are 100 at $20.00; docs/metrics.md).
- */
+/** The server's gain (total return) and its percentage of the cost (as the server gives it; the screen rounds once); null without a purchase price or a price. */
 export function holdingGain(h: HoldingView): Gain | null {
-  const serverChange = toNumber(h.priceChange ?? null);
-  if (serverChange !== null) return { amount: serverChange, percent: toNumber(h.priceChangePercent ?? null) };
-  const purchase = toNumber(h.purchasePrice);
-  const price = holdingPrice(h);
-  if (purchase === null || price === null) return null;
-  const shares = sharesBought(h);
-  const cost = purchase * shares;
-  return { amount: (price - purchase) * shares, percent: cost > 0 ? (((price - purchase) * shares) / cost) * 100 : null };
+  const amount = toNumber(h.gain ?? null);
+  if (amount === null) return null;
+  return { amount, percent: toNumber(h.gainPercent ?? null) };
 }
 
 export interface PortfolioSummary {
   holdingsCount: number;
   totalValue: number;
+  /** Σ server gain (price change + distributions). */
   totalGain: number;
   /** Total gain over the cost of the holdings that count for it; null when none has a purchase price. */
   totalGainPercent: number | null;
+  /** The price part of the gain: Σ (price − purchase price) × shares bought (the spec's formula). */
+  priceChange: number;
+  /** The distributions' part of the gain: cash received, or the value now of the reinvested shares. */
+  distributionReturn: number;
   /** How many holdings have a purchase price (and so count for the gain). */
   holdingsWithCost: number;
-  /** Distributions paid on the holdings so far (cash or reinvested). */
+  /** Distributions paid on the holdings so far, in cash value (reinvested or not). */
   incomeReceived: number;
+  /** The part of incomeReceived that DRIP holdings reinvested (it is in the value, as shares). */
+  incomeReinvested: number;
   /** Current shares × weekly average × 52, summed; 0 without holdings, null when no holding has one. */
   projectedAnnualIncome: number | null;
 }
 
 export function portfolioSummary(holdings: readonly HoldingView[]): PortfolioSummary {
-  let totalValue = 0;
-  let totalGain = 0;
+  let value = 0;
+  let gain = 0;
   let cost = 0;
+  let price = 0;
+  let distributions = 0;
   let holdingsWithCost = 0;
-  let incomeReceived = 0;
+  let income = 0;
+  let reinvested = 0;
   let projected: number | null = null;
   for (const h of holdings) {
-    totalValue += holdingValue(h) ?? 0;
-    const gain = holdingGain(h);
-    if (gain) {
-      totalGain += gain.amount;
-      cost += (toNumber(h.purchasePrice) ?? 0) * sharesBought(h);
+    value += cents(holdingValue(h));
+    if (toNumber(h.gain ?? null) !== null) {
+      gain += cents(toNumber(h.gain));
+      cost += cents(toNumber(h.costBasis ?? null));
+      price += cents(toNumber(h.priceChange ?? null));
+      distributions += cents(toNumber(h.distributionReturn ?? null));
       holdingsWithCost += 1;
     }
-    incomeReceived += toNumber(h.incomeReceived ?? null) ?? 0;
-    const income = toNumber(h.projectedAnnualIncome ?? null);
-    if (income !== null) projected = (projected ?? 0) + income;
+    const received = cents(toNumber(h.incomeReceived ?? null));
+    income += received;
+    if (h.isDrip === 1) reinvested += received;
+    const annual = toNumber(h.projectedAnnualIncome ?? null);
+    if (annual !== null) projected = (projected ?? 0) + cents(annual);
   }
   return {
     holdingsCount: holdings.length,
-    totalValue,
-    totalGain,
-    totalGainPercent: cost > 0 ? (totalGain / cost) * 100 : null,
+    totalValue: value / 100,
+    totalGain: gain / 100,
+    totalGainPercent: cost > 0 ? (gain / cost) * 100 : null,
+    priceChange: price / 100,
+    distributionReturn: distributions / 100,
     holdingsWithCost,
-    incomeReceived,
-    projectedAnnualIncome: holdings.length === 0 ? 0 : projected,
+    incomeReceived: income / 100,
+    incomeReinvested: reinvested / 100,
+    projectedAnnualIncome: holdings.length === 0 ? 0 : projected === null ? null : projected / 100,
   };
 }

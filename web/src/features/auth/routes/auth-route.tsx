@@ -9,6 +9,7 @@ import { Tabs } from '../../../components/ui/tabs.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { theme } from '../../../styles/theme.ts';
 import { useLoginMutation, useRegisterMutation } from '../../../lib/session/api.ts';
 import { useCurrentUser } from '../../../lib/session/use-current-user.ts';
 import { AuthLayout, Centered, Form, LinkRow, Row } from '../components/auth-layout.tsx';
@@ -67,6 +68,10 @@ function SignupForm() {
 
   return (
     <Form onSubmit={onSubmit} noValidate aria-label="Sign Up">
+      {/* The spec's sign-up pitch (§1: "up to 5 favorite ETFs"), as the Free plan on /pricing lists it (D11). */}
+      <Pitch data-testid="signup-pitch">
+        <strong>Free forever:</strong> track your holdings and their payouts, and save up to 5 favorite ETFs. No credit card required.
+      </Pitch>
       <Row>
         <TextField label="First Name" autoComplete="given-name" {...form.field('firstName')} />
         <TextField label="Last Name" autoComplete="family-name" {...form.field('lastName')} />
@@ -111,6 +116,16 @@ function LoginForm() {
     </Form>
   );
 }
+
+const Pitch = styled.p`
+  margin: 0 0 4px;
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
+  line-height: 1.5;
+  & strong {
+    color: ${theme.colors.textPrimary};
+  }
+`;
 
 const SubmitButton = styled(Button)`
   margin-top: 4px;

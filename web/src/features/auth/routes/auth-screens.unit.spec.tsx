@@ -71,6 +71,16 @@ describe('auth screen: tabs and routes', () => {
     expect(screen.getByRole('form', { name: 'Sign Up' })).toBeTruthy();
   });
 
+  it('the sign-up pitch: free, with up to 5 favorite ETFs (D11, spec §1); not on the Log In tab', async () => {
+    mockFetch(signedOut);
+    renderAt('/signup');
+    const pitch = await screen.findByTestId('signup-pitch');
+    expect(pitch.textContent).toBe('Free forever: track your holdings and their payouts, and save up to 5 favorite ETFs. No credit card required.');
+    expect(within(form('Sign Up')).getByTestId('signup-pitch')).toBe(pitch);
+    fireEvent.click(screen.getByRole('tab', { name: 'Log In' }));
+    await waitFor(() => expect(screen.queryByTestId('signup-pitch')).toBeNull());
+  });
+
   it('react-router warns about nothing on /login, /signup and /register', async () => {
     const warn = vi.spyOn(console, 'warn');
     for (const path of ['/login', '/signup', '/register']) {

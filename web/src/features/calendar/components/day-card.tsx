@@ -86,11 +86,15 @@ const PayoutLink = styled(Link)`
   &:hover { background: ${theme.colors.accentSoft}; }
 `;
 
+/** Up to two lines of the name (D27: one line cut it at ~12 characters); the link's title has it all. */
 const PayoutName = styled.span`
+  display: -webkit-box;
+  -webkit-box-orient: vertical;
+  -webkit-line-clamp: 2;
   color: ${theme.colors.textSecondary};
   overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  white-space: normal;
+  overflow-wrap: anywhere;
 `;
 
 const PayoutTop = styled.span`

@@ -111,15 +111,17 @@ const WeekTitle = styled.h2`
   font-weight: 700;
 `;
 
+/** Days keep their own height (align-items: start, D27: empty days were stretched to the busiest). */
 const Days = styled.div<{ $compact: boolean }>`
   display: grid;
+  align-items: start;
   gap: ${({ $compact }) => ($compact ? '6px' : '10px')};
-  grid-template-columns: 1fr;
+  grid-template-columns: minmax(0, 1fr);
   @media (min-width: ${theme.breakpoints.md}px) {
-    grid-template-columns: repeat(4, 1fr);
+    grid-template-columns: repeat(4, minmax(0, 1fr));
   }
   @media (min-width: ${theme.breakpoints.lg}px) {
-    grid-template-columns: repeat(7, 1fr);
+    grid-template-columns: repeat(7, minmax(0, 1fr));
   }
 `;
 

@@ -50,6 +50,16 @@ describe('public dividend calendar', () => {
     expect(calendarWeeks(new Date())[0]!.days).toContain(today);
   });
 
+  it('wide screens: a day is as tall as its own payouts (not the busiest day\'s), and names wrap instead of being cut at ~12 characters (D27)', async () => {
+    const today = isoDate(new Date());
+    mockFetch({ 'GET /api/dividends/calendar': [{ etfId: 'e1', ticker: 'YBST', name: 'GraniteShares YieldBOOST SPY ETF', payoutDate: today, amount: '0.2' }] });
+    renderWithProviders(<DividendCalendarRoute />);
+    const name = await screen.findByText('GraniteShares YieldBOOST SPY ETF');
+    expect(getComputedStyle(name).whiteSpace).not.toBe('nowrap');
+    const grid = document.querySelector(`[data-date="${today}"]`)!.parentElement!;
+    expect(getComputedStyle(grid).alignItems).toBe('start');
+  });
+
   it('error: "Failed to load dividend calendar" and "Please try again later"', async () => {
     mockFetch({ 'GET /api/dividends/calendar': { status: 500 } });
     renderWithProviders(<DividendCalendarRoute />);

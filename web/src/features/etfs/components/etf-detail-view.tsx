@@ -1,4 +1,5 @@
-import { Link } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useGetEtfDetailQuery } from '../../../api/market-api.ts';
 import type { EtfDetail } from '../../../../../contracts/market.ts';
@@ -12,6 +13,7 @@ import { slugOf, titleFromSlug } from '../../../lib/brand.ts';
 import { formatDate, formatDividend, formatNewsAge, formatPercent, formatPrice, formatWeeklyAverage, toNumber } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDeferredData } from '../../../lib/use-deferred-data.ts';
+import { useCanonicalLink } from '../../../lib/use-canonical-link.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useGetTickerNewsQuery } from '../api.ts';
 import { latestDeclaredAmount, payoutsPerYear, performancePeriodLabel } from '../performance-period.ts';
@@ -38,6 +40,17 @@ export function EtfDetailView({ ticker, brandSlug }: { ticker: string; brandSlug
   useDocumentTitle(etf ? `${etf.ticker} – ${etf.name}` : upper);
 
   const slug = etf ? slugOf(etf) || brandSlug || '' : (brandSlug ?? '');
+  // One URL per fund (D25): /etfs/{the fund's brand}/{TICKER}; another brand or a lower-case ticker
+  // is replaced by it (no history entry), and the page names it as canonical.
+  const canonical = etf && slug ? paths.etf(slug, etf.ticker.toUpperCase()) : null;
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    if (canonical && brandSlug !== null && location.pathname !== canonical) {
+      void navigate({ pathname: canonical, search: location.search, hash: location.hash }, { replace: true });
+    }
+  }, [canonical, brandSlug, location.pathname, location.search, location.hash, navigate]);
+  useCanonicalLink(canonical);
   const brandName = etf?.brand || titleFromSlug(slug);
   const back = slug ? (
     <BackLink to={paths.brand(slug)}>Back to {brandName} ETFs</BackLink>
@@ -72,6 +85,9 @@ export function EtfDetailView({ ticker, brandSlug }: { ticker: string; brandSlug
 function Loaded({ etf }: { etf: EtfDetail }) {
   const period = performancePeriodLabel(etf.historicalPeriodDays);
   const payouts = payoutsPerYear(etf.frequency);
+  // Without news the news card goes under the dividend history, full width (D27: no tall empty column).
+  const news = useGetTickerNewsQuery(etf.ticker);
+  const stacked = !news.isLoading && (news.isError || (news.data ?? []).length === 0);
   return (
     <>
       <Header>
@@ -154,7 +170,7 @@ function Loaded({ etf }: { etf: EtfDetail }) {
         <PriceHistoryCard ticker={etf.ticker} />
       </Spaced>
 
-      <Columns>
+      <Columns $stacked={stacked} data-testid="detail-columns" data-layout={stacked ? 'stacked' : 'columns'}>
         <DividendHistory etf={etf} />
         <TickerNews ticker={etf.ticker} />
       </Columns>
@@ -281,7 +297,7 @@ function SimilarEtfs({ etf }: { etf: EtfDetail }) {
           return (
             <SimilarCard key={s.id} to={paths.etf(slug, s.ticker)}>
               <strong>{s.ticker}</strong>
-              <SimilarName>{s.name}</SimilarName>
+              <SimilarName title={s.name}>{s.name}</SimilarName>
               <SimilarFigures>
                 <span>{formatPrice(s.currentPrice)}</span>
                 <span>{formatPercent(s.exactYieldPercent ?? s.yieldPercent)} yield</span>
@@ -346,14 +362,14 @@ const Spaced = styled.div`
   margin-top: 24px;
 `;
 
-const Columns = styled.div`
+const Columns = styled.div<{ $stacked: boolean }>`
   display: grid;
   gap: 16px;
   margin-top: 24px;
   align-items: start;
-  grid-template-columns: 1fr;
+  grid-template-columns: minmax(0, 1fr);
   @media (min-width: ${theme.breakpoints.lg}px) {
-    grid-template-columns: 1fr 1fr;
+    grid-template-columns: ${({ $stacked }) => ($stacked ? 'minmax(0, 1fr)' : 'repeat(2, minmax(0, 1fr))')};
   }
 `;
 
@@ -397,15 +413,16 @@ const SimilarSection = styled.section`
   margin-top: 8px;
 `;
 
+/** minmax(0, 1fr) and min-width 0: a long name shrinks to an ellipsis instead of widening the page (D8). */
 const SimilarGrid = styled.div`
   display: grid;
   gap: 12px;
-  grid-template-columns: 1fr;
+  grid-template-columns: minmax(0, 1fr);
   @media (min-width: ${theme.breakpoints.sm}px) {
-    grid-template-columns: repeat(2, 1fr);
+    grid-template-columns: repeat(2, minmax(0, 1fr));
   }
   @media (min-width: ${theme.breakpoints.lg}px) {
-    grid-template-columns: repeat(3, 1fr);
+    grid-template-columns: repeat(3, minmax(0, 1fr));
   }
 `;
 
@@ -413,6 +430,7 @@ const SimilarCard = styled(Link)`
   display: flex;
   flex-direction: column;
   gap: 4px;
+  min-width: 0;
   padding: 16px;
   border: 1px solid ${theme.colors.border};
   border-radius: ${theme.radii.lg};
@@ -432,6 +450,8 @@ const SimilarName = styled.span`
 
 const SimilarFigures = styled.span`
   display: flex;
+  flex-wrap: wrap;
+  gap: 4px 12px;
   justify-content: space-between;
   font-size: ${theme.fontSizes.sm};
   font-weight: 600;

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EtfDetail } from '../../../../../contracts/market.ts';
 import { etfDetail } from '../../../testing/fixtures.ts';
@@ -133,5 +133,30 @@ describe('ETF detail', () => {
     renderWithProviders(<EtfDetailView ticker="NVDW" brandSlug="yieldmax" />);
     expect(await screen.findByText('ETF not found')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Yieldmax ETFs' })).toBeTruthy();
+  });
+
+  it('phones: a similar fund\'s name may shrink (ellipsis) and keeps its full name as a title (D8)', async () => {
+    mockFetch(reads(detail()));
+    renderWithProviders(<EtfDetailView ticker="NVDW" brandSlug="yieldmax" />);
+    const name = await screen.findByText('YieldMax NVDA Option Income', {}, { timeout: 5000 });
+    expect(name.getAttribute('title')).toBe('YieldMax NVDA Option Income');
+  });
+
+  it('one URL per fund: a wrong brand or a lower-case ticker is replaced by /etfs/{brand}/{TICKER}, with a canonical link (D25)', async () => {
+    mockFetch(reads(detail()));
+    const { router, unmount } = renderWithProviders(<EtfDetailView ticker="nvdw" brandSlug="granite" />, { route: '/etfs/granite/nvdw', path: '/etfs/:brand/:ticker' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/etfs/yieldmax/NVDW'), { timeout: 5000 });
+    expect(router.state.historyAction).toBe('REPLACE');
+    const canonical = document.head.querySelector('link[rel="canonical"]');
+    expect(canonical?.getAttribute('href')).toBe(`${window.location.origin}/etfs/yieldmax/NVDW`);
+    unmount();
+    expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
+  });
+
+  it('without news the news card sits under the dividend history, full width, instead of leaving a tall empty column (D27)', async () => {
+    mockFetch(reads(detail()));
+    renderWithProviders(<EtfDetailView ticker="NVDW" brandSlug="yieldmax" />);
+    expect(await screen.findByText('No news available for this ETF', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByTestId('detail-columns').getAttribute('data-layout')).toBe('stacked');
   });
 });

@@ -1,7 +1,12 @@
 import { AreaSeries, ColorType, createChart, type IChartApi, type ISeriesApi } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { styled, useTheme } from 'styled-components';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { theme as tokens } from '../../../styles/theme.ts';
 import { formatTickMark } from './price-chart-ticks.ts';
+
+/** Phones: the price axis is too short for the last-price label, which covered its labels (D27). */
+export const PHONE_CHART_QUERY = `(max-width: ${tokens.breakpoints.md - 0.02}px)`;
 
 export interface PriceChartProps {
   points: Array<{ time: string; value: number }>;
@@ -21,6 +26,7 @@ export default function PriceChart({ points, positive, label }: PriceChartProps)
   const container = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const seriesRef = useRef<ISeriesApi<'Area'> | null>(null);
+  const phone = useMediaQuery(PHONE_CHART_QUERY);
 
   useEffect(() => {
     const el = container.current;
@@ -41,13 +47,19 @@ export default function PriceChart({ points, positive, label }: PriceChartProps)
       handleScale: false,
     });
     chartRef.current = chart;
-    seriesRef.current = chart.addSeries(AreaSeries, { lineWidth: 2, priceFormat: { type: 'price', precision: 2, minMove: 0.01 } });
+    // On phones no last-price label (the card above shows the price): it sat over the axis labels.
+    seriesRef.current = chart.addSeries(AreaSeries, {
+      lineWidth: 2,
+      priceFormat: { type: 'price', precision: 2, minMove: 0.01 },
+      lastValueVisible: !phone,
+      priceLineVisible: !phone,
+    });
     return () => {
       chart.remove();
       chartRef.current = null;
       seriesRef.current = null;
     };
-  }, [theme]);
+  }, [theme, phone]);
 
   useEffect(() => {
     const series = seriesRef.current;
@@ -56,7 +68,8 @@ export default function PriceChart({ points, positive, label }: PriceChartProps)
     series.applyOptions({ lineColor: line, topColor: `${line}55`, bottomColor: `${line}05` });
     series.setData(points);
     chartRef.current?.timeScale().fitContent();
-  }, [points, positive, theme]);
+    // phone: a new chart was made when it changed; it needs the data again
+  }, [points, positive, theme, phone]);
 
   return <Box ref={container} role="img" aria-label={label} />;
 }

@@ -13,15 +13,23 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { BackLink } from '../components/back-link.tsx';
 import { theme } from '../../../styles/theme.ts';
 
-/** `/etfs/:brand`: the brand's ETFs, titled from the slug ("granite-shares" → "Granite Shares ETFs"). */
+/**
+ * `/etfs/:brand`: the brand's ETFs, titled with the brand as the issuer writes it and the API spells it
+ * ("YieldMax ETFs", "REX ETFs"; the spec's title-cased slug only while loading). A slug no fund has is a
+ * not-found state ("Brand not found"), never a made-up "Foo Bar ETFs" (D20). Funds link to their
+ * canonical URL /etfs/{brand}/{TICKER} (D25; the spec's lower-case form is replaced by it).
+ */
 export default function BrandRoute() {
   const { brand = '' } = useParams();
-  const title = `${titleFromSlug(brand)} ETFs`;
-  useDocumentTitle(title);
   const { data, isLoading, isError } = useGetEtfsByBrandQuery(brand);
   const navigate = useNavigate();
   const etfs = data ?? [];
-  const to = (ticker: string) => paths.etf(brand, ticker.toLowerCase());
+  const issuerName = etfs.find((e) => e.brand)?.brand ?? null;
+  const notFound = !isLoading && (isError || etfs.length === 0);
+  const name = issuerName ?? titleFromSlug(brand);
+  const title = notFound ? 'Brand not found' : `${name} ETFs`;
+  useDocumentTitle(title);
+  const to = (ticker: string) => paths.etf(brand, ticker.toUpperCase());
 
   let body;
   if (isLoading) body = <Message tall>Loading ETFs...</Message>;
@@ -46,7 +54,7 @@ export default function BrandRoute() {
     <Page>
       <BackLink to={paths.etfs}>Back to all brands</BackLink>
       <Heading>
-        <BrandLogo brand={titleFromSlug(brand)} size={48} />
+        {notFound ? null : <BrandLogo brand={name} size={48} />}
         <PageTitle>{title}</PageTitle>
       </Heading>
       <Card $padding={false}>

@@ -123,6 +123,8 @@ export default function EtfDatabaseRoute() {
             ) : (
               <strong>{etf.ticker}</strong>
             )}
+            {/* Phones have no Name column: the name goes under the ticker (D23). */}
+            <PhoneName data-testid="phone-name">{etf.name}</PhoneName>
           </Td>
           <Td $hideBelow="md">
             <Name title={etf.name}>{etf.name}</Name>
@@ -291,13 +293,28 @@ const TickerLink = styled(Link)`
   &:hover { text-decoration: underline; }
 `;
 
+/** The whole name on up to two lines, not cut to one (D23); the title has it all. */
 const Name = styled.span`
-  display: block;
+  display: -webkit-box;
+  -webkit-box-orient: vertical;
+  -webkit-line-clamp: 2;
   max-width: 320px;
   overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  white-space: normal;
   color: ${theme.colors.textSecondary};
+`;
+
+const PhoneName = styled.span`
+  display: block;
+  margin-top: 2px;
+  max-width: 46vw;
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: 400;
+  white-space: normal;
+  @media (min-width: ${theme.breakpoints.md}px) {
+    display: none;
+  }
 `;
 
 const Explain = styled(Card)`

@@ -82,4 +82,12 @@ describe('ETF database', () => {
     renderWithProviders(<EtfDatabaseRoute />, { route: '/etfs', path: '/etfs' });
     expect(await screen.findByText('No ETFs found')).toBeTruthy();
   });
+
+  it('phones get the fund name under the ticker (the Name column is hidden there) (D23)', async () => {
+    setup();
+    const row = (await screen.findAllByTestId('etf-row'))[0]!;
+    const phoneName = within(row).getByTestId('phone-name');
+    expect(phoneName.textContent).toBe('T45 WeeklyPay ETF');
+    expect(phoneName.closest('td')).toBe(within(row).getByRole('link', { name: 'T45' }).closest('td'));
+  });
 });

@@ -54,6 +54,46 @@ describe('top performers', () => {
     expect(audq!.textContent!.match(/since inception/g)).toHaveLength(2);
   });
 
+  it('the landing lists the top 10 and links to the rest (D22)', async () => {
+    mockFetch({ 'GET /api/top-performers': Array.from({ length: 63 }, (_, i) => etf({ ticker: `T${i}` })) });
+    renderWithProviders(<TopPerformers />);
+    expect(await screen.findByText('Showing 10 weekly dividend ETFs')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId('top-performer-row')).toHaveLength(10));
+    expect(screen.getByRole('link', { name: 'View All ETFs →' })).toHaveProperty('pathname', '/etfs');
+  });
+
+  it('an estimated next ex-date says so: "Nov 27 (est.)" (D15)', async () => {
+    mockFetch({ 'GET /api/top-performers': [etf({ ticker: 'AAA', nextExDividend: '2026-11-27', nextExDividendEstimated: true }), etf({ ticker: 'BBB', nextExDividend: '2026-11-30' })] });
+    renderWithProviders(<TopPerformers />);
+    const [est, declared] = await screen.findAllByTestId('next-ex-div');
+    expect(est!.textContent).toBe('Nov 27 (est.)');
+    expect(est!.querySelector('abbr')?.getAttribute('title')).toBe('estimated: not declared by the issuer yet');
+    expect(declared!.textContent).toBe('Nov 30');
+  });
+
+  it('"Updated" is the data\'s as-of time in New York with its zone, not the fetch time (D16)', async () => {
+    mockFetch({
+      'GET /api/top-performers': [
+        etf({ ticker: 'AAA', priceAsOfTime: '2026-11-23T21:00:00.000Z' }), // the close: 4:00 PM EST
+        etf({ ticker: 'BBB', priceAsOfTime: '2026-11-23T19:35:00.000Z' }),
+      ],
+    });
+    renderWithProviders(<TopPerformers />);
+    const time = await screen.findByText('Nov 23, 4:00 PM ET');
+    expect(time.tagName).toBe('TIME');
+    expect(time.getAttribute('datetime')).toBe('2026-11-23T21:00:00.000Z');
+    expect(time.parentElement!.textContent).toBe('Live Market Data • Updated Nov 23, 4:00 PM ET');
+  });
+
+  it('fund names are not cut short: the full name wraps, with a title (D23)', async () => {
+    const name = 'GraniteShares YieldBOOST Single Stock Universe ETF';
+    mockFetch({ 'GET /api/top-performers': [etf({ ticker: 'AAA', name })] });
+    renderWithProviders(<TopPerformers />);
+    const cell = await screen.findByTitle(name);
+    expect(cell.textContent).toBe(name);
+    expect(cell.getAttribute('data-wrap')).toBe('2');
+  });
+
   it('error and empty states', async () => {
     mockFetch({ 'GET /api/top-performers': { status: 500, body: { message: 'boom' } } });
     renderWithProviders(<TopPerformers />);

@@ -11,8 +11,8 @@ import {
   formatDayChange,
   formatPercent,
   formatPrice,
+  formatAsOf,
   formatShortDate,
-  formatTime,
   formatWeeklyAverage,
   sinceInceptionNote,
   toNumber,
@@ -22,7 +22,16 @@ import { useDeferredData } from '../../../lib/use-deferred-data.ts';
 import { theme } from '../../../styles/theme.ts';
 
 const COLUMNS = 10;
+/** The landing shows the top 10; "View All ETFs →" has the rest (D22). */
+export const LANDING_ROWS = 10;
 const EMPTY: EtfListItem[] = [];
+
+/** The newest as-of instant of the list (the time its prices are as of), null when none has one. */
+function latestAsOf(etfs: readonly EtfListItem[]): string | null {
+  let latest: string | null = null;
+  for (const e of etfs) if (e.priceAsOfTime && (latest === null || Date.parse(e.priceAsOfTime) > Date.parse(latest))) latest = e.priceAsOfTime;
+  return latest;
+}
 
 const toneName = (positive: boolean | null) => (positive === null ? undefined : positive ? 'positive' : 'negative');
 
@@ -34,12 +43,15 @@ function tone(value: string | null): boolean | null {
 
 /** The landing's ranked table "Top Weekly Dividend Performers"; a row opens the fund's page. */
 export function TopPerformers() {
-  const { data, isLoading, isError, fulfilledTimeStamp } = useGetTopPerformersQuery();
+  const { data, isLoading, isError } = useGetTopPerformersQuery();
   const navigate = useNavigate();
   const etfs = data ?? EMPTY;
+  const shown = Math.min(etfs.length, LANDING_ROWS);
+  const asOf = latestAsOf(etfs);
+  const asOfText = formatAsOf(asOf);
   // The rows render in a time-sliced transition, not in the store update that brought them.
   const deferred = useDeferredData(data, isLoading);
-  const rows = deferred.data ?? EMPTY;
+  const rows = (deferred.data ?? EMPTY).slice(0, LANDING_ROWS);
   const pending = deferred.pending;
   const open = (etf: EtfListItem) => navigate(paths.etf(slugOf(etf), etf.ticker));
 
@@ -67,7 +79,7 @@ export function TopPerformers() {
             </Link>
           </td>
           <td data-hide-below="md">
-            <span className="name" title={etf.name}>
+            <span className="name" title={etf.name} data-wrap="2">
               {etf.name}
             </span>
           </td>
@@ -88,8 +100,16 @@ export function TopPerformers() {
             <span data-tone={toneName(tone(etf.dripReturn))}>{formatPercent(etf.exact.dripReturn)}</span>
             {period ? <small className="period">{period}</small> : null}
           </td>
-          <td data-align="right" data-hide-below="sm" data-nowrap="">
+          <td data-align="right" data-hide-below="sm" data-nowrap="" data-testid="next-ex-div">
             {formatShortDate(etf.nextExDividend)}
+            {etf.nextExDividend && etf.nextExDividendEstimated ? (
+              <>
+                {' '}
+                <abbr className="est" title="estimated: not declared by the issuer yet">
+                  (est.)
+                </abbr>
+              </>
+            ) : null}
           </td>
           <td data-align="right" data-hide-below="md">
             {formatWeeklyAverage(etf.exact.weeklyAverage)}
@@ -106,7 +126,7 @@ export function TopPerformers() {
             <SectionTitle id="top-performers-title">Top Weekly Dividend Performers</SectionTitle>
             <Live>
               <Dot aria-hidden="true" />
-              Live Market Data • Updated {fulfilledTimeStamp ? formatTime(new Date(fulfilledTimeStamp)) : '…'}
+              Live Market Data • Updated {asOfText ? <time dateTime={asOf ?? undefined}>{asOfText}</time> : '…'}
             </Live>
           </div>
         </Head>
@@ -143,7 +163,7 @@ export function TopPerformers() {
           </TableScroll>
           {etfs.length > 0 ? (
             <Foot>
-              <span>Showing {etfs.length} weekly dividend ETFs</span>
+              <span>Showing {shown} weekly dividend ETFs</span>
               <Link to={paths.etfs}>View All ETFs →</Link>
             </Foot>
           ) : null}
@@ -234,13 +254,21 @@ const PerformersTable = styled(Table)`
     color: ${theme.colors.textMuted};
     white-space: nowrap;
   }
+  /* The whole name on up to two lines (D23: was cut at ~25 characters); the title has it all. */
   & .name {
-    display: block;
-    max-width: 200px;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    min-width: 180px;
+    max-width: 280px;
     overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    white-space: normal;
     color: ${theme.colors.textSecondary};
+  }
+  & .est {
+    color: ${theme.colors.textMuted};
+    font-size: ${theme.fontSizes.xs};
+    text-decoration: none;
   }
   & [data-tone='positive'] { color: ${theme.colors.positive}; font-weight: 600; }
   & [data-tone='negative'] { color: ${theme.colors.negative}; font-weight: 600; }

@@ -16,8 +16,9 @@ import { theme } from '../../../styles/theme.ts';
 
 /**
  * "My Holdings": ticker, brand badge, DRIP badge, name, shares (4 decimals; with DRIP the
- * shares bought and the shares now), current price, current value, gain/loss in dollars and percent
- * only with a purchase price, income received. A click opens the fund's page; the remove button
+ * shares bought and the shares now), current price, current value (the server's), gain/loss (the
+ * server's total return, with its price and distribution parts) in dollars and percent only with a
+ * purchase price, income received (with DRIP marked reinvested). A click opens the fund's page; the remove button
  * removes the holding.
  */
 export function HoldingsList({ holdings }: { holdings: readonly HoldingView[] }) {
@@ -102,11 +103,19 @@ function HoldingItem({ holding: h }: { holding: HoldingView }) {
                 {gain.percent === null ? '' : ` (${formatSignedPercent(gain.percent)})`}
               </Positive>
             </dd>
+            <Sub data-testid="holding-gain-parts">
+              Price {formatSignedMoney(toNumber(h.priceChange ?? null) ?? 0)} · Dist. {formatSignedMoney(toNumber(h.distributionReturn ?? null) ?? 0)}
+            </Sub>
           </Figure>
         ) : null}
         <Figure>
           <dt>Income Received</dt>
           <dd>{formatMoney(h.incomeReceived ?? 0)}</dd>
+          {drip && (toNumber(h.incomeReceived ?? null) ?? 0) > 0 ? (
+            <Sub data-testid="holding-income-note" title="Paid as shares: counted in the value and the gain, not on top">
+              Reinvested
+            </Sub>
+          ) : null}
         </Figure>
       </Figures>
     </Item>

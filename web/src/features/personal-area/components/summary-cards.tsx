@@ -5,8 +5,10 @@ import type { PortfolioSummary } from '../portfolio-summary.ts';
 import { theme } from '../../../styles/theme.ts';
 
 /**
- * Total Value, Total Gain/Loss (green with a plus sign at zero or above, red below), Holdings
- * first, then the income the holdings paid and are projected to pay (what the API adds).
+ * Total Value, Total Gain/Loss (the server's total return: green with a plus sign at zero or above,
+ * red below; its price and distribution parts under it), Holdings first, then the income the
+ * holdings paid (with the part DRIP reinvested, which the value already holds) and are projected to
+ * pay (what the API adds). docs/client.md "Issue 10" says why five cards.
  */
 export function SummaryCards({ summary }: { summary: PortfolioSummary }) {
   const gainPositive = summary.totalGain >= 0;
@@ -31,6 +33,11 @@ export function SummaryCards({ summary }: { summary: PortfolioSummary }) {
                 : `${formatSignedPercent(summary.totalGainPercent)} on holdings with a purchase price`}
             </StatHint>
           )}
+          {summary.holdingsWithCost === 0 ? null : (
+            <StatHint data-testid="total-gain-parts">
+              Price {formatSignedMoney(summary.priceChange)} · Distributions {formatSignedMoney(summary.distributionReturn)}
+            </StatHint>
+          )}
         </Stat>
       </SummaryCard>
       <SummaryCard>
@@ -44,6 +51,9 @@ export function SummaryCards({ summary }: { summary: PortfolioSummary }) {
           <StatLabel>Income Received</StatLabel>
           <StatValue data-testid="income-received">{formatMoney(summary.incomeReceived)}</StatValue>
           <StatHint>Dividends paid since you bought</StatHint>
+          {summary.incomeReinvested > 0 ? (
+            <StatHint data-testid="income-reinvested">{formatMoney(summary.incomeReinvested)} reinvested: in Total Value, not added again</StatHint>
+          ) : null}
         </Stat>
       </SummaryCard>
       <SummaryCard>

@@ -14,7 +14,8 @@ import { stackList, todayRing } from '../../../components/ui/mixins.ts';
  * "Upcoming Dividend Payouts": shown only when the user holds something, so the calendar
  * query runs only then. Four weeks from this week's Monday (New York), weekdays, weeks without
  * payouts left out; per day the count, the day's total and each payout (ticker, estimated payout,
- * shares × amount per share). Payouts the issuer has not declared yet are marked as estimates.
+ * shares × amount per share). Payouts the issuer has not declared yet are marked as estimates;
+ * payouts already paid this week (the server's `paid`) are dimmed and marked "Paid".
  */
 export function UpcomingPayouts({ now = new Date() }: { now?: Date }) {
   const { data, isLoading, isError } = useGetUserDividendCalendarQuery();
@@ -90,9 +91,20 @@ function Day({ day, isToday }: { day: PayoutDay; isToday: boolean }) {
           </DaySummary>
           <Payouts>
             {day.payouts.map((p) => (
-              <li key={`${p.etfId}-${p.payoutDate}`}>
+              <PayoutItem
+                key={`${p.etfId}-${p.payoutDate}`}
+                data-testid="payout"
+                data-paid={p.paid ? 'true' : 'false'}
+                $paid={p.paid}
+                aria-label={p.paid ? `${p.ticker} ${formatMoney(p.estimatedPayout)}, paid` : undefined}
+              >
                 <PayoutTop>
                   <strong>{p.ticker}</strong>
+                  {p.paid ? (
+                    <Badge $tone="neutral" title="Already paid: counted in Income Received">
+                      Paid
+                    </Badge>
+                  ) : null}
                   {p.estimated ? (
                     <Badge $tone="warning" title="Estimated: not declared yet">
                       Est.
@@ -103,7 +115,7 @@ function Day({ day, isToday }: { day: PayoutDay; isToday: boolean }) {
                 <Calc>
                   {formatShares(p.shares)} × {formatDividend(p.amount)}
                 </Calc>
-              </li>
+              </PayoutItem>
             ))}
           </Payouts>
         </>
@@ -111,6 +123,18 @@ function Day({ day, isToday }: { day: PayoutDay; isToday: boolean }) {
     </DayBox>
   );
 }
+
+/** A paid payout is dimmed by colour, not opacity, so its text keeps a 4.5:1 contrast. */
+const PayoutItem = styled.li<{ $paid: boolean }>`
+  ${({ $paid }) =>
+    $paid &&
+    css`
+      color: ${theme.colors.textSecondary};
+      & strong {
+        font-weight: 600;
+      }
+    `}
+`;
 
 const Loading = styled.div`
   display: grid;
@@ -153,8 +177,10 @@ const WeekTotal = styled.p`
   font-size: ${theme.fontSizes.sm};
 `;
 
+/** Days keep their own height (an empty day is not stretched to the busiest one, D27). */
 const Days = styled.div`
   display: grid;
+  align-items: start;
   gap: 8px;
   grid-template-columns: 1fr;
   @media (min-width: ${theme.breakpoints.md}px) {

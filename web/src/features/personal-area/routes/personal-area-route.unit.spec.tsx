@@ -31,7 +31,14 @@ const dripHolding = holding({
   isDrip: 1,
   purchasePrice: '40',
   currentPrice: '50.00',
-  incomeReceived: '12.34',
+  // The server's figures: 10.5 × 50; cost 10 × 40; $24 paid and reinvested into 0.5 shares, worth $25 now.
+  currentValue: '525.00',
+  costBasis: '400.00',
+  incomeReceived: '24.00',
+  gain: '125.00',
+  gainPercent: '31.25',
+  priceChange: '100.00',
+  distributionReturn: '25.00',
   projectedAnnualIncome: '100.00',
 });
 const plainHolding = holding({ id: 'h2', etfId: 'e2', etf: aapw, shares: '5', currentPrice: '20.00', incomeReceived: '1.00', projectedAnnualIncome: '20.50' });
@@ -117,14 +124,16 @@ describe('portfolio tab', () => {
 
   it('summary cards: value, gain (green with +), count, income; holdings with their fields', async () => {
     renderArea({ 'GET /api/user': user(), 'GET /api/user/portfolio': [dripHolding, plainHolding], 'GET /api/user/favorites': [] });
-    // 10.5 × 50 + 5 × 20 = 625; gain (50 − 40) × 10 = 100 on a cost of 400
+    // 525 (the server's value) + 5 × 20 = 625; the server's gain: value − cost = 525 − 400 = 125
     expect((await screen.findByTestId('total-value')).textContent).toBe('$625.00');
     const gain = screen.getByTestId('total-gain');
-    expect(gain.textContent).toBe('+$100.00');
+    expect(gain.textContent).toBe('+$125.00');
     expect(gain.getAttribute('data-tone')).toBe('positive');
-    expect(screen.getByText('+25.0% on holdings with a purchase price')).toBeTruthy();
+    expect(screen.getByText('+31.3% on holdings with a purchase price')).toBeTruthy();
+    expect(screen.getByTestId('total-gain-parts').textContent).toBe('Price +$100.00 · Distributions +$25.00');
     expect(screen.getByTestId('holdings-count').textContent).toBe('2');
-    expect(screen.getByTestId('income-received').textContent).toBe('$13.34');
+    expect(screen.getByTestId('income-received').textContent).toBe('$25.00');
+    expect(screen.getByTestId('income-reinvested').textContent).toBe('$24.00 reinvested: in Total Value, not added again');
     expect(screen.getByTestId('projected-income').textContent).toBe('$120.50');
 
     const [first, second] = screen.getAllByTestId('holding');
@@ -135,8 +144,10 @@ describe('portfolio tab', () => {
     expect(within(first!).getByText('10.5000')).toBeTruthy();
     expect(within(first!).getByTestId('drip-shares').textContent).toBe('10.0000 bought + 0.5000 reinvested');
     expect(within(first!).getByText('$525.00')).toBeTruthy();
-    expect(within(first!).getByTestId('holding-gain').textContent).toBe('+$100.00 (+25.0%)');
-    expect(within(first!).getByText('$12.34')).toBeTruthy();
+    expect(within(first!).getByTestId('holding-gain').textContent).toBe('+$125.00 (+31.3%)');
+    expect(within(first!).getByTestId('holding-gain-parts').textContent).toBe('Price +$100.00 · Dist. +$25.00');
+    expect(within(first!).getByText('$24.00')).toBeTruthy();
+    expect(within(first!).getByTestId('holding-income-note').textContent).toBe('Reinvested');
     // No purchase price: no gain/loss; no DRIP badge.
     expect(within(second!).queryByTestId('holding-gain')).toBeNull();
     expect(within(second!).queryByText('Gain/Loss')).toBeNull();
@@ -145,7 +156,7 @@ describe('portfolio tab', () => {
   });
 
   it('a loss is red with a minus sign', async () => {
-    renderArea({ 'GET /api/user': user(), 'GET /api/user/portfolio': [holding({ purchasePrice: '60', currentPrice: '50.00' })], 'GET /api/user/favorites': [] });
+    renderArea({ 'GET /api/user': user(), 'GET /api/user/portfolio': [holding({ purchasePrice: '60', currentPrice: '50.00', costBasis: '600.00', currentValue: '500.00', gain: '-100.00', gainPercent: '-16.67', priceChange: '-100.00', distributionReturn: '0.00' })], 'GET /api/user/favorites': [] });
     const gain = await screen.findByTestId('total-gain');
     expect(gain.textContent).toBe('-$100.00');
     expect(gain.getAttribute('data-tone')).toBe('negative');
@@ -191,7 +202,7 @@ describe('portfolio tab', () => {
 });
 
 describe('upcoming dividend payouts', () => {
-  const entry = (payoutDate: string, ticker: string, shares: string, amount: string, estimatedPayout: string, estimated = false): UserCalendarEntry => ({
+  const entry = (payoutDate: string, ticker: string, shares: string, amount: string, estimatedPayout: string, estimated = false, paid = false): UserCalendarEntry => ({
     etfId: `e-${ticker}`,
     ticker,
     payoutDate,
@@ -199,6 +210,7 @@ describe('upcoming dividend payouts', () => {
     amount,
     estimatedPayout,
     estimated,
+    paid,
   });
   const base = { 'GET /api/user': user(), 'GET /api/user/portfolio': [dripHolding], 'GET /api/user/favorites': [] };
 
@@ -230,6 +242,26 @@ describe('upcoming dividend payouts', () => {
     expect(within(friday).getByText('5.0000 × $0.2500')).toBeTruthy();
     expect(within(friday).getAllByText('Est.')).toHaveLength(1);
     expect(screen.queryByText('SUNW')).toBeNull();
+  });
+
+  it('payouts already paid this week are marked "Paid" and dimmed, not upcoming (F13)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T15:00:00Z')); // Wednesday in New York
+    renderArea({
+      ...base,
+      'GET /api/user/dividends/calendar': [entry('2026-11-23', 'BLOX', '10', '1.992', '19.92', false, true), entry('2026-11-27', 'NVDW', '10.5', '0.4', '4.20')],
+    });
+    const days = await screen.findAllByTestId('payout-day');
+    const monday = days.find((d) => d.getAttribute('data-date') === '2026-11-23')!;
+    const paid = within(monday).getByTestId('payout');
+    expect(paid.getAttribute('data-paid')).toBe('true');
+    expect(within(paid).getByText('Paid')).toBeTruthy();
+    expect(within(paid).getByText('BLOX').closest('li')?.getAttribute('aria-label')).toBe('BLOX $19.92, paid');
+    const friday = days.find((d) => d.getAttribute('data-date') === '2026-11-27')!;
+    expect(within(friday).getByTestId('payout').getAttribute('data-paid')).toBe('false');
+    expect(within(friday).queryByText('Paid')).toBeNull();
+    // days keep their own height: an empty day is not stretched to the busiest (D27)
+    expect(getComputedStyle(monday.parentElement!).alignItems).toBe('start');
   });
 
   it('no payouts in the four weeks', async () => {
