@@ -46,7 +46,11 @@ export const EtfListItem = z.object({
   frequency: PayoutFrequency,
   underlying: z.string().nullable(),
   dataSource: DataSource,
-  /** True when any of the fund's catalog entry, current price or latest distribution is demo data. */
+  /**
+   * True exactly when a figure of the item rests on demo data: a bar the metrics look at (from the one
+   * before the one-year window to today), the quote when it is the current price, or a distribution the
+   * figures use (docs/market-data-read-side.md "Demo data").
+   */
   isDemo: z.boolean(),
   /** The market date the metrics are computed as of (the latest MarketDayBegan). */
   asOf: IsoDate.nullable(),
@@ -64,10 +68,12 @@ export const DividendHistoryItem = z.object({
   amount: z.string(),
   /** An issuer or provider estimate, not a declaration. */
   estimated: z.boolean(),
+  /** The distribution is demo data. */
+  isDemo: z.boolean(),
 });
 export type DividendHistoryItem = z.infer<typeof DividendHistoryItem>;
 
-export const SimilarEtf = EtfListItem.pick({ id: true, ticker: true, name: true, brand: true, brandSlug: true, currentPrice: true, yieldPercent: true });
+export const SimilarEtf = EtfListItem.pick({ id: true, ticker: true, name: true, brand: true, brandSlug: true, currentPrice: true, yieldPercent: true, isDemo: true });
 export type SimilarEtf = z.infer<typeof SimilarEtf>;
 
 export const EtfDetail = EtfListItem.extend({
@@ -83,8 +89,8 @@ export const EtfDetail = EtfListItem.extend({
 });
 export type EtfDetail = z.infer<typeof EtfDetail>;
 
-/** A history point: `timestamp` is the session's ISO date (`YYYY-MM-DD`), `price` the close. */
-export const PricePoint = z.object({ timestamp: IsoDate, price: z.number() });
+/** A history point: `timestamp` is the session's ISO date (`YYYY-MM-DD`), `price` the close (or the current quote); `isDemo`: that bar or quote is demo data. */
+export const PricePoint = z.object({ timestamp: IsoDate, price: z.number(), isDemo: z.boolean() });
 export type PricePoint = z.infer<typeof PricePoint>;
 
 export const HISTORY_RANGES = ['1M', '3M', '6M', '1Y', 'all'] as const;
@@ -103,6 +109,8 @@ export const PublicCalendarEntry = z.object({
   estimated: z.boolean(),
   /** The (projected) ex-date the payout belongs to. */
   exDate: IsoDate,
+  /** Declared: the distribution is demo data; projected: the payouts it is projected from are. */
+  isDemo: z.boolean(),
 });
 export type PublicCalendarEntry = z.infer<typeof PublicCalendarEntry>;
 

@@ -59,6 +59,11 @@ export const HoldingView = z.object({
   /** Without DRIP the cash received; with DRIP the value now of the reinvested shares. */
   distributionReturn: z.string().nullable(),
   distributionReturnPercent: z.string().nullable(),
+  /**
+   * True exactly when a figure of this holding rests on demo data: its current price, a distribution it
+   * received or the close it was reinvested at, or the payouts its projected income uses (docs/user-area.md).
+   */
+  isDemo: z.boolean(),
 });
 export type HoldingView = z.infer<typeof HoldingView>;
 
@@ -72,5 +77,7 @@ export const UserCalendarEntry = z.object({
   /** shares x amount, rounded to cents. */
   estimatedPayout: z.string(),
   estimated: z.boolean(),
+  /** The public entry is demo data (its `isDemo`). */
+  isDemo: z.boolean(),
 });
 export type UserCalendarEntry = z.infer<typeof UserCalendarEntry>;

@@ -130,6 +130,7 @@ function emptyEtf(etfId: string): EtfMarketDoc {
     dataSource: 'manual',
     barDates: [],
     barCloses: [],
+    barSources: [],
     lastBarSource: null,
     barsVersion: 0,
     quote: null,
@@ -144,10 +145,13 @@ function emptyEtf(etfId: string): EtfMarketDoc {
 
 function putBar(doc: EtfMarketDoc, date: IsoDate, close: string, source: EtfMarketDoc['dataSource']): EtfMarketDoc {
   const i = lowerBound(doc.barDates, date);
-  if (doc.barDates[i] === date) doc.barCloses[i] = close;
-  else {
+  if (doc.barDates[i] === date) {
+    doc.barCloses[i] = close;
+    doc.barSources[i] = source;
+  } else {
     doc.barDates.splice(i, 0, date);
     doc.barCloses.splice(i, 0, close);
+    doc.barSources.splice(i, 0, source);
   }
   if (i === doc.barDates.length - 1) doc.lastBarSource = source;
   doc.barsVersion += 1;
@@ -169,7 +173,8 @@ function instantMs(iso: string): number {
 
 export const marketProjection: Projection = {
   name: 'market',
-  version: 1,
+  // 2: bars keep their source (barSources), for the demo labels
+  version: 2,
   handles: handled,
   collections: {
     [MARKET_ETFS]: [],

@@ -13,6 +13,7 @@ import {
 } from '../../contracts/market.ts';
 import type { SameShape } from '../../contracts/same-shape.ts';
 import { buildDividendCalendar, payoutDateOf, type CalendarEntry } from '../../domain/market/dividend-calendar.ts';
+import { DEMO_SOURCE, fundFiguresAreDemo, projectionIsDemo, type SourcedBar } from '../../domain/market/demo-data.ts';
 import { addDays, addMonths, type IsoDate } from '../../domain/market/trading-days.ts';
 import {
   computeEtfMetrics,
@@ -67,6 +68,8 @@ export interface EtfMarketFields {
   barDates: IsoDate[];
   /** Bar closes (decimal strings), parallel to barDates. */
   barCloses: string[];
+  /** Bar sources, parallel to barDates (demo labels). */
+  barSources: DataSource[];
   /** Source of the bar of the latest date. */
   lastBarSource: DataSource | null;
   /** Counts bar changes (recorded or revised): a cheap "did the history change" key. */
@@ -84,8 +87,8 @@ export interface EtfMarketFields {
 export type { DividendHistoryItem, EtfDetail, EtfListItem, HistoryRange, PricePoint, PublicCalendarEntry, SimilarEtf };
 export { HISTORY_RANGES };
 
-/** The calendar kernel builds the public entries: its entry must be exactly the contract's. */
-export const calendarEntryIsTheContract: SameShape<CalendarEntry, PublicCalendarEntry> = true;
+/** The calendar kernel builds the public entries: its entry plus the demo label must be exactly the contract's. */
+export const calendarEntryIsTheContract: SameShape<CalendarEntry & { isDemo: boolean }, PublicCalendarEntry> = true;
 
 export const DEFAULT_HISTORY_RANGE: HistoryRange = '1Y';
 
@@ -163,10 +166,23 @@ export function metricsView(doc: EtfMarketFields, today: IsoDate | null): EtfMet
   return today === null ? null : presentEtfMetrics(computeEtfMetrics(metricsInput(doc, today)));
 }
 
-function isDemo(doc: EtfMarketFields, view: EtfMetricsView | null): boolean {
-  const priceSource = view?.priceKind === 'quote' ? doc.quote?.source : doc.lastBarSource;
-  const lastDistribution = doc.distributions[doc.distributions.length - 1];
-  return doc.dataSource === 'demo' || priceSource === 'demo' || lastDistribution?.source === 'demo';
+/** The fund's bars from index `from` to `to` (exclusive) with their sources. */
+function sourcedBars(doc: EtfMarketFields, from: number, to: number): SourcedBar[] {
+  const out: SourcedBar[] = [];
+  for (let i = from; i < to; i++) out.push({ date: doc.barDates[i]!, close: doc.barCloses[i]!, source: doc.barSources[i]! });
+  return out;
+}
+
+/**
+ * True exactly when a figure of the fund rests on demo data (domain/market/demo-data.ts): a bar the
+ * metrics look at, the quote when it is the current price, or a distribution they use. Without a market
+ * date there are no figures.
+ */
+export function figuresAreDemo(doc: EtfMarketFields, today: IsoDate | null): boolean {
+  if (today === null) return false;
+  const end = upperBound(doc.barDates, today);
+  const start = Math.max(0, Math.min(lowerBound(doc.barDates, addDays(today, -365)) - 1, end - 2));
+  return fundFiguresAreDemo({ today, bars: sourcedBars(doc, start, end), quote: doc.quote, distributions: doc.distributions });
 }
 
 export function listItemOf(doc: EtfMarketFields, view: EtfMetricsView | null, today: IsoDate | null): EtfListItem {
@@ -189,7 +205,7 @@ export function listItemOf(doc: EtfMarketFields, view: EtfMetricsView | null, to
     frequency: doc.frequency,
     underlying: doc.underlying,
     dataSource: doc.dataSource,
-    isDemo: isDemo(doc, view),
+    isDemo: figuresAreDemo(doc, today),
     asOf: today,
     priceAsOf: view?.priceDate ?? null,
   };
@@ -199,7 +215,7 @@ export function dividendHistoryOf(doc: Pick<EtfMarketFields, 'distributions'>): 
   const out: DividendHistoryItem[] = [];
   for (let i = doc.distributions.length - 1; i >= 0; i--) {
     const d = doc.distributions[i]!;
-    out.push({ id: d.distributionId, exDividendDate: d.exDate, payoutDate: payoutDateOf(d), amount: d.amount, estimated: d.status === 'estimated' });
+    out.push({ id: d.distributionId, exDividendDate: d.exDate, payoutDate: payoutDateOf(d), amount: d.amount, estimated: d.status === 'estimated', isDemo: d.source === DEMO_SOURCE });
   }
   return out;
 }
@@ -261,6 +277,7 @@ export function similarEtfsOf(self: EtfListItem, all: readonly EtfListItem[]): S
     brandSlug: e.brandSlug,
     currentPrice: e.currentPrice,
     yieldPercent: e.yieldPercent,
+    isDemo: e.isDemo,
   }));
 }
 
@@ -306,14 +323,19 @@ export function historySlice(doc: EtfMarketFields, range: HistoryRange, today: I
   const to = today === null ? doc.barDates.length : upperBound(doc.barDates, today);
   const start = today === null ? null : rangeStart(range, today);
   const from = start === null ? 0 : lowerBound(doc.barDates, start);
-  const quote = view?.priceKind === 'quote' && view.priceDate !== null && doc.quote ? { timestamp: view.priceDate, price: Number(doc.quote.price) } : null;
-  return { from, to, quote, key: `${from}:${to}:${doc.barsVersion}:${quote ? `${quote.timestamp}=${quote.price}` : '-'}` };
+  const quote =
+    view?.priceKind === 'quote' && view.priceDate !== null && doc.quote
+      ? { timestamp: view.priceDate, price: Number(doc.quote.price), isDemo: doc.quote.source === DEMO_SOURCE }
+      : null;
+  return { from, to, quote, key: `${from}:${to}:${doc.barsVersion}:${quote ? `${quote.timestamp}=${quote.price}${quote.isDemo ? 'd' : ''}` : '-'}` };
 }
 
 /** One serialized point per bar in [from, to) (the ranges of one fund are suffixes of each other). */
 export function historyPointsJson(doc: EtfMarketFields, from: number, to: number): string[] {
   const parts: string[] = [];
-  for (let i = from; i < to; i++) parts.push(`{"timestamp":"${doc.barDates[i]!}","price":${JSON.stringify(Number(doc.barCloses[i]!))}}`);
+  for (let i = from; i < to; i++) {
+    parts.push(`{"timestamp":"${doc.barDates[i]!}","price":${JSON.stringify(Number(doc.barCloses[i]!))},"isDemo":${doc.barSources[i] === DEMO_SOURCE}}`);
+  }
   return parts;
 }
 
@@ -333,13 +355,21 @@ export function historyJson(doc: EtfMarketFields, slice: HistorySlice, points?: 
 // ---------------------------------------------------------------------------------------------------
 // Calendar
 
-/** One fund's entries in the public calendar as of `today` (declared and projected payouts). */
+/**
+ * One fund's entries in the public calendar as of `today` (declared and projected payouts). `isDemo`: a
+ * declared payout's distribution is demo; a projected one rests on demo payouts (`projectionIsDemo`).
+ */
 export function calendarEntriesOf(doc: EtfMarketFields, today: IsoDate | null): PublicCalendarEntry[] {
   if (today === null) return [];
+  const byExDate = new Map(doc.distributions.map((d) => [d.exDate, d]));
+  const projectedDemo = projectionIsDemo(doc.distributions);
   return buildDividendCalendar(
     [{ etfId: doc.etfId, ticker: doc.ticker, name: doc.name, frequency: doc.frequency, distributions: distributionPoints(doc) }],
     today,
-  );
+  ).map((e) => {
+    const declared = byExDate.get(e.exDate);
+    return { ...e, isDemo: declared ? declared.source === DEMO_SOURCE : projectedDemo };
+  });
 }
 
 /** The calendar's order (as buildDividendCalendar): payout date, ticker, ex-date. */

@@ -77,6 +77,7 @@ export function holdingView(overrides: Partial<HoldingView> = {}): HoldingView {
     priceChangePercent: null,
     distributionReturn: null,
     distributionReturnPercent: null,
+    isDemo: false,
     ...overrides,
   };
 }

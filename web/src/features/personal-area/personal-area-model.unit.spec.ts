@@ -54,6 +54,7 @@ describe('upcoming payouts (four weeks from Monday, weekdays only)', () => {
     shares: '10',
     estimatedPayout,
     estimated: false,
+    isDemo: false,
     ...extra,
   });
 

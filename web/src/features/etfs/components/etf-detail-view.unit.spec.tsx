@@ -30,8 +30,9 @@ function detail(overrides: Partial<EtfDetail> = {}): EtfDetail {
       payoutDate: `2026-10-${String(21 - i).padStart(2, '0')}`,
       amount: '0.14501',
       estimated: false,
+      isDemo: false,
     })),
-    similarEtfs: [{ id: 'e2', ticker: 'NVDY', name: 'YieldMax NVDA Option Income', brand: 'YieldMax', brandSlug: 'yieldmax', currentPrice: '9.03', yieldPercent: '38.1' }],
+    similarEtfs: [{ id: 'e2', ticker: 'NVDY', name: 'YieldMax NVDA Option Income', brand: 'YieldMax', brandSlug: 'yieldmax', currentPrice: '9.03', yieldPercent: '38.1', isDemo: false }],
     ...overrides,
   });
 }

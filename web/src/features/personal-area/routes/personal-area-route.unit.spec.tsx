@@ -199,6 +199,7 @@ describe('upcoming dividend payouts', () => {
     amount,
     estimatedPayout,
     estimated,
+    isDemo: false,
   });
   const base = { 'GET /api/user': user(), 'GET /api/user/portfolio': [dripHolding], 'GET /api/user/favorites': [] };
 
