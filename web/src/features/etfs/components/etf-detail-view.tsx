@@ -3,7 +3,7 @@ import { styled } from 'styled-components';
 import { useGetEtfDetailQuery } from '../../../api/market-api.ts';
 import type { EtfDetail } from '../../../../../contracts/market.ts';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
-import { DemoDataNotice } from '../../../components/demo-data-notice.tsx';
+import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardText, CardTitle, Stat, StatHint, StatLabel, StatValue } from '../../../components/ui/card.tsx';
 import { Page, StateMessage } from '../../../components/ui/layout.tsx';
@@ -70,6 +70,8 @@ export function EtfDetailView({ ticker, brandSlug }: { ticker: string; brandSlug
 
 function Loaded({ etf }: { etf: EtfDetail }) {
   const period = performancePeriodLabel(etf.historicalPeriodDays);
+  // the page's figures: the fund's, its dividend history and its similar funds (the chart says its own)
+  const demo = etf.isDemo || anyDemo(etf.dividendHistory) || anyDemo(etf.similarEtfs);
   return (
     <>
       <Header>
@@ -85,7 +87,7 @@ function Loaded({ etf }: { etf: EtfDetail }) {
         </Identity>
         <EtfActions etf={etf} />
       </Header>
-      <DemoDataNotice show={Boolean(etf.isDemo)} />
+      <DemoDataNotice show={demo} />
 
       <SectionTitle>Annual Yield Calculations</SectionTitle>
       <Cards>
@@ -146,7 +148,7 @@ function Loaded({ etf }: { etf: EtfDetail }) {
       ) : null}
 
       <Spaced>
-        <PriceHistoryCard ticker={etf.ticker} />
+        <PriceHistoryCard ticker={etf.ticker} pageShowsDemoNotice={demo} />
       </Spaced>
 
       <Columns>
