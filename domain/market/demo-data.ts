@@ -1,4 +1,5 @@
 import type { DataSource } from '../../events/catalog.ts';
+import { dec } from './decimal.ts';
 import { barOnOrBefore, byExDate, resolveCurrentPrice, usableBars, type BarPoint, type DistributionPoint, type QuotePoint } from './etf-metrics.ts';
 import type { HoldingPayment } from './holding-performance.ts';
 import { addDays, type IsoDate } from './trading-days.ts';
@@ -42,36 +43,34 @@ export function distributionsInUse<T extends DistributionPoint>(distributions: r
 }
 
 /**
- * The bars a fund's figures can rest on as of `today`: from the last one before the one-year window
- * (today - 365 days) to today, and at least the last two (current price and previous close).
- */
-export function barsInUse<T extends BarPoint>(bars: readonly T[], today: IsoDate): T[] {
-  const upToToday = bars.filter((b) => b.date <= today).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  const anniversary = addDays(today, -365);
-  let first = upToToday.findIndex((b) => b.date >= anniversary);
-  if (first === -1) first = upToToday.length;
-  return upToToday.slice(Math.max(0, Math.min(first - 1, upToToday.length - 2)));
-}
-
-/**
  * Whether a fund's figures (price, day change, yields, weekly average, one-year and DRIP returns, next
- * ex-date) rest on demo data as of `today`: any bar of `barsInUse`, the quote when it is the current price,
- * any distribution of `distributionsInUse` from the first of those bars.
+ * ex-date) rest on demo data as of `today`: the bar or quote that is the current price, the previous
+ * close, the close the return window starts at (`windowStart`, as the metrics chose it), the close each
+ * DRIP reinvestment in the window uses (on or before its ex-date), and any distribution of
+ * `distributionsInUse` from the window start. Other bars (say, the middle of the year) are in no figure.
  */
 export function fundFiguresAreDemo(input: {
   today: IsoDate;
+  /** The first bar of the return window (the metrics' `windowStart`); null without one. */
+  windowStart: IsoDate | null;
   bars: readonly SourcedBar[];
   quote: SourcedQuote | null;
   distributions: readonly SourcedDistribution[];
 }): boolean {
-  const { today } = input;
+  const { today, windowStart } = input;
+  const usable = input.bars.filter((b) => b.date <= today && dec(b.close).gt(0)).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   const current = resolveCurrentPrice(input.bars, input.quote, today);
-  if (current?.kind === 'quote' && isDemoSource(input.quote)) return true;
-  const used = barsInUse(input.bars, today);
+  if (current === null) return distributionsInUse(input.distributions, today, addDays(today, 1)).some(isDemoSource);
+  if (current.kind === 'quote' && isDemoSource(input.quote)) return true;
+  // the current price's close (unless a quote is the price) and the previous close
+  const used: (SourcedBar | null)[] = [barOnOrBefore(usable, addDays(current.date, -1))];
+  if (current.kind === 'close') used.push(barOnOrBefore(usable, current.date));
+  if (windowStart !== null) {
+    used.push(barOnOrBefore(usable, windowStart));
+    for (const d of input.distributions) if (d.exDate > windowStart && d.exDate <= today) used.push(barOnOrBefore(usable, d.exDate));
+  }
   if (used.some(isDemoSource)) return true;
-  const anniversary = addDays(today, -365);
-  const from = used[0] !== undefined && used[0].date < anniversary ? used[0].date : anniversary;
-  return distributionsInUse(input.distributions, today, from).some(isDemoSource);
+  return distributionsInUse(input.distributions, today, windowStart ?? addDays(today, 1)).some(isDemoSource);
 }
 
 /**

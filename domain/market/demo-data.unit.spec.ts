@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { DataSource } from '../../events/catalog.ts';
 import { dec } from './decimal.ts';
-import { barsInUse, distributionsInUse, fundFiguresAreDemo, holdingFiguresAreDemo, projectionIsDemo, type SourcedBar, type SourcedDistribution } from './demo-data.ts';
+import { distributionsInUse, fundFiguresAreDemo, holdingFiguresAreDemo, projectionIsDemo, type SourcedBar, type SourcedDistribution } from './demo-data.ts';
 
 const TODAY = '2026-01-23'; // a Friday; the one-year window starts at the last bar before 2025-01-23
 const b = (date: string, source: DataSource = 'csv', close = '10'): SourcedBar => ({ date, close, source });
 const d = (exDate: string, source: DataSource = 'csv', payDate: string | null = null): SourcedDistribution => ({ exDate, payDate, amount: '0.1', source });
-
-describe('barsInUse', () => {
-  it('from the last bar before the one-year window to today, never fewer than the last two', () => {
-    const bars = [b('2024-06-03'), b('2025-01-17'), b('2025-01-24'), b('2026-01-23'), b('2026-01-26')];
-    expect(barsInUse(bars, TODAY).map((x) => x.date)).toEqual(['2025-01-17', '2025-01-24', '2026-01-23']);
-    // A fund that stopped trading two years ago: its last two bars give the price and the previous close.
-    expect(barsInUse([b('2023-01-02'), b('2023-01-03'), b('2023-01-04')], TODAY).map((x) => x.date)).toEqual(['2023-01-03', '2023-01-04']);
-  });
-});
 
 describe('distributionsInUse', () => {
   it('every one from the window start (future ones too) and the last eight paid ones, whatever their age', () => {
@@ -26,29 +17,37 @@ describe('distributionsInUse', () => {
 });
 
 describe('fundFiguresAreDemo', () => {
-  const real = { today: TODAY, bars: [b('2025-01-17'), b('2026-01-22'), b('2026-01-23')], quote: null, distributions: [d('2026-01-20')] };
+  // Window start 2025-01-24 (the first bar on or after 2025-01-23), price 01-23 close, previous close 01-22.
+  const bars = [b('2024-06-03'), b('2025-01-24'), b('2025-06-02'), b('2025-06-03'), b('2026-01-22'), b('2026-01-23')];
+  const real = { today: TODAY, windowStart: '2025-01-24', bars, quote: null, distributions: [d('2025-06-03'), d('2026-01-20')] };
+  const withDemo = (date: string) => ({ ...real, bars: bars.map((x) => (x.date === date ? b(date, 'demo') : x)) });
 
-  it('false when every bar, quote and distribution the figures use is real, whatever older data is', () => {
+  it('false when every bar, quote and distribution the figures use is real, whatever other data is', () => {
     expect(fundFiguresAreDemo(real)).toBe(false);
-    expect(fundFiguresAreDemo({ ...real, bars: [b('2024-06-03', 'demo'), ...real.bars] })).toBe(false);
+    expect(fundFiguresAreDemo(withDemo('2024-06-03'))).toBe(false); // before the window
+    expect(fundFiguresAreDemo(withDemo('2025-06-02'))).toBe(false); // in the window, in no figure
   });
 
-  it('true for a demo bar inside the window, not only the last one', () => {
-    expect(fundFiguresAreDemo({ ...real, bars: [b('2025-01-17'), b('2025-06-02', 'demo'), b('2026-01-22'), b('2026-01-23')] })).toBe(true);
-    // the bar before the window is where the one-year return starts
-    expect(fundFiguresAreDemo({ ...real, bars: [b('2025-01-17', 'demo'), b('2026-01-22'), b('2026-01-23')] })).toBe(true);
+  it('true for the closes the figures use: price, previous close, window start, a DRIP reinvestment', () => {
+    expect(fundFiguresAreDemo(withDemo('2026-01-23'))).toBe(true);
+    expect(fundFiguresAreDemo(withDemo('2026-01-22'))).toBe(true);
+    expect(fundFiguresAreDemo(withDemo('2025-01-24'))).toBe(true);
+    expect(fundFiguresAreDemo(withDemo('2025-06-03'))).toBe(true); // the 2025-06-03 payout is reinvested at it
+    // the 2026-01-20 payout is reinvested at the last close on or before it: 2025-06-03 too
   });
 
   it('the quote counts only when it is the current price', () => {
     const demoQuote = { price: '10.2', quotedAt: '2026-01-23T15:30:00.000Z', source: 'demo' as const };
-    expect(fundFiguresAreDemo({ ...real, bars: real.bars.slice(0, 2), quote: demoQuote })).toBe(true); // newer than the last bar (01-22)
+    expect(fundFiguresAreDemo({ ...real, bars: bars.slice(0, -1), quote: demoQuote })).toBe(true); // newer than the last bar (01-22)
     expect(fundFiguresAreDemo({ ...real, quote: demoQuote })).toBe(false); // same session as the 01-23 close: the close is the price
   });
 
-  it('a demo distribution in the window, or among the last eight, or declared for later', () => {
+  it('a demo distribution in the window, or among the last eight paid, or declared for later', () => {
     expect(fundFiguresAreDemo({ ...real, distributions: [d('2025-03-04', 'demo'), d('2026-01-20')] })).toBe(true);
     expect(fundFiguresAreDemo({ ...real, distributions: [d('2026-01-20'), d('2026-01-27', 'demo')] })).toBe(true);
     expect(fundFiguresAreDemo({ ...real, distributions: [d('2023-03-07', 'demo'), d('2026-01-20')] })).toBe(true); // one of the last eight
+    const nine = ['2025-11-18', '2025-11-25', '2025-12-02', '2025-12-09', '2025-12-16', '2025-12-23', '2025-12-30', '2026-01-06', '2026-01-13'].map((x) => d(x));
+    expect(fundFiguresAreDemo({ ...real, distributions: [d('2023-03-07', 'demo'), ...nine] })).toBe(false); // older than the window and the last eight
   });
 });
 

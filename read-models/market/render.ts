@@ -174,15 +174,21 @@ function sourcedBars(doc: EtfMarketFields, from: number, to: number): SourcedBar
 }
 
 /**
- * True exactly when a figure of the fund rests on demo data (domain/market/demo-data.ts): a bar the
- * metrics look at, the quote when it is the current price, or a distribution they use. Without a market
- * date there are no figures.
+ * True exactly when a figure of the fund rests on demo data (domain/market/demo-data.ts): a close the
+ * metrics use (price, previous close, window start, DRIP reinvestments), the quote when it is the current
+ * price, or a distribution they use. Without a market date there are no figures.
  */
-export function figuresAreDemo(doc: EtfMarketFields, today: IsoDate | null): boolean {
+export function figuresAreDemo(doc: EtfMarketFields, view: EtfMetricsView | null, today: IsoDate | null): boolean {
   if (today === null) return false;
   const end = upperBound(doc.barDates, today);
   const start = Math.max(0, Math.min(lowerBound(doc.barDates, addDays(today, -365)) - 1, end - 2));
-  return fundFiguresAreDemo({ today, bars: sourcedBars(doc, start, end), quote: doc.quote, distributions: doc.distributions });
+  return fundFiguresAreDemo({
+    today,
+    windowStart: view?.windowStart ?? null,
+    bars: sourcedBars(doc, start, end),
+    quote: doc.quote,
+    distributions: doc.distributions,
+  });
 }
 
 export function listItemOf(doc: EtfMarketFields, view: EtfMetricsView | null, today: IsoDate | null): EtfListItem {
@@ -205,7 +211,7 @@ export function listItemOf(doc: EtfMarketFields, view: EtfMetricsView | null, to
     frequency: doc.frequency,
     underlying: doc.underlying,
     dataSource: doc.dataSource,
-    isDemo: figuresAreDemo(doc, today),
+    isDemo: figuresAreDemo(doc, view, today),
     asOf: today,
     priceAsOf: view?.priceDate ?? null,
   };
