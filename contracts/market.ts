@@ -66,7 +66,11 @@ export const EtfListItem = z.object({
   frequency: PayoutFrequency,
   underlying: z.string().nullable(),
   dataSource: DataSource,
-  /** True when any of the fund's catalog entry, current price or latest distribution is demo data. */
+  /**
+   * True exactly when a figure of the item rests on demo data: a bar the metrics look at (from the one
+   * before the one-year window to today), the quote when it is the current price, or a distribution the
+   * figures use (docs/market-data-read-side.md "Demo data").
+   */
   isDemo: z.boolean(),
   /** The market date the metrics are computed as of (the latest MarketDayBegan). */
   asOf: IsoDate.nullable(),
@@ -96,6 +100,8 @@ export const DividendHistoryItem = z.object({
   splitAdjusted: z.boolean(),
   /** The amount as declared, per share of its day. */
   declaredAmount: z.string(),
+  /** The distribution is demo data. */
+  isDemo: z.boolean(),
 });
 export type DividendHistoryItem = z.infer<typeof DividendHistoryItem>;
 
@@ -114,7 +120,7 @@ export const EtfSplit = z.object({
 });
 export type EtfSplit = z.infer<typeof EtfSplit>;
 
-export const SimilarEtf = EtfListItem.pick({ id: true, ticker: true, name: true, brand: true, brandSlug: true, currentPrice: true, yieldPercent: true }).extend({
+export const SimilarEtf = EtfListItem.pick({ id: true, ticker: true, name: true, brand: true, brandSlug: true, currentPrice: true, yieldPercent: true, isDemo: true }).extend({
   /** The unrounded yield (12 decimals), formatted once by the client. */
   exactYieldPercent: z.string().nullable(),
 });
@@ -133,8 +139,8 @@ export const EtfDetail = EtfListItem.extend({
 });
 export type EtfDetail = z.infer<typeof EtfDetail>;
 
-/** A history point: `timestamp` is the session's ISO date (`YYYY-MM-DD`), `price` the close. */
-export const PricePoint = z.object({ timestamp: IsoDate, price: z.number() });
+/** A history point: `timestamp` is the session's ISO date (`YYYY-MM-DD`), `price` the close (or the current quote); `isDemo`: that bar or quote is demo data. */
+export const PricePoint = z.object({ timestamp: IsoDate, price: z.number(), isDemo: z.boolean() });
 export type PricePoint = z.infer<typeof PricePoint>;
 
 export const HISTORY_RANGES = ['1M', '3M', '6M', '1Y', 'all'] as const;
@@ -153,6 +159,8 @@ export const PublicCalendarEntry = z.object({
   estimated: z.boolean(),
   /** The (projected) ex-date the payout belongs to. */
   exDate: IsoDate,
+  /** Declared: the distribution is demo data; projected: the payouts it is projected from are. */
+  isDemo: z.boolean(),
 });
 export type PublicCalendarEntry = z.infer<typeof PublicCalendarEntry>;
 

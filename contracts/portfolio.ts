@@ -62,6 +62,11 @@ export const HoldingView = z.object({
   /** Without DRIP the cash received; with DRIP the value now of the reinvested shares. */
   distributionReturn: z.string().nullable(),
   distributionReturnPercent: z.string().nullable(),
+  /**
+   * True exactly when a figure of this holding rests on demo data: its current price, a distribution it
+   * received or the close it was reinvested at, or the payouts its projected income uses (docs/user-area.md).
+   */
+  isDemo: z.boolean(),
 });
 export type HoldingView = z.infer<typeof HoldingView>;
 
@@ -77,5 +82,7 @@ export const UserCalendarEntry = z.object({
   estimated: z.boolean(),
   /** Declared and its pay date on or before today (New York): already paid, and in the holding's incomeReceived. */
   paid: z.boolean(),
+  /** The public entry is demo data (its `isDemo`). */
+  isDemo: z.boolean(),
 });
 export type UserCalendarEntry = z.infer<typeof UserCalendarEntry>;

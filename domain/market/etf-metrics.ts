@@ -9,7 +9,6 @@ import {
   isWeekend,
   mondayOf,
   newYorkDate,
-  nextBusinessDay,
   previousBusinessDay,
   weekdayOf,
   type IsoDate,
@@ -275,7 +274,7 @@ export function annualDripYield(weekly: Decimal | null, price: Decimal | null, f
 /**
  * The fund's usual ex-weekdays (0 = Sunday ... 6 = Saturday), in Monday-to-Sunday order: the most
  * frequent weekday among its last eight ex-dates (a date next to a weekday holiday counting for the
- * weekday it was moved from; ties: the earlier weekday in the week), two of them
+ * holiday's weekday when other dates show the fund uses it; ties: the earlier weekday in the week), two of them
  * for a twice-weekly fund. A twice-weekly fund with one known weekday gets the other leg three days
  * apart (Monday and Thursday, Tuesday and Friday, ...). Empty without ex-dates.
  */
@@ -283,14 +282,23 @@ export function exWeekdayPattern(exDates: readonly IsoDate[], frequency: PayoutF
   const recent = [...exDates].sort().slice(-8);
   if (recent.length === 0) return [];
   const order = (wd: number) => (wd + 6) % 7; // days from Monday
-  // A date next to a weekday holiday counts for the weekday it was moved from (Wednesday before a
-  // Thanksgiving Thursday counts as Thursday; Tuesday after a Memorial Day Monday as Monday).
+  // A date next to a weekday holiday may have been moved from the holiday's weekday (Wednesday before a
+  // Thanksgiving Thursday; Friday before a Monday holiday; a Tuesday after a Memorial Day Monday in an
+  // older, moved-later record). It counts for that weekday only when other dates show the fund uses it;
+  // alone it is its own weekday (one Tuesday ex-date after Martin Luther King Day is a Tuesday fund).
+  const movedFrom = (d: IsoDate): Weekday | null => {
+    let next = addDays(d, 1);
+    while (isWeekend(next)) next = addDays(next, 1);
+    if (!isBusinessDay(next)) return weekdayOf(next);
+    let prev = addDays(d, -1);
+    while (isWeekend(prev)) prev = addDays(prev, -1);
+    if (!isBusinessDay(prev)) return weekdayOf(prev);
+    return null;
+  };
+  const plain = new Set(recent.filter((d) => movedFrom(d) === null).map((d) => weekdayOf(d)));
   const usual = (d: IsoDate): Weekday => {
-    const next = addDays(d, 1);
-    if (!isWeekend(next) && !isBusinessDay(next)) return weekdayOf(next);
-    const prev = addDays(d, -1);
-    if (!isWeekend(prev) && !isBusinessDay(prev)) return weekdayOf(prev);
-    return weekdayOf(d);
+    const from = movedFrom(d);
+    return from !== null && plain.has(from) ? from : weekdayOf(d);
   };
   const counts = new Map<Weekday, number>();
   for (const d of recent) counts.set(usual(d), (counts.get(usual(d)) ?? 0) + 1);
@@ -305,15 +313,12 @@ export function exWeekdayPattern(exDates: readonly IsoDate[], frequency: PayoutF
 }
 
 /**
- * Where a projected ex-date goes when the market is closed that day: to the previous business day of
- * the same Monday-to-Sunday week (issuers go ex earlier before a holiday: Roundhill's Thursday funds
- * went ex Wednesday 2024-11-27 for Thanksgiving, paid Friday), or, when the week has no business day
- * before it (a Monday holiday), to the next business day.
+ * Where a projected ex-date goes when the market is closed that day: to the previous business day
+ * (issuers go ex earlier before a holiday: Roundhill's Thursday funds went ex Wednesday 2024-11-27 for
+ * Thanksgiving, paid Friday; a Monday fund goes ex the Friday before a Monday holiday).
  */
 export function adjustExDate(date: IsoDate): IsoDate {
-  if (isBusinessDay(date)) return date;
-  const before = previousBusinessDay(date);
-  return before >= mondayOf(date) ? before : nextBusinessDay(date);
+  return isBusinessDay(date) ? date : previousBusinessDay(date);
 }
 
 /**

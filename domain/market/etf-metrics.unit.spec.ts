@@ -337,8 +337,14 @@ describe('F6: projected ex-dates follow the issuer\'s weekday pattern, moved ear
   it('Juneteenth Thursday 2025-06-19 moves to Wednesday 06-18', () => {
     expect(nextExDividend(pts(['2025-05-29', '2025-06-05', '2025-06-12']), 'weekly', '2025-06-16')).toEqual({ date: '2025-06-18', estimated: true });
   });
-  it('a Monday holiday has no earlier day in its week: Tuesday (Memorial Day 2025-05-26 -> 05-27)', () => {
-    expect(nextExDividend(pts(['2025-05-05', '2025-05-12', '2025-05-19']), 'weekly', '2025-05-20')).toEqual({ date: '2025-05-27', estimated: true });
+  it('a Monday holiday moves to the Friday before, as issuers do (Memorial Day 2025-05-26 -> 05-23)', () => {
+    expect(nextExDividend(pts(['2025-05-05', '2025-05-12', '2025-05-19']), 'weekly', '2025-05-20')).toEqual({ date: '2025-05-23', estimated: true });
+  });
+  it('one ex-date the day after a holiday is its own weekday: a Tuesday after Martin Luther King Day stays Tuesday', () => {
+    expect(projectExDates(['2026-01-20'], 'weekly', '2026-01-21', '2026-02-03')).toEqual(['2026-01-27', '2026-02-03']);
+  });
+  it('among Monday ex-dates the Tuesday after a Monday holiday counts as Monday', () => {
+    expect(projectExDates(['2026-01-05', '2026-01-12', '2026-01-20'], 'weekly', '2026-01-21', '2026-02-02')).toEqual(['2026-01-26', '2026-02-02']);
   });
   it('twice weekly (Monday and Thursday): Thanksgiving Thursday -> Wednesday, then Monday again', () => {
     const legs = ['2026-11-09', '2026-11-12', '2026-11-16', '2026-11-19', '2026-11-23'];

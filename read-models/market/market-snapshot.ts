@@ -1,8 +1,7 @@
-import type { CalendarEntry } from '../../domain/market/dividend-calendar.ts';
 import type { IsoDate } from '../../domain/market/trading-days.ts';
 import { INDEX_ID, MARKET_STATE, marketProjection } from './projection.ts';
 import { getEtfListItems, getEtfSeries, getPublicCalendar, marketToday, type EtfSeries } from './queries.ts';
-import type { EtfListItem } from './render.ts';
+import type { EtfListItem, PublicCalendarEntry } from './render.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
 
 export interface MarketInputs {
@@ -33,7 +32,7 @@ export class MarketSnapshot {
   private readonly readModels: ReadModels;
   private todayValue: Promise<IsoDate | null> | undefined;
   private itemsValue: Promise<Map<string, EtfListItem>> | undefined;
-  private calendarValue: Promise<CalendarEntry[]> | undefined;
+  private calendarValue: Promise<PublicCalendarEntry[]> | undefined;
   private readonly seriesValues = new Map<string, Promise<EtfSeries | null>>();
 
   constructor(readModels: ReadModels, version: number) {
@@ -52,7 +51,7 @@ export class MarketSnapshot {
   }
 
   /** The whole public calendar (one document read); callers keep their funds' entries. */
-  calendar(): Promise<CalendarEntry[]> {
+  calendar(): Promise<PublicCalendarEntry[]> {
     return (this.calendarValue ??= getPublicCalendar(this.readModels));
   }
 

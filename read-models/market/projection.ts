@@ -136,6 +136,7 @@ function emptyEtf(etfId: string): EtfMarketDoc {
     dataSource: 'manual',
     barDates: [],
     barCloses: [],
+    barSources: [],
     lastBarSource: null,
     barsVersion: 0,
     quote: null,
@@ -151,10 +152,13 @@ function emptyEtf(etfId: string): EtfMarketDoc {
 
 function putBar(doc: EtfMarketDoc, date: IsoDate, close: string, source: EtfMarketDoc['dataSource']): EtfMarketDoc {
   const i = lowerBound(doc.barDates, date);
-  if (doc.barDates[i] === date) doc.barCloses[i] = close;
-  else {
+  if (doc.barDates[i] === date) {
+    doc.barCloses[i] = close;
+    doc.barSources[i] = source;
+  } else {
     doc.barDates.splice(i, 0, date);
     doc.barCloses.splice(i, 0, close);
+    doc.barSources.splice(i, 0, source);
   }
   if (i === doc.barDates.length - 1) doc.lastBarSource = source;
   doc.barsVersion += 1;
@@ -182,7 +186,8 @@ function instantMs(iso: string): number {
 export const marketProjection: Projection = {
   name: 'market',
   // 2: the documents keep the fund's splits; every figure is split-adjusted (detail `splits`, dividend history flags)
-  version: 2,
+  // 3: bars keep their source (barSources), for the demo labels
+  version: 3,
   handles: handled,
   collections: {
     [MARKET_ETFS]: [],

@@ -102,15 +102,15 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
     });
     expect(detail.dividendHistory).toEqual([
       // Declared without a pay date: paid the next business day after the ex-date.
-      { id: `${FIX.etfId}_2026-01-13`, exDividendDate: '2026-01-13', payoutDate: '2026-01-14', amount: '0.5', estimated: false, splitAdjusted: false, declaredAmount: '0.5' },
-      { id: `${FIX.etfId}_2026-01-06`, exDividendDate: '2026-01-06', payoutDate: '2026-01-07', amount: '0.4', estimated: false, splitAdjusted: false, declaredAmount: '0.4' },
-      { id: `${FIX.etfId}_2025-12-30`, exDividendDate: '2025-12-30', payoutDate: '2025-12-31', amount: '0.3', estimated: false, splitAdjusted: false, declaredAmount: '0.3' },
+      { id: `${FIX.etfId}_2026-01-13`, exDividendDate: '2026-01-13', payoutDate: '2026-01-14', amount: '0.5', estimated: false, splitAdjusted: false, declaredAmount: '0.5', isDemo: false },
+      { id: `${FIX.etfId}_2026-01-06`, exDividendDate: '2026-01-06', payoutDate: '2026-01-07', amount: '0.4', estimated: false, splitAdjusted: false, declaredAmount: '0.4', isDemo: false },
+      { id: `${FIX.etfId}_2025-12-30`, exDividendDate: '2025-12-30', payoutDate: '2025-12-31', amount: '0.3', estimated: false, splitAdjusted: false, declaredAmount: '0.3', isDemo: false },
     ]);
     // Same underlying (NVDA) first, by ticker; then the rest of the brand (Roundhill); never itself.
     expect(detail.similarEtfs).toEqual([
-      { id: AAA.etfId, ticker: 'AAAW', name: AAA.name, brand: 'YieldMax', brandSlug: 'yieldmax', currentPrice: '10.00', yieldPercent: '52.00', exactYieldPercent: '52' },
-      { id: CCC.etfId, ticker: 'CCCW', name: CCC.name, brand: 'Roundhill', brandSlug: 'roundhill', currentPrice: '20.00', yieldPercent: '52.00', exactYieldPercent: '52' },
-      { id: DDD.etfId, ticker: 'DDDW', name: DDD.name, brand: 'Roundhill', brandSlug: 'roundhill', currentPrice: '', yieldPercent: null, exactYieldPercent: null },
+      { id: AAA.etfId, ticker: 'AAAW', name: AAA.name, brand: 'YieldMax', brandSlug: 'yieldmax', currentPrice: '10.00', yieldPercent: '52.00', exactYieldPercent: '52', isDemo: false },
+      { id: CCC.etfId, ticker: 'CCCW', name: CCC.name, brand: 'Roundhill', brandSlug: 'roundhill', currentPrice: '20.00', yieldPercent: '52.00', exactYieldPercent: '52', isDemo: false },
+      { id: DDD.etfId, ticker: 'DDDW', name: DDD.name, brand: 'Roundhill', brandSlug: 'roundhill', currentPrice: '', yieldPercent: null, exactYieldPercent: null, isDemo: false },
     ]);
   });
 
@@ -130,7 +130,7 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
     expect(json<EtfListItem[]>('brand:yieldmax').map((e) => e.ticker)).toEqual(['BBBW', 'AAAW']);
   });
 
-  it('represents missing figures as "" (price) and null (metrics), and flags demo data', async () => {
+  it('represents missing figures as "" (price) and null (metrics); without figures nothing is demo', async () => {
     const { json } = await viewsOf(allFixtureEvents());
     const ddd = json<EtfListItem[]>('etfs').find((e) => e.ticker === 'DDDW')!;
     expect(ddd).toMatchObject({
@@ -144,7 +144,8 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
       weeklyAverage: null,
       nextExDividend: null,
       nextExDividendEstimated: false,
-      isDemo: true,
+      // listed by the demo catalog, but no figure rests on demo data (it has none)
+      isDemo: false,
       priceAsOf: null,
       priceAsOfTime: null,
     });
@@ -164,17 +165,17 @@ describe('market projection: price history ranges', () => {
     expect(dates('1Y')).toEqual(['2025-07-14', '2025-10-14', '2025-12-15', '2026-01-13']); // 2024-12-31 is older
     expect(dates('all')).toEqual(['2024-12-31', '2025-07-14', '2025-10-14', '2025-12-15', '2026-01-13']);
     expect(json('history:AAAW:1M')).toEqual([
-      { timestamp: '2025-12-15', price: 10.2 },
-      { timestamp: '2026-01-13', price: 10 },
+      { timestamp: '2025-12-15', price: 10.2, isDemo: false },
+      { timestamp: '2026-01-13', price: 10, isDemo: false },
     ]);
   });
 
   it('ends with the intraday quote when it is the current price', async () => {
     const { json } = await viewsOf(allFixtureEvents());
     const points = json<{ timestamp: string; price: number }[]>('history:FIXW:1M');
-    expect(points.at(0)).toEqual({ timestamp: '2026-01-05', price: 20 });
-    expect(points.at(-2)).toEqual({ timestamp: '2026-01-13', price: 21 });
-    expect(points.at(-1)).toEqual({ timestamp: '2026-01-14', price: 21.1 });
+    expect(points.at(0)).toEqual({ timestamp: '2026-01-05', price: 20, isDemo: false });
+    expect(points.at(-2)).toEqual({ timestamp: '2026-01-13', price: 21, isDemo: false });
+    expect(points.at(-1)).toEqual({ timestamp: '2026-01-14', price: 21.1, isDemo: false });
     expect(points).toHaveLength(8);
   });
 });
@@ -187,10 +188,10 @@ describe('market projection: calendar', () => {
     // paid 01-14. Then Tuesday ex-dates 01-20, 01-27, 02-03 paid one business day later (its last
     // known lag: ex 01-06, pay 01-07) at the latest declared amount, 0.5 (docs/metrics.md, F3).
     expect(fix).toEqual([
-      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-14', amount: '0.5', estimated: false, exDate: '2026-01-13' },
-      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-21', amount: '0.5', estimated: true, exDate: '2026-01-20' },
-      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-28', amount: '0.5', estimated: true, exDate: '2026-01-27' },
-      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-02-04', amount: '0.5', estimated: true, exDate: '2026-02-03' },
+      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-14', amount: '0.5', estimated: false, exDate: '2026-01-13', isDemo: false },
+      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-21', amount: '0.5', estimated: true, exDate: '2026-01-20', isDemo: false },
+      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-28', amount: '0.5', estimated: true, exDate: '2026-01-27', isDemo: false },
+      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-02-04', amount: '0.5', estimated: true, exDate: '2026-02-03', isDemo: false },
     ]);
     const all = json<PublicCalendarEntry[]>('calendar');
     const order = all.map((e) => `${e.payoutDate} ${e.ticker}`);
@@ -313,6 +314,7 @@ describe('metrics input slice', () => {
       dataSource: 'manual' as const,
       barDates: dates,
       barCloses: closes,
+      barSources: dates.map(() => 'manual' as const),
       lastBarSource: 'manual' as const,
       barsVersion: dates.length,
       quote: null,

@@ -1,4 +1,4 @@
-import type { PayoutFrequency } from '../../events/catalog.ts';
+import type { DataSource, PayoutFrequency } from '../../events/catalog.ts';
 import type { IsoDate } from '../../domain/market/trading-days.ts';
 import type { BarPoint, DistributionPoint, EtfMetricsView, QuotePoint } from '../../domain/market/etf-metrics.ts';
 import type { SplitPoint } from '../../domain/market/splits.ts';
@@ -67,10 +67,10 @@ export interface EtfSeries {
   frequency: PayoutFrequency;
   /** The market date the series and metrics are as of (null before the first MarketDayBegan). */
   today: IsoDate | null;
-  /** Every daily bar, ascending by date. */
-  bars: BarPoint[];
-  /** The newest intraday quote. */
-  quote: QuotePoint | null;
+  /** Every daily bar, ascending by date, with its source (demo labels). */
+  bars: (BarPoint & { source: DataSource })[];
+  /** The newest intraday quote, with its source. */
+  quote: (QuotePoint & { source: DataSource }) | null;
   /** Active distributions (revisions applied, withdrawn left out), ascending by ex-date. */
   distributions: (DistributionPoint & Pick<StoredDistribution, 'distributionId' | 'recordDate' | 'source'>)[];
   /**
@@ -91,8 +91,8 @@ export async function getEtfSeries(readModels: ReadModels, etfId: string): Promi
     ticker: doc.ticker,
     frequency: doc.frequency,
     today,
-    bars: doc.barDates.map((date, i) => ({ date, close: doc.barCloses[i]! })),
-    quote: doc.quote ? { price: doc.quote.price, quotedAt: doc.quote.quotedAt } : null,
+    bars: doc.barDates.map((date, i) => ({ date, close: doc.barCloses[i]!, source: doc.barSources[i]! })),
+    quote: doc.quote ? { price: doc.quote.price, quotedAt: doc.quote.quotedAt, source: doc.quote.source } : null,
     distributions: doc.distributions.map((d) => ({
       distributionId: d.distributionId,
       exDate: d.exDate,

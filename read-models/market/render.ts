@@ -14,7 +14,8 @@ import {
 } from '../../contracts/market.ts';
 import type { SameShape } from '../../contracts/same-shape.ts';
 import { buildDividendCalendar, payoutDateOf, type CalendarEntry } from '../../domain/market/dividend-calendar.ts';
-import { addMonths, newYorkCloseInstant, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
+import { DEMO_SOURCE, fundFiguresAreDemo, projectionIsDemo, type SourcedBar } from '../../domain/market/demo-data.ts';
+import { addDays, addMonths, newYorkCloseInstant, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
 import { canonical, dec, fixed } from '../../domain/market/decimal.ts';
 import { adjustDistributions, adjustPrice, describeSplit, isAdjusted, splitAdjustedInput, splitsInEffect, type SplitPoint } from '../../domain/market/splits.ts';
 import {
@@ -76,6 +77,8 @@ export interface EtfMarketFields {
   barDates: IsoDate[];
   /** Bar closes (decimal strings), parallel to barDates. */
   barCloses: string[];
+  /** Bar sources, parallel to barDates (demo labels). */
+  barSources: DataSource[];
   /** Source of the bar of the latest date. */
   lastBarSource: DataSource | null;
   /** Counts bar changes (recorded or revised): a cheap "did the history change" key. */
@@ -99,8 +102,8 @@ export interface EtfMarketFields {
 export type { DividendHistoryItem, EtfDetail, EtfListItem, EtfSplit, HistoryRange, PricePoint, PublicCalendarEntry, SimilarEtf };
 export { HISTORY_RANGES };
 
-/** The calendar kernel builds the public entries: its entry must be exactly the contract's. */
-export const calendarEntryIsTheContract: SameShape<CalendarEntry, PublicCalendarEntry> = true;
+/** The calendar kernel builds the public entries: its entry plus the demo label must be exactly the contract's. */
+export const calendarEntryIsTheContract: SameShape<CalendarEntry & { isDemo: boolean }, PublicCalendarEntry> = true;
 
 export const DEFAULT_HISTORY_RANGE: HistoryRange = '1Y';
 
@@ -180,10 +183,31 @@ export function metricsView(doc: EtfMarketFields, today: IsoDate | null): EtfMet
   return today === null ? null : presentEtfMetrics(computeEtfMetrics(metricsInput(doc, today)));
 }
 
-function isDemo(doc: EtfMarketFields, view: EtfMetricsView | null): boolean {
-  const priceSource = view?.priceKind === 'quote' ? doc.quote?.source : doc.lastBarSource;
-  const lastDistribution = doc.distributions[doc.distributions.length - 1];
-  return doc.dataSource === 'demo' || priceSource === 'demo' || lastDistribution?.source === 'demo';
+/** The fund's bars from index `from` to `to` (exclusive) with their sources. */
+function sourcedBars(doc: EtfMarketFields, from: number, to: number): SourcedBar[] {
+  const out: SourcedBar[] = [];
+  for (let i = from; i < to; i++) out.push({ date: doc.barDates[i]!, close: doc.barCloses[i]!, source: doc.barSources[i]! });
+  return out;
+}
+
+/**
+ * True exactly when a figure of the fund rests on demo data (domain/market/demo-data.ts): a close the
+ * metrics use (price, previous close, window start, DRIP reinvestments), the quote when it is the current
+ * price, or a distribution they use. Without a market date there are no figures.
+ */
+export function figuresAreDemo(doc: EtfMarketFields, view: EtfMetricsView | null, today: IsoDate | null): boolean {
+  if (today === null) return false;
+  const end = upperBound(doc.barDates, today);
+  // from the return window's first close (the last close on or before the anniversary), else a year back
+  const first = view?.windowStart ? lowerBound(doc.barDates, view.windowStart) : lowerBound(doc.barDates, addDays(today, -366)) - 1;
+  const start = Math.max(0, Math.min(first, end - 2));
+  return fundFiguresAreDemo({
+    today,
+    windowStart: view?.windowStart ?? null,
+    bars: sourcedBars(doc, start, end),
+    quote: doc.quote,
+    distributions: doc.distributions,
+  });
 }
 
 const NO_EXACT: EtfListItem['exact'] = {
@@ -220,7 +244,7 @@ export function listItemOf(doc: EtfMarketFields, view: EtfMetricsView | null, to
     frequency: doc.frequency,
     underlying: doc.underlying,
     dataSource: doc.dataSource,
-    isDemo: isDemo(doc, view),
+    isDemo: figuresAreDemo(doc, view, today),
     asOf: today,
     priceAsOf: view?.priceDate ?? null,
     priceAsOfTime: priceInstant(doc, view),
@@ -254,6 +278,7 @@ export function dividendHistoryOf(doc: Pick<EtfMarketFields, 'distributions' | '
       estimated: d.status === 'estimated',
       splitAdjusted: adjusted,
       declaredAmount: d.amount,
+      isDemo: d.source === DEMO_SOURCE,
     });
   }
   return out;
@@ -324,6 +349,7 @@ export function similarEtfsOf(self: EtfListItem, all: readonly EtfListItem[]): S
     currentPrice: e.currentPrice,
     yieldPercent: e.yieldPercent,
     exactYieldPercent: e.exact.yieldPercent,
+    isDemo: e.isDemo,
   }));
 }
 
@@ -373,11 +399,15 @@ export function historySlice(doc: EtfMarketFields, range: HistoryRange, today: I
   const from = start === null ? 0 : lowerBound(doc.barDates, start);
   const quote =
     view?.priceKind === 'quote' && view.priceDate !== null && doc.quote
-      ? { timestamp: view.priceDate, price: today === null ? Number(doc.quote.price) : adjustedNumber(doc, doc.quote.price, newYorkDate(doc.quote.quotedAt), today) }
+      ? {
+          timestamp: view.priceDate,
+          price: today === null ? Number(doc.quote.price) : adjustedNumber(doc, doc.quote.price, newYorkDate(doc.quote.quotedAt), today),
+          isDemo: doc.quote.source === DEMO_SOURCE,
+        }
       : null;
   // the splits in effect change every adjusted close: they are part of the key
   const splitKey = today === null ? '' : splitsInEffect(doc.splits, today).map((x) => `${x.exDate}=${x.oldRate}/${x.newRate}`).join(',');
-  return { from, to, quote, key: `${from}:${to}:${doc.barsVersion}:${quote ? `${quote.timestamp}=${quote.price}` : '-'}:${splitKey}`, today };
+  return { from, to, quote, key: `${from}:${to}:${doc.barsVersion}:${quote ? `${quote.timestamp}=${quote.price}${quote.isDemo ? 'd' : ''}` : '-'}:${splitKey}`, today };
 }
 
 /** A close or price dated `date` on the share basis of `today`, as a number for the chart. */
@@ -394,7 +424,7 @@ export function historyPointsJson(doc: EtfMarketFields, from: number, to: number
   const split = today !== null && doc.splits.some((x) => x.exDate <= today);
   for (let i = from; i < to; i++) {
     const price = split ? adjustedNumber(doc, doc.barCloses[i]!, doc.barDates[i]!, today) : Number(doc.barCloses[i]!);
-    parts.push(`{"timestamp":"${doc.barDates[i]!}","price":${JSON.stringify(price)}}`);
+    parts.push(`{"timestamp":"${doc.barDates[i]!}","price":${JSON.stringify(price)},"isDemo":${doc.barSources[i] === DEMO_SOURCE}}`);
   }
   return parts;
 }
@@ -415,9 +445,14 @@ export function historyJson(doc: EtfMarketFields, slice: HistorySlice, points?: 
 // ---------------------------------------------------------------------------------------------------
 // Calendar
 
-/** One fund's entries in the public calendar as of `today` (declared and projected payouts). */
+/**
+ * One fund's entries in the public calendar as of `today` (declared and projected payouts). `isDemo`: a
+ * declared payout's distribution is demo; a projected one rests on demo payouts (`projectionIsDemo`).
+ */
 export function calendarEntriesOf(doc: EtfMarketFields, today: IsoDate | null): PublicCalendarEntry[] {
   if (today === null) return [];
+  const byExDate = new Map(doc.distributions.map((d) => [d.exDate, d]));
+  const projectedDemo = projectionIsDemo(doc.distributions);
   const entries = buildDividendCalendar(
     [{ etfId: doc.etfId, ticker: doc.ticker, name: doc.name, frequency: doc.frequency, distributions: adjustDistributions(distributionPoints(doc), doc.splits, today) }],
     today,
@@ -425,12 +460,12 @@ export function calendarEntriesOf(doc: EtfMarketFields, today: IsoDate | null): 
   // Amounts are on today's share basis; a projected payout after an upcoming split's ex-date is on the
   // basis of its own ex-date (as a declared one after that split is): x oldRate / newRate.
   const upcoming = doc.splits.filter((x) => x.exDate > today);
-  if (upcoming.length === 0) return entries;
-  const recorded = new Set(doc.distributions.map((d) => d.exDate));
   return entries.map((e) => {
-    if (recorded.has(e.exDate)) return e; // declared or an issuer estimate: on its own basis already
+    const declared = byExDate.get(e.exDate);
+    const labelled = { ...e, isDemo: declared ? declared.source === DEMO_SOURCE : projectedDemo };
+    if (upcoming.length === 0 || declared) return labelled; // declared or an issuer estimate: on its own basis already
     const onItsBasis = adjustPrice(e.amount, today, upcoming, e.exDate);
-    return onItsBasis.eq(e.amount) ? e : { ...e, amount: canonical(onItsBasis) };
+    return onItsBasis.eq(e.amount) ? labelled : { ...labelled, amount: canonical(onItsBasis) };
   });
 }
 

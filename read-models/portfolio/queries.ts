@@ -18,6 +18,8 @@ export async function portfolioPosition(readModels: ReadModels, userId: string):
 /** One holding's share of the user's document: its JSON and its payouts, as of one market key. */
 interface HoldingPart {
   viewJson: string;
+  /** The holding's `isDemo`. */
+  isDemo: boolean;
   calendar: UserCalendarEntry[];
 }
 
@@ -29,6 +31,8 @@ interface UserAreaDocument {
   parts: Map<string, HoldingPart>;
   /** `GET /api/user/portfolio`: UTF-8 JSON, encoded once. */
   portfolio: Buffer;
+  /** Some holding's figures rest on demo data (the answer's `X-Demo-Data`). */
+  portfolioIsDemo: boolean;
   /** `GET /api/user/dividends/calendar`: UTF-8 JSON, encoded once. */
   calendar: Buffer;
   bytes: number;
@@ -64,6 +68,12 @@ export class UserAreaReads {
   /** The holdings with their derived values: UTF-8 JSON of HoldingView[], ready to send. */
   async portfolioBody(userId: string, requestToday: IsoDate): Promise<Buffer> {
     return (await this.document(userId, requestToday)).portfolio;
+  }
+
+  /** The portfolio answer and whether any holding's figures rest on demo data (the portfolio totals do then). */
+  async portfolioAnswer(userId: string, requestToday: IsoDate): Promise<{ body: Buffer; isDemo: boolean }> {
+    const doc = await this.document(userId, requestToday);
+    return { body: doc.portfolio, isDemo: doc.portfolioIsDemo };
   }
 
   /** The user's payout calendar: UTF-8 JSON of UserCalendarEntry[], ready to send. */
@@ -121,14 +131,15 @@ export class UserAreaReads {
       for (const h of missing) {
         const computed = computeHolding(h, market);
         const entries = calendar.filter((e) => e.etfId === h.etfId);
-        reusable.set(h.id, { viewJson: JSON.stringify(portfolioView([computed], market)[0]), calendar: userCalendarView([computed], entries, requestToday) });
+        reusable.set(h.id, { viewJson: JSON.stringify(portfolioView([computed], market)[0]), isDemo: computed.isDemo, calendar: userCalendarView([computed], entries, requestToday) });
       }
     }
     for (const h of holdings) parts.set(h.id, reusable.get(h.id)!);
     const portfolio = Buffer.from(`[${[...parts.values()].map((p) => p.viewJson).join(',')}]`, 'utf8');
     const calendar = Buffer.from(JSON.stringify([...parts.values()].flatMap((p) => p.calendar).sort(byPayoutThenTicker)), 'utf8');
     // the parts (JSON text, payout entries) take about as much again as the two bodies
-    const next: UserAreaDocument = { key, marketKey, parts, portfolio, calendar, bytes: 2 * (portfolio.length + calendar.length) };
+    const portfolioIsDemo = [...parts.values()].some((p) => p.isDemo);
+    const next: UserAreaDocument = { key, marketKey, parts, portfolio, portfolioIsDemo, calendar, bytes: 2 * (portfolio.length + calendar.length) };
     if (version !== null) this.store(userId, next);
     return next;
   }

@@ -1,7 +1,8 @@
-import type { EtfListItem } from '../../contracts/market.ts';
+import type { EtfListItem, PublicCalendarEntry } from '../../contracts/market.ts';
 import type { HoldingView, UserCalendarEntry } from '../../contracts/portfolio.ts';
 import type { SameShape } from '../../contracts/same-shape.ts';
-import { buildUserDividendCalendar, type CalendarEntry, type UserCalendarEntry as KernelUserCalendarEntry } from '../../domain/market/dividend-calendar.ts';
+import { buildUserDividendCalendar, type UserCalendarEntry as KernelUserCalendarEntry } from '../../domain/market/dividend-calendar.ts';
+import { holdingFiguresAreDemo } from '../../domain/market/demo-data.ts';
 import { canonical, dec, fixed, fixedOrNull, ZERO, type Decimal } from '../../domain/market/decimal.ts';
 import { newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
 import { formatPrice, METRIC_PRECISION } from '../../domain/market/etf-metrics.ts';
@@ -31,6 +32,8 @@ export interface HoldingComputation {
   /** The fund's splits and the market date the performance is on the share basis of. */
   splits: readonly SplitPoint[];
   today: IsoDate;
+  /** A figure of the holding rests on demo data (holdingFiguresAreDemo). */
+  isDemo: boolean;
 }
 
 export function computeHolding(holding: HoldingEntry, market: MarketInputs): HoldingComputation {
@@ -50,14 +53,18 @@ export function computeHolding(holding: HoldingEntry, market: MarketInputs): Hol
         splits: series.splits,
       })
     : null;
-  return { holding, heldSince, performance, splits: series?.splits ?? [], today: market.today };
+  const isDemo =
+    series !== null && performance !== null
+      ? holdingFiguresAreDemo({ today: market.today, bars: series.bars, quote: series.quote, distributions: series.distributions, payments: performance.payments })
+      : false;
+  return { holding, heldSince, performance, splits: series?.splits ?? [], today: market.today, isDemo };
 }
 
 /** A holding as `GET /api/user/portfolio` shows it: the contract (contracts/portfolio.ts), built field by field below. */
 export type { HoldingView, UserCalendarEntry };
 
-/** The calendar kernel builds the user's entries: its entry must be exactly the contract's. */
-export const userCalendarEntryIsTheContract: SameShape<KernelUserCalendarEntry, UserCalendarEntry> = true;
+/** The calendar kernel builds the user's entries: its entry plus the demo label must be exactly the contract's. */
+export const userCalendarEntryIsTheContract: SameShape<KernelUserCalendarEntry & { isDemo: boolean }, UserCalendarEntry> = true;
 
 const money = (v: Decimal | null) => fixedOrNull(v, METRIC_PRECISION.money);
 const percentOf = (part: Decimal | null, base: Decimal | null) =>
@@ -97,6 +104,7 @@ export function holdingView(c: HoldingComputation, item: EtfListItem | null): Ho
     priceChangePercent: withPrice ? percentOf(p.priceReturn, base) : null,
     distributionReturn: withPrice ? money(p.distributionReturn) : null,
     distributionReturnPercent: withPrice ? percentOf(p.distributionReturn, base) : null,
+    isDemo: c.isDemo,
   };
 }
 
@@ -127,7 +135,7 @@ export function sharesEntitled(c: HoldingComputation, exDate: IsoDate): Decimal 
  * shares entitled to it (sharesEntitled) and shares x amount. Entries the holding is not entitled to
  * (ex-date on or before heldSince) are left out. `paid`: declared and paid on or before today.
  */
-export function userCalendarView(computed: readonly HoldingComputation[], entries: readonly CalendarEntry[], today: IsoDate): UserCalendarEntry[] {
+export function userCalendarView(computed: readonly HoldingComputation[], entries: readonly PublicCalendarEntry[], today: IsoDate): UserCalendarEntry[] {
   const byEtf = new Map(computed.map((c) => [c.holding.etfId, c]));
   const out: UserCalendarEntry[] = [];
   for (const entry of entries) {
@@ -135,7 +143,7 @@ export function userCalendarView(computed: readonly HoldingComputation[], entrie
     if (!c) continue;
     const shares = sharesEntitled(c, entry.exDate);
     if (!shares.gt(0)) continue;
-    out.push(...buildUserDividendCalendar([entry], [{ etfId: entry.etfId, shares: sharesText(shares) }], today));
+    out.push(...buildUserDividendCalendar([entry], [{ etfId: entry.etfId, shares: sharesText(shares) }], today).map((u) => ({ ...u, isDemo: entry.isDemo })));
   }
   return out;
 }

@@ -293,7 +293,12 @@ function documentPaths(registry: OpenAPIRegistry): void {
     tags: portfolio,
     summary: 'Holdings in the order added, with their derived values.',
     access: 'user',
-    responses: { 200: ok('The holdings.', z.array(HoldingView)) },
+    responses: {
+      200: {
+        ...ok('The holdings.', z.array(HoldingView)),
+        headers: { 'X-Demo-Data': { description: '`true` when any holding (so the portfolio totals) rests on demo data, else `false`.', schema: { type: 'string', enum: ['true', 'false'] } } },
+      },
+    },
   });
   add('get', '/api/user/portfolio/{holdingId}', {
     tags: portfolio,

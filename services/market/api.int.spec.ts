@@ -109,10 +109,10 @@ describe('GET /api/etfs/detail/:ticker/history', () => {
   it('answers 1Y by default and each range on request', async () => {
     const byDefault = await request(ctx.app).get('/api/etfs/detail/aaaw/history').expect(200);
     expect(byDefault.body).toEqual([
-      { timestamp: '2025-07-14', price: 11 },
-      { timestamp: '2025-10-14', price: 10.5 },
-      { timestamp: '2025-12-15', price: 10.2 },
-      { timestamp: '2026-01-13', price: 10 },
+      { timestamp: '2025-07-14', price: 11, isDemo: false },
+      { timestamp: '2025-10-14', price: 10.5, isDemo: false },
+      { timestamp: '2025-12-15', price: 10.2, isDemo: false },
+      { timestamp: '2026-01-13', price: 10, isDemo: false },
     ]);
     const oneYear = await request(ctx.app).get('/api/etfs/detail/AAAW/history?range=1Y').expect(200);
     expect(oneYear.headers.etag).toBe(byDefault.headers.etag);
@@ -139,7 +139,7 @@ describe('GET /api/dividends/calendar', () => {
       ['2026-01-14', 'CCCW', '0.2', true],
       ['2026-01-14', 'FIXW', '0.5', false],
     ]);
-    expect(entries[1]).toEqual({ etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-14', amount: '0.5', estimated: false, exDate: '2026-01-13' });
+    expect(entries[1]).toEqual({ etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-14', amount: '0.5', estimated: false, exDate: '2026-01-13', isDemo: false });
     expect(entries.every((e) => e.payoutDate >= '2026-01-12' && e.payoutDate <= '2026-02-08')).toBe(true);
     expect(res.headers.etag).toBeDefined();
   });

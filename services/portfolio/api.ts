@@ -9,6 +9,9 @@ import { portfolioMessages } from './business-logic.ts';
 import { addHolding, removeHolding } from './commands.ts';
 import { holdingInputSchema } from './holding-input.ts';
 
+/** The portfolio answer's own demo label (its body is the spec's array of holdings). */
+export const DEMO_DATA_HEADER = 'X-Demo-Data';
+
 /** Sends JSON encoded earlier (no serialisation, no encoding, no hashing per request). */
 function sendJsonBody(res: Response, body: Buffer): void {
   res.statusCode = 200;
@@ -19,7 +22,8 @@ function sendJsonBody(res: Response, body: Buffer): void {
 
 /**
  * The signed-in user's portfolio and payout calendar (mounted at /api):
- * - `GET /user/portfolio` -> holdings with their derived values (read-models/portfolio/views.ts);
+ * - `GET /user/portfolio` -> holdings with their derived values (read-models/portfolio/views.ts), and
+ *   `X-Demo-Data: true|false`: whether any holding's figures (so the portfolio totals) rest on demo data;
  * - `GET /user/portfolio/:holdingId` -> one holding, 404 unless it is the user's;
  * - `POST /user/portfolio` {etfId, shares, purchasePrice?, purchaseDate?, isDrip} -> 201 with the holding;
  *   400 per field (messages in docs/user-area.md), 404 unknown ETF, 409 when the ETF is held already;
@@ -43,7 +47,10 @@ export function portfolioRouter(deps: AppDeps): Router {
   };
 
   router.get('/user/portfolio', requireUser(deps), async (_req, res) => {
-    sendJsonBody(res, await reads.portfolioBody(authOf(res).user._id, requestToday()));
+    const answer = await reads.portfolioAnswer(authOf(res).user._id, requestToday());
+    // The answer is an array (the holdings); its own demo label, for the portfolio totals, is a header.
+    res.setHeader(DEMO_DATA_HEADER, String(answer.isDemo));
+    sendJsonBody(res, answer.body);
   });
 
   router.get('/user/portfolio/:holdingId', requireUser(deps), async (req, res) => {

@@ -45,7 +45,11 @@ const screens: Screen[] = [
       await visible(page.getByRole('heading', { level: 1, name: /Grow your (dividend|income|portfolio) every week\./ }));
       await seeText(page, '50+ weekly ETFs tracked');
       await heading(page, 'Top Weekly Dividend Performers');
-      await seeText(page, /^Live Market Data • Updated /);
+      // the seeded catalog is demo data: never "Live" or "Real-Time" above it (docs/client.md "Demo data")
+      await seeText(page, /^Demo Market Data • Updated /);
+      await visible(page.getByTestId('demo-data-notice').first());
+      expect(await page.getByText('Market Data, Updated Hourly', { exact: true }).count()).toBe(1);
+      expect(await page.getByText(/Live Market Data|Real-Time Data/).count()).toBe(0);
       // populated, not loading/empty/error
       await seeText(page, /^Showing \d+ weekly dividend ETFs$/);
       await visible(page.getByRole('link', { name: 'View All ETFs →' }));
@@ -113,6 +117,7 @@ const screens: Screen[] = [
       await seeText(page, /next 4 weeks/);
       await expect.poll(() => page.getByRole('heading', { name: /^Week \d/ }).count()).toBe(4);
       await visible(page.locator('a[href^="/etf/"]'));
+      await visible(page.getByTestId('demo-data-notice')); // the seeded payouts are demo data
       await heading(page, 'About this calendar');
     },
   },

@@ -98,6 +98,7 @@ export function holdingView(overrides: Partial<HoldingView> = {}): HoldingView {
     priceChangePercent: null,
     distributionReturn: null,
     distributionReturnPercent: null,
+    isDemo: false,
     ...overrides,
   };
 }

@@ -80,6 +80,7 @@ describe('upcoming payouts (four weeks from Monday, weekdays only)', () => {
     estimatedPayout,
     estimated: false,
     paid: false,
+    isDemo: false,
     ...extra,
   });
 

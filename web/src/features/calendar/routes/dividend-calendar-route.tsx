@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { styled } from 'styled-components';
 import { useGetDividendCalendarQuery, useGetMarketHolidaysQuery } from '../../../api/market-api.ts';
+import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
 import { Page, PageSubtitle, PageTitle } from '../../../components/ui/layout.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { calendarWeeks, groupByDate } from '../../../lib/calendar-weeks.ts';
@@ -52,6 +53,7 @@ export default function DividendCalendarRoute() {
     <Page>
       <PageTitle>Dividend Calendar</PageTitle>
       <PageSubtitle>Upcoming weekly dividend payouts for the next 4 weeks.</PageSubtitle>
+      <DemoDataNotice show={anyDemo(data)} />
       <Body>
         {isLoading ? (
           <Days aria-busy="true" aria-label="Loading dividend calendar" $compact={compact}>

@@ -4,7 +4,7 @@ import { styled } from 'styled-components';
 import { useGetEtfDetailQuery } from '../../../api/market-api.ts';
 import type { EtfDetail } from '../../../../../contracts/market.ts';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
-import { DemoDataNotice } from '../../../components/demo-data-notice.tsx';
+import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardText, CardTitle, Stat, StatHint, StatLabel, StatValue } from '../../../components/ui/card.tsx';
 import { Page, StateMessage } from '../../../components/ui/layout.tsx';
@@ -88,6 +88,8 @@ function Loaded({ etf }: { etf: EtfDetail }) {
   // Without news the news card goes under the dividend history, full width (D27: no tall empty column).
   const news = useGetTickerNewsQuery(etf.ticker);
   const stacked = !news.isLoading && (news.isError || (news.data ?? []).length === 0);
+  // the page's figures: the fund's, its dividend history and its similar funds (the chart says its own)
+  const demo = etf.isDemo || anyDemo(etf.dividendHistory) || anyDemo(etf.similarEtfs);
   return (
     <>
       <Header>
@@ -103,7 +105,7 @@ function Loaded({ etf }: { etf: EtfDetail }) {
         </Identity>
         <EtfActions etf={etf} />
       </Header>
-      <DemoDataNotice show={Boolean(etf.isDemo)} />
+      <DemoDataNotice show={demo} />
 
       <SectionTitle>Annual Yield Calculations</SectionTitle>
       <Cards>
@@ -167,7 +169,7 @@ function Loaded({ etf }: { etf: EtfDetail }) {
       ) : null}
 
       <Spaced>
-        <PriceHistoryCard ticker={etf.ticker} />
+        <PriceHistoryCard ticker={etf.ticker} pageShowsDemoNotice={demo} />
       </Spaced>
 
       <Columns $stacked={stacked} data-testid="detail-columns" data-layout={stacked ? 'stacked' : 'columns'}>

@@ -32,8 +32,9 @@ function detail(overrides: Parameters<typeof etfDetail>[0] = {}): EtfDetail {
       estimated: false,
       splitAdjusted: false,
       declaredAmount: '0.14501',
+      isDemo: false,
     })),
-    similarEtfs: [{ id: 'e2', ticker: 'NVDY', name: 'YieldMax NVDA Option Income', brand: 'YieldMax', brandSlug: 'yieldmax', currentPrice: '9.03', yieldPercent: '38.1', exactYieldPercent: '38.1' }],
+    similarEtfs: [{ id: 'e2', ticker: 'NVDY', name: 'YieldMax NVDA Option Income', brand: 'YieldMax', brandSlug: 'yieldmax', currentPrice: '9.03', yieldPercent: '38.1', exactYieldPercent: '38.1', isDemo: false }],
     ...overrides,
   });
 }
@@ -80,8 +81,8 @@ describe('ETF detail', () => {
 
   it('lists the splits under the dividend history and marks split-adjusted amounts', async () => {
     const history = [
-      { id: 'd1', exDividendDate: '2026-11-10', payoutDate: '2026-11-11', amount: '0.2', estimated: false, splitAdjusted: false, declaredAmount: '0.2' },
-      { id: 'd2', exDividendDate: '2026-11-03', payoutDate: '2026-11-04', amount: '0.2', estimated: false, splitAdjusted: true, declaredAmount: '0.02' },
+      { id: 'd1', exDividendDate: '2026-11-10', payoutDate: '2026-11-11', amount: '0.2', estimated: false, splitAdjusted: false, declaredAmount: '0.2', isDemo: false },
+      { id: 'd2', exDividendDate: '2026-11-03', payoutDate: '2026-11-04', amount: '0.2', estimated: false, splitAdjusted: true, declaredAmount: '0.02', isDemo: false },
     ];
     const splits = [{ exDate: '2026-11-09', oldRate: '10', newRate: '1', description: '1-for-10 reverse split', upcoming: false }];
     mockFetch(reads(detail({ dividendHistory: history, splits })));
@@ -112,8 +113,8 @@ describe('ETF detail', () => {
           weeklyAverage: '0.6795',
           exact: { yieldPercent: '128.849', distributionRate: '26', weeklyAverage: '0.679467', ttmYield: '66.95' },
           dividendHistory: [
-            { id: 'd1', exDividendDate: '2026-11-24', payoutDate: '2026-11-25', amount: '0.90', estimated: true, splitAdjusted: false, declaredAmount: '0.90' },
-            { id: 'd2', exDividendDate: '2026-11-17', payoutDate: '2026-11-18', amount: '0.10', estimated: false, splitAdjusted: false, declaredAmount: '0.10' },
+            { id: 'd1', exDividendDate: '2026-11-24', payoutDate: '2026-11-25', amount: '0.90', estimated: true, splitAdjusted: false, declaredAmount: '0.90', isDemo: false },
+            { id: 'd2', exDividendDate: '2026-11-17', payoutDate: '2026-11-18', amount: '0.10', estimated: false, splitAdjusted: false, declaredAmount: '0.10', isDemo: false },
           ],
         }),
       ),

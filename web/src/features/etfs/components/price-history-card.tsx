@@ -2,6 +2,7 @@ import { Suspense, lazy, useMemo, useState } from 'react';
 import { styled } from 'styled-components';
 import { useGetPriceHistoryQuery } from '../../../api/market-api.ts';
 import type { HistoryRange } from '../../../../../contracts/market.ts';
+import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { Positive, StateMessage } from '../../../components/ui/layout.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -24,7 +25,8 @@ export const RANGES: ReadonlyArray<{ range: HistoryRange; label: string }> = [
 ];
 
 /** Price history with range buttons and the change over the range (last price minus first). */
-export function PriceHistoryCard({ ticker }: { ticker: string }) {
+/** `pageShowsDemoNotice`: the page already says it shows demo data, so the chart does not say it again. */
+export function PriceHistoryCard({ ticker, pageShowsDemoNotice = false }: { ticker: string; pageShowsDemoNotice?: boolean }) {
   const [range, setRange] = useState<HistoryRange>('1Y');
   const { data, isFetching, isError } = useGetPriceHistoryQuery({ ticker, range });
   const points = useMemo(() => chartPoints(data ?? []), [data]);
@@ -67,6 +69,7 @@ export function PriceHistoryCard({ ticker }: { ticker: string }) {
         <StateMessage>No price history available</StateMessage>
       ) : (
         <>
+          <DemoDataNotice show={!pageShowsDemoNotice && anyDemo(data)} />
           <div ref={chartArea}>
             {loading || !near ? (
               <Skeleton $height="300px" />

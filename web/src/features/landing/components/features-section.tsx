@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
+import { useGetTopPerformersQuery } from '../../../api/market-api.ts';
 import { Card, CardText, CardTitle } from '../../../components/ui/card.tsx';
 import { Container, SectionTitle } from '../../../components/ui/layout.tsx';
 import { theme } from '../../../styles/theme.ts';
+import { dataFeature, marketDataState } from '../market-data-wording.ts';
 
 const icon = (d: string): ReactNode => (
   <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
@@ -10,8 +12,9 @@ const icon = (d: string): ReactNode => (
   </svg>
 );
 
+const DATA_ICON = icon('M13 2L3 14h9l-1 8 10-12h-9l1-8z');
+
 const FEATURES = [
-  { title: 'Real-Time Data', text: 'Prices and yields updated hourly during market hours, with dividend declarations as they are announced.', icon: icon('M13 2L3 14h9l-1 8 10-12h-9l1-8z') },
   { title: 'Comprehensive Analytics', text: 'Yield, weekly average, 1-year and DRIP returns, and full dividend history for every fund.', icon: icon('M3 3v18h18M7 15l4-4 3 3 5-6') },
   { title: 'Yield & DRIP Calculators', text: 'Estimate your weekly income and see how reinvesting dividends compounds over up to 30 years.', icon: icon('M4 4h16v16H4zM8 8h8M8 12h2M14 12h2M8 16h2M14 16h2') },
   { title: 'Smart Alerts', text: 'Know when ex-dividend dates approach and payouts land, so you never miss a week.', icon: icon('M18 8a6 6 0 10-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 01-3.4 0') },
@@ -19,14 +22,16 @@ const FEATURES = [
   { title: 'Portfolio Tracking', text: 'Track your holdings, gains and upcoming payouts, with DRIP reinvestment accounted for.', icon: icon('M21 12a9 9 0 11-9-9v9z') },
 ] as const;
 
-/** Six feature cards: what the product offers. */
+/** Six feature cards: what the product offers. The first promises real-time data only over real figures. */
 export function FeaturesSection() {
+  const { data, isError } = useGetTopPerformersQuery();
+  const features = [{ ...dataFeature(marketDataState(isError ? undefined : data)), icon: DATA_ICON }, ...FEATURES];
   return (
     <Section aria-labelledby="features-title">
       <Container>
         <SectionTitle id="features-title">Everything you need for weekly dividend investing</SectionTitle>
         <Cards>
-          {FEATURES.map((f) => (
+          {features.map((f) => (
             <Card key={f.title} as="article">
               <Icon>{f.icon}</Icon>
               <CardTitle>{f.title}</CardTitle>

@@ -19,6 +19,7 @@ import {
 } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDeferredData } from '../../../lib/use-deferred-data.ts';
+import { marketDataLine, marketDataState } from '../market-data-wording.ts';
 import { theme } from '../../../styles/theme.ts';
 
 const COLUMNS = 10;
@@ -54,6 +55,8 @@ export function TopPerformers() {
   const rows = (deferred.data ?? EMPTY).slice(0, LANDING_ROWS);
   const pending = deferred.pending;
   const open = (etf: EtfListItem) => navigate(paths.etf(slugOf(etf), etf.ticker));
+  // "Live Market Data" only above real figures (docs/client.md "Demo data")
+  const dataState = marketDataState(isError ? undefined : data);
 
   let body;
   if (isError) body = <Message>Failed to load data</Message>;
@@ -125,8 +128,8 @@ export function TopPerformers() {
           <div>
             <SectionTitle id="top-performers-title">Top Weekly Dividend Performers</SectionTitle>
             <Live>
-              <Dot aria-hidden="true" />
-              Live Market Data • Updated {asOfText ? <time dateTime={asOf ?? undefined}>{asOfText}</time> : '…'}
+              <Dot aria-hidden="true" data-state={dataState} />
+              {marketDataLine(dataState)} • Updated {asOfText ? <time dateTime={asOf ?? undefined}>{asOfText}</time> : '…'}
             </Live>
           </div>
         </Head>
@@ -224,6 +227,12 @@ const Dot = styled.span`
   height: 8px;
   border-radius: 50%;
   background: ${theme.colors.positive};
+  &[data-state='demo'] {
+    background: ${theme.colors.warningBorder};
+  }
+  &[data-state='unknown'] {
+    background: ${theme.colors.textSecondary};
+  }
 `;
 
 const PerformersTable = styled(Table)`

@@ -1,6 +1,7 @@
 import { styled } from 'styled-components';
 import type { Favorite } from '../../../../../contracts/favorites.ts';
 import type { EtfListItem } from '../../../../../contracts/market.ts';
+import { DemoDataNotice } from '../../../components/demo-data-notice.tsx';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useFavoriteActions } from '../../../components/use-favorite-actions.ts';
@@ -24,6 +25,7 @@ export function FavoritesTab({ favorites, isLoading, isError, heldEtfIds, onAdd 
       <CardTitle as="h2" id="favorites-title">
         My Favorites
       </CardTitle>
+      <DemoDataNotice show={Boolean(favorites?.some((f) => f.etf?.isDemo))} />
       {isLoading ? (
         <Loading aria-busy="true">
           <Skeleton $height="64px" />

@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { styled } from 'styled-components';
 import { useGetEtfsQuery } from '../../../api/market-api.ts';
 import type { EtfListItem } from '../../../../../contracts/market.ts';
+import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { VisuallyHidden } from '../../../components/ui/layout.tsx';
@@ -33,6 +34,7 @@ export function FindEtfsTab({ favoriteEtfIds, heldEtfIds, onAdd }: Props) {
       <CardTitle as="h2" id="find-etfs-title">
         Find ETFs
       </CardTitle>
+      <DemoDataNotice show={searching && anyDemo(results)} />
       <VisuallyHidden as="label" htmlFor={searchId}>
         Search ETFs by ticker or name
       </VisuallyHidden>

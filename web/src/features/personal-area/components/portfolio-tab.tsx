@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { styled } from 'styled-components';
 import type { HoldingView } from '../../../../../contracts/portfolio.ts';
+import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { portfolioSummary } from '../portfolio-summary.ts';
@@ -35,6 +36,8 @@ export function PortfolioTab({ userId, hasActivePremium, holdings, isLoading, is
         </Card>
       ) : (
         <>
+          {/* a holding's isDemo covers its own figures, which the totals add up */}
+          <DemoDataNotice show={anyDemo(holdings)} />
           <SummaryCards summary={summary} />
           <Card aria-labelledby="holdings-title">
             <CardTitle as="h2" id="holdings-title">

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { styled, css } from 'styled-components';
 import { useGetUserDividendCalendarQuery } from '../../../api/holdings-api.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { weekdayOf } from '../../../lib/calendar-weeks.ts';
@@ -27,6 +28,7 @@ export function UpcomingPayouts({ now = new Date() }: { now?: Date }) {
       <CardTitle as="h2" id="upcoming-payouts-title">
         Upcoming Dividend Payouts
       </CardTitle>
+      <DemoDataNotice show={anyDemo(data)} />
       {isLoading ? (
         <Loading aria-busy="true">
           <Skeleton $height="96px" />

@@ -211,6 +211,7 @@ describe('upcoming dividend payouts', () => {
     estimatedPayout,
     estimated,
     paid,
+    isDemo: false,
   });
   const base = { 'GET /api/user': user(), 'GET /api/user/portfolio': [dripHolding], 'GET /api/user/favorites': [] };
 
