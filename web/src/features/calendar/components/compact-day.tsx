@@ -23,6 +23,7 @@ export function CompactDay({ day, today, payouts, holiday, open, onToggle }: Com
   const isToday = day === today;
   const past = day < today;
   const listId = `payouts-${day}`;
+  const closedInline = holiday !== undefined && payouts.length === 0;
   const summary = (
     <>
       <When>
@@ -30,7 +31,8 @@ export function CompactDay({ day, today, payouts, holiday, open, onToggle }: Com
         <DateText>{formatShortDate(day)}</DateText>
       </When>
       {isToday ? <Badge $tone="accent">Today</Badge> : null}
-      <LineCount>{payoutCountText(payouts.length)}</LineCount>
+      {/* a market holiday has no payouts (pay dates are business days): the line says why, still one line */}
+      <LineCount>{closedInline ? closedText(holiday) : payoutCountText(payouts.length)}</LineCount>
     </>
   );
   return (
@@ -43,7 +45,7 @@ export function CompactDay({ day, today, payouts, holiday, open, onToggle }: Com
           <Chevron aria-hidden="true" $open={open} />
         </Toggle>
       )}
-      {holiday ? <ClosedLine>{closedText(holiday)}</ClosedLine> : null}
+      {holiday && !closedInline ? <ClosedLine>{closedText(holiday)}</ClosedLine> : null}
       {open && payouts.length > 0 ? (
         <Payouts id={listId}>
           {payouts.map((p) => (
