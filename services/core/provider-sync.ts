@@ -96,6 +96,41 @@ export async function inGroups(
   }
 }
 
+/**
+ * One provider series over [from, to] into the log: asks the provider once per group of funds
+ * (`inGroups`), hands each fund its rows (those `keep` accepts) to `record`, and adds the counts up.
+ * A fund without rows is `missing`, unless `emptyIsMissing` is false (most funds never split).
+ */
+export async function syncRange<Row extends { ticker: string }, K extends string>(
+  etfs: readonly SyncEtf[],
+  from: IsoDate,
+  to: IsoDate,
+  options: SyncOptions,
+  what: string,
+  fetch: (tickers: string[], start: IsoDate) => Promise<Row[]>,
+  record: (etfId: string, rows: Omit<Row, 'ticker'>[]) => Promise<NoInfer<Record<K, number>> & { position: number }>,
+  zero: Record<K, number>,
+  rules: { keep?: (row: Omit<Row, 'ticker'>) => boolean; emptyIsMissing?: boolean } = {},
+): Promise<{ totals: Record<K, number>; missing: string[]; position: number }> {
+  const out = { totals: { ...zero }, missing: [] as string[], position: 0 };
+  const keys = Object.keys(zero) as K[];
+  await inGroups(etfs, from, to, options, what, async (group, start) => {
+    const byEtf = groupByTicker(group, await fetch(group.map((e) => e.ticker), start));
+    await eachLimited(group, options.concurrency ?? DEFAULT_CONCURRENCY, async (etf) => {
+      const rows = (byEtf.get(etf.etfId) ?? []).filter((row) => rules.keep?.(row) ?? true);
+      if (rows.length === 0) {
+        if (rules.emptyIsMissing ?? true) out.missing.push(etf.ticker);
+        return;
+      }
+      const counts = await record(etf.etfId, rows);
+      for (const k of keys) out.totals[k] += counts[k];
+      out.position = Math.max(out.position, counts.position);
+    });
+  });
+  out.missing.sort();
+  return out;
+}
+
 export function chunk<T>(list: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += Math.max(1, size)) out.push(list.slice(i, i + Math.max(1, size)));

@@ -5,7 +5,7 @@ import type { IsoDate } from '../../domain/market/trading-days.ts';
 import { handleCommand } from '../core/command-handler.ts';
 import type { CommandContext } from '../core/decider.ts';
 import type { EventLog } from '../core/event-log.ts';
-import { DEFAULT_CONCURRENCY, eachLimited, groupByTicker, inGroups, RETRIES, type RangeCounts, type SyncEtf, type SyncOptions } from '../core/provider-sync.ts';
+import { RETRIES, syncRange, type RangeCounts, type SyncEtf, type SyncOptions } from '../core/provider-sync.ts';
 import { distributionsDecider, weekendExDateProblem, type IncomingDistribution } from './business-logic.ts';
 
 /**
@@ -49,24 +49,12 @@ export async function syncDistributions(
   ctx: CommandContext,
   options: SyncOptions = {},
 ): Promise<RangeCounts<DistributionCounts>> {
-  const out: RangeCounts<DistributionCounts> = { totals: { declared: 0, revised: 0, unchanged: 0 }, missing: [], position: 0 };
-  await inGroups(etfs, from, to, options, 'Distributions', async (group, start) => {
-    const list = await provider.distributions(group.map((e) => e.ticker), start, to);
-    const byEtf = groupByTicker(group, list);
-    await eachLimited(group, options.concurrency ?? DEFAULT_CONCURRENCY, async (etf) => {
-      // A provider's row with a weekend ex-date is no ex-date (no session): left out rather than failing the run.
-      const mine = (byEtf.get(etf.etfId) ?? []).filter((d) => weekendExDateProblem(d.exDate) === null);
-      if (mine.length === 0) {
-        out.missing.push(etf.ticker);
-        return;
-      }
-      const c = await recordDistributions(log, etf.etfId, mine, provider.source, ctx);
-      out.totals.declared += c.declared;
-      out.totals.revised += c.revised;
-      out.totals.unchanged += c.unchanged;
-      out.position = Math.max(out.position, c.position);
-    });
-  });
-  out.missing.sort();
-  return out;
+  return syncRange(
+    etfs, from, to, options, 'Distributions',
+    (tickers, start) => provider.distributions(tickers, start, to),
+    (etfId, rows) => recordDistributions(log, etfId, rows, provider.source, ctx),
+    { declared: 0, revised: 0, unchanged: 0 },
+    // A provider's row with a weekend ex-date is no ex-date (no session): left out rather than failing the run.
+    { keep: (d) => weekendExDateProblem(d.exDate) === null },
+  );
 }

@@ -4,7 +4,7 @@ import type { IsoDate } from '../../domain/market/trading-days.ts';
 import { handleCommand } from '../core/command-handler.ts';
 import type { CommandContext } from '../core/decider.ts';
 import type { EventLog } from '../core/event-log.ts';
-import { chunk, DEFAULT_CONCURRENCY, eachLimited, groupByTicker, inGroups, RETRIES, tickerMap, type RangeCounts, type SyncEtf, type SyncOptions } from '../core/provider-sync.ts';
+import { chunk, DEFAULT_CONCURRENCY, eachLimited, RETRIES, syncRange, tickerMap, type RangeCounts, type SyncEtf, type SyncOptions } from '../core/provider-sync.ts';
 import { priceYearDecider, recordBarsCommands, recordQuoteCommand, type IncomingBar } from './business-logic.ts';
 
 /**
@@ -78,23 +78,10 @@ export async function syncDailyBars(
   ctx: CommandContext,
   options: SyncOptions = {},
 ): Promise<RangeCounts<BarCounts>> {
-  const out: RangeCounts<BarCounts> = { totals: { recorded: 0, revised: 0, unchanged: 0 }, missing: [], position: 0 };
-  await inGroups(etfs, from, to, options, 'Price history', async (group, start) => {
-    const bars = await provider.dailyBars(group.map((e) => e.ticker), start, to);
-    const byEtf = groupByTicker(group, bars);
-    await eachLimited(group, options.concurrency ?? DEFAULT_CONCURRENCY, async (etf) => {
-      const list = byEtf.get(etf.etfId) ?? [];
-      if (list.length === 0) {
-        out.missing.push(etf.ticker);
-        return;
-      }
-      const c = await recordBars(log, etf.etfId, list, provider.source, ctx);
-      out.totals.recorded += c.recorded;
-      out.totals.revised += c.revised;
-      out.totals.unchanged += c.unchanged;
-      out.position = Math.max(out.position, c.position);
-    });
-  });
-  out.missing.sort();
-  return out;
+  return syncRange(
+    etfs, from, to, options, 'Price history',
+    (tickers, start) => provider.dailyBars(tickers, start, to),
+    (etfId, bars) => recordBars(log, etfId, bars, provider.source, ctx),
+    { recorded: 0, revised: 0, unchanged: 0 },
+  );
 }

@@ -5,7 +5,7 @@ import type { IsoDate } from '../../domain/market/trading-days.ts';
 import { handleCommand } from '../core/command-handler.ts';
 import type { CommandContext } from '../core/decider.ts';
 import type { EventLog } from '../core/event-log.ts';
-import { DEFAULT_CONCURRENCY, eachLimited, groupByTicker, inGroups, RETRIES, type RangeCounts, type SyncEtf, type SyncOptions } from '../core/provider-sync.ts';
+import { RETRIES, syncRange, type RangeCounts, type SyncEtf, type SyncOptions } from '../core/provider-sync.ts';
 import { splitsDecider, type IncomingSplit, type KnownSplit } from './business-logic.ts';
 
 /** Splits into the log (idempotent by content): the owner's route and the provider sync. */
@@ -43,19 +43,11 @@ export async function syncSplits(
   ctx: CommandContext,
   options: SyncOptions = {},
 ): Promise<RangeCounts<SplitCounts>> {
-  const out: RangeCounts<SplitCounts> = { totals: { recorded: 0, revised: 0, unchanged: 0 }, missing: [], position: 0 };
-  await inGroups(etfs, from, to, options, 'Splits', async (group, start) => {
-    const list = await provider.splits(group.map((e) => e.ticker), start, to);
-    const byEtf = groupByTicker(group, list);
-    await eachLimited(group, options.concurrency ?? DEFAULT_CONCURRENCY, async (etf) => {
-      const mine = byEtf.get(etf.etfId) ?? [];
-      if (mine.length === 0) return; // most funds never split: not "missing"
-      const c = await recordSplits(log, etf.etfId, mine, provider.source, ctx);
-      out.totals.recorded += c.recorded;
-      out.totals.revised += c.revised;
-      out.totals.unchanged += c.unchanged;
-      out.position = Math.max(out.position, c.position);
-    });
-  });
-  return out;
+  return syncRange(
+    etfs, from, to, options, 'Splits',
+    (tickers, start) => provider.splits(tickers, start, to),
+    (etfId, rows) => recordSplits(log, etfId, rows, provider.source, ctx),
+    { recorded: 0, revised: 0, unchanged: 0 },
+    { emptyIsMissing: false },
+  );
 }
