@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brandEtfs, type ListedEtf } from './support/api.ts';
+import { brandEtfs, getJson, type ListedEtf } from './support/api.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, newContext, onPath, seeText, SIZE_NAMES, visible, watchErrors, type SizeName } from './support/browser.ts';
 import { screenshot } from './support/screenshots.ts';
@@ -434,3 +434,40 @@ describe('one URL per fund (D25)', () => {
   });
 });
 
+
+describe('issue 10 figures on screen', () => {
+  it('the detail shows the distribution rate beside the spec yield, from the exact value rounded once', async () => {
+    const page = await contexts.get('desktop')!.newPage();
+    try {
+      const detail = await getJson<{ exact: { distributionRate: string | null } }>(`/api/etfs/detail/${detailEtf.ticker}`);
+      await page.goto(`/etfs/roundhill/${detailEtf.ticker}`);
+      await visible(page.getByText('Annual Non-DRIP Yield'));
+      const card = page.getByTestId('distribution-rate');
+      await visible(card);
+      const text = (await card.textContent()) ?? '';
+      if (detail.exact.distributionRate === null) {
+        expect(text).toBe('N/A');
+      } else {
+        expect(text).toMatch(/^-?[\d,]+\.\d%$/);
+        expect(Math.abs(Number(text.replace(/[,%]/g, '')) - Number(detail.exact.distributionRate))).toBeLessThanOrEqual(0.05);
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('the public calendar names every market holiday of its four weeks on that day', async () => {
+    const holidays = await getJson<{ date: string; name: string }[]>('/api/dividends/calendar/holidays');
+    const page = await contexts.get('desktop')!.newPage();
+    try {
+      await page.goto('/dividend-calendar');
+      await expect.poll(() => page.getByTestId('calendar-day').count()).toBe(28);
+      for (const h of holidays) {
+        await visible(page.locator(`[data-date="${h.date}"]`).getByText(`Market closed: ${h.name}`));
+      }
+      expect(await page.getByText(/^Market closed: /).count()).toBe(holidays.length);
+    } finally {
+      await page.close();
+    }
+  });
+});
