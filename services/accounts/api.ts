@@ -78,7 +78,7 @@ export function accountsRouter(deps: AppDeps): Router {
   const router = Router();
   const { config, log, readModels } = deps;
   const passwordParams = scryptParams(config.passwordScryptLogN);
-  const commandDeps = { log, throttle: new Throttle(deps.docs), passwordParams, now: () => deps.now() };
+  const commandDeps = { log, throttle: new Throttle(deps.docs), attempts: deps.attempts, passwordParams, now: () => deps.now() };
   const mailDeps = { ...commandDeps, mailer: deps.mailer, logger: deps.logger, appUrl: config.appUrl };
   // Computed in the background now, so the first unknown-e-mail login is not slower than the rest.
   void dummyPasswordHash(passwordParams);

@@ -10,6 +10,7 @@ import type { UserState } from './accounts.ts';
 import { emailReservationDecider, messages, passwordResetDecider, userDecider } from './business-logic.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword, type ScryptParams } from './password.ts';
 import { hashResetToken, newResetToken } from './reset-token.ts';
+import type { AttemptCounters, CounterRule } from '../../infra/attempt-counters/port.ts';
 import type { Throttle, ThrottleRule } from './throttle.ts';
 
 /**
@@ -18,15 +19,35 @@ import type { Throttle, ThrottleRule } from './throttle.ts';
  * each answers what the caller needs to answer (the user id, the session epoch, the position to wait for).
  */
 
-/** Login throttling: failures per account (e-mail) and per client IP within one window. */
-export const LOGIN_LIMITS = { perAccount: 5, perIp: 20, windowMs: 15 * 60 * 1000 } as const;
+/**
+ * Login throttling (docs/accounts-and-security.md): an attempt is counted before its password is
+ * checked. Hard limits per (account, client IP) and per client IP within a 15-minute window; per
+ * account only growing delays (2 s after the 5th failure, doubling, at most 60 s), so nobody can lock
+ * the owner out from elsewhere.
+ */
+export const LOGIN_LIMITS = {
+  perAccountAndIp: 5,
+  perIp: 20,
+  windowMs: 15 * 60 * 1000,
+  accountFreeFailures: 5,
+  accountFirstDelayMs: 2000,
+  accountMaxDelayMs: 60_000,
+} as const;
+
+/** The wait after the n-th failure of an account's window: none for the first 4, then 2 s doubling, at most 60 s. */
+export function accountDelayMs(failures: number): number {
+  if (failures < LOGIN_LIMITS.accountFreeFailures) return 0;
+  return Math.min(LOGIN_LIMITS.accountFirstDelayMs * 2 ** (failures - LOGIN_LIMITS.accountFreeFailures), LOGIN_LIMITS.accountMaxDelayMs);
+}
 /** Reset e-mails per address per hour; more requests are answered the same but send nothing. */
 export const RESET_MAIL_LIMIT = { perAccount: 5, windowMs: 60 * 60 * 1000 } as const;
 
 export interface AccountCommandDeps {
   log: EventLog;
-  /** Login and reset-mail counters (operational state in the document store). */
+  /** Reset-mail counters (operational state in the document store). */
   throttle: Throttle;
+  /** Login attempt counters (SQLite in DATA_DIR on the embedded default; the document store with MongoDB). */
+  attempts: AttemptCounters;
   /** The scrypt cost of new password hashes. */
   passwordParams: ScryptParams;
   now: () => Date;
@@ -48,17 +69,22 @@ export type ContextFor = (userId: string) => CommandContext;
 export type RegisteredUser = Extract<UserState, { status: 'registered' }>;
 
 const accountLoginKey = (emailAddress: string) => `login:account:${emailAddress}`;
+const pairLoginKey = (emailAddress: string, ip: string) => `login:account-ip:${emailAddress}:${ip}`;
 
-function loginRules(emailAddress: string, ip: string): [ThrottleRule, ThrottleRule] {
+/** The login counters of one attempt: (account, IP) and IP with a hard limit, the account with growing delays. */
+export function loginRules(emailAddress: string, ip: string): [CounterRule, CounterRule, CounterRule] {
   return [
-    { key: accountLoginKey(emailAddress), limit: LOGIN_LIMITS.perAccount, windowMs: LOGIN_LIMITS.windowMs },
+    { key: pairLoginKey(emailAddress, ip), limit: LOGIN_LIMITS.perAccountAndIp, windowMs: LOGIN_LIMITS.windowMs },
     { key: `login:ip:${ip}`, limit: LOGIN_LIMITS.perIp, windowMs: LOGIN_LIMITS.windowMs },
+    { key: accountLoginKey(emailAddress), limit: null, windowMs: LOGIN_LIMITS.windowMs, sliding: true, delayAfterMs: accountDelayMs },
   ];
 }
 
 function tooManyLogins(blockedMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(blockedMs / 1000));
   const minutes = Math.max(1, Math.ceil(blockedMs / 60_000));
-  return tooManyRequests(`Too many login attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, blockedMs / 1000);
+  const wait = seconds < 60 ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return tooManyRequests(`Too many login attempts. Try again in ${wait}.`, blockedMs / 1000);
 }
 
 export async function readUser(log: EventLog, userId: string): Promise<UserState> {
@@ -113,21 +139,22 @@ export async function logIn(
   input: { email: string; password: string; ip: string },
   contextFor: ContextFor,
 ): Promise<{ userId: string; epoch: number; position: number }> {
-  const { log, throttle } = deps;
-  const now = deps.now();
+  const { log, attempts } = deps;
+  const nowMs = deps.now().getTime();
   const rules = loginRules(input.email, input.ip);
-  const blockedMs = await throttle.blockedForMs(rules, now);
-  if (blockedMs > 0) throw tooManyLogins(blockedMs);
+  // The attempt is counted before the password is checked (atomically, on every rule or none), so a
+  // burst of parallel guesses gets at most the allowed number of checks; the rest answer 429.
+  const slot = await attempts.take(rules, nowMs);
+  if (!slot.ok) throw tooManyLogins(slot.retryAfterMs);
   const account = await accountByEmail(log, input.email);
   // Unknown e-mail: verify against a dummy hash anyway, so both failures take the same time.
   const valid = account
     ? await verifyPassword(input.password, account.passwordHash)
     : (await verifyPassword(input.password, await dummyPasswordHash(deps.passwordParams))) && false;
-  if (!account || !valid) {
-    await throttle.record(rules, now);
-    throw unauthorized(messages.invalidCredentials);
-  }
-  await throttle.clear(rules[0].key);
+  if (!account || !valid) throw unauthorized(messages.invalidCredentials); // the attempt stays counted
+  // Success: the account's and this pair's failures are forgiven, and the client gets its attempt back.
+  await attempts.clear([rules[0].key, rules[2].key]);
+  await attempts.giveBack([rules[1].key], nowMs);
   const result = await handleCommand(log, streams.user(account.userId), userDecider, { type: 'RecordLogin', data: {} }, contextFor(account.userId));
   const loggedIn = result.events.find((e) => e.type === 'UserLoggedIn');
   const epoch = loggedIn?.type === 'UserLoggedIn' ? loggedIn.data.sessionEpoch : account.sessionEpoch;
@@ -171,7 +198,7 @@ export async function requestPasswordReset(deps: PasswordResetMailDeps, emailAdd
  * password change): marks the token used, then changes the password and revokes every session.
  */
 export async function completePasswordReset(
-  deps: Pick<AccountCommandDeps, 'log' | 'throttle' | 'passwordParams'>,
+  deps: Pick<AccountCommandDeps, 'log' | 'attempts' | 'passwordParams'>,
   input: { token: string; newPassword: string },
   contextFor: ContextFor,
 ): Promise<{ position: number }> {
@@ -192,7 +219,7 @@ export async function completePasswordReset(
   // completed token and answered 400. Expiry is checked here too.
   await handleCommand(log, resetStream, passwordResetDecider, { type: 'CompletePasswordReset', data: { tokenHash } }, ctx);
   const result = await handleCommand(log, streams.user(userId), userDecider, command, ctx);
-  await deps.throttle.clear(accountLoginKey(user.email)); // a locked-out owner can sign in right away
+  await deps.attempts.clear([accountLoginKey(user.email)]); // a delayed owner can sign in right away
   return { position: result.position };
 }
 

@@ -6,6 +6,7 @@ import { createDocumentStore } from '../../infra/document-store/create-document-
 import type { DocumentStore } from '../../infra/document-store/port.ts';
 import { createEventStore } from '../../infra/event-store/create-event-store.ts';
 import { createMailer } from '../../infra/mail/mailer.ts';
+import { createAttemptCounters } from '../../infra/attempt-counters/create-attempt-counters.ts';
 import type { EventStore } from '../../infra/event-store/port.ts';
 import { createAgenda } from '../../infra/jobs/create-agenda.ts';
 import type { MarketDataProvider } from '../../infra/market-data/port.ts';
@@ -74,6 +75,7 @@ export async function createContainer(
     readModels,
     marketSnapshots,
     userArea: new UserAreaReads(readModels, { snapshots: marketSnapshots }),
+    attempts: createAttemptCounters({ mongoUrl: config.mongoUrl, dataDir: config.dataDir, docs }),
     now: options.now ?? (() => new Date()),
     jobs: undefined,
   };
@@ -106,6 +108,7 @@ export async function createContainer(
       if (runner) await runner.stop();
       reader?.stop();
       await mailer.close();
+      await deps.attempts.close();
       await eventStore.close();
       await docs.close();
     },

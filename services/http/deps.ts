@@ -8,6 +8,7 @@ import type { MarketSnapshots } from '../../read-models/market/market-snapshot.t
 import type { UserAreaReads } from '../../read-models/portfolio/queries.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
 import type { Mailer } from '../../infra/mail/port.ts';
+import type { AttemptCounters } from '../../infra/attempt-counters/port.ts';
 
 /**
  * Everything the app factory and the module routers need. Built by the composition root
@@ -26,6 +27,8 @@ export interface AppDeps {
   marketSnapshots: MarketSnapshots;
   /** The user area's derived reads (portfolio and payout calendar), over `marketSnapshots`. */
   userArea: UserAreaReads;
+  /** Login attempt counters (SQLite in DATA_DIR on the embedded default, the document store with MongoDB). */
+  attempts: AttemptCounters;
   /** The clock: the only place the gateway takes the time from. */
   now: () => Date;
   /**

@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryDocumentStore } from '../document-store/memory-document-store.ts';
+import { DocumentAttemptCounters } from './document-attempt-counters.ts';
+import type { AttemptCounters, CounterRule } from './port.ts';
+import { SqliteAttemptCounters } from './sqlite-attempt-counters.ts';
+
+const T0 = Date.UTC(2026, 10, 24, 12);
+const hard: CounterRule = { key: 'pair', limit: 3, windowMs: 60_000 };
+const delayed: CounterRule = { key: 'account', limit: null, windowMs: 60_000, sliding: true, delayAfterMs: (n) => (n >= 2 ? 1000 * 2 ** (n - 2) : 0) };
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const step of cleanups.splice(0)) await step();
+});
+
+const adapters: [string, () => AttemptCounters][] = [
+  [
+    'SQLite',
+    () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'weeklydiv-attempts-'));
+      const store = new SqliteAttemptCounters(path.join(dir, 'throttle.sqlite'));
+      cleanups.push(() => store.close(), () => rmSync(dir, { recursive: true, force: true }));
+      return store;
+    },
+  ],
+  [
+    'document store',
+    () => {
+      const store = new DocumentAttemptCounters(new MemoryDocumentStore());
+      cleanups.push(() => store.close());
+      return store;
+    },
+  ],
+];
+
+describe.each(adapters)('attempt counters contract: %s', (_name, make) => {
+  it('of 40 parallel takes exactly the limit succeed; the others get the wait until the window ends', async () => {
+    const store = make();
+    const results = await Promise.all(Array.from({ length: 40 }, () => store.take([hard], T0)));
+    expect(results.filter((r) => r.ok)).toHaveLength(3);
+    expect(results.filter((r) => !r.ok)).toEqual(Array.from({ length: 37 }, () => ({ ok: false, retryAfterMs: 60_000 })));
+    expect(await store.take([hard], T0 + 60_000)).toEqual({ ok: true });
+  });
+
+  it('a refusal on one rule counts nothing on the others', async () => {
+    const store = make();
+    const other: CounterRule = { key: 'ip', limit: 10, windowMs: 60_000 };
+    for (let i = 0; i < 3; i++) await store.take([hard, other], T0);
+    for (let i = 0; i < 5; i++) expect((await store.take([hard, other], T0)).ok).toBe(false);
+    // 3 counted on `other`: 7 left
+    for (let i = 0; i < 7; i++) expect(await store.take([other], T0)).toEqual({ ok: true });
+    expect((await store.take([other], T0)).ok).toBe(false);
+  });
+
+  it('growing delays: after the 2nd attempt 1 s, after the 3rd 2 s; the sliding window keeps the count', async () => {
+    const store = make();
+    expect(await store.take([delayed], T0)).toEqual({ ok: true });
+    expect(await store.take([delayed], T0)).toEqual({ ok: true });
+    expect(await store.take([delayed], T0 + 500)).toEqual({ ok: false, retryAfterMs: 500 });
+    expect(await store.take([delayed], T0 + 1000)).toEqual({ ok: true });
+    expect(await store.take([delayed], T0 + 2999)).toEqual({ ok: false, retryAfterMs: 1 });
+    expect(await store.take([delayed], T0 + 3000)).toEqual({ ok: true });
+    // 4th attempt: next waits 4 s
+    expect(await store.take([delayed], T0 + 6000)).toEqual({ ok: false, retryAfterMs: 1000 });
+  });
+
+  it('giveBack returns one attempt; clear forgets the key', async () => {
+    const store = make();
+    for (let i = 0; i < 3; i++) await store.take([hard], T0);
+    await store.giveBack(['pair'], T0);
+    expect(await store.take([hard], T0)).toEqual({ ok: true });
+    expect((await store.take([hard], T0)).ok).toBe(false);
+    await store.clear(['pair']);
+    expect(await store.take([hard], T0)).toEqual({ ok: true });
+  });
+});

@@ -1,0 +1,82 @@
+import type { Collection, DocumentStore } from '../document-store/port.ts';
+import { counted, refusal, type AttemptCounters, type CounterRow, type CounterRule, type TakeResult } from './port.ts';
+
+interface CounterDoc extends CounterRow {
+  _id: string;
+  [field: string]: unknown;
+}
+
+/**
+ * Attempt counters in the document store (collection `attempt_counters`), used with MONGODB_URL so
+ * every gateway shares them. `take` is serialised inside this process (a promise chain); between
+ * gateways two requests can still interleave (see docs/accounts-and-security.md). Expired documents
+ * are deleted by a timer through the index on `windowEndMs`, never on a request.
+ */
+export class DocumentAttemptCounters implements AttemptCounters {
+  private readonly collection: Collection<CounterDoc>;
+  private readonly sweeper: NodeJS.Timeout;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(docs: DocumentStore, options: { sweepEveryMs?: number; now?: () => number } = {}) {
+    this.collection = docs.collection<CounterDoc>('attempt_counters');
+    void this.collection.createIndex({ key: { windowEndMs: 1 }, name: 'windowEndMs' });
+    const now = options.now ?? Date.now;
+    this.sweeper = setInterval(() => void this.sweep(now()), options.sweepEveryMs ?? 60_000);
+    this.sweeper.unref();
+  }
+
+  async sweep(nowMs: number): Promise<number> {
+    return (await this.collection.deleteMany({ windowEndMs: { $lte: nowMs }, nextAtMs: { $lte: nowMs } })).deletedCount;
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async rows(keys: readonly string[], nowMs: number): Promise<(CounterRow | undefined)[]> {
+    const docs = await this.collection.find({ _id: { $in: [...keys] } });
+    return keys.map((key) => {
+      const doc = docs.find((d) => d._id === key);
+      return doc && (doc.windowEndMs > nowMs || doc.nextAtMs > nowMs) ? doc : undefined;
+    });
+  }
+
+  take(rules: readonly CounterRule[], nowMs: number): Promise<TakeResult> {
+    return this.serial(async (): Promise<TakeResult> => {
+      const rows = await this.rows(
+        rules.map((r) => r.key),
+        nowMs,
+      );
+      const wait = Math.max(0, ...rules.map((rule, i) => refusal(rule, rows[i], nowMs)));
+      if (wait > 0) return { ok: false, retryAfterMs: wait };
+      for (const [i, rule] of rules.entries()) {
+        const next = counted(rule, rows[i], nowMs);
+        await this.collection.replaceOne({ _id: rule.key }, { _id: rule.key, ...next }, { upsert: true });
+      }
+      return { ok: true };
+    });
+  }
+
+  giveBack(keys: readonly string[], nowMs: number): Promise<void> {
+    return this.serial(async () => {
+      const rows = await this.rows(keys, nowMs);
+      for (const [i, key] of keys.entries()) {
+        const row = rows[i];
+        if (row) await this.collection.replaceOne({ _id: key }, { _id: key, ...row, count: Math.max(0, row.count - 1) });
+      }
+    });
+  }
+
+  clear(keys: readonly string[]): Promise<void> {
+    return this.serial(async () => {
+      await this.collection.deleteMany({ _id: { $in: [...keys] } });
+    });
+  }
+
+  close(): Promise<void> {
+    clearInterval(this.sweeper);
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqliteAttemptCounters } from '../../infra/attempt-counters/sqlite-attempt-counters.ts';
+import { createTestContext, type TestContext } from '../testing/harness.ts';
+import { LOGIN_LIMITS, loginRules } from './commands.ts';
+import { fastEnv, signUp } from './test-helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ ...fastEnv, TRUST_PROXY: 'true' });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+let ipCounter = 0;
+const freshIp = () => `198.18.0.${++ipCounter}`;
+
+describe('login throttling under a parallel burst (H1)', () => {
+  it('40 parallel logins for one account from one address check at most the per-(account, address) limit of passwords', async () => {
+    const { user } = await signUp(ctx.app);
+    const ip = freshIp();
+    const send = (password: string) => request(ctx.app).post('/api/login').set('X-Forwarded-For', ip).send({ email: user.email, password });
+    const answers = await Promise.all([...Array.from({ length: 39 }, (_, i) => send(`guess-${i}`)), send(user.password)]);
+    const statuses = answers.map((a) => a.status);
+    const checked = statuses.filter((s) => s === 401 || s === 200).length;
+    expect(checked).toBeLessThanOrEqual(LOGIN_LIMITS.perAccountAndIp);
+    expect(statuses.filter((s) => s === 429).length).toBe(40 - checked);
+    for (const a of answers.filter((x) => x.status === 429)) expect(Number(a.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('40 parallel logins for one account from 40 addresses check at most the free failures of the account', async () => {
+    const { user } = await signUp(ctx.app);
+    const send = (password: string) => request(ctx.app).post('/api/login').set('X-Forwarded-For', freshIp()).send({ email: user.email, password });
+    const answers = await Promise.all([...Array.from({ length: 39 }, (_, i) => send(`guess-${i}`)), send(user.password)]);
+    const checked = answers.filter((a) => a.status === 401 || a.status === 200).length;
+    expect(checked).toBeLessThanOrEqual(LOGIN_LIMITS.accountFreeFailures);
+  });
+});
+
+describe('a stranger cannot lock the owner out (L4)', () => {
+  it('failures from elsewhere only delay the account; the hard lock is per (account, address)', async () => {
+    const { user } = await signUp(ctx.app);
+    const attacker = freshIp();
+    const owner = freshIp();
+    const attempt = (ip: string, password: string) => request(ctx.app).post('/api/login').set('X-Forwarded-For', ip).send({ email: user.email, password });
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAndIp; i++) await attempt(attacker, 'wrong-password').expect(401);
+    // The attacker's address is locked for this account for the window…
+    const locked = await attempt(attacker, user.password).expect(429);
+    expect(locked.body).toEqual({ message: 'Too many login attempts. Try again in 15 minutes.' });
+    expect(locked.headers['retry-after']).toBe('900');
+    // …the account itself waits 2 s after the 5th failure (growing delay), then the owner gets in from home.
+    const delayed = await attempt(owner, user.password).expect(429);
+    expect(delayed.body).toEqual({ message: 'Too many login attempts. Try again in 2 seconds.' });
+    expect(delayed.headers['retry-after']).toBe('2');
+    ctx.advance(2_000);
+    await attempt(owner, user.password).expect(200);
+    // The attacker's address stays locked for the rest of its window.
+    ctx.advance(10 * 60_000);
+    await attempt(attacker, user.password).expect(429);
+  });
+
+  it('the account delays grow 2, 4, 8, 16, 32 s and stop at 60 s', () => {
+    const account = loginRules('a@example.com', '192.0.2.1').find((r) => r.key.startsWith('login:account:'))!;
+    const delays = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((n) => account.delayAfterMs!(n) / 1000);
+    expect(delays).toEqual([0, 0, 0, 0, 2, 4, 8, 16, 32, 60, 60]);
+  });
+});
+
+describe('counters survive a restart on the embedded default (L3)', () => {
+  it('a lock taken before the store is closed still holds after it is opened again', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'weeklydiv-counters-'));
+    const file = path.join(dir, 'throttle.sqlite');
+    try {
+      const rules = loginRules('victim@example.com', '192.0.2.7');
+      const now = Date.UTC(2026, 10, 24, 12);
+      const first = new SqliteAttemptCounters(file);
+      for (let i = 0; i < LOGIN_LIMITS.perAccountAndIp; i++) expect(await first.take(rules, now + i * 60_000)).toEqual({ ok: true });
+      await first.close();
+      const second = new SqliteAttemptCounters(file);
+      const later = now + 10 * 60_000;
+      expect(await second.take(rules, later)).toEqual({ ok: false, retryAfterMs: LOGIN_LIMITS.windowMs - 10 * 60_000 });
+      // the window of the first failure ends: free again, and the sweep removes the expired rows by index
+      expect(second.sweep(now + 24 * 3600_000)).toBe(rules.length);
+      expect(await second.take(rules, now + 24 * 3600_000)).toEqual({ ok: true });
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the gateway keeps the login counters in DATA_DIR/throttle.sqlite', async () => {
+    const { user } = await signUp(ctx.app);
+    const ip = freshIp();
+    await request(ctx.app).post('/api/login').set('X-Forwarded-For', ip).send({ email: user.email, password: 'wrong-password' }).expect(401);
+    const reopened = new SqliteAttemptCounters(path.join(ctx.dataDir, 'throttle.sqlite'));
+    try {
+      const pair = loginRules(user.email, ip)[0]!;
+      expect(pair.key).toBe(`login:account-ip:${user.email}:${ip}`);
+      // 4 more are allowed on this pair, then it refuses: the gateway's failure is in the file.
+      const now = ctx.deps.now().getTime();
+      for (let i = 0; i < LOGIN_LIMITS.perAccountAndIp - 1; i++) expect(await reopened.take([pair], now)).toEqual({ ok: true });
+      expect((await reopened.take([pair], now)).ok).toBe(false);
+    } finally {
+      await reopened.close();
+    }
+  });
+});
