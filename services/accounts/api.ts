@@ -12,6 +12,7 @@ import { actors, commandContext } from '../http/context.ts';
 import { currentAuth, endSession, isOwner, requireUser, startSession, authOf } from '../http/session.ts';
 import { validate } from '../http/validation.ts';
 import { completePasswordReset, logIn, recordLogout, registerUser, requestPasswordReset, revokeSessions } from './commands.ts';
+import { isCommonPassword, TOO_COMMON_PASSWORD } from './common-passwords.ts';
 import { dummyPasswordHash, scryptParams } from './password.ts';
 import { Throttle } from './throttle.ts';
 
@@ -26,6 +27,8 @@ const email = z
   .max(254, 'Invalid email address')
   .pipe(z.email('Invalid email address'));
 const password = z.string().min(6, 'Password must be at least 6 characters').max(256, 'Password must be at most 256 characters');
+/** A password being chosen (sign-up, reset): also not one of the very common ones. */
+const newPassword = password.refine((value) => !isCommonPassword(value), TOO_COMMON_PASSWORD);
 const name = (label: string) =>
   z
     .string()
@@ -33,12 +36,12 @@ const name = (label: string) =>
     .min(1, `${label} is required`)
     .max(100, `${label} must be at most 100 characters`);
 
-export const registerSchema = z.object({ firstName: name('First name'), lastName: name('Last name'), email, password });
+export const registerSchema = z.object({ firstName: name('First name'), lastName: name('Last name'), email, password: newPassword });
 export const loginSchema = z.object({ email, password });
 export const forgotPasswordSchema = z.object({ email });
 export const resetPasswordSchema = z.object({
   token: z.string().min(1, 'Required').max(512, 'Invalid reset token'),
-  newPassword: password,
+  newPassword,
 });
 
 // ---------------------------------------------------------------------------------------------
