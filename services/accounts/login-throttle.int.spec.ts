@@ -92,6 +92,29 @@ describe('counters survive a restart on the embedded default (L3)', () => {
     }
   });
 
+  it('a server restarted on the same DATA_DIR still refuses the locked (account, address) pair', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'weeklydiv-restart-'));
+    const env = { ...fastEnv, TRUST_PROXY: 'true', DATA_DIR: dir };
+    const ip = '198.18.1.1';
+    try {
+      const before = await createTestContext(env);
+      const { user } = await signUp(before.app);
+      for (let i = 0; i < LOGIN_LIMITS.perAccountAndIp; i++) {
+        await request(before.app).post('/api/login').set('X-Forwarded-For', ip).send({ email: user.email, password: 'wrong-password' }).expect(401);
+      }
+      await request(before.app).post('/api/login').set('X-Forwarded-For', ip).send({ email: user.email, password: user.password }).expect(429);
+      await before.container.stop();
+      const after = await createTestContext(env);
+      try {
+        await request(after.app).post('/api/login').set('X-Forwarded-For', ip).send({ email: user.email, password: user.password }).expect(429);
+      } finally {
+        await after.container.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('the gateway keeps the login counters in DATA_DIR/throttle.sqlite', async () => {
     const { user } = await signUp(ctx.app);
     const ip = freshIp();
