@@ -28,7 +28,13 @@ export const userLoggedIn = defineEvent(
 
 export const userLoggedOut = defineEvent(
   'UserLoggedOut',
-  z.object({ userId: z.uuid(), loggedOutAt: isoInstant }),
+  z.object({
+    userId: z.uuid(),
+    loggedOutAt: isoInstant,
+    /** The id of the session that ended (from the cookie) and when it would have expired anyway; absent on older events. */
+    sessionId: z.string().min(1).max(64).optional(),
+    sessionExpiresAt: isoInstant.optional(),
+  }),
 );
 
 /** Every cookie issued before this event stops working: logout everywhere, password reset. */

@@ -17,16 +17,23 @@ export interface UserDoc extends Doc {
   subscriptionStatus: string | null;
   sessionEpoch: number;
   registeredAt: string;
+  /** Sessions ended by a logout, kept until they would have expired anyway (the gateway refuses them). */
+  endedSessions?: EndedSession[];
+}
+
+export interface EndedSession {
+  sessionId: string;
+  until: string;
 }
 
 export const USERS = 'users';
 
-type Handled = Extract<AccountEvent, { type: 'UserRegistered' | 'SessionsRevoked' | 'SubscriptionChanged' }>;
-const handled: readonly Handled['type'][] = ['UserRegistered', 'SessionsRevoked', 'SubscriptionChanged'];
+type Handled = Extract<AccountEvent, { type: 'UserRegistered' | 'UserLoggedOut' | 'SessionsRevoked' | 'SubscriptionChanged' }>;
+const handled: readonly Handled['type'][] = ['UserRegistered', 'UserLoggedOut', 'SessionsRevoked', 'SubscriptionChanged'];
 
 export const usersProjection: Projection = {
   name: 'users',
-  version: 1,
+  version: 2,
   handles: handled,
   collections: { [USERS]: [{ key: { email: 1 }, name: 'email' }] },
   async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
@@ -44,6 +51,16 @@ export const usersProjection: Projection = {
           sessionEpoch: 0,
           registeredAt: d.registeredAt,
         }));
+        return;
+      }
+      case 'UserLoggedOut': {
+        const d = event.data;
+        if (d.sessionId === undefined || d.sessionExpiresAt === undefined) return;
+        const ended: EndedSession = { sessionId: d.sessionId, until: d.sessionExpiresAt };
+        // Entries past their expiry are dropped here, so the list holds at most the sessions of the last 12 hours.
+        await ctx.update<UserDoc>(USERS, d.userId, (doc) =>
+          doc ? { ...doc, endedSessions: [...(doc.endedSessions ?? []).filter((e) => e.until > d.loggedOutAt), ended] } : null,
+        );
         return;
       }
       case 'SessionsRevoked': {

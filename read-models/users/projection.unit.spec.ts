@@ -47,4 +47,21 @@ describe('users projection', () => {
     const { all } = await project(usersProjection, recorded(orphan));
     expect(await all(USERS)).toEqual([]);
   });
+
+  it('keeps the ids of sessions ended by a logout until they would have expired, once each even when delivered twice', async () => {
+    const logouts: GivenEvent[] = [
+      history[0]!,
+      { stream: `user-${ann}`, type: 'UserLoggedOut', data: { userId: ann, loggedOutAt: '2026-01-05T09:00:00.000Z', sessionId: 'first', sessionExpiresAt: '2026-01-05T20:00:00.000Z' } },
+      { stream: `user-${ann}`, type: 'UserLoggedOut', data: { userId: ann, loggedOutAt: '2026-01-05T10:00:00.000Z' } }, // an older event without an id
+      { stream: `user-${ann}`, type: 'UserLoggedOut', data: { userId: ann, loggedOutAt: '2026-01-05T19:00:00.000Z', sessionId: 'second', sessionExpiresAt: '2026-01-06T06:00:00.000Z' } },
+      { stream: `user-${ann}`, type: 'UserLoggedOut', data: { userId: ann, loggedOutAt: '2026-01-05T21:00:00.000Z', sessionId: 'third', sessionExpiresAt: '2026-01-06T08:00:00.000Z' } },
+    ];
+    const twice = await project(usersProjection, recorded(logouts), { batchSize: 1, deliverTwice: true });
+    const [doc] = await twice.all<UserDoc>(USERS);
+    // 'first' expired at 20:00, before the logout at 21:00, so it is dropped then.
+    expect(doc!.endedSessions).toEqual([
+      { sessionId: 'second', until: '2026-01-06T06:00:00.000Z' },
+      { sessionId: 'third', until: '2026-01-06T08:00:00.000Z' },
+    ]);
+  });
 });

@@ -14,7 +14,8 @@ import { validate } from '../http/validation.ts';
 import { completePasswordReset, logIn, recordLogout, registerUser, requestPasswordReset, revokeSessions } from './commands.ts';
 import { isCommonPassword, TOO_COMMON_PASSWORD } from './common-passwords.ts';
 import { dummyPasswordHash, scryptParams } from './password.ts';
-import { Throttle } from './throttle.ts';
+import { CLIENT_LIMITS, clientLimiter } from './client-limit.ts';
+import { startThrottleSweep, Throttle } from './throttle.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Request schemas: the client's account-form rules, same messages word for word
@@ -81,7 +82,13 @@ export function accountsRouter(deps: AppDeps): Router {
   const router = Router();
   const { config, log, readModels } = deps;
   const passwordParams = scryptParams(config.passwordScryptLogN);
-  const commandDeps = { log, throttle: new Throttle(deps.docs), attempts: deps.attempts, passwordParams, now: () => deps.now() };
+  const throttle = new Throttle(deps.docs);
+  const commandDeps = { log, throttle, attempts: deps.attempts, passwordParams, now: () => deps.now() };
+  // Ended counters are swept on a timer, not on every request (security audit M3).
+  startThrottleSweep(throttle, () => deps.now(), (err) => deps.logger.warn({ err }, 'throttle sweep failed'));
+  const registerLimit = clientLimiter(throttle, { ...CLIENT_LIMITS.register, limit: config.clientLimits.registerPerHour });
+  const forgotPasswordLimit = clientLimiter(throttle, { ...CLIENT_LIMITS.forgotPassword, limit: config.clientLimits.forgotPasswordPerHour });
+  const clientOf = (req: Request) => req.ip ?? 'unknown';
   const mailDeps = { ...commandDeps, mailer: deps.mailer, logger: deps.logger, appUrl: config.appUrl };
   // Computed in the background now, so the first unknown-e-mail login is not slower than the rest.
   void dummyPasswordHash(passwordParams);
@@ -97,6 +104,7 @@ export function accountsRouter(deps: AppDeps): Router {
 
   router.post('/register', async (req, res) => {
     const input = validate(registerSchema, req.body);
+    await registerLimit.hit(clientOf(req), deps.now());
     const { userId, position } = await registerUser(commandDeps, input, userContext(req));
     await startSession(req, res, deps, { userId, epoch: 0 });
     res.status(201).json(await userAnswer(userId, position));
@@ -111,7 +119,13 @@ export function accountsRouter(deps: AppDeps): Router {
 
   router.post('/logout', async (req, res) => {
     const auth = await currentAuth(req, res, deps);
-    if (auth) await recordLogout(log, auth.user._id, commandContext(req, deps, actors.user(auth.user._id)));
+    if (auth) {
+      const { sessionId, issuedAt } = auth.session;
+      const sessionExpiresAt = new Date(Date.parse(issuedAt) + config.session.ttlSeconds * 1000).toISOString();
+      const { position } = await recordLogout(log, auth.user._id, { sessionId, sessionExpiresAt }, commandContext(req, deps, actors.user(auth.user._id)));
+      // A copy of the cookie stops working before the answer leaves.
+      await readModels.waitFor(position);
+    }
     await endSession(req, res, deps);
     res.json({ message: 'Logged out' } satisfies MessageAnswer);
   });
@@ -134,6 +148,7 @@ export function accountsRouter(deps: AppDeps): Router {
   router.post('/forgot-password', async (req, res) => {
     const started = performance.now();
     const input = validate(forgotPasswordSchema, req.body);
+    await forgotPasswordLimit.hit(clientOf(req), deps.now());
     await requestPasswordReset(mailDeps, input.email, commandContext(req, deps, actors.visitor));
     // The answer is held until FORGOT_PASSWORD_MIN_MS have passed, account or not.
     await holdUntil(started + FORGOT_PASSWORD_MIN_MS);

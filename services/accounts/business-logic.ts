@@ -32,7 +32,7 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export type UserCommand =
   | { type: 'RegisterUser'; data: { userId: string; email: string; firstName: string; lastName: string; passwordHash: string } }
   | { type: 'RecordLogin'; data: Record<string, never> }
-  | { type: 'RecordLogout'; data: Record<string, never> }
+  | { type: 'RecordLogout'; data: { sessionId?: string; sessionExpiresAt?: string } }
   | { type: 'RevokeSessions'; data: { reason: 'logout-everywhere' | 'password-change' } }
   | { type: 'ResetPassword'; data: { passwordHash: string; resetRequestedAt: string } }
   | { type: 'ChangeSubscription'; data: { subscriptionTier: SubscriptionTier; subscriptionStatus: string | null } };
@@ -52,7 +52,7 @@ export function decideUser(command: UserCommand, state: UserState, ctx: CommandC
     case 'RecordLogin':
       return [{ type: 'UserLoggedIn', data: { userId, sessionEpoch: state.sessionEpoch, loggedInAt: ctx.now } }];
     case 'RecordLogout':
-      return [{ type: 'UserLoggedOut', data: { userId, loggedOutAt: ctx.now } }];
+      return [{ type: 'UserLoggedOut', data: { userId, loggedOutAt: ctx.now, ...command.data } }];
     case 'RevokeSessions':
       return [
         { type: 'SessionsRevoked', data: { userId, sessionEpoch: state.sessionEpoch + 1, reason: command.data.reason, revokedAt: ctx.now } },

@@ -161,8 +161,14 @@ export async function logIn(
   return { userId: account.userId, epoch, position: result.position };
 }
 
-export async function recordLogout(log: EventLog, userId: string, ctx: CommandContext): Promise<{ position: number }> {
-  const result = await handleCommand(log, streams.user(userId), userDecider, { type: 'RecordLogout', data: {} }, ctx);
+/** Logout of one session: records its id as ended (refused until it would have expired anyway). */
+export async function recordLogout(
+  log: EventLog,
+  userId: string,
+  session: { sessionId: string; sessionExpiresAt: string },
+  ctx: CommandContext,
+): Promise<{ position: number }> {
+  const result = await handleCommand(log, streams.user(userId), userDecider, { type: 'RecordLogout', data: session }, ctx);
   return { position: result.position };
 }
 

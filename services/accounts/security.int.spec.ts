@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { FORGOT_PASSWORD_MIN_MS } from './api.ts';
 import { LOGIN_LIMITS } from './commands.ts';
-import { fastEnv, lastResetToken, median, OWNER_EMAIL, readOutbox, signUp, uniqueEmail } from './test-helpers.ts';
+import { CLIENT_LIMITS } from './client-limit.ts';
+import { SESSION_IDLE_MINUTES } from '../http/config.ts';
+import { fastEnv, lastResetToken, median, OWNER_EMAIL, readOutbox, sessionCookie, signUp, uniqueEmail } from './test-helpers.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -62,10 +64,17 @@ describe('session cookie', () => {
 
   it('expires after SESSION_TTL_HOURS (12) by the gateway clock', async () => {
     const { cookie } = await signUp(ctx.app);
-    ctx.advance(12 * HOUR - MINUTE);
-    await request(ctx.app).get('/api/user').set('Cookie', cookie).expect(200);
+    let current = cookie;
+    // Active all along (a request every 45 minutes, within the idle timeout), up to a minute before the limit.
+    for (let elapsed = 0; elapsed < 12 * HOUR - MINUTE; ) {
+      const step = Math.min(45 * MINUTE, 12 * HOUR - MINUTE - elapsed);
+      ctx.advance(step);
+      elapsed += step;
+      const res = await request(ctx.app).get('/api/user').set('Cookie', current).expect(200);
+      if (res.headers['set-cookie']) current = sessionCookie(res.headers['set-cookie']);
+    }
     ctx.advance(MINUTE);
-    const res = await request(ctx.app).get('/api/user').set('Cookie', cookie).expect(401);
+    const res = await request(ctx.app).get('/api/user').set('Cookie', current).expect(401);
     expect(String(res.headers['set-cookie'])).toMatch(/weeklydiv_session=;/); // the dead cookie is cleared
   });
 });
@@ -307,11 +316,87 @@ describe('reset tokens', () => {
 
 describe('cookie replay after logout', () => {
   it('the cleared cookie is gone from the browser; /api/user is 401 for that agent', async () => {
-    const { agent, cookie } = await signUp(ctx.app);
+    const { agent } = await signUp(ctx.app);
     await agent.post('/api/logout').expect(200);
     await agent.get('/api/user').expect(401);
-    // Documented limit of stateless cookies: a copy taken before logout stays valid until it expires or
-    // the user logs out everywhere (docs/accounts-and-security.md).
+  });
+
+  it('a copy of the cookie taken before logout gets 401 at once (the session id is ended on the server)', async () => {
+    const { agent, cookie } = await signUp(ctx.app);
+    const other = await signUp(ctx.app);
     await request(ctx.app).get('/api/user').set('Cookie', cookie).expect(200);
+    await agent.post('/api/logout').expect(200);
+    await request(ctx.app).get('/api/user').set('Cookie', cookie).expect(401);
+    await request(ctx.app).post('/api/logout').set('Cookie', cookie).expect(200);
+    // Other users' sessions are untouched.
+    await request(ctx.app).get('/api/user').set('Cookie', other.cookie).expect(200);
+  });
+
+  it('logging out one session leaves the user\'s other sessions working', async () => {
+    const { agent, user } = await signUp(ctx.app);
+    const laptop = request.agent(ctx.app);
+    await laptop.post('/api/login').set('X-Forwarded-For', freshIp()).send({ email: user.email, password: user.password }).expect(200);
+    await agent.post('/api/logout').expect(200);
+    await laptop.get('/api/user').expect(200);
+  });
+});
+
+describe('idle timeout', () => {
+  it(`ends a session after ${SESSION_IDLE_MINUTES} minutes without a request; activity keeps it alive up to the 12-hour limit`, async () => {
+    const { cookie } = await signUp(ctx.app);
+    let current = cookie;
+    // A request every 50 minutes keeps the session alive (the cookie is refreshed on the way).
+    for (let i = 0; i < 3; i++) {
+      ctx.advance(SESSION_IDLE_MINUTES * MINUTE - 10 * MINUTE);
+      const res = await request(ctx.app).get('/api/user').set('Cookie', current).expect(200);
+      const set = res.headers['set-cookie'];
+      if (set) current = sessionCookie(set);
+    }
+    ctx.advance(SESSION_IDLE_MINUTES * MINUTE);
+    const res = await request(ctx.app).get('/api/user').set('Cookie', current).expect(401);
+    expect(String(res.headers['set-cookie'])).toMatch(/weeklydiv_session=;/);
+  });
+});
+
+describe('per-client limits on sign-up and forgot-password', () => {
+  // Its own app with the default limits (the harness raises them for the other specs).
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestContext({
+      ...fastEnv,
+      TRUST_PROXY: 'true',
+      SIGNUP_LIMIT_PER_HOUR: String(CLIENT_LIMITS.register.limit),
+      FORGOT_PASSWORD_LIMIT_PER_HOUR: String(CLIENT_LIMITS.forgotPassword.limit),
+    });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it(`the ${CLIENT_LIMITS.register.limit + 1}st sign-up from one address in an hour is 429 with Retry-After; another address is not affected; after the hour it works again`, async () => {
+    const ip = freshIp();
+    const register = (from: string) =>
+      request(limited.app).post('/api/register').set('X-Forwarded-For', from).send({ firstName: 'A', lastName: 'B', email: uniqueEmail(), password: 'secret-pw' });
+    for (let i = 0; i < CLIENT_LIMITS.register.limit; i++) await register(ip).expect(201);
+    limited.advance(10 * MINUTE);
+    const res = await register(ip).expect(429);
+    expect(res.body.message).toBe('Too many sign-ups from your network. Try again in 50 minutes.');
+    expect(Number(res.headers['retry-after'])).toBe(50 * 60);
+    await register(freshIp()).expect(201);
+    limited.advance(50 * MINUTE);
+    await register(ip).expect(201);
+  });
+
+  it(`the ${CLIENT_LIMITS.forgotPassword.limit + 1}st forgot-password request from one address in an hour is 429 with Retry-After; another address is not affected; after the hour it works again`, async () => {
+    const ip = freshIp();
+    const forgot = (from: string) => request(limited.app).post('/api/forgot-password').set('X-Forwarded-For', from).send({ email: uniqueEmail('nobody') });
+    for (let i = 0; i < CLIENT_LIMITS.forgotPassword.limit; i++) await forgot(ip).expect(200);
+    const res = await forgot(ip).expect(429);
+    expect(res.body.message).toMatch(/^Too many password reset requests from your network\. Try again in (59|60) minutes\.$/);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(59 * 60 - 10);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60 * 60);
+    await forgot(freshIp()).expect(200);
+    limited.advance(HOUR);
+    await forgot(ip).expect(200);
   });
 });

@@ -55,11 +55,38 @@ export class Throttle {
         { upsert: true },
       );
     }
-    // Housekeeping: counters whose window has ended carry no information any more.
-    await this.collection.deleteMany({ windowEndMs: { $lte: nowMs } });
+  }
+
+  /**
+   * Counts one request against `rule` (a new window when the old one has ended) and returns the count
+   * in the current window, after this request, and when the window ends.
+   */
+  async count(rule: ThrottleRule, now: Date): Promise<{ count: number; windowEndMs: number }> {
+    await this.record([rule], now);
+    const doc = await this.collection.findOne({ _id: rule.key });
+    return { count: doc?.count ?? 1, windowEndMs: doc?.windowEndMs ?? now.getTime() + rule.windowMs };
+  }
+
+  /**
+   * Housekeeping: counters whose window has ended carry no information any more. Run on a timer
+   * (startThrottleSweep), never per request: the filter scans the collection on the embedded store.
+   */
+  async sweep(now: Date): Promise<number> {
+    return (await this.collection.deleteMany({ windowEndMs: { $lte: now.getTime() } })).deletedCount;
   }
 
   async clear(key: string): Promise<void> {
     await this.collection.deleteOne({ _id: key });
   }
+}
+
+export const THROTTLE_SWEEP_MS = 10 * 60 * 1000;
+
+/** Sweeps ended counters every THROTTLE_SWEEP_MS; the returned function stops it. Does not keep the process alive. */
+export function startThrottleSweep(throttle: Throttle, now: () => Date, onError: (err: unknown) => void): () => void {
+  const timer = setInterval(() => {
+    throttle.sweep(now()).catch(onError);
+  }, THROTTLE_SWEEP_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

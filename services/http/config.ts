@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** Default idle timeout of a session (SESSION_IDLE_MINUTES): docs/accounts-and-security.md explains the value. */
+export const SESSION_IDLE_MINUTES = 60;
+
 /** Development-only secret: fine on a laptop, refused in production. */
 const DEV_SESSION_SECRET = 'weeklydiv-development-session-secret-not-for-production';
 
@@ -24,6 +27,11 @@ const envSchema = z
     MONGODB_DB: z.string().default('weeklydiv'),
     SESSION_SECRET: optionalString,
     SESSION_TTL_HOURS: z.coerce.number().positive().max(12).default(12),
+    /** A session ends after this many minutes without a request (docs/accounts-and-security.md). */
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(720).default(SESSION_IDLE_MINUTES),
+    /** Per-client limits (docs/accounts-and-security.md "Per-client limits"). */
+    SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
+    FORGOT_PASSWORD_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
     /** scrypt cost as log2(N); OWASP recommends 17 (N=2^17, r=8, p=1). Tests lower it for speed. */
     PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
     /** The built client (vite build output). */
@@ -80,7 +88,9 @@ export interface Config {
   eventStoreUrl: string | undefined;
   mongoUrl: string | undefined;
   mongoDb: string;
-  session: { secret: string; ttlSeconds: number; secure: boolean };
+  session: { secret: string; ttlSeconds: number; idleSeconds: number; secure: boolean };
+  /** Requests per client address per hour. */
+  clientLimits: { registerPerHour: number; forgotPasswordPerHour: number };
   /** scrypt cost for new password hashes (log2 of N). */
   passwordScryptLogN: number;
   /** Directory of the built client (index.html and hashed assets). */
@@ -137,8 +147,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     session: {
       secret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
       ttlSeconds: Math.round(env.SESSION_TTL_HOURS * 3600),
+      idleSeconds: env.SESSION_IDLE_MINUTES * 60,
       secure: production,
     },
+    clientLimits: { registerPerHour: env.SIGNUP_LIMIT_PER_HOUR, forgotPasswordPerHour: env.FORGOT_PASSWORD_LIMIT_PER_HOUR },
     passwordScryptLogN: env.PASSWORD_SCRYPT_LOG_N,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     adminEmail,

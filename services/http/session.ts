@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { getIronSession, unsealData, type IronSession, type SessionOptions } from 'iron-session';
 import { findUserById } from '../../read-models/users/queries.ts';
@@ -12,12 +13,25 @@ export const SESSION_COOKIE = 'weeklydiv_session';
  * What the sealed (encrypted and authenticated) cookie holds. No server-side session store: the
  * cookie is valid while (1) iron-session can unseal it (its own TTL, real clock), (2) `issuedAt` is
  * less than SESSION_TTL_HOURS before the gateway clock (deps.now), and (3) `epoch` equals the user's
- * current session epoch in the users read model (a SessionsRevoked event bumps it).
+ * current session epoch in the users read model (a SessionsRevoked event bumps it), (4) `sessionId` is
+ * not among the user's ended sessions (a logout records it: UserLoggedOut), and (5) `seenAt` is less
+ * than SESSION_IDLE_MINUTES before the gateway clock (idle timeout; refreshed while the user is active).
  */
 export interface SessionData {
   userId: string;
   epoch: number;
   issuedAt: string;
+  /** Random id of this sign-in (128 bits, base64url); a logout ends it on the server. */
+  sessionId: string;
+  /** The last request seen, to within SEEN_REFRESH_MS (the idle timeout counts from here). */
+  seenAt: string;
+}
+
+/** While active, the cookie is re-issued with a new `seenAt` at most this often (one seal per 5 minutes, not per request). */
+export const SEEN_REFRESH_MS = 5 * 60 * 1000;
+
+export function newSessionId(): string {
+  return randomBytes(16).toString('base64url');
 }
 
 export function sessionOptions(config: Config): SessionOptions {
@@ -45,6 +59,9 @@ export async function startSession(req: Request, res: Response, deps: AppDeps, u
   session.userId = user.userId;
   session.epoch = user.epoch;
   session.issuedAt = deps.now().toISOString();
+  session.sessionId = newSessionId();
+  session.seenAt = session.issuedAt;
+  dropSessionCookieHeader(res);
   await session.save();
   res.locals['auth'] = undefined;
   res.locals['sessionCleared'] = false;
@@ -54,10 +71,21 @@ export async function startSession(req: Request, res: Response, deps: AppDeps, u
 export async function endSession(req: Request, res: Response, deps: AppDeps): Promise<void> {
   if (res.locals['sessionCleared'] !== true) {
     const session = await ironSession(req, res, deps.config);
+    dropSessionCookieHeader(res);
     session.destroy();
     res.locals['sessionCleared'] = true;
   }
   res.locals['auth'] = null;
+}
+
+/** Removes a session Set-Cookie already on this response (an activity refresh), so only the last one is sent. */
+function dropSessionCookieHeader(res: Response): void {
+  const existing = res.getHeader('set-cookie');
+  if (existing === undefined) return;
+  const all = Array.isArray(existing) ? existing : [String(existing)];
+  const kept = all.filter((c) => !c.startsWith(`${SESSION_COOKIE}=`));
+  if (kept.length === 0) res.removeHeader('set-cookie');
+  else res.setHeader('set-cookie', kept);
 }
 
 export interface Auth {
@@ -77,6 +105,12 @@ export async function currentAuth(req: Request, res: Response, deps: AppDeps): P
   if (!auth && session.userId !== undefined && !res.headersSent) {
     (await ironSession(req, res, deps.config)).destroy();
     res.locals['sessionCleared'] = true;
+  }
+  if (auth && !res.headersSent && deps.now().getTime() - Date.parse(auth.session.seenAt) >= SEEN_REFRESH_MS) {
+    // Active: the cookie is re-issued with the new `seenAt` (same id, epoch and issuedAt).
+    const fresh = await ironSession(req, res, deps.config);
+    Object.assign(fresh, auth.session, { seenAt: deps.now().toISOString() });
+    await fresh.save();
   }
   res.locals['auth'] = auth;
   return auth;
@@ -121,14 +155,19 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 }
 
 async function checkSession(session: Partial<SessionData>, deps: AppDeps): Promise<Auth | null> {
-  const { userId, epoch, issuedAt } = session;
+  const { userId, epoch, issuedAt, sessionId, seenAt } = session;
   if (typeof userId !== 'string' || typeof epoch !== 'number' || typeof issuedAt !== 'string') return null;
+  // A cookie without an id or last-seen time (issued before these rules) no longer works: sign in again.
+  if (typeof sessionId !== 'string' || typeof seenAt !== 'string') return null;
   const issuedMs = Date.parse(issuedAt);
-  const ageMs = deps.now().getTime() - issuedMs;
-  if (!Number.isFinite(issuedMs) || ageMs >= deps.config.session.ttlSeconds * 1000) return null;
+  const nowMs = deps.now().getTime();
+  if (!Number.isFinite(issuedMs) || nowMs - issuedMs >= deps.config.session.ttlSeconds * 1000) return null;
+  const seenMs = Date.parse(seenAt);
+  if (!Number.isFinite(seenMs) || nowMs - seenMs >= deps.config.session.idleSeconds * 1000) return null;
   const user = await findUserById(deps.readModels, userId);
   if (!user || user.sessionEpoch !== epoch) return null;
-  return { user, session: { userId, epoch, issuedAt } };
+  if (user.endedSessions?.some((ended) => ended.sessionId === sessionId)) return null;
+  return { user, session: { userId, epoch, issuedAt, sessionId, seenAt } };
 }
 
 export function isOwner(user: Pick<UserDoc, 'email'>, config: Config): boolean {

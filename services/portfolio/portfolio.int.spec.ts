@@ -167,7 +167,7 @@ describe('POST /api/user/portfolio', () => {
       const { agent } = await signUp(local.app);
       const body = { etfId: DRPW.etfId, shares: 1, purchaseDate: '2026-01-24' };
       await agent.post('/api/user/portfolio').send(body).expect(400, { message: 'Purchase date cannot be in the future', errors: { purchaseDate: 'Purchase date cannot be in the future' } });
-      local.advance(60 * 60 * 1000); // Sat 00:30 in New York
+      local.advance(45 * 60 * 1000); // Sat 00:15 in New York (within the session's 60-minute idle timeout)
       await agent.post('/api/user/portfolio').send(body).expect(201);
     } finally {
       await local.close();
