@@ -51,6 +51,57 @@ describe('mailer over SMTP (real local SMTP server)', () => {
   });
 });
 
+describe('mail in the logs (audit M1)', () => {
+  const link = 'https://weeklydiv.test/reset-password?token=secret-token-123';
+  const message = { to: 'ann@example.com', subject: 'Reset your password', text: `Hello Ann\n${link}\n`, html: `<a href="${link}">reset</a>` };
+
+  function recordingLogger() {
+    const lines: string[] = [];
+    return { lines, logger: pino({ level: 'trace' }, { write: (line: string) => lines.push(line) }) };
+  }
+
+  it('the outbox mailer keeps the body in the file and logs only recipient and subject, at every level', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'weeklydiv-outbox-'));
+    try {
+      const { lines, logger: recording } = recordingLogger();
+      const outboxFile = path.join(dir, 'outbox.jsonl');
+      const mailer = createMailer({ smtpUrl: undefined, from: 'no-reply@weeklydiv.test', outboxFile }, recording);
+      await mailer.send(message);
+      expect(readFileSync(outboxFile, 'utf8')).toContain(link);
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0]!)).toMatchObject({ mail: { to: 'ann@example.com', subject: 'Reset your password' } });
+      for (const line of lines) {
+        expect(line).not.toContain('secret-token-123');
+        expect(line).not.toContain('Hello Ann');
+      }
+      await mailer.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the SMTP mailer logs neither body nor link, sent or failed', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const { lines, logger: recording } = recordingLogger();
+      const mailer = createMailer({ smtpUrl: smtp.url, from: 'no-reply@weeklydiv.test', outboxFile: '/nonexistent/outbox.jsonl' }, recording);
+      await mailer.send(message);
+      expect((await smtp.next()).raw).toContain('secret-token-123');
+      const failing = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'no-reply@weeklydiv.test', outboxFile: '/nonexistent/outbox.jsonl' }, recording);
+      failing.sendLater(message);
+      await failing.idle();
+      expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(['mail sent', 'sending mail failed']);
+      for (const line of lines) {
+        expect(line).not.toContain('secret-token-123');
+        expect(line).not.toContain('Hello Ann');
+      }
+      await mailer.close();
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
 describe('mailer without SMTP (outbox file)', () => {
   it('appends each message as one JSON line, synchronously', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'weeklydiv-outbox-'));

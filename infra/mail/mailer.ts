@@ -51,8 +51,9 @@ export function createSmtpMailer(smtpUrl: string, from: string, logger: Logger):
 }
 
 /**
- * No SMTP configured (the embedded default): every message is appended to a JSON Lines file and
- * logged, so flows like password reset work on a laptop. The write is synchronous so the file has the
+ * No SMTP configured (the embedded default; production refuses to start without SMTP_URL): every
+ * message is appended to a JSON Lines file, so flows like password reset work on a laptop. The log
+ * line names recipient and subject only, never the body or its links. The write is synchronous so the file has the
  * message by the time the request that caused it has answered.
  */
 export function createOutboxMailer(outboxFile: string, from: string, logger: Logger): Mailer {
@@ -62,7 +63,8 @@ export function createOutboxMailer(outboxFile: string, from: string, logger: Log
       const record: OutboxRecord = { at: new Date().toISOString(), from, ...message };
       mkdirSync(path.dirname(outboxFile), { recursive: true });
       appendFileSync(outboxFile, `${JSON.stringify(record)}\n`, 'utf8');
-      logger.info({ mail: { to: message.to, subject: message.subject, text: message.text }, outboxFile }, 'mail written to the outbox (SMTP_URL not set)');
+      // Recipient and subject only: a body can hold a reset link, which must never reach a log (audit M1).
+      logger.info({ mail: { to: message.to, subject: message.subject }, outboxFile }, 'mail written to the outbox (SMTP_URL not set)');
     },
     logger,
     async () => {},

@@ -40,6 +40,8 @@ describe('session cookie', () => {
     const prod = await createTestContext({
       NODE_ENV: 'production',
       SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+      // Production refuses to start without SMTP_URL; nothing listens here, and no mail is needed.
+      SMTP_URL: 'smtp://127.0.0.1:1',
       // Production refuses a cost below OWASP's: this one registration hashes at 2^17.
     });
     try {

@@ -7,6 +7,11 @@ import { streams } from '../../events/streams.ts';
 import { loadConfig } from '../http/config.ts';
 import { createContainer } from '../gateway/container.ts';
 import { main } from './main.ts';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { allProjections } from '../../read-models/all.ts';
+import { createTestContext } from '../testing/harness.ts';
 
 const userId = '5f0c7a52-8d7e-4a53-9b7f-2f3f1c1e0a11';
 let dataDir: string;
@@ -89,5 +94,34 @@ describe('developer CLI', () => {
   it('refuses unknown read models and commands', async () => {
     expect((await run('rebuild', 'nope')).lines[0]).toMatch(/unknown read model/);
     expect((await run('frobnicate')).code).toBe(1);
+  });
+
+  it('status prints each read model of a running server with its checkpoint and lag, also as JSON (audit L2)', async () => {
+    const ctx = await createTestContext();
+    const server = createServer(ctx.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    process.env.APP_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await request(ctx.app).post('/api/register').send({ firstName: 'Ada', lastName: 'L', email: 'status@example.com', password: 'a-long-password-1' }).expect(201);
+      const text = await run('status');
+      expect(text.code).toBe(0);
+      expect(text.lines).toHaveLength(allProjections.length);
+      for (const p of allProjections) {
+        const line = text.lines.find((l) => l.startsWith(`${p.name} `));
+        expect(line, p.name).toMatch(/checkpoint \d+ +head \d+ +lag \d+/);
+      }
+      const users = text.lines.find((l) => l.startsWith('users '))!;
+      const [, checkpoint, head, lag] = /checkpoint (\d+) +head (\d+) +lag (\d+)/.exec(users)!.map(Number);
+      expect(checkpoint).toBeGreaterThan(0);
+      expect(checkpoint! + lag!).toBe(head);
+      const json = await run('status', '--json');
+      const rows = json.lines.map((l) => JSON.parse(l) as { name: string; position: number; lag: number; head: number });
+      expect(rows.map((r) => r.name).sort()).toEqual(allProjections.map((p) => p.name).sort());
+      for (const r of rows) expect(r.position + r.lag).toBe(r.head);
+    } finally {
+      delete process.env.APP_URL;
+      await new Promise((resolve) => server.close(resolve));
+      await ctx.close();
+    }
   });
 });

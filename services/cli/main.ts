@@ -90,25 +90,51 @@ export async function listEvents(config: Config, filter: EventFilter, out: Out):
   }
 }
 
+interface StatusRow {
+  name: string;
+  version: number;
+  state: string;
+  position: number;
+  head: number;
+  lag: number;
+  error?: string;
+}
+
+/** One read model: its checkpoint (the last log position it has applied), the log's head and the lag between them. */
+function writeStatus(rows: StatusRow[], out: Out): void {
+  for (const r of rows) {
+    out.write(
+      out.json
+        ? JSON.stringify(r)
+        : `${r.name.padEnd(24)} v${r.version}  checkpoint ${r.position}  head ${r.head}  lag ${r.lag}  ${r.state}${r.error ? `  ${r.error}` : ''}`,
+    );
+  }
+}
+
 export async function status(config: Config, out: Out): Promise<number> {
   if (!config.mongoUrl) {
+    // The embedded read models live in the server's memory: ask the running server (/readyz nests
+    // them under checks.projections.details, whatever its 200 / 503).
     const url = `${config.appUrl}/readyz`;
+    let rows: StatusRow[] | undefined;
     try {
       const res = await fetch(url);
-      const body = (await res.json()) as { projections?: unknown[] };
-      for (const p of body.projections ?? []) out.write(JSON.stringify(p));
-      return 0;
+      const body = (await res.json()) as { checks?: { projections?: { details?: StatusRow[] } } };
+      rows = body.checks?.projections?.details;
     } catch {
       out.write(`the embedded read models live in the server's memory; no server answered at ${url}`);
       return 1;
     }
+    if (!rows || rows.length === 0) {
+      out.write(`the server at ${url} reported no read models`);
+      return 1;
+    }
+    writeStatus(rows, out);
+    return 0;
   }
   const container = await createContainer({ ...config, role: 'gateway' }, pino({ level: 'silent' }));
   try {
-    const rows = await container.deps.readModels.status();
-    for (const r of rows) {
-      out.write(out.json ? JSON.stringify(r) : `${r.name.padEnd(24)} v${r.version}  position ${r.position}  head ${r.head}  lag ${r.lag}  ${r.state}`);
-    }
+    writeStatus(await container.deps.readModels.status(), out);
     return 0;
   } finally {
     await container.stop();

@@ -1,7 +1,7 @@
 import express from 'express';
 import type { AppDeps } from '../http/deps.ts';
 import { clientRouter } from './client.ts';
-import { apiNotFound, errorHandler } from '../http/errors.ts';
+import { apiNotFound, errorHandler, type ErrorBody } from '../http/errors.ts';
 import { healthRouter } from './health.ts';
 import { requestLog } from '../http/request-log.ts';
 import { sameOriginGuard, securityHeaders } from '../http/security.ts';
@@ -12,8 +12,23 @@ import { routeModules } from './routes.ts';
 export const JSON_BODY_LIMIT = '1mb';
 
 /**
+ * A path with a malformed percent-escape (`/%`, `/etfs/%ZZ`, `/assets/%ff`, overlong UTF-8) can name
+ * no route or file: 400 for every path here, before a router or the asset handler tries to decode it
+ * and fails with a URIError, which would be a 500 with a stack in the log (audit L1).
+ */
+const wellFormedPath: express.RequestHandler = (req, res, next) => {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    res.status(400).json({ message: 'The address has a malformed percent-escape' } satisfies ErrorBody);
+    return;
+  }
+  next();
+};
+
+/**
  * Builds the Express app (no listening: server.ts listens, supertest imports this). Order:
- * security headers → health probes → request log → JSON body → same-origin guard →
+ * security headers → health probes → request log → no-store on /api → well-formed path → JSON body → same-origin guard →
  * owner guard on /api/admin → module routers → /api 404 → built client with SPA fallback → errors.
  */
 export function createApp(deps: AppDeps): express.Application {
@@ -26,14 +41,16 @@ export function createApp(deps: AppDeps): express.Application {
   app.use(securityHeaders(deps.config));
   app.use(healthRouter(deps)); // before the request log: probes every few seconds are noise
   app.use(requestLog(deps.logger));
-  app.use(express.json({ limit: JSON_BODY_LIMIT }));
-  app.use(sameOriginGuard(deps.config));
-
   // API answers are per user and change with every write: no caching unless a route says otherwise.
+  // Set before the body parser and the same-origin guard so their errors are no-store too (audit I1).
   app.use('/api', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  app.use(wellFormedPath);
+  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(sameOriginGuard(deps.config));
+
   // Every /api/admin route — existing or not — is refused unless the owner is signed in.
   app.use('/api/admin', requireOwner(deps));
   for (const module of routeModules) app.use(module.path, module.router(deps));

@@ -99,7 +99,12 @@ function precompressedAssets(assetsDir: string): express.RequestHandler {
   };
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const name = decodeURIComponent(req.path.slice(1));
+    let name: string;
+    try {
+      name = decodeURIComponent(req.path.slice(1));
+    } catch {
+      return next(); // a malformed escape names no asset (app.ts answers 400 before this)
+    }
     const type = types[path.extname(name)];
     if (!type || name.includes('/') || !available.has(name)) return next();
     const accepted = String(req.headers['accept-encoding'] ?? '');

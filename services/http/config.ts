@@ -1,10 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
 /** Default idle timeout of a session (SESSION_IDLE_MINUTES): docs/accounts-and-security.md explains the value. */
 export const SESSION_IDLE_MINUTES = 60;
 
-/** Development-only secret: fine on a laptop, refused in production. */
+/**
+ * The fixed secret earlier versions used when SESSION_SECRET was unset. It is public (it is in the
+ * repository), so it is refused everywhere it could still be set on purpose in production; without
+ * SESSION_SECRET a random secret is made per start instead (security audit L6).
+ */
 const DEV_SESSION_SECRET = 'weeklydiv-development-session-secret-not-for-production';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
@@ -55,7 +60,8 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
-    const required: (keyof typeof env)[] = ['SESSION_SECRET', 'ADMIN_EMAIL', 'APP_URL'];
+    // SMTP_URL: without it mail (reset links) would go to the outbox file, never where a user reads it (audit M1).
+    const required: (keyof typeof env)[] = ['SESSION_SECRET', 'ADMIN_EMAIL', 'APP_URL', 'SMTP_URL'];
     for (const key of required) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` });
     }
@@ -122,10 +128,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const dataDir = path.resolve(env.DATA_DIR);
   if (!env.EVENTSTORE_URL) notes.push(`event log: embedded SQLite in ${dataDir}`);
   if (!env.MONGODB_URL) notes.push('read models: embedded, in process (rebuilt from the log at start)');
-  if (!env.SESSION_SECRET) notes.push('SESSION_SECRET not set: using the development secret');
+  if (!env.SESSION_SECRET) notes.push('SESSION_SECRET not set: a random secret for this start, so sessions end at restart');
   const adminEmail = (env.ADMIN_EMAIL ?? 'owner@weeklydiv.local').trim().toLowerCase();
   if (!env.ADMIN_EMAIL) notes.push(`ADMIN_EMAIL not set: the owner account is ${adminEmail}`);
-  if (!env.SMTP_URL) notes.push(`SMTP_URL not set: mail goes to ${path.join(dataDir, 'outbox.jsonl')} and the log`);
+  if (!env.SMTP_URL) notes.push(`SMTP_URL not set: mail goes to ${path.join(dataDir, 'outbox.jsonl')} (the log names recipient and subject only)`);
   const alpaca =
     env.ALPACA_KEY_ID && env.ALPACA_SECRET_KEY
       ? { keyId: env.ALPACA_KEY_ID, secretKey: env.ALPACA_SECRET_KEY, dataUrl: env.ALPACA_DATA_URL }
@@ -145,7 +151,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mongoUrl: env.MONGODB_URL,
     mongoDb: env.MONGODB_DB,
     session: {
-      secret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+      // No fixed fallback: a cookie sealed with a published secret could be minted offline (audit L6).
+      secret: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
       ttlSeconds: Math.round(env.SESSION_TTL_HOURS * 3600),
       idleSeconds: env.SESSION_IDLE_MINUTES * 60,
       secure: production,

@@ -14,7 +14,16 @@ describe('configuration', () => {
     expect(config.session.ttlSeconds).toBe(12 * 3600);
     expect(config.demoData).toBe(true);
     expect(config.notes.join('\n')).toMatch(/embedded SQLite/);
-    expect(config.notes.join('\n')).toMatch(/development secret/);
+    expect(config.notes.join('\n')).toMatch(/SESSION_SECRET not set: a random secret for this start, so sessions end at restart/);
+  });
+
+  it('makes a random session secret per start without SESSION_SECRET, never the old fixed one (L6)', () => {
+    const a = loadConfig({}).session.secret;
+    const b = loadConfig({ NODE_ENV: 'test' }).session.secret;
+    expect(a).toHaveLength(64);
+    expect(a).not.toBe(b);
+    expect(a).not.toBe('weeklydiv-development-session-secret-not-for-production');
+    expect(loadConfig({ SESSION_SECRET: 's'.repeat(40) }).session.secret).toBe('s'.repeat(40));
   });
 
   it('refuses to start in production without secrets, naming each missing one', () => {
@@ -25,11 +34,19 @@ describe('configuration', () => {
       expect((error as Error).message).toMatch(/SESSION_SECRET is required in production/);
       expect((error as Error).message).toMatch(/ADMIN_EMAIL is required in production/);
       expect((error as Error).message).toMatch(/APP_URL is required in production/);
+      expect((error as Error).message).toMatch(/SMTP_URL is required in production/);
     }
   });
 
+  it('refuses production without SMTP_URL even when everything else is set (M1)', () => {
+    const complete = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), ADMIN_EMAIL: 'owner@example.com', APP_URL: 'https://weeklydiv.example' };
+    expect(() => loadConfig(complete)).toThrow(/SMTP_URL: SMTP_URL is required in production/);
+    expect(() => loadConfig({ ...complete, SMTP_URL: '' })).toThrow(/SMTP_URL is required in production/);
+    expect(loadConfig({ ...complete, SMTP_URL: 'smtp://mail.example:587' }).mail.smtpUrl).toBe('smtp://mail.example:587');
+  });
+
   it('accepts a complete production configuration with secure cookies', () => {
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), ADMIN_EMAIL: ' Owner@Example.com ', APP_URL: 'https://weeklydiv.example/' });
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), ADMIN_EMAIL: ' Owner@Example.com ', APP_URL: 'https://weeklydiv.example/', SMTP_URL: 'smtp://mail.example:587' });
     expect(config.session.secure).toBe(true);
     expect(config.adminEmail).toBe('owner@example.com');
     expect(config.appUrl).toBe('https://weeklydiv.example');

@@ -78,7 +78,8 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * DELETE) is refused with 403 when:
  * - the browser says it is cross-site (`Sec-Fetch-Site: cross-site`; same-origin, same-site and
  *   none — typed URL, bookmark — are allowed), or
- * - an `Origin` header is present and is neither APP_URL's origin nor the request's own host
+ * - an `Origin` header is present and is neither APP_URL's origin nor the request's own origin (scheme
+ *   as the request arrived, `X-Forwarded-Proto` with TRUST_PROXY, and host)
  *   (`Origin: null`, sent by sandboxed frames and some redirects, is refused too).
  * Requests carrying neither header (curl, server-to-server, old browsers on same-origin requests)
  * are allowed: a browser making a cross-site request always sends at least one of them. SameSite=Lax
@@ -91,12 +92,13 @@ export function sameOriginGuard(config: Config): RequestHandler {
     const fetchSite = req.get('sec-fetch-site');
     if (fetchSite !== undefined && fetchSite.toLowerCase() === 'cross-site') return next(refused());
     const origin = req.get('origin');
-    if (origin !== undefined && !isAllowedOrigin(origin, appOrigin, req.get('host'))) return next(refused());
+    if (origin !== undefined && !isAllowedOrigin(origin, appOrigin, req.protocol, req.get('host'))) return next(refused());
     next();
   };
 }
 
-function isAllowedOrigin(origin: string, appOrigin: string, host: string | undefined): boolean {
+/** APP_URL's origin, or the request's own origin: scheme and host both (audit I2: host alone let `https://` through on http). */
+function isAllowedOrigin(origin: string, appOrigin: string, protocol: string, host: string | undefined): boolean {
   if (origin === appOrigin) return true;
   let parsed: URL;
   try {
@@ -104,7 +106,7 @@ function isAllowedOrigin(origin: string, appOrigin: string, host: string | undef
   } catch {
     return false; // includes the opaque origin "null"
   }
-  return host !== undefined && parsed.host.toLowerCase() === host.toLowerCase();
+  return host !== undefined && parsed.protocol === `${protocol}:` && parsed.host.toLowerCase() === host.toLowerCase();
 }
 
 function refused() {

@@ -88,6 +88,29 @@ describe('POST /api/user/portfolio', () => {
     expect(await ctx.deps.log.readStream(streams.portfolio(id))).toHaveLength(1);
   });
 
+  it('accepts 20 parallel adds of 20 different ETFs by one user: 20 × 201, 20 holdings, no 412 (audit L5)', async () => {
+    const funds = Array.from({ length: 20 }, () => fund());
+    await given(ctx, funds.map((f) => listed(f)));
+    const { agent, id } = await signUp(ctx.app);
+    // Reading a stream takes a few milliseconds on a loaded machine or a remote store: every request
+    // then folds the same revision, as the audit's 20 HTTP clients did (7-9 of 20 got 412 there).
+    const log = ctx.deps.log;
+    const aggregate = log.aggregate.bind(log);
+    log.aggregate = (async (...args: Parameters<typeof aggregate>) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return aggregate(...args);
+    }) as typeof log.aggregate;
+    let results: Awaited<ReturnType<typeof agent.post>>[];
+    try {
+      results = await Promise.all(funds.map((f) => agent.post('/api/user/portfolio').send({ etfId: f.etfId, shares: '1' })));
+    } finally {
+      log.aggregate = aggregate;
+    }
+    expect(results.map((r) => r.status)).toEqual(funds.map(() => 201));
+    expect(await ctx.deps.log.readStream(streams.portfolio(id))).toHaveLength(20);
+    expect((await agent.get('/api/user/portfolio')).body).toHaveLength(20);
+  });
+
   it('answers 404 for an unknown ETF', async () => {
     const { agent } = await signUp(ctx.app);
     await agent.post('/api/user/portfolio').send({ etfId: UNKNOWN, shares: 1 }).expect(404, { message: 'ETF not found' });
