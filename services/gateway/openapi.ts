@@ -20,6 +20,7 @@ import {
   YieldCalculatorResult,
 } from '../../contracts/market.ts';
 import { NewsItem } from '../../contracts/news.ts';
+import { CalendarFeedUrl } from '../../contracts/calendar-feeds.ts';
 import { HoldingView, UserCalendarEntry } from '../../contracts/portfolio.ts';
 import { FooterHtmlAnswer, HeaderNavAnswer, NavItem } from '../../contracts/settings.ts';
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '../accounts/api.ts';
@@ -333,6 +334,34 @@ function documentPaths(registry: OpenAPIRegistry): void {
     summary: "The user's payouts of the four weeks from Monday of this week.",
     access: 'user',
     responses: { 200: ok('Entries of the held funds, weekdays only.', z.array(UserCalendarEntry)) },
+  });
+
+  // --- calendar feeds (docs/calendar-feeds.md)
+  const ics = (description: string): ResponseConfig => ({ description, content: { 'text/calendar': { schema: z.string() } } });
+  add('get', '/api/dividends/calendar.ics', {
+    tags: market,
+    summary: 'The public four-week payout calendar as iCalendar (RFC 5545): an all-day event per payout on its pay date.',
+    access: 'public',
+    responses: { 200: ics('The calendar; estimated payouts say "Estimated" in the title; UIDs stable per fund and ex-date.') },
+  });
+  add('get', '/api/user/calendar-feed', {
+    tags: portfolio,
+    summary: "The URL of the user's private payout feed (issued on first read), for calendar apps (no cookie needed).",
+    access: 'user',
+    responses: { 200: ok('The feed URL, also as webcal://.', CalendarFeedUrl) },
+  });
+  add('post', '/api/user/calendar-feed/rotate', {
+    tags: portfolio,
+    summary: 'Replaces the private feed URL; the old one answers 404 from now on.',
+    access: 'user',
+    responses: { 200: ok('The new feed URL.', CalendarFeedUrl) },
+  });
+  add('get', '/api/calendar-feeds/{file}', {
+    tags: portfolio,
+    summary: "A user's private payout feed (shares × amount); the unguessable token in the path is the key.",
+    access: 'public',
+    request: { params: z.object({ file: z.string().describe('`<token>.ics`') }) },
+    responses: { 200: ics("The user's payouts of the four weeks from Monday of this week."), ...errors(404) },
   });
 
   // --- site settings and news

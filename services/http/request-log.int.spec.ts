@@ -39,6 +39,8 @@ describe('request log', () => {
   it('redacts secret parameters wherever they are', () => {
     expect(redactUrl('/a?x=1&Token=abc#frag')).toBe('/a?x=1&Token=[redacted]#frag');
     expect(redactUrl('/a?password=p&secret=s')).toBe('/a?password=[redacted]&secret=[redacted]');
+    // a private calendar feed's path is its key
+    expect(redactUrl('/api/calendar-feeds/abcdefghijklmnopqrstuv.mac.ics?x=1')).toBe('/api/calendar-feeds/[redacted]?x=1');
     expect(redactUrl('/a?tokens=keep')).toBe('/a?tokens=keep');
   });
 });

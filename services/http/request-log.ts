@@ -6,8 +6,11 @@ const INCOMING_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 /** Query parameters that carry secrets (the reset link's token) never reach the logs. */
 const SECRET_QUERY = /([?&](?:token|password|secret)=)[^&#]*/gi;
 
+/** A private calendar feed's path holds its bearer token (services/calendar-feeds). */
+const SECRET_PATH = /(\/api\/calendar-feeds\/)[^/?#]+/i;
+
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]');
+  return url.replace(SECRET_QUERY, '$1[redacted]').replace(SECRET_PATH, '$1[redacted]');
 }
 
 declare module 'node:http' {

@@ -86,3 +86,8 @@ export const Button = styled.button.attrs<StyleProps>((p) => ({ type: p.type ?? 
 export const ButtonLink = styled(Link)<StyleProps>`
   ${buttonStyles}
 `;
+
+/** A plain link (a file to download, another scheme such as webcal:) that looks like a button. */
+export const AnchorButton = styled.a<StyleProps>`
+  ${buttonStyles}
+`;

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { styled } from 'styled-components';
 import { useGetDividendCalendarQuery, useGetMarketHolidaysQuery } from '../../../api/market-api.ts';
 import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
+import { AnchorButton } from '../../../components/ui/button.tsx';
 import { Page, PageSubtitle, PageTitle } from '../../../components/ui/layout.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { calendarWeeks, groupByDate } from '../../../lib/calendar-weeks.ts';
@@ -53,6 +54,11 @@ export default function DividendCalendarRoute() {
     <Page>
       <PageTitle>Dividend Calendar</PageTitle>
       <PageSubtitle>Upcoming weekly dividend payouts for the next 4 weeks.</PageSubtitle>
+      <CalendarActions>
+        <AnchorButton href="/api/dividends/calendar.ics" download="weeklydiv-dividend-calendar.ics" $variant="outline" $size="sm">
+          Add to calendar
+        </AnchorButton>
+      </CalendarActions>
       <DemoDataNotice show={anyDemo(data)} />
       <Body>
         {isLoading ? (
@@ -98,6 +104,12 @@ export default function DividendCalendarRoute() {
     </Page>
   );
 }
+
+const CalendarActions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin: ${theme.space.sm} 0 ${theme.space.md};
+`;
 
 const Body = styled.div`
   margin-top: 24px;

@@ -50,6 +50,14 @@ describe('public dividend calendar', () => {
     expect(calendarWeeks(new Date())[0]!.days).toContain(today);
   });
 
+  it('"Add to calendar" downloads the same four weeks as an iCalendar file', async () => {
+    mockFetch({ 'GET /api/dividends/calendar': [] });
+    renderWithProviders(<DividendCalendarRoute />);
+    const link = screen.getByRole('link', { name: 'Add to calendar' });
+    expect(link.getAttribute('href')).toBe('/api/dividends/calendar.ics');
+    expect(link.getAttribute('download')).toBe('weeklydiv-dividend-calendar.ics');
+  });
+
   it('wide screens: a day is as tall as its own payouts (not the busiest day\'s), and names wrap instead of being cut at ~12 characters (D27)', async () => {
     const today = isoDate(new Date());
     mockFetch({ 'GET /api/dividends/calendar': [{ etfId: 'e1', ticker: 'YBST', name: 'GraniteShares YieldBOOST SPY ETF', payoutDate: today, amount: '0.2' }] });

@@ -10,6 +10,7 @@ import { formatDividend, formatMoney, formatShares, formatShortDate, marketToday
 import { payoutWeeks, type PayoutDay } from '../payout-weeks.ts';
 import { theme } from '../../../styles/theme.ts';
 import { stackList, todayRing } from '../../../components/ui/mixins.ts';
+import { SubscribeFeed } from './subscribe-feed.tsx';
 
 /**
  * "Upcoming Dividend Payouts": shown only when the user holds something, so the calendar
@@ -25,9 +26,12 @@ export function UpcomingPayouts({ now = new Date() }: { now?: Date }) {
 
   return (
     <Card aria-labelledby="upcoming-payouts-title">
-      <CardTitle as="h2" id="upcoming-payouts-title">
-        Upcoming Dividend Payouts
-      </CardTitle>
+      <TitleRow>
+        <CardTitle as="h2" id="upcoming-payouts-title">
+          Upcoming Dividend Payouts
+        </CardTitle>
+        <SubscribeFeed />
+      </TitleRow>
       <DemoDataNotice show={anyDemo(data)} />
       {isLoading ? (
         <Loading aria-busy="true">
@@ -290,4 +294,12 @@ const Note = styled.p`
   margin-top: ${theme.space.md};
   color: ${theme.colors.textSecondary};
   font-size: ${theme.fontSizes.xs};
+`;
+
+const TitleRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${theme.space.sm};
 `;

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { project, recorded, type GivenEvent } from '../runtime/projection-testing.ts';
+import { CALENDAR_FEEDS, calendarFeedsProjection } from './projection.ts';
+
+const ann = '4f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
+const bob = '5f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
+const at = (d: number) => `2026-01-0${d}T15:00:00.000Z`;
+const A = 'AAAAAAAAAAAAAAAAAAAAAA';
+const B = 'BBBBBBBBBBBBBBBBBBBBBB';
+const C = 'CCCCCCCCCCCCCCCCCCCCCC';
+const history: GivenEvent[] = [
+  { stream: `calendarfeed-${ann}`, type: 'CalendarFeedIssued', data: { userId: ann, feedId: A, replacesFeedId: null, issuedAt: at(1) } },
+  { stream: `calendarfeed-${bob}`, type: 'CalendarFeedIssued', data: { userId: bob, feedId: C, replacesFeedId: null, issuedAt: at(2) } },
+  { stream: `calendarfeed-${ann}`, type: 'CalendarFeedIssued', data: { userId: ann, feedId: B, replacesFeedId: A, issuedAt: at(3) } },
+];
+const expected = [
+  { _id: B, userId: ann, issuedAt: at(3), _position: 3 },
+  { _id: C, userId: bob, issuedAt: at(2), _position: 2 },
+];
+
+describe('calendar-feeds projection', () => {
+  it('keeps the live feed ids with their owners; a rotation removes the old id', async () => {
+    const { all } = await project(calendarFeedsProjection, recorded(history));
+    expect(await all(CALENDAR_FEEDS)).toEqual(expected);
+  });
+
+  it('gives the same documents when every event is delivered twice', async () => {
+    const twice = await project(calendarFeedsProjection, recorded(history), { batchSize: 1, deliverTwice: true });
+    expect(await twice.all(CALENDAR_FEEDS)).toEqual(expected);
+  });
+});

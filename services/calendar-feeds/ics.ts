@@ -1,0 +1,86 @@
+import ical, { ICalCalendarMethod } from 'ical-generator';
+import type { PublicCalendarEntry } from '../../contracts/market.ts';
+import type { UserCalendarEntry } from '../../contracts/portfolio.ts';
+
+/**
+ * iCalendar (RFC 5545) documents of the payout calendars, built with ical-generator: one all-day event
+ * per payout on its pay date. UIDs are stable (`<etfId>-<exDate>` for the public calendar, the same
+ * plus the user for a private feed), so a calendar app that reads the feed again updates an event
+ * (e.g. an estimate that became a declared amount) instead of adding a second one.
+ */
+
+const PRODUCT = { company: 'WeeklyDiv', product: 'Payout calendar', language: 'EN' } as const;
+/** Calendar apps re-read a subscribed feed about this often (a hint; each app decides). */
+const REFRESH_HOURS = 6;
+
+function fundUrl(appUrl: string, ticker: string): string {
+  return `${appUrl}/etf/${encodeURIComponent(ticker)}`;
+}
+
+const allDay = (isoDate: string) => new Date(`${isoDate}T00:00:00.000Z`);
+
+/** "$0.5123" with the declared precision (at least 2 decimals). */
+export function dollars(amount: string): string {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return `$${whole}.${fraction.padEnd(2, '0')}`;
+}
+
+/** Estimated payouts say so first in the title. */
+function estimatedPrefix(entry: { estimated: boolean }): string {
+  return entry.estimated ? 'Estimated: ' : '';
+}
+
+function demoLine(isDemo: boolean): string[] {
+  return isDemo ? ['Demo data: not a real distribution.'] : [];
+}
+
+/** The public four-week calendar (`GET /api/dividends/calendar.ics`). */
+export function publicCalendarIcs(entries: readonly PublicCalendarEntry[], options: { appUrl: string; now: Date }): string {
+  const cal = ical({ name: 'WeeklyDiv dividend calendar', prodId: PRODUCT, method: ICalCalendarMethod.PUBLISH, ttl: REFRESH_HOURS * 3600 });
+  cal.description('Weekly-dividend ETF payouts for the next four weeks (WeeklyDiv).');
+  for (const entry of entries) {
+    const url = fundUrl(options.appUrl, entry.ticker);
+    cal.createEvent({
+      id: `${entry.etfId}-${entry.exDate}@weeklydiv`,
+      start: allDay(entry.payoutDate),
+      allDay: true,
+      stamp: options.now,
+      summary: `${estimatedPrefix(entry)}${entry.ticker} pays ${dollars(entry.amount)}/share`,
+      description: [
+        `${entry.ticker} (${entry.name})`,
+        `Amount per share: ${dollars(entry.amount)}${entry.estimated ? ' (estimated)' : ''}`,
+        `Ex-dividend date: ${entry.exDate}`,
+        `Pay date: ${entry.payoutDate}`,
+        ...demoLine(entry.isDemo),
+        url,
+      ].join('\n'),
+      url,
+    });
+  }
+  return cal.toString();
+}
+
+/** A user's own payouts (shares × amount), the private feed. */
+export function userCalendarIcs(entries: readonly UserCalendarEntry[], options: { appUrl: string; now: Date; userId: string }): string {
+  const cal = ical({ name: 'My WeeklyDiv payouts', prodId: PRODUCT, method: ICalCalendarMethod.PUBLISH, ttl: REFRESH_HOURS * 3600 });
+  cal.description('The payouts of your WeeklyDiv portfolio for the next four weeks.');
+  for (const entry of entries) {
+    const url = fundUrl(options.appUrl, entry.ticker);
+    cal.createEvent({
+      id: `${entry.etfId}-${entry.payoutDate}-${options.userId}@weeklydiv`,
+      start: allDay(entry.payoutDate),
+      allDay: true,
+      stamp: options.now,
+      summary: `${estimatedPrefix(entry)}${entry.ticker} payout ${dollars(entry.estimatedPayout)}`,
+      description: [
+        `${entry.ticker}: ${entry.shares} shares × ${dollars(entry.amount)} = ${dollars(entry.estimatedPayout)}${entry.estimated ? ' (estimated)' : ''}`,
+        ...(entry.paid ? ['Paid.'] : []),
+        `Pay date: ${entry.payoutDate}`,
+        ...demoLine(entry.isDemo),
+        url,
+      ].join('\n'),
+      url,
+    });
+  }
+  return cal.toString();
+}
