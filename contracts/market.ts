@@ -24,6 +24,7 @@ export const ExactMetrics = z.object({
   ttmYield: z.string().nullable(),
   annualDripYield: z.string().nullable(),
   oneYearReturn: z.string().nullable(),
+  priceReturn: z.string().nullable(),
   dripReturn: z.string().nullable(),
 });
 export type ExactMetrics = z.infer<typeof ExactMetrics>;
@@ -53,6 +54,8 @@ export const EtfListItem = z.object({
   /** Annual DRIP yield: (1 + one payout / price)^(payouts a year) - 1, 2 decimals. */
   annualDripYield: z.string().nullable(),
   oneYearReturn: z.string().nullable(),
+  /** The price part of oneYearReturn: (P - S) / S x 100, 2 decimals (the rest is distributions). */
+  priceReturn: z.string().nullable(),
   dripReturn: z.string().nullable(),
   /** Mean per-week amount of the last three distributions, 4 decimals. */
   weeklyAverage: z.string().nullable(),
@@ -126,6 +129,44 @@ export const SimilarEtf = EtfListItem.pick({ id: true, ticker: true, name: true,
 });
 export type SimilarEtf = z.infer<typeof SimilarEtf>;
 
+/** An input of a metric's formula: a figure (decimal string), a count, a date, or the distributions used. */
+export const MetricInput = z.union([z.string(), z.number(), z.null(), z.array(z.object({ exDividendDate: IsoDate, amount: z.string() }))]);
+export type MetricInput = z.infer<typeof MetricInput>;
+
+/** How a headline metric is computed: its formula and the exact inputs used, under their API names (docs/metrics.md). */
+export const MetricExplanation = z.object({ formula: z.string(), inputs: z.record(z.string(), MetricInput) });
+export type MetricExplanation = z.infer<typeof MetricExplanation>;
+
+export const EXPLAINED_METRICS = ['yieldPercent', 'distributionRate', 'annualDripYield', 'oneYearReturn', 'dripReturn', 'weeklyAverage'] as const;
+export type ExplainedMetric = (typeof EXPLAINED_METRICS)[number];
+export const MetricExplanations = z.object({
+  yieldPercent: MetricExplanation,
+  distributionRate: MetricExplanation,
+  annualDripYield: MetricExplanation,
+  oneYearReturn: MetricExplanation,
+  dripReturn: MetricExplanation,
+  weeklyAverage: MetricExplanation,
+});
+export type MetricExplanations = z.infer<typeof MetricExplanations>;
+
+/** A fund on the same underlying, side by side on the detail (the fund itself included). */
+export const SameUnderlyingEtf = EtfListItem.pick({
+  id: true,
+  ticker: true,
+  name: true,
+  brand: true,
+  brandSlug: true,
+  frequency: true,
+  yieldPercent: true,
+  distributionRate: true,
+  priceReturn: true,
+  oneYearReturn: true,
+  historicalPeriodDays: true,
+  exact: true,
+  isDemo: true,
+});
+export type SameUnderlyingEtf = z.infer<typeof SameUnderlyingEtf>;
+
 export const EtfDetail = EtfListItem.extend({
   description: z.string(),
   inceptionDate: IsoDate.nullable(),
@@ -136,6 +177,23 @@ export const EtfDetail = EtfListItem.extend({
   /** The fund's splits and reverse splits, newest first. Prices, amounts and metrics are adjusted for those not upcoming. */
   splits: z.array(EtfSplit),
   similarEtfs: z.array(SimilarEtf),
+  /**
+   * oneYearReturn split into its price part and its distribution part, 2 decimals each and adding up
+   * to oneYearReturn exactly (distributionReturn = oneYearReturn - priceReturn after rounding; `exact`
+   * unrounded). Null without a return.
+   */
+  returnBreakdown: z
+    .object({ priceReturn: z.string(), distributionReturn: z.string(), exact: z.object({ priceReturn: z.string(), distributionReturn: z.string() }) })
+    .nullable(),
+  /**
+   * NAV erosion since inception: the change of the (split-adjusted) price from the first close to P,
+   * in percent, 2 decimals (negative: the price eroded); `exact` unrounded. Null without prices.
+   */
+  navErosion: z.object({ since: IsoDate, startPrice: z.string(), currentPrice: z.string(), percent: z.string(), exact: z.string() }).nullable(),
+  /** For each headline metric its formula and exact inputs ("how is this computed?"). */
+  explain: MetricExplanations,
+  /** The funds on the same underlying (this one included), by ticker; empty without an underlying or when it is the only one. */
+  sameUnderlying: z.array(SameUnderlyingEtf),
 });
 export type EtfDetail = z.infer<typeof EtfDetail>;
 

@@ -83,6 +83,10 @@ export interface EtfMetrics {
   /** Sum of the per-share distributions with ex-date in (windowStart, today]. */
   windowDistributions: Decimal | null;
   oneYearReturn: Decimal | null;
+  /** The price part of oneYearReturn: (P - S) / S x 100. */
+  priceReturn: Decimal | null;
+  /** The distribution part of oneYearReturn: distributions in the window / S x 100 (priceReturn + distributionReturn = oneYearReturn). */
+  distributionReturn: Decimal | null;
   /** Shares held at the end of the DRIP simulation started with one share. */
   dripShares: Decimal | null;
   dripReturn: Decimal | null;
@@ -185,6 +189,14 @@ export function resolveCurrentPrice(
   return last ? { price: last.close, date: last.date, kind: 'close' } : null;
 }
 
+/** The distributions weeklyAverage averages: the (up to) three most recent with ex-date <= today, oldest first. */
+export function weeklyAverageDistributions<T extends DistributionPoint>(distributions: readonly T[], today: IsoDate): T[] {
+  return distributions
+    .filter((d) => d.exDate <= today)
+    .sort(byExDate)
+    .slice(-3);
+}
+
 /**
  * weeklyAverage: the mean of the (up to) three most recent distributions with ex-date <= today, each
  * converted to a per-week amount by the fund's frequency. Null without any such distribution.
@@ -194,10 +206,7 @@ export function weeklyAverage(
   frequency: PayoutFrequency,
   today: IsoDate,
 ): Decimal | null {
-  const recent = distributions
-    .filter((d) => d.exDate <= today)
-    .sort(byExDate)
-    .slice(-3);
+  const recent = weeklyAverageDistributions(distributions, today);
   if (recent.length === 0) return null;
   const sum = recent.reduce((acc, d) => acc.plus(perWeekAmount(dec(d.amount), frequency)), ZERO);
   return sum.div(recent.length);
@@ -429,6 +438,8 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
   const startBar = barOnOrBefore(bars, oneYearBefore(today)) ?? bars[0] ?? null;
   let windowDistributions: Decimal | null = null;
   let oneYearReturn: Decimal | null = null;
+  let priceReturn: Decimal | null = null;
+  let distributionReturn: Decimal | null = null;
   let dripShares: Decimal | null = null;
   let dripReturn: Decimal | null = null;
   if (startBar) {
@@ -446,6 +457,8 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
     dripShares = shares;
     if (P !== null) {
       oneYearReturn = P.minus(S).plus(windowDistributions).div(S).times(HUNDRED);
+      priceReturn = P.minus(S).div(S).times(HUNDRED);
+      distributionReturn = windowDistributions.div(S).times(HUNDRED);
       dripReturn = shares.times(P).div(S).minus(ONE).times(HUNDRED);
     }
   }
@@ -468,6 +481,8 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
     startPrice: startBar?.close ?? null,
     windowDistributions,
     oneYearReturn,
+    priceReturn,
+    distributionReturn,
     dripShares,
     dripReturn,
     nextExDividend: nextExDividend(distributions, frequency, today),
@@ -508,6 +523,7 @@ export interface ExactMetricsView {
   ttmYield: string | null;
   annualDripYield: string | null;
   oneYearReturn: string | null;
+  priceReturn: string | null;
   dripReturn: string | null;
 }
 
@@ -524,6 +540,8 @@ export interface EtfMetricsView {
   ttmYield: string | null;
   annualDripYield: string | null;
   oneYearReturn: string | null;
+  /** The price part of oneYearReturn, 2 decimals (the detail adds distributionReturn = oneYearReturn - priceReturn). */
+  priceReturn: string | null;
   dripReturn: string | null;
   exact: ExactMetricsView;
   historicalPeriodDays: number | null;
@@ -535,14 +553,17 @@ export interface EtfMetricsView {
   priceKind: 'quote' | 'close' | null;
 }
 
+/** A figure at 12 decimals, trailing zeros cut ("0" for zero); null stays null. */
+export function exactText(v: Decimal | null): string | null {
+  if (v === null) return null;
+  const r = v.toDecimalPlaces(METRIC_PRECISION.exact, Decimal.ROUND_HALF_UP);
+  return r.isZero() ? '0' : canonical(r);
+}
+
 /** Rounds the metrics for the API: see METRIC_PRECISION (half-up, no "-0.00"). */
 export function presentEtfMetrics(m: EtfMetrics): EtfMetricsView {
   const pct = (v: Decimal | null) => fixedOrNull(v, METRIC_PRECISION.percent);
-  const exact = (v: Decimal | null) => {
-    if (v === null) return null;
-    const r = v.toDecimalPlaces(METRIC_PRECISION.exact, Decimal.ROUND_HALF_UP);
-    return r.isZero() ? '0' : canonical(r);
-  };
+  const exact = exactText;
   return {
     currentPrice: m.currentPrice ? formatPrice(m.currentPrice) : null,
     previousClose: m.previousClose ? formatPrice(m.previousClose) : null,
@@ -554,6 +575,7 @@ export function presentEtfMetrics(m: EtfMetrics): EtfMetricsView {
     ttmYield: pct(m.ttmYield),
     annualDripYield: pct(m.annualDripYield),
     oneYearReturn: pct(m.oneYearReturn),
+    priceReturn: pct(m.priceReturn),
     dripReturn: pct(m.dripReturn),
     exact: {
       weeklyAverage: exact(m.weeklyAverage),
@@ -562,6 +584,7 @@ export function presentEtfMetrics(m: EtfMetrics): EtfMetricsView {
       ttmYield: exact(m.ttmYield),
       annualDripYield: exact(m.annualDripYield),
       oneYearReturn: exact(m.oneYearReturn),
+      priceReturn: exact(m.priceReturn),
       dripReturn: exact(m.dripReturn),
     },
     historicalPeriodDays: m.historicalPeriodDays,

@@ -24,6 +24,7 @@ import {
   lowerBound,
   metricsView,
   similarEtfsOf,
+  sameUnderlyingOf,
   viewIds,
   type EtfListItem,
   type EtfMarketFields,
@@ -187,7 +188,8 @@ export const marketProjection: Projection = {
   name: 'market',
   // 2: the documents keep the fund's splits; every figure is split-adjusted (detail `splits`, dividend history flags)
   // 3: bars keep their source (barSources), for the demo labels
-  version: 3,
+  // 4: list items carry priceReturn; details carry returnBreakdown, navErosion, explain and sameUnderlying
+  version: 4,
   handles: handled,
   collections: {
     [MARKET_ETFS]: [],
@@ -398,7 +400,8 @@ async function renderViews(ctx: BatchCtx, touched: ReadonlyMap<string, ReadonlyS
   // (3) Details: rendered for dirty funds and wherever the similar funds' figures changed.
   for (const entry of listed.sort((a, b) => compareByTicker(a.item!, b.item!))) {
     const similar = similarEtfsOf(entry.item!, items);
-    const similarKey = etagOf(JSON.stringify(similar));
+    const same = sameUnderlyingOf(entry.item!, items);
+    const similarKey = etagOf(JSON.stringify([similar, same]));
     let doc = docs.get(entry.etfId);
     if (!doc) {
       // Not dirty: its own figures did not change; render only when its similar funds changed.
@@ -407,7 +410,7 @@ async function renderViews(ctx: BatchCtx, touched: ReadonlyMap<string, ReadonlyS
       if (!doc) continue;
     }
     const view = views.has(entry.etfId) ? views.get(entry.etfId)! : metricsView(doc, today);
-    const body = JSON.stringify(detailOf(doc, entry.item!, view, similar));
+    const body = JSON.stringify(detailOf(doc, entry.item!, view, similar, same));
     entry.similarKey = similarKey;
     const etag = etagOf(body);
     if (entry.detailEtag === etag) continue;

@@ -64,6 +64,8 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
       ttmYield: '5.69',
       annualDripYield: '165.53',
       oneYearReturn: '10.00',
+      // priceReturn = (21.10 - 20) / 20 x 100 = 5.50 (the distributions' 0.90 / 20 = 4.50 is the rest)
+      priceReturn: '5.50',
       dripReturn: '10.13',
       weeklyAverage: '0.4000',
       historicalPeriodDays: 9,
@@ -75,6 +77,7 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
         ttmYield: '5.687203791469',
         annualDripYield: '165.529171341165',
         oneYearReturn: '10',
+        priceReturn: '5.5',
         dripReturn: '10.129785247432',
       },
       nextExDividend: '2026-01-20',
@@ -112,6 +115,52 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
       { id: CCC.etfId, ticker: 'CCCW', name: CCC.name, brand: 'Roundhill', brandSlug: 'roundhill', currentPrice: '20.00', yieldPercent: '52.00', exactYieldPercent: '52', isDemo: false },
       { id: DDD.etfId, ticker: 'DDDW', name: DDD.name, brand: 'Roundhill', brandSlug: 'roundhill', currentPrice: '', yieldPercent: null, exactYieldPercent: null, isDemo: false },
     ]);
+  });
+
+  it('explains the detail: the return split, NAV erosion, each headline formula with its exact inputs, the funds on the same underlying', async () => {
+    const { json } = await viewsOf(allFixtureEvents());
+    const detail = json<EtfDetail>('detail:FIXW');
+    // oneYearReturn 10.00 = price (21.10 - 20) / 20 x 100 = 5.50 + distributions (0.40 + 0.50) / 20 x 100 = 4.50
+    expect(detail.returnBreakdown).toEqual({ priceReturn: '5.50', distributionReturn: '4.50', exact: { priceReturn: '5.5', distributionReturn: '4.5' } });
+    // since the first close 2026-01-05 at 20.00: (21.10 - 20) / 20 x 100 = +5.50 (no erosion yet)
+    expect(detail.navErosion).toEqual({ since: '2026-01-05', startPrice: '20.00', currentPrice: '21.10', percent: '5.50', exact: '5.5' });
+    expect(detail.explain.yieldPercent).toEqual({ formula: 'weeklyAverage × 52 / currentPrice × 100', inputs: { weeklyAverage: '0.4', currentPrice: '21.1' } });
+    expect(detail.explain.distributionRate.inputs).toEqual({ latestDistribution: '0.5', payoutsPerYear: 52, currentPrice: '21.1' });
+    expect(detail.explain.annualDripYield.inputs).toEqual({ weeklyAverage: '0.4', payout: '0.4', payoutsPerYear: 52, currentPrice: '21.1' });
+    expect(detail.explain.oneYearReturn.inputs).toEqual({ currentPrice: '21.1', startPrice: '20', windowStart: '2026-01-05', windowDistributions: '0.9', historicalPeriodDays: 9 });
+    // 1 + 0.40 / 20.40 = 1.0196078..; x (1 + 0.50 / 21.00) = 1.043884220355 (12 decimals)
+    expect(detail.explain.dripReturn.inputs).toEqual({ currentPrice: '21.1', startPrice: '20', windowStart: '2026-01-05', dripShares: '1.043884220355', historicalPeriodDays: 9 });
+    expect(detail.explain.weeklyAverage).toEqual({
+      formula: 'Mean of the last 3 distributions with an ex-date on or before 2026-01-14, each as a per-week amount: as paid (weekly)',
+      inputs: {
+        distributions: [
+          { exDividendDate: '2025-12-30', amount: '0.3' },
+          { exDividendDate: '2026-01-06', amount: '0.4' },
+          { exDividendDate: '2026-01-13', amount: '0.5' },
+        ],
+        frequency: 'weekly',
+      },
+    });
+    // Recomputing each headline figure from its inputs gives the figure shown.
+    const { yieldPercent: y, oneYearReturn: r } = detail.explain;
+    expect(((Number(y.inputs['weeklyAverage']) * 52) / Number(y.inputs['currentPrice'])) * 100).toBeCloseTo(Number(detail.exact.yieldPercent), 9);
+    expect(((Number(r.inputs['currentPrice']) - Number(r.inputs['startPrice']) + Number(r.inputs['windowDistributions'])) / Number(r.inputs['startPrice'])) * 100).toBeCloseTo(10, 9);
+    // NVDA: AAAW, CCCW and FIXW side by side, by ticker (DDDW has no underlying, BBBW is on TSLA)
+    expect(detail.sameUnderlying.map((e) => e.ticker)).toEqual(['AAAW', 'CCCW', 'FIXW']);
+    const items = json<EtfListItem[]>('etfs');
+    for (const row of detail.sameUnderlying) {
+      const item = items.find((e) => e.id === row.id)!;
+      expect(row).toEqual({
+        id: item.id, ticker: item.ticker, name: item.name, brand: item.brand, brandSlug: item.brandSlug, frequency: item.frequency,
+        yieldPercent: item.yieldPercent, distributionRate: item.distributionRate, priceReturn: item.priceReturn, oneYearReturn: item.oneYearReturn,
+        historicalPeriodDays: item.historicalPeriodDays, exact: item.exact, isDemo: item.isDemo,
+      });
+    }
+    // a fund alone on its underlying (BBBW on TSLA) or without one (DDDW) has no table
+    expect(json<EtfDetail>('detail:BBBW').sameUnderlying).toEqual([]);
+    expect(json<EtfDetail>('detail:DDDW').sameUnderlying).toEqual([]);
+    expect(json<EtfDetail>('detail:DDDW').returnBreakdown).toBeNull();
+    expect(json<EtfDetail>('detail:DDDW').navErosion).toBeNull();
   });
 
   it('ranks top performers by yield (descending), funds without a yield last, ties by ticker', async () => {

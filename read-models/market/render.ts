@@ -9,7 +9,9 @@ import {
   type EtfListItem,
   type HistoryRange,
   type PricePoint,
+  type MetricExplanations,
   type PublicCalendarEntry,
+  type SameUnderlyingEtf,
   type SimilarEtf,
 } from '../../contracts/market.ts';
 import type { SameShape } from '../../contracts/same-shape.ts';
@@ -17,6 +19,7 @@ import { buildDividendCalendar, payoutDateOf, type CalendarEntry } from '../../d
 import { DEMO_SOURCE, fundFiguresAreDemo, projectionIsDemo, type SourcedBar } from '../../domain/market/demo-data.ts';
 import { addDays, addMonths, newYorkCloseInstant, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
 import { canonical, dec, fixed } from '../../domain/market/decimal.ts';
+import { explainMetrics, navErosion, returnBreakdown, type MetricExplanations as KernelExplanations } from '../../domain/market/explain.ts';
 import { adjustDistributions, adjustPrice, describeSplit, isAdjusted, splitAdjustedInput, splitsInEffect, type SplitPoint } from '../../domain/market/splits.ts';
 import {
   computeEtfMetrics,
@@ -24,6 +27,7 @@ import {
   presentEtfMetrics,
   type BarPoint,
   type DistributionPoint,
+  type EtfMetrics,
   type EtfMetricsView,
   type MetricsInput,
   type QuotePoint,
@@ -99,7 +103,10 @@ export interface EtfMarketFields {
 // API shapes: the contract (contracts/market.ts). The renderers below build them field by field, so a
 // field added here must be added to the contract (and the client sees it), and the reverse.
 
-export type { DividendHistoryItem, EtfDetail, EtfListItem, EtfSplit, HistoryRange, PricePoint, PublicCalendarEntry, SimilarEtf };
+export type { DividendHistoryItem, EtfDetail, EtfListItem, EtfSplit, HistoryRange, PricePoint, PublicCalendarEntry, SameUnderlyingEtf, SimilarEtf };
+
+/** The kernel's explanations are exactly the contract's. */
+export const explanationsAreTheContract: SameShape<KernelExplanations, MetricExplanations> = true;
 export { HISTORY_RANGES };
 
 /** The calendar kernel builds the public entries: its entry plus the demo label must be exactly the contract's. */
@@ -217,6 +224,7 @@ const NO_EXACT: EtfListItem['exact'] = {
   ttmYield: null,
   annualDripYield: null,
   oneYearReturn: null,
+  priceReturn: null,
   dripReturn: null,
 };
 
@@ -235,6 +243,7 @@ export function listItemOf(doc: EtfMarketFields, view: EtfMetricsView | null, to
     ttmYield: view?.ttmYield ?? null,
     annualDripYield: view?.annualDripYield ?? null,
     oneYearReturn: view?.oneYearReturn ?? null,
+    priceReturn: view?.priceReturn ?? null,
     dripReturn: view?.dripReturn ?? null,
     weeklyAverage: view?.weeklyAverage ?? null,
     historicalPeriodDays: view?.historicalPeriodDays ?? null,
@@ -291,12 +300,27 @@ export function splitsOf(doc: Pick<EtfMarketFields, 'splits'>, today: IsoDate | 
     .map((s) => ({ exDate: s.exDate, oldRate: s.oldRate, newRate: s.newRate, description: describeSplit(s), upcoming: today === null || s.exDate > today }));
 }
 
+/** The metrics and their input as of `today` (all null without a market date), for the detail's explanations. */
+function detailMetrics(doc: EtfMarketFields, today: IsoDate | null): { metrics: EtfMetrics; input: MetricsInput } {
+  const input = today === null ? { today: '1970-01-01', frequency: doc.frequency, bars: [], quote: null, distributions: [] } : metricsInput(doc, today);
+  return { metrics: computeEtfMetrics(input), input };
+}
+
+/** The first close (inception) on the share basis of `today`. */
+function firstClose(doc: EtfMarketFields, today: IsoDate | null): { date: IsoDate; close: string } | null {
+  const date = doc.barDates[0];
+  if (today === null || date === undefined || date > today) return null;
+  return { date, close: adjustPrice(doc.barCloses[0]!, date, splitsInEffect(doc.splits, today), today).toString() };
+}
+
 export function detailOf(
   doc: EtfMarketFields,
   item: EtfListItem,
   view: EtfMetricsView | null,
   similarEtfs: SimilarEtf[],
+  sameUnderlying: SameUnderlyingEtf[] = [],
 ): EtfDetail {
+  const { metrics, input } = detailMetrics(doc, item.asOf);
   return {
     ...item,
     description: doc.description,
@@ -306,7 +330,33 @@ export function detailOf(
     dividendHistory: dividendHistoryOf(doc, item.asOf),
     splits: splitsOf(doc, item.asOf),
     similarEtfs,
+    returnBreakdown: returnBreakdown(metrics),
+    navErosion: navErosion(firstClose(doc, item.asOf), metrics.currentPrice),
+    explain: explainMetrics(metrics, input),
+    sameUnderlying,
   };
+}
+
+/** The funds on the fund's underlying, the fund included, by ticker; empty when it is the only one (or has no underlying). */
+export function sameUnderlyingOf(self: EtfListItem, all: readonly EtfListItem[]): SameUnderlyingEtf[] {
+  if (self.underlying === null) return [];
+  const same = all.filter((e) => e.underlying === self.underlying).sort(compareByTicker);
+  if (same.length < 2) return [];
+  return same.map((e) => ({
+    id: e.id,
+    ticker: e.ticker,
+    name: e.name,
+    brand: e.brand,
+    brandSlug: e.brandSlug,
+    frequency: e.frequency,
+    yieldPercent: e.yieldPercent,
+    distributionRate: e.distributionRate,
+    priceReturn: e.priceReturn,
+    oneYearReturn: e.oneYearReturn,
+    historicalPeriodDays: e.historicalPeriodDays,
+    exact: e.exact,
+    isDemo: e.isDemo,
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ export function etf(overrides: Overrides<EtfListItem> = {}): EtfListItem {
     yieldPercent: '40.00',
     annualDripYield: '48.00',
     oneYearReturn: '12.00',
+    priceReturn: '-30.00',
     dripReturn: '15.00',
     weeklyAverage: '0.3850',
     nextExDividend: '2026-11-26',
@@ -45,6 +46,7 @@ export function etf(overrides: Overrides<EtfListItem> = {}): EtfListItem {
     ttmYield: item.ttmYield,
     annualDripYield: item.annualDripYield,
     oneYearReturn: item.oneYearReturn,
+    priceReturn: item.priceReturn,
     dripReturn: item.dripReturn,
     ...exactOverrides,
   };
@@ -63,6 +65,17 @@ export function etfDetail(overrides: Overrides<EtfDetail> = {}): EtfDetail {
     dividendHistory: [],
     splits: [],
     similarEtfs: [],
+    returnBreakdown: null,
+    navErosion: null,
+    explain: {
+      yieldPercent: { formula: 'weeklyAverage × 52 / currentPrice × 100', inputs: { weeklyAverage: '0.385', currentPrice: '50' } },
+      distributionRate: { formula: 'latestDistribution × payoutsPerYear / currentPrice × 100', inputs: { latestDistribution: '0.37', payoutsPerYear: 52, currentPrice: '50' } },
+      annualDripYield: { formula: '((1 + payout / currentPrice) ^ payoutsPerYear − 1) × 100', inputs: { weeklyAverage: '0.385', payout: '0.385', payoutsPerYear: 52, currentPrice: '50' } },
+      oneYearReturn: { formula: '(currentPrice − startPrice + windowDistributions) / startPrice × 100', inputs: { currentPrice: '50', startPrice: '71.43', windowStart: '2025-11-18', windowDistributions: '30', historicalPeriodDays: 365 } },
+      dripReturn: { formula: '(dripShares × currentPrice / startPrice − 1) × 100', inputs: { currentPrice: '50', startPrice: '71.43', windowStart: '2025-11-18', dripShares: '1.643', historicalPeriodDays: 365 } },
+      weeklyAverage: { formula: 'Mean of the last 3 distributions', inputs: { distributions: [], frequency: 'weekly' } },
+    },
+    sameUnderlying: [],
     ...rest,
   };
 }

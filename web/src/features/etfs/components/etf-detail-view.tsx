@@ -20,6 +20,9 @@ import { latestDeclaredAmount, payoutsPerYear, performancePeriodLabel } from '..
 import { BackLink } from './back-link.tsx';
 import { EtfActions } from './etf-actions.tsx';
 import { PriceHistoryCard } from './price-history-card.tsx';
+import { MetricExplain } from './metric-explain.tsx';
+import { ReturnBreakdown } from './return-breakdown.tsx';
+import { SameUnderlying } from './same-underlying.tsx';
 import { AdjustedMark, SplitList } from './split-list.tsx';
 import { theme } from '../../../styles/theme.ts';
 
@@ -120,6 +123,7 @@ function Loaded({ etf }: { etf: EtfDetail }) {
             <StatLabel>Annual Non-DRIP Yield</StatLabel>
             <StatValue>{formatPercent(etf.exact.yieldPercent)}</StatValue>
             <StatHint>Weekly average × 52 ÷ price</StatHint>
+            <MetricExplain label="Annual Non-DRIP Yield" explanation={etf.explain.yieldPercent} />
           </Stat>
         </Card>
         <Card>
@@ -127,6 +131,7 @@ function Loaded({ etf }: { etf: EtfDetail }) {
             <StatLabel>Annual DRIP Yield</StatLabel>
             <StatValue>{formatPercent(etf.exact.annualDripYield)}</StatValue>
             <StatHint>With each of {payouts} payouts a year reinvested</StatHint>
+            <MetricExplain label="Annual DRIP Yield" explanation={etf.explain.annualDripYield} />
           </Stat>
         </Card>
       </Cards>
@@ -141,6 +146,7 @@ function Loaded({ etf }: { etf: EtfDetail }) {
             <StatLabel>Weekly Average</StatLabel>
             <StatValue>{formatWeeklyAverage(etf.exact.weeklyAverage)}</StatValue>
             <StatHint>Average dividend per share, last 3 weeks</StatHint>
+            <MetricExplain label="Weekly Average" explanation={etf.explain.weeklyAverage} />
           </Stat>
         </Card>
         <Card>
@@ -148,6 +154,7 @@ function Loaded({ etf }: { etf: EtfDetail }) {
             <StatLabel>Actual Non-DRIP</StatLabel>
             <StatValue $tone={tone(etf.oneYearReturn)}>{formatPercent(etf.exact.oneYearReturn)}</StatValue>
             <StatHint>{period}</StatHint>
+            <MetricExplain label="Actual Non-DRIP" explanation={etf.explain.oneYearReturn} />
           </Stat>
         </Card>
         <Card>
@@ -155,9 +162,19 @@ function Loaded({ etf }: { etf: EtfDetail }) {
             <StatLabel>Actual DRIP</StatLabel>
             <StatValue $tone={tone(etf.dripReturn)}>{formatPercent(etf.exact.dripReturn)}</StatValue>
             <StatHint>{period}</StatHint>
+            <MetricExplain label="Actual DRIP" explanation={etf.explain.dripReturn} />
           </Stat>
         </Card>
       </Cards>
+
+      <Spaced>
+        <ReturnBreakdown etf={etf} period={period} />
+      </Spaced>
+      {etf.sameUnderlying.length > 0 ? (
+        <Spaced>
+          <SameUnderlying etf={etf} />
+        </Spaced>
+      ) : null}
 
       {etf.description && etf.description.trim() ? (
         <Spaced>
@@ -198,6 +215,7 @@ function DistributionRate({ etf, payouts }: { etf: EtfDetail; payouts: number })
           quote it. The Annual Non-DRIP Yield averages the last 3 payouts, so after a cut or a raise the two differ until three
           payouts at the new amount are in.
         </StatHint>
+        <MetricExplain label="Distribution Rate" explanation={etf.explain.distributionRate} />
       </Stat>
       <TtmStat>
         <StatLabel>Trailing 12-Month Yield</StatLabel>
