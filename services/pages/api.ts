@@ -43,7 +43,7 @@ export const byPathQuery = z.preprocess(
   (q) => (q && typeof q === 'object' && !Array.isArray(q) ? { ...q, path: (q as Record<string, unknown>)['path'] ?? '' } : q),
   z.object({
     path: z
-      .string({ error: PATH_REQUIRED })
+      .string({ error: 'Query parameter path must be given once' })
       .refine((p) => p.trim() !== '', PATH_REQUIRED)
       .refine((p) => p.length <= 2_000, 'Query parameter path must be at most 2,000 characters'),
   }),

@@ -5,6 +5,8 @@ import request, { type Agent } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PageJson } from '../../contracts/content.ts';
 import { streams } from '../../events/streams.ts';
+import { handleCommand } from '../core/command-handler.ts';
+import { pagePathDecider } from './business-logic.ts';
 import { fastEnv, OWNER_EMAIL, signUp } from '../accounts/test-helpers.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 
@@ -136,6 +138,28 @@ describe('POST /api/admin/pages', () => {
   });
 });
 
+describe('one page per path', () => {
+  it('two creations of one path at once: one 201, one 409', async () => {
+    const [a, b] = await Promise.all([owner.post('/api/admin/pages').send(form({ path: '/race' })), owner.post('/api/admin/pages').send(form({ path: 'RACE' }))]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    expect(((await owner.get('/api/admin/pages')).body as PageJson[]).filter((p) => p.path === '/race')).toHaveLength(1);
+  });
+
+  it('a reservation whose page was never created (a crash between the two appends) holds the path for a minute, then is taken over', async () => {
+    const orphan = '33333333-3333-4333-8333-333333333333';
+    const now = ctx.deps.now().toISOString();
+    await handleCommand(ctx.deps.log, streams.pagePath('/orphaned'), pagePathDecider, { type: 'ReservePagePath', path: '/orphaned', pageId: orphan }, { actor: 'test', correlationId: 't', now });
+    expect((await owner.post('/api/admin/pages').send(form({ path: '/orphaned' })).expect(409)).body.message).toBe('A page with the path /orphaned already exists');
+    ctx.advance(61_000);
+    const page = await create({ path: '/orphaned' });
+    expect((await ctx.deps.log.readStream(streams.pagePath('/orphaned'))).map((e) => [e.type, (e.data as { pageId: string }).pageId])).toEqual([
+      ['PagePathReserved', orphan],
+      ['PagePathReleased', orphan],
+      ['PagePathReserved', page.id],
+    ]);
+  });
+});
+
 describe('PUT and DELETE /api/admin/pages/{id}', () => {
   it('updates the page; a field left out keeps its value; the answer and the list show it', async () => {
     const page = await create({ path: '/team', metaDescription: 'Our team' });
@@ -191,6 +215,7 @@ describe('GET /api/pages/by-path (public)', () => {
     await request(ctx.app).get('/api/pages/by-path').query({ path: '/never-made' }).expect(404, { message: 'Page not found' });
     expect((await request(ctx.app).get('/api/pages/by-path').expect(400)).body.message).toBe('Query parameter path is required');
     expect((await request(ctx.app).get('/api/pages/by-path?path=').expect(400)).body.message).toBe('Query parameter path is required');
+    expect((await request(ctx.app).get('/api/pages/by-path?path=/a&path=/b').expect(400)).body.message).toBe('Query parameter path must be given once');
   });
 });
 
