@@ -36,18 +36,6 @@ export function isClientRoute(pathname: string): boolean {
   return routeSegments.some((route) => route.length === segments.length && route.every((s, i) => s.startsWith(':') || s === segments[i]));
 }
 
-/**
- * Serves the built client (vite build → web/dist):
- * - hashed assets (`/assets/*`) with a one-year immutable cache; a missing asset is a 404, never the
- *   index page (a stale tab must not parse HTML as JavaScript);
- * - other files in the root (favicon, robots.txt) with a short cache;
- * - every other GET/HEAD outside `/api` gets index.html (SPA fallback) with `no-cache`, so a new
- *   deployment is picked up on the next navigation: status 200 on a path of the client's route table
- *   (CLIENT_ROUTES) or of a published managed page (with that page's head: withPageHead), 404 on any
- *   other, drafts included (the app then draws "Page Not Found"; no soft 404s, D18).
- * When the client is not built, those routes answer 503 with a short text saying so.
- * Mounted after the API routes; `/api/*` never reaches it.
- */
 /** What the served HTML needs of a published managed page. */
 export interface ManagedPageHead {
   path: string;
@@ -82,14 +70,29 @@ export function withPageHead(indexHtml: string, page: ManagedPageHead, appUrl: s
     .replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace(/\s*<link\s+rel="canonical"[^>]*>/gi, '')
     .replace(/\s*<meta\s+name="robots"[^>]*>/gi, '');
+  const extra: string[] = [];
   if (page.metaDescription) {
     const tag = `<meta name="description" content="${escapeHtml(page.metaDescription)}" />`;
-    html = /<meta\s+name="description"[^>]*>/i.test(html) ? html.replace(/<meta\s+name="description"[^>]*>/i, () => tag) : html.replace(/<\/head>/i, () => `  ${tag}\n  </head>`);
+    if (/<meta\s+name="description"[^>]*>/i.test(html)) html = html.replace(/<meta\s+name="description"[^>]*>/i, () => tag);
+    else extra.push(tag);
   }
-  const extra = [`<link rel="canonical" href="${escapeHtml(canonical)}" />`, ...(page.noIndex ? ['<meta name="robots" content="noindex,nofollow" />'] : [])];
+  extra.push(`<link rel="canonical" href="${escapeHtml(canonical)}" />`);
+  if (page.noIndex) extra.push('<meta name="robots" content="noindex,nofollow" />');
   return html.replace(/<\/head>/i, () => `${extra.map((t) => `  ${t}\n`).join('')}  </head>`);
 }
 
+/**
+ * Serves the built client (vite build → web/dist):
+ * - hashed assets (`/assets/*`) with a one-year immutable cache; a missing asset is a 404, never the
+ *   index page (a stale tab must not parse HTML as JavaScript);
+ * - other files in the root (favicon, robots.txt) with a short cache;
+ * - every other GET/HEAD outside `/api` gets index.html (SPA fallback) with `no-cache`, so a new
+ *   deployment is picked up on the next navigation: status 200 on a path of the client's route table
+ *   (CLIENT_ROUTES) or of a published managed page (with that page's head: withPageHead), 404 on any
+ *   other, drafts included (the app then draws "Page Not Found"; no soft 404s, D18).
+ * When the client is not built, those routes answer 503 with a short text saying so.
+ * Mounted after the API routes; `/api/*` never reaches it.
+ */
 export function clientRouter(distDir: string, pages?: ManagedPages): Router {
   const router = Router();
   const indexFile = path.join(distDir, 'index.html');

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PageJson } from '../../contracts/content.ts';
 import { streams } from '../../events/streams.ts';
 import { handleCommand } from '../core/command-handler.ts';
+import { withPageHead } from '../gateway/client.ts';
 import { pagePathDecider } from './business-logic.ts';
 import { fastEnv, OWNER_EMAIL, signUp } from '../accounts/test-helpers.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
@@ -270,5 +271,20 @@ describe('the HTML the server sends for a page path', () => {
     await owner.delete(`/api/admin/pages/${draft.id}`).expect(204);
     await request(ctx.app).get('/unpublished').expect(404);
     for (const p of ['/', '/etfs', '/pricing', '/login']) expect((await request(ctx.app).get(p).expect(200)).text).toContain('<title>WeeklyDiv</title>');
+  });
+});
+
+describe('withPageHead (the rewrite of index.html)', () => {
+  it('adds a description when index.html has none, replaces an old canonical and robots tag, escapes quotes', () => {
+    const html = withPageHead(
+      '<html><head><title>x</title><link rel="canonical" href="/old"><meta name="robots" content="all"></head><body></body></html>',
+      { path: '/q', title: "It's <b>", metaDescription: "Tom's & Jerry's", canonicalUrl: null, noIndex: 0 },
+      'https://weeklydiv.example/some/base',
+    );
+    expect(html).toBe(
+      '<html><head><title>It&#39;s &lt;b&gt;</title>  <meta name="description" content="Tom&#39;s &amp; Jerry&#39;s" />\n' +
+        '  <link rel="canonical" href="https://weeklydiv.example/q" />\n' +
+        '  </head><body></body></html>',
+    );
   });
 });
