@@ -12,12 +12,28 @@ import { settingEvents } from './settings.ts';
 import { newsEvents } from './news.ts';
 import { jobEvents } from './jobs.ts';
 import { calendarFeedEvents } from './calendar-feeds.ts';
+import { pageEvents, pagePathEvents } from './pages.ts';
 
 export class UnknownEventTypeError extends Error {}
 export class InvalidEventError extends Error {}
 
 /** Every event definition of the product. Later categories add themselves here. */
-export const allEventDefinitions: readonly EventDefinition[] = [...accountEvents, ...catalogEvents, ...priceEvents, ...dividendEvents, ...splitEvents, ...marketClockEvents, ...jobEvents, ...favoriteEvents, ...portfolioEvents, ...settingEvents, ...newsEvents, ...calendarFeedEvents];
+export const allEventDefinitions: readonly EventDefinition[] = [
+  ...accountEvents,
+  ...catalogEvents,
+  ...priceEvents,
+  ...dividendEvents,
+  ...splitEvents,
+  ...marketClockEvents,
+  ...jobEvents,
+  ...favoriteEvents,
+  ...portfolioEvents,
+  ...settingEvents,
+  ...newsEvents,
+  ...calendarFeedEvents,
+  ...pageEvents,
+  ...pagePathEvents,
+];
 
 export class EventRegistry {
   private readonly byType = new Map<string, EventDefinition>();

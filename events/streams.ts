@@ -14,6 +14,7 @@ export type StreamCategory =
   | 'splits'
   | 'news'
   | 'page'
+  | 'pagepath'
   | 'image'
   | 'settings'
   | 'market'
@@ -44,6 +45,8 @@ export const streams = {
   splits: (etfId: string) => streamName('splits', etfId),
   news: (articleId: string) => streamName('news', articleId),
   page: (pageId: string) => streamName('page', pageId),
+  /** Reservation stream per normalised page path (`pagepath-/about/team`): enforces unique paths. */
+  pagePath: (path: string) => streamName('pagepath', path),
   image: (imageId: string) => streamName('image', imageId),
   settings: (key: string) => streamName('settings', key),
   job: (jobId: string) => streamName('job', jobId),

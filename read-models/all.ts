@@ -8,6 +8,18 @@ import { portfolioProjection } from './portfolio/projection.ts';
 import { settingsProjection } from './settings/projection.ts';
 import { newsProjection } from './news/projection.ts';
 import { calendarFeedsProjection } from './calendar-feeds/projection.ts';
+import { pagesProjection } from './pages/projection.ts';
 
 /** Every read model of the product. A module adds its projection here. */
-export const allProjections: readonly Projection[] = [usersProjection, jobsProjection, catalogIndexProjection, marketProjection, favoritesProjection, portfolioProjection, settingsProjection, newsProjection, calendarFeedsProjection];
+export const allProjections: readonly Projection[] = [
+  usersProjection,
+  jobsProjection,
+  catalogIndexProjection,
+  marketProjection,
+  favoritesProjection,
+  portfolioProjection,
+  settingsProjection,
+  newsProjection,
+  calendarFeedsProjection,
+  pagesProjection,
+];

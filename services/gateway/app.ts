@@ -1,6 +1,7 @@
 import express from 'express';
 import type { AppDeps } from '../http/deps.ts';
 import { clientRouter } from './client.ts';
+import { publishedPageByPath } from '../../read-models/pages/queries.ts';
 import { apiNotFound, errorHandler, type ErrorBody } from '../http/errors.ts';
 import { healthRouter } from './health.ts';
 import { requestLog } from '../http/request-log.ts';
@@ -56,7 +57,7 @@ export function createApp(deps: AppDeps): express.Application {
   for (const module of routeModules) app.use(module.path, module.router(deps));
   app.use('/api', apiNotFound);
 
-  app.use(clientRouter(deps.config.webDistDir));
+  app.use(clientRouter(deps.config.webDistDir, { appUrl: deps.config.appUrl, publishedAt: (path) => publishedPageByPath(deps.readModels, path) }));
   app.use(apiNotFound);
   app.use(errorHandler(deps.logger));
   return app;

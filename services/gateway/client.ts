@@ -1,6 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
+import { normalisePagePath } from '../../contracts/page-path.ts';
 
 /** Vite puts content-hashed files under `assets/`: safe to cache forever. */
 const ASSETS_DIR = 'assets';
@@ -35,6 +36,51 @@ export function isClientRoute(pathname: string): boolean {
   return routeSegments.some((route) => route.length === segments.length && route.every((s, i) => s.startsWith(':') || s === segments[i]));
 }
 
+/** What the served HTML needs of a published managed page. */
+export interface ManagedPageHead {
+  path: string;
+  title: string;
+  metaDescription: string | null;
+  canonicalUrl: string | null;
+  noIndex: 0 | 1;
+}
+
+export interface ManagedPages {
+  /** The published page at a normalised path, or null (a draft counts as none). */
+  publishedAt(path: string): Promise<ManagedPageHead | null>;
+  /** APP_URL: the origin of a page's default canonical link. */
+  appUrl: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/**
+ * index.html with a managed page's head, so crawlers and link previews see it before any script runs:
+ * its `<title>`, its meta description (else the site's), `<link rel="canonical">` (its canonical URL,
+ * else APP_URL + path) and robots `noindex,nofollow` when noIndex (the client sets the same tags,
+ * web/src/features/pages/head-tags.ts). Every value is HTML-escaped.
+ */
+export function withPageHead(indexHtml: string, page: ManagedPageHead, appUrl: string): string {
+  const canonical = page.canonicalUrl ?? `${new URL(appUrl).origin}${page.path}`;
+  let html = indexHtml
+    .replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace(/\s*<link\s+rel="canonical"[^>]*>/gi, '')
+    .replace(/\s*<meta\s+name="robots"[^>]*>/gi, '');
+  const extra: string[] = [];
+  if (page.metaDescription) {
+    const tag = `<meta name="description" content="${escapeHtml(page.metaDescription)}" />`;
+    if (/<meta\s+name="description"[^>]*>/i.test(html)) html = html.replace(/<meta\s+name="description"[^>]*>/i, () => tag);
+    else extra.push(tag);
+  }
+  extra.push(`<link rel="canonical" href="${escapeHtml(canonical)}" />`);
+  if (page.noIndex) extra.push('<meta name="robots" content="noindex,nofollow" />');
+  return html.replace(/<\/head>/i, () => `${extra.map((t) => `  ${t}\n`).join('')}  </head>`);
+}
+
 /**
  * Serves the built client (vite build → web/dist):
  * - hashed assets (`/assets/*`) with a one-year immutable cache; a missing asset is a 404, never the
@@ -42,13 +88,12 @@ export function isClientRoute(pathname: string): boolean {
  * - other files in the root (favicon, robots.txt) with a short cache;
  * - every other GET/HEAD outside `/api` gets index.html (SPA fallback) with `no-cache`, so a new
  *   deployment is picked up on the next navigation: status 200 on a path of the client's route table
- *   (CLIENT_ROUTES), 404 on any other (the app then draws "Page Not Found"; no soft 404s, D18). Managed
- *   pages have no server store yet: when they come, a published page's path answers 200 too
- *   (docs/client.md "Issue 10").
+ *   (CLIENT_ROUTES) or of a published managed page (with that page's head: withPageHead), 404 on any
+ *   other, drafts included (the app then draws "Page Not Found"; no soft 404s, D18).
  * When the client is not built, those routes answer 503 with a short text saying so.
  * Mounted after the API routes; `/api/*` never reaches it.
  */
-export function clientRouter(distDir: string): Router {
+export function clientRouter(distDir: string, pages?: ManagedPages): Router {
   const router = Router();
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -74,10 +119,19 @@ export function clientRouter(distDir: string): Router {
       },
     }),
   );
-  router.use((req, res, next) => {
+  let cached: { mtimeMs: number; html: string } | undefined;
+  const indexHtml = (): string => {
+    const { mtimeMs } = statSync(indexFile);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(indexFile, 'utf8') };
+    return cached.html;
+  };
+  router.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.status(isClientRoute(req.path) ? 200 : 404).sendFile(indexFile);
+    if (isClientRoute(req.path)) return res.status(200).sendFile(indexFile);
+    const page = pages ? await pages.publishedAt(normalisePagePath(req.path)) : null;
+    if (!page) return res.status(404).sendFile(indexFile);
+    res.status(200).type('html').send(withPageHead(indexHtml(), page, pages!.appUrl));
   });
   return router;
 }

@@ -21,6 +21,7 @@ import {
 } from '../../contracts/market.ts';
 import { NewsItem } from '../../contracts/news.ts';
 import { CalendarFeedUrl } from '../../contracts/calendar-feeds.ts';
+import { PageInput, PageJson } from '../../contracts/content.ts';
 import { HoldingView, UserCalendarEntry } from '../../contracts/portfolio.ts';
 import { FooterHtmlAnswer, HeaderNavAnswer, NavItem } from '../../contracts/settings.ts';
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '../accounts/api.ts';
@@ -75,6 +76,8 @@ const components = {
   HeaderNavAnswer,
   FooterHtmlAnswer,
   NewsItem,
+  PageJson,
+  PageInput,
 } satisfies Record<string, z.ZodType>;
 
 /**
@@ -379,6 +382,39 @@ function documentPaths(registry: OpenAPIRegistry): void {
     access: 'public',
     request: { params: ticker },
     responses: { 200: ok('The articles.', z.array(NewsItem)) },
+  });
+
+  // --- managed pages
+  add('get', '/api/pages/by-path', {
+    tags: ['Pages'],
+    summary: 'A published managed page by its path (normalised as the owner\'s form does); drafts and unknown paths are 404.',
+    access: 'public',
+    request: { query: z.object({ path: z.string().describe('The page path, e.g. /about (URL-encoded).') }) },
+    responses: { 200: ok('The page.', PageJson), ...errors(400, 404) },
+  });
+  add('get', '/api/admin/pages', { tags: ['Admin'], summary: 'Every managed page, drafts too, by path.', access: 'owner', responses: { 200: ok('The pages.', z.array(PageJson)) } });
+  add('post', '/api/admin/pages', {
+    tags: ['Admin'],
+    summary: 'Create a managed page (a draft unless isPublished is 1; noIndex 0 by default).',
+    description:
+      'The path is normalised on the server (contracts/page-path.ts) and the slug derived from it. 409 when another page has the path or the site itself uses it (`/etfs/...`, `/login`, …).',
+    access: 'owner',
+    request: body(PageInput),
+    responses: { 201: ok('The page.', PageJson), ...errors(400, 409) },
+  });
+  add('put', '/api/admin/pages/{id}', {
+    tags: ['Admin'],
+    summary: "Save a page's form (optional fields left out keep their value; null or empty clears them).",
+    access: 'owner',
+    request: { params: id('page'), ...body(PageInput) },
+    responses: { 200: ok('The page.', PageJson), ...errors(400, 404, 409) },
+  });
+  add('delete', '/api/admin/pages/{id}', {
+    tags: ['Admin'],
+    summary: 'Delete a page; its path is free again.',
+    access: 'owner',
+    request: { params: id('page') },
+    responses: { 204: noContent, ...errors(404) },
   });
 
   // --- owner: catalog, data operations, jobs

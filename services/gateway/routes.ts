@@ -11,6 +11,7 @@ import { catalogAdminRouter, etfCreateRouter } from '../catalog/api.ts';
 import { marketAdminRouter } from '../jobs/admin-api.ts';
 import { splitsAdminRouter } from '../splits/api.ts';
 import { jobsRouter } from '../jobs/api.ts';
+import { pagesAdminRouter, pagesRouter } from '../pages/api.ts';
 import { openApiRouter } from './openapi.ts';
 import { calendarFeedsRouter } from '../calendar-feeds/api.ts';
 
@@ -41,5 +42,7 @@ export const routeModules: readonly RouteModule[] = [
   { path: '/api', router: settingsRouter },
   { path: '/api', router: newsRouter },
   { path: '/api', router: calendarFeedsRouter },
+  { path: '/api', router: pagesRouter },
+  { path: '/api/admin', router: pagesAdminRouter },
   { path: '/api', router: openApiRouter },
 ];

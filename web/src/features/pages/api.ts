@@ -1,16 +1,10 @@
+import type { PageJson } from '../../../../contracts/content.ts';
 import { baseApi } from '../../api/base-api.ts';
 
-export interface ManagedPage {
-  title: string;
-  metaDescription?: string | null;
-  canonicalUrl?: string | null;
-  noIndex?: 0 | 1 | boolean;
-  isPublished?: 0 | 1 | boolean;
-  cssBody?: string | null;
-  htmlBody?: string | null;
-}
+/** A managed page as `GET /api/pages/by-path` answers it (the contract, contracts/content.ts). */
+export type ManagedPage = PageJson;
 
-/** GET /api/pages/by-path?path=… (an owner-defined page), never retried. */
+/** GET /api/pages/by-path?path=… (an owner-defined page; the server answers published pages only), never retried. */
 export const pagesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getPageByPath: build.query<ManagedPage, string>({
@@ -22,7 +16,7 @@ export const pagesApi = baseApi.injectEndpoints({
 
 export const { useGetPageByPathQuery } = pagesApi;
 
-/** Unpublished pages count as not found. */
+/** Unpublished pages count as not found (the server already answers 404 for them; this guards a stale answer). */
 export function isPublished(page: ManagedPage): boolean {
-  return page.isPublished === undefined || page.isPublished === 1 || page.isPublished === true;
+  return page.isPublished === 1;
 }

@@ -22,19 +22,20 @@ export default function ManagedPageRoute() {
 }
 
 function ManagedPageView({ page }: { page: ManagedPage }) {
-  const html = useMemo(() => sanitizeHtml(page.htmlBody ?? ''), [page.htmlBody]);
+  const html = useMemo(() => sanitizeHtml(page.htmlBody), [page.htmlBody]);
   useEffect(
     () =>
       applyPageHead({
         title: page.title,
         description: page.metaDescription?.trim() ? page.metaDescription : null,
-        canonical: page.canonicalUrl?.trim() ? page.canonicalUrl : null,
-        noIndex: page.noIndex === 1 || page.noIndex === true,
+        // as the server's HTML has it (services/gateway/client.ts): the page's canonical URL, else its own address
+        canonical: page.canonicalUrl?.trim() ? page.canonicalUrl : `${window.location.origin}${page.path}`,
+        noIndex: page.noIndex === 1,
       }),
     [page],
   );
   return (
-    <Page as="article" data-testid="managed-page">
+    <Page as="article" className="managed-page" data-testid="managed-page">
       {page.cssBody ? <style>{page.cssBody}</style> : null}
       <Body dangerouslySetInnerHTML={{ __html: html }} />
     </Page>

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PageJson } from '../../../../../contracts/content.ts';
 import { mockFetch } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import ManagedPageRoute from './managed-page-route.tsx';
@@ -8,6 +9,22 @@ import ManagedPageRoute from './managed-page-route.tsx';
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+});
+
+const page = (over: Partial<PageJson>): PageJson => ({
+  id: 'p1',
+  slug: 'about',
+  path: '/about',
+  title: 'About',
+  metaDescription: null,
+  canonicalUrl: null,
+  noIndex: 0,
+  htmlBody: '<p>x</p>',
+  cssBody: null,
+  isPublished: 1,
+  createdAt: '2026-11-24T15:00:00.000Z',
+  updatedAt: '2026-11-24T15:00:00.000Z',
+  ...over,
 });
 
 describe('managed pages', () => {
@@ -19,32 +36,47 @@ describe('managed pages', () => {
   });
 
   it('an unpublished page is not found', async () => {
-    mockFetch({ 'GET /api/pages/by-path': { title: 'Draft', htmlBody: '<p>x</p>', isPublished: 0 } });
+    mockFetch({ 'GET /api/pages/by-path': page({ path: '/draft', title: 'Draft', isPublished: 0 }) });
     renderWithProviders(<ManagedPageRoute />, { route: '/draft' });
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
   });
 
   it('a published page: title, robots, CSS and HTML without scripts or handlers', async () => {
     mockFetch({
-      'GET /api/pages/by-path': {
+      'GET /api/pages/by-path': page({
         title: 'About WeeklyDiv',
         metaDescription: 'Who we are',
         canonicalUrl: 'https://weeklydiv.example/about',
         noIndex: 1,
-        isPublished: 1,
-        cssBody: '.hero{color:red}',
-        htmlBody: '<h1>About us</h1><img src="/api/images/1" onerror="alert(1)"><script>window.hacked=1</script><a href="javascript:alert(1)">x</a>',
-      },
+        cssBody: '.hero{color:red}</style><script>window.hacked=1</script>',
+        htmlBody: '<h1>About us</h1><img src="/api/images/1" onerror="alert(1)"><script>window.hacked=1</script><a href="javascript:alert(1)">x</a><style>body{display:none}</style>',
+      }),
     });
     renderWithProviders(<ManagedPageRoute />, { route: '/about' });
     expect(await screen.findByRole('heading', { name: 'About us' })).toBeTruthy();
-    const page = screen.getByTestId('managed-page');
-    expect(page.innerHTML).not.toContain('<script');
-    expect(page.innerHTML).not.toContain('onerror');
-    expect(page.innerHTML).not.toContain('javascript:');
-    expect(page.querySelector('style')!.textContent).toBe('.hero{color:red}');
+    const shown = screen.getByTestId('managed-page');
+    const body = shown.querySelector(':scope > div')!.innerHTML;
+    expect(body).not.toContain('<script');
+    expect(body).not.toContain('onerror');
+    expect(body).not.toContain('javascript:');
+    // the owner's CSS is the text of one <style> (never markup); a <style> inside the HTML body is dropped
+    expect(shown.querySelectorAll('style')).toHaveLength(1);
+    expect(shown.querySelector('style')!.textContent).toBe('.hero{color:red}</style><script>window.hacked=1</script>');
+    expect(shown.querySelector('script')).toBeNull();
+    expect(shown.classList.contains('managed-page')).toBe(true);
+    expect(shown.querySelector('img')!.getAttribute('src')).toBe('/api/images/1');
     expect(document.title).toBe('About WeeklyDiv');
     expect(document.head.querySelector('meta[name="robots"]')!.getAttribute('content')).toBe('noindex,nofollow');
     expect(document.head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe('https://weeklydiv.example/about');
+  });
+
+  it("without a canonical URL the page links to its own address (as the server's HTML does); no description keeps the site's", async () => {
+    document.head.innerHTML = '<meta name="description" content="site">';
+    mockFetch({ 'GET /api/pages/by-path': page({ path: '/faq', title: 'FAQ', htmlBody: '<h1>FAQ</h1>' }) });
+    renderWithProviders(<ManagedPageRoute />, { route: '/FAQ/' });
+    expect(await screen.findByRole('heading', { name: 'FAQ' })).toBeTruthy();
+    expect(document.head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`${window.location.origin}/faq`);
+    expect(document.head.querySelector('meta[name="description"]')!.getAttribute('content')).toBe('site');
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
   });
 });
