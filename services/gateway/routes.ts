@@ -12,6 +12,8 @@ import { marketAdminRouter } from '../jobs/admin-api.ts';
 import { splitsAdminRouter } from '../splits/api.ts';
 import { jobsRouter } from '../jobs/api.ts';
 import { openApiRouter } from './openapi.ts';
+import { imagesAdminRouter, imagesRouter } from '../images/api.ts';
+import { settingsAdminRouter } from '../settings/admin-api.ts';
 
 export interface RouteModule {
   /** Where the router is mounted. Everything under `/api/admin` is owner-only (guarded in app.ts). */
@@ -39,5 +41,8 @@ export const routeModules: readonly RouteModule[] = [
   { path: '/api', router: portfolioRouter },
   { path: '/api', router: settingsRouter },
   { path: '/api', router: newsRouter },
+  { path: '/api/admin', router: imagesAdminRouter },
+  { path: '/api/admin', router: settingsAdminRouter },
+  { path: '/api', router: imagesRouter },
   { path: '/api', router: openApiRouter },
 ];
