@@ -61,12 +61,16 @@ export const imageUploadSchema = z.object({
   data: z.string({ error: imageUploadMessages.data }).regex(/^data:[^,]*;base64,/i, imageUploadMessages.data),
 });
 
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2,3})?$/;
+/** Base64 (standard alphabet), padded or not; one stray character or a cut-off quartet is refused. */
+function isBase64(text: string): boolean {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return false;
+  return text.includes('=') ? text.length % 4 === 0 : text.length % 4 !== 1;
+}
 
 /** The bytes of a base64 data URL: 400 when the base64 is broken, 413 when too large (checked before decoding). */
 export function decodeDataUrl(dataUrl: string): Buffer {
   const payload = dataUrl.slice(dataUrl.indexOf(',') + 1).replace(/\s+/g, '');
-  if (!BASE64.test(payload)) throw badRequest(imageUploadMessages.base64, { data: imageUploadMessages.base64 });
+  if (!isBase64(payload)) throw badRequest(imageUploadMessages.base64, { data: imageUploadMessages.base64 });
   const size = Math.floor((payload.length * 3) / 4) - (payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0);
   if (size > MAX_IMAGE_BYTES) throw new AppError(413, `${imageUploadMessages.tooLarge} (this one is ${mib(size)})`);
   if (size === 0) throw badRequest(imageUploadMessages.empty, { data: imageUploadMessages.empty });

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { detectImageType, sanitizeSvg } from './detect.ts';
+import { SAMPLES } from './samples.ts';
 
 const bytes = (...b: number[]) => Uint8Array.from(b);
 const text = (s: string) => new TextEncoder().encode(s);
 const concat = (a: Uint8Array, b: Uint8Array) => Uint8Array.from([...a, ...b]);
 
-/** A real 1×1 PNG, JPEG, GIF and WebP (as image editors write them). */
-export const SAMPLES = {
-  png: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
-  jpeg: Buffer.from(
-    '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-    'base64',
-  ),
-  gif: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
-  webp: Buffer.from('UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAwA0JaQAA3AA/vuUAAA=', 'base64'),
-} as const;
 
 describe('image type from the bytes (magic numbers)', () => {
   it('recognises PNG, JPEG, GIF (87a and 89a) and WebP', () => {
