@@ -19,10 +19,17 @@ import { changeSetting } from './commands.ts';
  * Field errors of the value are named after the request's field (`html`, `nav.items.2.path`, `value`).
  */
 export const footerWriteSchema = z.object({ html: z.string({ error: 'html must be text' }) });
-export const headerNavWriteSchema = z.object({ nav: z.union([z.object({}).loose(), z.array(z.unknown())], { error: 'nav must be an object with items' }) });
+/** A field that must be present (not null); its shape is the decider's to check. */
+const present = (check?: (value: unknown) => boolean, message = '') =>
+  z.unknown().superRefine((value, ctx) => {
+    if (value === undefined || value === null) ctx.addIssue({ code: 'custom', message: 'Required' });
+    else if (check && !check(value)) ctx.addIssue({ code: 'custom', message });
+  });
+
+export const headerNavWriteSchema = z.object({ nav: present((v) => typeof v === 'object', 'nav must be an object with items') });
 export const settingWriteSchema = z.object({
   key: z.string({ error: 'key must be text' }).trim().min(1, 'key is required'),
-  value: z.json({ error: 'value must be JSON' }),
+  value: present(),
 });
 
 /** Renames the decider's `value...` field errors after the request's field. */
