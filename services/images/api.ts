@@ -44,9 +44,11 @@ export const imageUploadMessages = {
   svg: SVG_UNSAFE_OR_BROKEN,
 } as const;
 
+const isControl = (c: string) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f;
+
 /** Strips folders (`C:\\fakepath\\logo.png`) and control characters; keeps the owner's name otherwise. */
 function cleanFilename(name: string): string {
-  return (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return [...(name.split(/[\\/]/).pop() ?? '')].filter((c) => !isControl(c)).join('').trim();
 }
 
 export const imageUploadSchema = z.object({

@@ -116,11 +116,16 @@ describe('POST /api/admin/upload-image', () => {
     expect(ok.body.size).toBe(MAX_IMAGE_BYTES);
     const over = await upload({ filename: 'big.png', mimeType: 'image/png', data: dataUrl(uniquePng(MAX_IMAGE_BYTES - 7, 3)) }).expect(413);
     expect(over.body).toEqual({ message: 'Image must be at most 5.0 MiB (this one is 5.0 MiB)' });
-    const huge = await upload({ filename: 'huge.png', mimeType: 'image/png', data: dataUrl(uniquePng(6 * 1024 * 1024, 4)) }).expect(413);
+    // beyond the route's 7 MiB body limit the parser refuses before reading it all
+    const huge = await owner
+      .post('/api/admin/upload-image')
+      .set('Content-Type', 'application/json')
+      .send(`{"filename":"huge.png","mimeType":"image/png","data":"data:image/png;base64,${'A'.repeat(7 * 1024 * 1024)}"}`)
+      .expect(413);
     expect(huge.body).toEqual({ message: 'Image must be at most 5.0 MiB' });
     // another route still refuses a 2 MB JSON body
     await owner.post('/api/admin/settings').send({ key: 'note', value: 'x'.repeat(2 * 1024 * 1024) }).expect(413, { message: 'Request body is too large' });
-  });
+  }, 60_000);
 
   it('gives back the image already in the library for the same bytes (200, nothing written), and a new one after it is deleted', async () => {
     const bytes = uniquePng(20, 5);
@@ -136,9 +141,10 @@ describe('POST /api/admin/upload-image', () => {
     await request(ctx.app).get(third.body.url).expect(200);
   });
 
-  it('records the upload with its hash in the log, never the bytes', async () => {
+  it('records the upload with its hash in the log, never the bytes; control characters leave the name', async () => {
     const bytes = uniquePng(30, 6);
-    const res = await upload({ filename: 'x.png', mimeType: 'image/png', data: dataUrl(bytes) }).expect(201);
+    const res = await upload({ filename: ' x\u0007\u0000.png\n', mimeType: 'image/png', data: dataUrl(bytes) }).expect(201);
+    expect(res.body.filename).toBe('x.png');
     const [event] = await ctx.deps.log.readStream(`image-${res.body.sha256}`);
     expect(event!.data).toEqual({ imageId: res.body.id, filename: 'x.png', mimeType: 'image/png', size: 38, sha256: res.body.sha256, uploadedAt: '2026-11-23T15:00:00.000Z' });
   });

@@ -41,7 +41,7 @@ export const navMessages = {
  * and `mailto:`; every other scheme (`javascript:`, `data:`, `vbscript:`, `file:`...) is refused.
  */
 export function pathProblem(path: string): string | null {
-  if (/[\s\u0000-\u001f\u007f]/.test(path)) return navMessages.spaces;
+  if (/\s/.test(path) || [...path].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return navMessages.spaces;
   if (/^[/\\]{2}|^\/\\|^\\/.test(path)) return navMessages.protocolRelative;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(path)?.[1]?.toLowerCase();
   if (scheme === 'http' || scheme === 'https') return /^https?:\/\/[^/?#\\@]+/i.test(path) ? null : navMessages.pathForm;
