@@ -127,6 +127,12 @@ describe('POST /api/admin/upload-image', () => {
     await owner.post('/api/admin/settings').send({ key: 'note', value: 'x'.repeat(2 * 1024 * 1024) }).expect(413, { message: 'Request body is too large' });
   }, 60_000);
 
+  it('parses the larger body also when the path is written in another case or with a trailing slash', async () => {
+    const bytes = uniquePng(2 * 1024 * 1024, 9);
+    const res = await owner.post('/api/admin/Upload-Image/').send({ filename: 'two.png', mimeType: 'image/png', data: dataUrl(bytes) }).expect(201);
+    expect(res.body.size).toBe(bytes.length);
+  }, 60_000);
+
   it('gives back the image already in the library for the same bytes (200, nothing written), and a new one after it is deleted', async () => {
     const bytes = uniquePng(20, 5);
     const first = await upload({ filename: 'logo.png', mimeType: 'image/png', data: dataUrl(bytes) }).expect(201);
@@ -186,6 +192,9 @@ describe('GET /api/images/{id} (public)', () => {
       'content-disposition': `inline; filename="_berblick _Q4_.png"; filename*=UTF-8''%C3%9Cberblick%20%22Q4%22.png`,
       'content-security-policy': IMAGE_CSP,
     });
+    // the site's global headers stay: same-origin resource policy, no framing
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['x-frame-options']).toBe('DENY');
   });
 
   it('answers 304 without a body for If-None-Match with the ETag (also in a list, also weak)', async () => {
