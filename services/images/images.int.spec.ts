@@ -147,6 +147,14 @@ describe('POST /api/admin/upload-image', () => {
     await request(ctx.app).get(third.body.url).expect(200);
   });
 
+  it('stores the same bytes uploaded twice at the same time once: one 201, one 200 with the same image', async () => {
+    const body = { filename: 'twice.png', mimeType: 'image/png', data: dataUrl(uniquePng(25, 10)) };
+    const [a, b] = await Promise.all([upload(body), upload(body)]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.body).toEqual(b.body);
+    expect((await ctx.deps.log.readStream(`image-${a.body.sha256}`)).length).toBe(1);
+  });
+
   it('records the upload with its hash in the log, never the bytes; control characters leave the name', async () => {
     const bytes = uniquePng(30, 6);
     const res = await upload({ filename: ' x\u0007\u0000.png\n', mimeType: 'image/png', data: dataUrl(bytes) }).expect(201);
