@@ -10,7 +10,11 @@ import { isSha256, type BlobStore, type StoredBlob } from './port.ts';
  * Content-addressed names make a second `put` of the same bytes a no-op.
  */
 export class FileBlobStore implements BlobStore {
-  constructor(private readonly dir: string) {}
+  private readonly dir: string;
+
+  constructor(dir: string) {
+    this.dir = dir;
+  }
 
   private fileOf(sha256: string): string {
     if (!isSha256(sha256)) throw new Error('blob store: not a SHA-256 hex digest');

@@ -10,12 +10,12 @@ import { isSha256, type BlobStore, type StoredBlob } from './port.ts';
  */
 export class GridFsBlobStore implements BlobStore {
   private readonly bucket: GridFSBucket;
+  private readonly client: MongoClient | undefined;
 
-  constructor(
-    db: Db,
-    private readonly client?: MongoClient,
-  ) {
+  /** On `db`; `client`, when given, is closed by close() (the store owns its connection). */
+  constructor(db: Db, client?: MongoClient) {
     this.bucket = new GridFSBucket(db, { bucketName: 'blobs' });
+    this.client = client;
   }
 
   static async connect(url: string, dbName: string): Promise<GridFsBlobStore> {
