@@ -13,6 +13,7 @@ import { newsEvents } from './news.ts';
 import { jobEvents } from './jobs.ts';
 import { calendarFeedEvents } from './calendar-feeds.ts';
 import { pageEvents, pagePathEvents } from './pages.ts';
+import { imageEvents } from './images.ts';
 
 export class UnknownEventTypeError extends Error {}
 export class InvalidEventError extends Error {}
@@ -33,6 +34,7 @@ export const allEventDefinitions: readonly EventDefinition[] = [
   ...calendarFeedEvents,
   ...pageEvents,
   ...pagePathEvents,
+  ...imageEvents,
 ];
 
 export class EventRegistry {

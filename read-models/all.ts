@@ -9,6 +9,7 @@ import { settingsProjection } from './settings/projection.ts';
 import { newsProjection } from './news/projection.ts';
 import { calendarFeedsProjection } from './calendar-feeds/projection.ts';
 import { pagesProjection } from './pages/projection.ts';
+import { imagesProjection } from './images/projection.ts';
 
 /** Every read model of the product. A module adds its projection here. */
 export const allProjections: readonly Projection[] = [
@@ -22,4 +23,6 @@ export const allProjections: readonly Projection[] = [
   newsProjection,
   calendarFeedsProjection,
   pagesProjection,
+  imagesProjection,
 ];
+

@@ -6,3 +6,13 @@ export async function settingValue(readModels: ReadModels, key: string): Promise
   const doc = await readModels.collection<SettingDoc>(settingsProjection, SETTINGS).findOne({ _id: key });
   return doc ? doc.value : undefined;
 }
+
+/** The saved document of a setting (value and when it changed), or null. */
+export async function settingDoc(readModels: ReadModels, key: string): Promise<SettingDoc | null> {
+  return readModels.collection<SettingDoc>(settingsProjection, SETTINGS).findOne({ _id: key });
+}
+
+/** Every saved setting, by key. */
+export async function allSettings(readModels: ReadModels): Promise<SettingDoc[]> {
+  return readModels.collection<SettingDoc>(settingsProjection, SETTINGS).find({}, { sort: { _id: 1 } });
+}

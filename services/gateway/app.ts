@@ -8,9 +8,15 @@ import { requestLog } from '../http/request-log.ts';
 import { sameOriginGuard, securityHeaders } from '../http/security.ts';
 import { requireOwner } from '../http/session.ts';
 import { routeModules } from './routes.ts';
+import { UPLOAD_IMAGE_PATH } from '../images/api.ts';
 
-/** JSON body limit for every route (a route that needs more would mount its own parser first). */
+/**
+ * JSON body limit for every route but the image upload, which parses its own body (7 MiB) after the
+ * owner guard, so a larger body is read only for that route and only for the owner.
+ */
 export const JSON_BODY_LIMIT = '1mb';
+
+const OWN_BODY_PARSER = new Set([UPLOAD_IMAGE_PATH]);
 
 /**
  * A path with a malformed percent-escape (`/%`, `/etfs/%ZZ`, `/assets/%ff`, overlong UTF-8) can name
@@ -49,7 +55,9 @@ export function createApp(deps: AppDeps): express.Application {
     next();
   });
   app.use(wellFormedPath);
-  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  const jsonBody = express.json({ limit: JSON_BODY_LIMIT });
+  // Express matches paths case-insensitively and with a trailing slash: compare the same way.
+  app.use((req, res, next) => (OWN_BODY_PARSER.has(req.path.toLowerCase().replace(/\/+$/, '')) ? next() : jsonBody(req, res, next)));
   app.use(sameOriginGuard(deps.config));
 
   // Every /api/admin route — existing or not — is refused unless the owner is signed in.

@@ -8,6 +8,7 @@ import { createEventStore } from '../../infra/event-store/create-event-store.ts'
 import { createMailer } from '../../infra/mail/mailer.ts';
 import { createAttemptCounters } from '../../infra/attempt-counters/create-attempt-counters.ts';
 import type { EventStore } from '../../infra/event-store/port.ts';
+import { createBlobStore } from '../../infra/blob-store/create-blob-store.ts';
 import { createAgenda } from '../../infra/jobs/create-agenda.ts';
 import type { MarketDataProvider } from '../../infra/market-data/port.ts';
 import { createMarketDataProvider } from '../../infra/market-data/provider-factory.ts';
@@ -57,6 +58,7 @@ export async function createContainer(
   const eventStore = await createEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir });
   const docs = await createDocumentStore({ mongoUrl: config.mongoUrl, mongoDb: config.mongoDb });
   const log = new EventLog(eventStore, registry);
+  const blobs = await createBlobStore({ mongoUrl: config.mongoUrl, mongoDb: config.mongoDb, dataDir: config.dataDir });
   const runsProjections = config.role !== 'gateway' || !config.mongoUrl;
   const runner = runsProjections
     ? new ProjectionRunner(eventStore, registry, docs, projections, { logger: logger.child({ component: 'projections' }) })
@@ -76,6 +78,7 @@ export async function createContainer(
     marketSnapshots,
     userArea: new UserAreaReads(readModels, { snapshots: marketSnapshots }),
     attempts: createAttemptCounters({ mongoUrl: config.mongoUrl, dataDir: config.dataDir, docs }),
+    blobs,
     now: options.now ?? (() => new Date()),
     jobs: undefined,
   };
@@ -109,6 +112,7 @@ export async function createContainer(
       reader?.stop();
       await mailer.close();
       await deps.attempts.close();
+      await blobs.close();
       await eventStore.close();
       await docs.close();
     },

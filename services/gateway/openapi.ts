@@ -24,6 +24,9 @@ import { CalendarFeedUrl } from '../../contracts/calendar-feeds.ts';
 import { PageInput, PageJson } from '../../contracts/content.ts';
 import { HoldingView, UserCalendarEntry } from '../../contracts/portfolio.ts';
 import { FooterHtmlAnswer, HeaderNavAnswer, NavItem } from '../../contracts/settings.ts';
+import { AdminSetting, ImageJson, ImageUpload, SettingWrite } from '../../contracts/content.ts';
+import { MAX_IMAGE_BYTES } from '../images/api.ts';
+import { footerWriteSchema } from '../settings/admin-api.ts';
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '../accounts/api.ts';
 import { addFavoriteSchema } from '../favorites/api.ts';
 import { listQuery as jobsListQuery } from '../jobs/api.ts';
@@ -78,6 +81,10 @@ const components = {
   NewsItem,
   PageJson,
   PageInput,
+  ImageUpload,
+  ImageJson,
+  AdminSetting,
+  SettingWrite,
 } satisfies Record<string, z.ZodType>;
 
 /**
@@ -139,6 +146,11 @@ interface Operation extends Omit<RouteConfig, 'method' | 'path' | 'security'> {
 
 const sessionSecurity = [{ session: [] }];
 const accessErrors: Record<Access, ErrorStatus[]> = { public: [], user: [401], owner: [401, 403] };
+
+/** A setting's value is any JSON (zod's recursive `z.json()` has no OpenAPI rendering of its own). */
+const settingValue = { description: 'Any JSON: text for most keys, `{items}` for header_nav, HTML text for footer_html.', type: ['string', 'number', 'boolean', 'object', 'array', 'null'] };
+describe(AdminSetting, { value: settingValue });
+describe(SettingWrite, { value: settingValue });
 
 function documentPaths(registry: OpenAPIRegistry): void {
   const add = (method: Method, path: string, { access, responses, ...rest }: Operation) =>
@@ -504,6 +516,71 @@ function documentPaths(registry: OpenAPIRegistry): void {
     access: 'owner',
     request: { params: id('job') },
     responses: { 200: ok('The run.', JobJson), ...errors(404) },
+  });
+
+  // --- owner: image library and site settings
+  add('post', '/api/admin/upload-image', {
+    tags: ['Images'],
+    summary: 'Add an image to the library (PNG, JPEG, GIF, WebP or SVG, decided by its bytes).',
+    description:
+      `The file is \`data\`, a base64 data URL, at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB decoded (the body may be up to 7 MiB). ` +
+      'The declared type must be an image type, but the stored type comes from the bytes. An SVG is stored made safe (no script, handler, link, foreignObject or style element). ' +
+      'Bytes already in the library answer that image (200) and write nothing. docs/images.md.',
+    access: 'owner',
+    request: body(ImageUpload),
+    responses: {
+      201: ok('The new image.', ImageJson),
+      200: ok('The library already had these bytes: that image.', ImageJson),
+      ...errors(400, 413),
+    },
+  });
+  add('get', '/api/admin/images', { tags: ['Images'], summary: 'The library, newest first (no bytes: `url` serves them).', access: 'owner', responses: { 200: ok('The images.', z.array(ImageJson)) } });
+  add('delete', '/api/admin/images/{id}', {
+    tags: ['Images'],
+    summary: 'Delete an image and its bytes; its URL answers 404 afterwards.',
+    access: 'owner',
+    request: { params: id('image') },
+    responses: { 204: noContent, ...errors(404) },
+  });
+  add('get', '/api/images/{id}', {
+    tags: ['Images'],
+    summary: 'The bytes of an image, for anyone.',
+    description:
+      'Content-Type of the bytes, `X-Content-Type-Options: nosniff`, `Cache-Control: public, max-age=31536000, immutable`, strong ETag (the SHA-256; 304 on If-None-Match), ' +
+      "`Content-Disposition: inline` with the file name, and a CSP that runs nothing (`default-src 'none'; style-src 'unsafe-inline'; sandbox`).",
+    access: 'public',
+    request: { params: id('image') },
+    responses: {
+      200: {
+        description: 'The image.',
+        content: Object.fromEntries(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'].map((type) => [type, { schema: z.string().describe('binary') }])),
+      },
+      304: { description: 'Not modified (If-None-Match matched the ETag).' },
+      ...errors(404),
+    },
+  });
+  const settingsTag = ['Settings'];
+  add('get', '/api/admin/settings', { tags: settingsTag, summary: 'Every saved setting, by key (docs/site-settings.md).', access: 'owner', responses: { 200: ok('The settings.', z.array(AdminSetting)) } });
+  add('post', '/api/admin/settings', {
+    tags: settingsTag,
+    summary: 'Save one setting: `footer_html` is sanitised, `header_nav` validated, any other key holds text (at most 10,000 characters).',
+    access: 'owner',
+    request: body(SettingWrite),
+    responses: { 200: ok('The setting as stored.', AdminSetting), ...errors(400, 413) },
+  });
+  add('put', '/api/admin/settings/footer_html', {
+    tags: settingsTag,
+    summary: "Save the footer's HTML, sanitised on the server (no script, event handler, javascript: URL, iframe, object, embed or form).",
+    access: 'owner',
+    request: body(footerWriteSchema),
+    responses: { 200: ok('The setting as stored: the HTML every visitor gets.', AdminSetting), ...errors(400, 413) },
+  });
+  add('put', '/api/admin/settings/header_nav', {
+    tags: settingsTag,
+    summary: 'Save the header navigation: links, dropdowns (children or legacy items), dividers, section headers; paths are /site paths, #anchors, http(s):// or mailto:.',
+    access: 'owner',
+    request: body(z.object({ nav: z.union([HeaderNavAnswer, z.array(NavItem)]).describe('`{items}`, or the items list itself.') })),
+    responses: { 200: ok('The setting as stored.', AdminSetting), ...errors(400, 413) },
   });
 
   add('get', '/api/openapi.json', {

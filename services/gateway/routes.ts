@@ -14,6 +14,8 @@ import { jobsRouter } from '../jobs/api.ts';
 import { pagesAdminRouter, pagesRouter } from '../pages/api.ts';
 import { openApiRouter } from './openapi.ts';
 import { calendarFeedsRouter } from '../calendar-feeds/api.ts';
+import { imagesAdminRouter, imagesRouter } from '../images/api.ts';
+import { settingsAdminRouter } from '../settings/admin-api.ts';
 
 export interface RouteModule {
   /** Where the router is mounted. Everything under `/api/admin` is owner-only (guarded in app.ts). */
@@ -44,5 +46,8 @@ export const routeModules: readonly RouteModule[] = [
   { path: '/api', router: calendarFeedsRouter },
   { path: '/api', router: pagesRouter },
   { path: '/api/admin', router: pagesAdminRouter },
+  { path: '/api/admin', router: imagesAdminRouter },
+  { path: '/api/admin', router: settingsAdminRouter },
+  { path: '/api', router: imagesRouter },
   { path: '/api', router: openApiRouter },
 ];

@@ -9,6 +9,7 @@ import type { UserAreaReads } from '../../read-models/portfolio/queries.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
 import type { Mailer } from '../../infra/mail/port.ts';
 import type { AttemptCounters } from '../../infra/attempt-counters/port.ts';
+import type { BlobStore } from '../../infra/blob-store/port.ts';
 
 /**
  * Everything the app factory and the module routers need. Built by the composition root
@@ -29,6 +30,8 @@ export interface AppDeps {
   userArea: UserAreaReads;
   /** Login attempt counters (SQLite in DATA_DIR on the embedded default, the document store with MongoDB). */
   attempts: AttemptCounters;
+  /** Image bytes by SHA-256, outside the event log (files in DATA_DIR/blobs, GridFS with MONGODB_URL). */
+  blobs: BlobStore;
   /** The clock: the only place the gateway takes the time from. */
   now: () => Date;
   /**

@@ -58,18 +58,49 @@ describe('settings-<key>', () => {
       error = e as typeof error;
     }
     expect(error.fieldErrors).toEqual({
-      'value.items.0.path': 'Path is required',
+      'value.items.0.path': '"ETFs": Path is required',
       'value.items.1.label': 'Label is required',
-      'value.items.2.path': 'Path must start with /, # or http(s)://',
-      'value.items.3.children': 'A dropdown needs children (or items)',
+      'value.items.2.path': '"Evil": Path must not be a javascript: address (only site paths, #anchors, http(s):// and mailto:)',
+      'value.items.3.children': '"Empty": A dropdown needs children (or items)',
       'value.items.4.type': 'Type must be link, dropdown, divider, header or section',
     });
   });
 
   it('validates nested items and limits nesting to three levels', () => {
-    given([]).when(change('header_nav', { items: [{ label: 'A', children: [{ label: 'B' }] }] })).thenThrows({ fieldErrors: { 'value.items.0.children.0.path': 'Path is required' } });
+    given([]).when(change('header_nav', { items: [{ label: 'A', children: [{ label: 'B' }] }] })).thenThrows({ fieldErrors: { 'value.items.0.children.0.path': '"B": Path is required' } });
     const deep = { items: [{ label: '1', children: [{ label: '2', children: [{ label: '3', children: [{ label: '4', path: '/x' }] }] }] }] };
     given([]).when(change('header_nav', deep)).thenThrows({ message: 'Navigation can nest at most 3 levels' });
+  });
+
+  it('accepts site paths, anchors, http(s) addresses and mailto: in links, dropdowns and nested items', () => {
+    const ok = ['/', '/etfs/roundhill?x=1#top', '#calculators', 'https://www.roundhillinvestments.com/', 'HTTP://example.com', 'mailto:owner@weeklydiv.com'];
+    for (const path of ok) {
+      const nav = { items: [{ label: 'L', path }, { label: 'D', path, children: [{ label: 'C', items: [{ label: 'N', path }] }] }] };
+      given([]).when(change('header_nav', nav)).then([changed('header_nav', nav)]);
+    }
+  });
+
+  it('refuses unsafe and malformed paths, naming the item (at any depth)', () => {
+    const cases: [string, string][] = [
+      ['javascript:alert(1)', 'Path must not be a javascript: address (only site paths, #anchors, http(s):// and mailto:)'],
+      ['JavaScript:alert(1)', 'Path must not be a javascript: address (only site paths, #anchors, http(s):// and mailto:)'],
+      ['data:text/html,<script>alert(1)</script>', 'Path must not be a data: address (only site paths, #anchors, http(s):// and mailto:)'],
+      ['vbscript:msgbox(1)', 'Path must not be a vbscript: address (only site paths, #anchors, http(s):// and mailto:)'],
+      ['//evil.example/x', 'Path must not start with // (an address on another site needs https://)'],
+      ['/\\evil.example', 'Path must not start with // (an address on another site needs https://)'],
+      ['\\\\evil.example', 'Path must not start with // (an address on another site needs https://)'],
+      ['java\tscript:alert(1)', 'Path must not contain spaces or control characters'],
+      ['/my page', 'Path must not contain spaces or control characters'],
+      ['etfs', 'Path must be a site path (/etfs), an anchor (#calculators), an http(s):// address or mailto:'],
+      ['https://', 'Path must be a site path (/etfs), an anchor (#calculators), an http(s):// address or mailto:'],
+      ['mailto:', 'Path must be a site path (/etfs), an anchor (#calculators), an http(s):// address or mailto:'],
+    ];
+    for (const [path, message] of cases) {
+      given([]).when(change('header_nav', { items: [{ label: 'Evil', path }] })).thenThrows({ status: 400, message: `"Evil": ${message}`, fieldErrors: { 'value.items.0.path': `"Evil": ${message}` } });
+      const nested = { items: [{ label: 'Menu', children: [{ type: 'header', label: 'H' }, { label: 'Deep', items: [{ label: 'Evil', path }] }] }] };
+      given([]).when(change('header_nav', nested)).thenThrows({ fieldErrors: { 'value.items.0.children.1.items.0.path': `"Evil": ${message}` } });
+    }
+    given([]).when(change('header_nav', { items: [{ type: 'dropdown', label: 'Menu', path: 'javascript:x', children: [] }] })).thenThrows({ fieldErrors: { 'value.items.0.path': '"Menu": Path must not be a javascript: address (only site paths, #anchors, http(s):// and mailto:)' } });
   });
 
   it('keeps only the known fields of navigation items', () => {

@@ -15,7 +15,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-/** The owner's editor comes later; until then settings are changed through the decider directly. */
+/** Settings changed through the decider directly (the owner's routes have their own spec: admin-api.int.spec.ts). */
 async function change(key: string, value: unknown) {
   const now = ctx.deps.now().toISOString();
   const result = await handleCommand(ctx.deps.log, streams.settings(key), settingDecider, { type: 'ChangeSetting', data: { key, value } }, { actor: 'user:owner', correlationId: 'test', now });
