@@ -13,6 +13,7 @@ export type StreamCategory =
   | 'dividends'
   | 'splits'
   | 'news'
+  | 'newskeywords'
   | 'page'
   | 'image'
   | 'settings'
@@ -42,6 +43,8 @@ export const streams = {
   /** A fund's share splits and reverse splits (one per ex-date). */
   splits: (etfId: string) => streamName('splits', etfId),
   news: (articleId: string) => streamName('news', articleId),
+  /** The owner's auto-publish keywords (one list for the site). */
+  newsKeywords: () => streamName('newskeywords', 'site'),
   page: (pageId: string) => streamName('page', pageId),
   image: (imageId: string) => streamName('image', imageId),
   settings: (key: string) => streamName('settings', key),
