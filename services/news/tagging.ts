@@ -35,9 +35,9 @@ function literal(text: string): string {
 const BEFORE = '(?<![\\p{L}\\p{N}])';
 const AFTER = '(?![\\p{L}\\p{N}])';
 
-/** A text with no lower-case letter at all (a shouted headline): unmarked capitals are not tickers there. */
+/** Three words or more and no lower-case letter at all (a shouted headline): unmarked capitals are not tickers there. */
 function isShouted(text: string): boolean {
-  return /\p{Lu}/u.test(text) && !/\p{Ll}/u.test(text);
+  return !/\p{Ll}/u.test(text) && (text.match(/\p{Lu}+/gu)?.length ?? 0) >= 3;
 }
 
 /** Marks that make a capital word a ticker: `$T`, `(T)`, `(T,` and an exchange prefix `NYSE Arca: T`. */
