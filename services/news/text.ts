@@ -64,10 +64,13 @@ export function plainText(html: string | undefined | null): string {
   let text = stripAndDecode(html);
   // Escaped twice by the feed (`&amp;lt;p&amp;gt;`, `&amp;#8217;`): one more round, never more.
   if (LOOKS_ENCODED.test(text)) text = stripAndDecode(text);
-  return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\ufeff]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- dropping control characters is the point
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\ufeff]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /**
