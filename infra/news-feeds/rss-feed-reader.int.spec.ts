@@ -126,6 +126,14 @@ describe('reading feeds over HTTP', () => {
     await expect(reader.read('http://127.0.0.1:1/feed')).rejects.toMatchObject({ problem: 'network', message: expect.stringMatching(/^could not connect/) });
   });
 
+  it('sends the credentials of a feed address as Basic authentication', async () => {
+    const feed = await reader.read(server.url('/atom').replace('http://', 'http://reader:p%40ss@'));
+    expect(feed.title).toBe('Weekly Income Blog');
+    expect(server.authorization.get('/atom')).toBe(`Basic ${Buffer.from('reader:p@ss').toString('base64')}`);
+    await reader.read(server.url('/atom'));
+    expect(server.authorization.get('/atom')).toBeUndefined();
+  });
+
   it('shows a feed address without credentials, query or fragment', () => {
     expect(displayUrl('https://user:secret@feeds.example.com/rss/headline?s=NVDW&apikey=k#x')).toBe('https://feeds.example.com/rss/headline');
     expect(displayUrl('nope')).toBe('(not a URL)');

@@ -83,17 +83,24 @@ export function createRssFeedReader(options: Partial<FeedReaderOptions> = {}): F
   const tooLarge = () => new FeedReadError('too-large', `the feed is larger than ${Math.round(maxBytes / 1024)} KB`);
 
   async function fetchBody(url: string): Promise<string> {
-    let protocol: string;
+    let target: URL;
     try {
-      protocol = new URL(url).protocol;
+      target = new URL(url);
     } catch {
       throw new FeedReadError('network', 'the feed address is not a URL');
     }
-    if (protocol !== 'http:' && protocol !== 'https:') throw new FeedReadError('network', 'the feed address must be http(s)');
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new FeedReadError('network', 'the feed address must be http(s)');
+    const headers: Record<string, string> = { accept: ACCEPT, 'user-agent': userAgent };
+    // `https://user:password@host/feed` (a paid feed): sent as Basic authentication, as fetch refuses credentials in a URL
+    if (target.username || target.password) {
+      headers['authorization'] = `Basic ${Buffer.from(`${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`).toString('base64')}`;
+      target.username = '';
+      target.password = '';
+    }
     const signal = AbortSignal.timeout(timeoutMs);
     let response: Response;
     try {
-      response = await fetch(url, { signal, redirect: 'follow', headers: { accept: ACCEPT, 'user-agent': userAgent } });
+      response = await fetch(target, { signal, redirect: 'follow', headers });
     } catch (error) {
       if (isTimeout(error)) throw new FeedReadError('timeout', `no answer within ${seconds}`);
       const cause = (error as { cause?: { code?: string } }).cause?.code;

@@ -20,15 +20,19 @@ export interface FeedServer {
   routes: Map<string, FeedRoute>;
   /** How many times each path was requested. */
   hits: Map<string, number>;
+  /** The Authorization header of the last request of each path (or undefined). */
+  authorization: Map<string, string | undefined>;
   close(): Promise<void>;
 }
 
 export async function startFeedServer(routes: Record<string, FeedRoute> = {}): Promise<FeedServer> {
   const table = new Map(Object.entries(routes));
   const hits = new Map<string, number>();
+  const authorization = new Map<string, string | undefined>();
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0]!;
     hits.set(path, (hits.get(path) ?? 0) + 1);
+    authorization.set(path, req.headers.authorization);
     const route = table.get(path);
     if (!route) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
@@ -68,6 +72,7 @@ export async function startFeedServer(routes: Record<string, FeedRoute> = {}): P
     url: (path) => `http://127.0.0.1:${port}${path}`,
     routes: table,
     hits,
+    authorization,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,5 +1,7 @@
 import request from 'supertest';
 import type { Agent } from 'supertest';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminNewsArticle } from '../../contracts/content.ts';
 import { streams } from '../../events/streams.ts';
@@ -10,7 +12,7 @@ import { OWNER_EMAIL, signUp } from '../accounts/test-helpers.ts';
 import { whenJobFinished } from '../jobs/job-runs.ts';
 import { JOB_SCHEDULES, JOB_TIMEZONE, startJobs, type JobsRuntime } from '../jobs/runtime.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
-import { articleIdOf } from './ingest.ts';
+import { articleIdOf, ingestNews } from './ingest.ts';
 import { DEFAULT_NEWS_KEYWORDS } from './keywords.ts';
 
 // Wednesday 2026-03-04, 10:00 in New York.
@@ -203,6 +205,24 @@ describe('ingest-news', () => {
     expect(await byTitle('YieldMax launches a fund')).toMatchObject({ status: 'review', tags: 'YieldMax' });
     expect(await byTitle('Tesla options')).toMatchObject({ status: 'review' });
     expect(await byTitle('Covered calls')).toMatchObject({ status: 'published' }); // the content counts too
+  });
+
+  it('logs a feed it could not read with the reason, never its credentials or query', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _enc, done) => void (lines.push(String(chunk)), done()) }));
+    const secretUrl = feeds.url('/broken').replace('http://', 'http://reader:PASSWORD-456@') + '?apikey=SECRET-KEY-123';
+    const result = await ingestNews({
+      log: ctx.deps.log,
+      readModels: ctx.deps.readModels,
+      reader: createRssFeedReader({ timeoutMs: 2000, maxBytes: 1024, userAgent: 't' }),
+      feeds: [{ url: secretUrl, name: null }],
+      logger,
+      ctx: { actor: 'job:ingest-news', correlationId: 'log-spec', now: ctx.deps.now().toISOString() },
+    });
+    expect(result.failures).toEqual([{ feed: feeds.url('/broken'), reason: 'answered HTTP 500' }]);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 40, msg: 'news feed not read', feed: feeds.url('/broken'), problem: 'http', reason: 'answered HTTP 500' });
+    expect(lines[0]).not.toMatch(/PASSWORD-456|SECRET-KEY-123|apikey/);
   });
 
   it('fails the run, with the reasons, when no feed can be read', async () => {
