@@ -15,9 +15,22 @@ const DEV_SESSION_SECRET = 'weeklydiv-development-session-secret-not-for-product
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
-/** NEWS_FEEDS: comma-separated http(s) URLs (docs/news.md), trimmed, empty entries and repeats dropped. */
+/**
+ * NEWS_FEEDS: comma-separated http(s) URLs (docs/news.md), trimmed, empty entries and repeats dropped.
+ * Only a comma before the next address's scheme separates, so a URL may hold commas (`?s=NVDW,MSTY`).
+ */
 const feedList = z.preprocess(
-  (v) => (typeof v === 'string' ? [...new Set(v.split(',').map((u) => u.trim()).filter((u) => u !== ''))] : undefined),
+  (v) =>
+    typeof v === 'string'
+      ? [
+          ...new Set(
+            v
+              .split(/,(?=\s*(?:[a-z][a-z0-9+.-]*:|,|$))/i)
+              .map((u) => u.trim())
+              .filter((u) => u !== ''),
+          ),
+        ]
+      : undefined,
   z
     .array(
       z.string().refine((u) => {

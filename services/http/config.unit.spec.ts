@@ -73,6 +73,9 @@ describe('configuration', () => {
       'https://a.example/rss',
       'http://b.example/atom.xml',
     ]);
+    // a comma separates only before the next address: a URL may hold commas
+    const yahoo = 'https://feeds.finance.yahoo.com/rss/2.0/headline?s=NVDW,MSTY&region=US&lang=en-US';
+    expect(loadConfig({ NEWS_FEEDS: `${yahoo}, https://a.example/rss` }).newsFeeds).toEqual([yahoo, 'https://a.example/rss']);
     expect(() => loadConfig({ NEWS_FEEDS: 'https://a.example/rss, ftp://b.example/feed' })).toThrow(/NEWS_FEEDS\.1: every entry must be an http\(s\) URL/);
     expect(() => loadConfig({ NEWS_FEEDS: 'not a url' })).toThrow(ConfigError);
   });
