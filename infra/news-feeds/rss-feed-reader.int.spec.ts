@@ -44,6 +44,7 @@ beforeAll(async () => {
     '/empty': { kind: 'xml', body: '' },
     '/slow': { kind: 'slow' },
     '/huge': { kind: 'huge', bytes: 10 * 1024 * 1024 },
+    '/declared': { kind: 'xml', body: rss('Big', Array.from({ length: 800 }, (_, i) => ({ title: `Item ${i}`, link: `https://x.example/${i}`, description: 'x'.repeat(100) }))) },
   });
 });
 afterAll(async () => {
@@ -117,7 +118,8 @@ describe('reading feeds over HTTP', () => {
   });
 
   it('stops reading an oversized feed at the size limit', async () => {
-    expect(await failure('/huge')).toMatchObject({ problem: 'too-large', message: 'the feed is larger than 64 KB' });
+    expect(await failure('/huge')).toMatchObject({ problem: 'too-large', message: 'the feed is larger than 64 KB' }); // streamed, no length
+    expect(await failure('/declared')).toMatchObject({ problem: 'too-large' }); // refused by its Content-Length
   });
 
   it('refuses addresses that are not http(s), and a host that does not answer', async () => {

@@ -40,7 +40,7 @@ export async function startFeedServer(routes: Record<string, FeedRoute> = {}): P
     }
     switch (route.kind) {
       case 'xml':
-        res.writeHead(200, { 'content-type': route.contentType ?? 'application/rss+xml; charset=utf-8' }).end(route.body);
+        res.writeHead(200, { 'content-type': route.contentType ?? 'application/rss+xml; charset=utf-8', 'content-length': Buffer.byteLength(route.body) }).end(route.body);
         return;
       case 'status':
         res.writeHead(route.status, { 'content-type': 'text/html' }).end('<h1>Internal Server Error</h1>');
