@@ -15,6 +15,7 @@ export const jobNameSchema = z.enum([
   'recalculate-yields',
   'clear-cache',
   'begin-market-day',
+  'ingest-news',
 ]);
 export type JobName = z.infer<typeof jobNameSchema>;
 

@@ -3,9 +3,9 @@ import { defineEvent, type EventsOf } from './define.ts';
 import { isoInstant } from './catalog.ts';
 
 /**
- * News articles live on `news-<articleId>`, one stream per article. Ingestion (RSS, later) writes
+ * News articles live on `news-<articleId>`, one stream per article. Ingestion (RSS) writes
  * `NewsArticleIngested` and, when the article matches a keyword, a `NewsArticleStatusChanged` to
- * `published` in the same append; the owner edits (title, summary, tags, status), deletes and purges
+ * `published` (else to `review`) in the same append; the owner edits (title, summary, tags, status), deletes and purges
  * by status. Statuses: draft, review, published, and archived (which the owner's edit form does not
  * offer). Tags are a list here; the API shows them comma-separated.
  */
@@ -53,10 +53,22 @@ export const newsArticleDeleted = defineEvent(
   z.object({ articleId: z.string().min(1).max(128), reason: z.enum(['deleted', 'purged']), deletedAt: isoInstant }),
 );
 
-export const newsEvents = [newsArticleIngested, newsArticleStatusChanged, newsArticleEdited, newsArticleDeleted] as const;
+/**
+ * The owner's keyword list for auto-publishing (on `newskeywords-site`): the whole new list, already
+ * trimmed and de-duplicated. Never saved: the default list of services/news/keywords.ts applies.
+ */
+export const newsKeywordsChanged = defineEvent(
+  'NewsKeywordsChanged',
+  z.object({ keywords: z.array(z.string().min(1).max(100)), changedAt: isoInstant }),
+);
+
+export const newsEvents = [newsArticleIngested, newsArticleStatusChanged, newsArticleEdited, newsArticleDeleted, newsKeywordsChanged] as const;
 
 export type NewsEvent = EventsOf<typeof newsEvents>;
 export type NewsArticleIngested = Extract<NewsEvent, { type: 'NewsArticleIngested' }>;
 export type NewsArticleStatusChanged = Extract<NewsEvent, { type: 'NewsArticleStatusChanged' }>;
 export type NewsArticleEdited = Extract<NewsEvent, { type: 'NewsArticleEdited' }>;
 export type NewsArticleDeleted = Extract<NewsEvent, { type: 'NewsArticleDeleted' }>;
+export type NewsKeywordsChanged = Extract<NewsEvent, { type: 'NewsKeywordsChanged' }>;
+/** The events of one article's stream (`news-<articleId>`). */
+export type NewsArticleEvent = Exclude<NewsEvent, NewsKeywordsChanged>;

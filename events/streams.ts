@@ -13,6 +13,7 @@ export type StreamCategory =
   | 'dividends'
   | 'splits'
   | 'news'
+  | 'newskeywords'
   | 'page'
   | 'pagepath'
   | 'image'
@@ -44,6 +45,8 @@ export const streams = {
   /** A fund's share splits and reverse splits (one per ex-date). */
   splits: (etfId: string) => streamName('splits', etfId),
   news: (articleId: string) => streamName('news', articleId),
+  /** The owner's auto-publish keywords (one list for the site). */
+  newsKeywords: () => streamName('newskeywords', 'site'),
   page: (pageId: string) => streamName('page', pageId),
   /** Reservation stream per normalised page path (`pagepath-/about/team`): enforces unique paths. */
   pagePath: (path: string) => streamName('pagepath', path),

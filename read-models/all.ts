@@ -6,10 +6,10 @@ import { catalogIndexProjection } from './catalog/catalog-index.ts';
 import { favoritesProjection } from './favorites/projection.ts';
 import { portfolioProjection } from './portfolio/projection.ts';
 import { settingsProjection } from './settings/projection.ts';
-import { newsProjection } from './news/projection.ts';
 import { calendarFeedsProjection } from './calendar-feeds/projection.ts';
 import { pagesProjection } from './pages/projection.ts';
 import { imagesProjection } from './images/projection.ts';
+import { newsKeywordsProjection, newsProjection } from './news/projection.ts';
 
 /** Every read model of the product. A module adds its projection here. */
 export const allProjections: readonly Projection[] = [
@@ -24,5 +24,6 @@ export const allProjections: readonly Projection[] = [
   calendarFeedsProjection,
   pagesProjection,
   imagesProjection,
+  newsKeywordsProjection,
 ];
 

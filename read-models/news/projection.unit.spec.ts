@@ -3,8 +3,8 @@ import type { DocumentStore } from '../../infra/document-store/port.ts';
 import { physicalName } from '../runtime/projection.ts';
 import { project, recorded, type GivenEvent } from '../runtime/projection-testing.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
-import { NEWS, newsProjection, type NewsDoc } from './projection.ts';
-import { publishedNews, publishedNewsForTicker, toNewsItem } from './queries.ts';
+import { NEWS, NEWS_KEYWORDS, newsKeywordsProjection, newsProjection, type NewsDoc } from './projection.ts';
+import { adminNews, articleIdsInStatus, findArticle, knownArticleIds, publishedNews, publishedNewsForTicker, savedNewsKeywords, staleReviewIds, toAdminNewsArticle, toNewsItem } from './queries.ts';
 
 const at = '2026-01-07T15:00:00.000Z';
 const ingested = (id: string, title: string, tags: string[], publishedAt: string | null): GivenEvent => ({
@@ -37,6 +37,8 @@ const history: GivenEvent[] = [
 function readModelsOf(docs: DocumentStore): ReadModels {
   return { collection: (p: typeof newsProjection, name: string) => docs.collection(physicalName(p, name)) } as unknown as ReadModels;
 }
+
+const keywordsChanged = (keywords: string[], changedAt: string): GivenEvent => ({ stream: 'newskeywords-site', type: 'NewsKeywordsChanged', data: { keywords, changedAt } });
 
 describe('news projection and its public reads', () => {
   it('lists published articles newest first, an article without a date last; drafts, review, archived and deleted ones never', async () => {
@@ -82,5 +84,69 @@ describe('news projection and its public reads', () => {
     const { docs } = await project(newsProjection, []);
     expect(await publishedNews(readModelsOf(docs))).toEqual([]);
     expect(await publishedNewsForTicker(readModelsOf(docs), 'NVDW')).toEqual([]);
+  });
+
+  it('lists every article that is not deleted for the owner, newest first, with its status and comma-separated tags', async () => {
+    const { docs } = await project(newsProjection, recorded(history));
+    const rm = readModelsOf(docs);
+    const list = (await adminNews(rm)).map(toAdminNewsArticle);
+    expect(list.map((a) => [a.id, a.status])).toEqual([
+      ['a4', 'review'],
+      ['a2', 'published'],
+      ['a1', 'published'],
+      ['a5', 'archived'],
+      ['a7', 'published'],
+      ['a3', 'published'],
+    ]);
+    expect(list[0]).toEqual({
+      id: 'a4',
+      status: 'review',
+      source: 'Example Wire',
+      title: 'NVDW draft only',
+      link: 'https://news.example.com/a4',
+      summary: 'About a4',
+      tags: 'NVDW',
+      publishedAt: '2026-01-07T12:00:00.000Z',
+      ingestedAt: at,
+    });
+    expect(await findArticle(rm, 'a6')).toBeNull(); // deleted
+    expect((await findArticle(rm, 'a4'))?._id).toBe('a4');
+    expect(await articleIdsInStatus(rm, 'published')).toHaveLength(4);
+    expect(await knownArticleIds(rm, ['a1', 'a6', 'zz'])).toEqual(new Set(['a1', 'a6'])); // a tombstone is known: never ingested again
+  });
+
+  it('keeps when each article was last touched: ingestion, status change or edit', async () => {
+    const later = '2026-02-20T10:00:00.000Z';
+    const events: GivenEvent[] = [
+      ingested('r1', 'In review since ingestion', [], null),
+      status('r1', 'review'),
+      ingested('r2', 'Edited later', [], null),
+      status('r2', 'review'),
+      { stream: 'news-r2', type: 'NewsArticleEdited', data: { articleId: 'r2', summary: 'new', editedAt: later } },
+      ingested('r3', 'Published', [], null),
+      status('r3', 'published'),
+    ];
+    const once = await project(newsProjection, recorded(events));
+    const twice = await project(newsProjection, recorded(events), { batchSize: 1, deliverTwice: true });
+    expect(await twice.all(NEWS)).toEqual(await once.all(NEWS));
+    const docs = await once.all<NewsDoc>(NEWS);
+    expect(docs.find((d) => d._id === 'r2')?.touchedAt).toBe(later);
+    const rm = readModelsOf(once.docs);
+    expect(await staleReviewIds(rm, '2026-02-01T00:00:00.000Z')).toEqual(['r1']);
+    expect((await staleReviewIds(rm, later)).sort()).toEqual(['r1', 'r2']);
+  });
+});
+
+describe('news-keywords projection', () => {
+  it('keeps the last saved list; each event twice changes nothing; none saved answers null', async () => {
+    const events = [keywordsChanged(['weekly pay'], at), keywordsChanged(['YieldMax', 'Roundhill'], '2026-01-08T00:00:00.000Z')];
+    const once = await project(newsKeywordsProjection, recorded(events));
+    const twice = await project(newsKeywordsProjection, recorded(events), { batchSize: 1, deliverTwice: true });
+    expect(await twice.all(NEWS_KEYWORDS)).toEqual(await once.all(NEWS_KEYWORDS));
+    const rm = { collection: (p: typeof newsKeywordsProjection, name: string) => once.docs.collection(physicalName(p, name)) } as unknown as ReadModels;
+    expect(await savedNewsKeywords(rm)).toEqual(['YieldMax', 'Roundhill']);
+    const empty = await project(newsKeywordsProjection, []);
+    const none = { collection: (p: typeof newsKeywordsProjection, name: string) => empty.docs.collection(physicalName(p, name)) } as unknown as ReadModels;
+    expect(await savedNewsKeywords(none)).toBeNull();
   });
 });

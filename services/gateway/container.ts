@@ -12,6 +12,8 @@ import { createBlobStore } from '../../infra/blob-store/create-blob-store.ts';
 import { createAgenda } from '../../infra/jobs/create-agenda.ts';
 import type { MarketDataProvider } from '../../infra/market-data/port.ts';
 import { createMarketDataProvider } from '../../infra/market-data/provider-factory.ts';
+import type { FeedReader } from '../../infra/news-feeds/port.ts';
+import { createRssFeedReader } from '../../infra/news-feeds/rss-feed-reader.ts';
 import { allProjections } from '../../read-models/all.ts';
 import { MarketSnapshots } from '../../read-models/market/market-snapshot.ts';
 import { UserAreaReads } from '../../read-models/portfolio/queries.ts';
@@ -35,6 +37,8 @@ export interface Container {
    * with DEMO_DATA; null when neither is configured.
    */
   marketData(): MarketDataProvider | null;
+  /** The news feed reader of ingest-news (10 s and 2 MB per feed). */
+  newsFeedReader(): FeedReader;
   /** Starts projections (catching up) or the checkpoint reader. */
   start(): Promise<void>;
   /** Registers a clean-up step, run in reverse order by stop(). */
@@ -93,6 +97,9 @@ export async function createContainer(
     marketData() {
       if (!config.demoData && !config.alpaca) return null;
       return createMarketDataProvider({ demoData: config.demoData, alpaca: config.alpaca }, deps.now);
+    },
+    newsFeedReader() {
+      return createRssFeedReader({ userAgent: `WeeklyDiv news reader (+${config.appUrl})` });
     },
     async start() {
       if (runner) {

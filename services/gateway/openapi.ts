@@ -21,7 +21,8 @@ import {
 } from '../../contracts/market.ts';
 import { NewsItem } from '../../contracts/news.ts';
 import { CalendarFeedUrl } from '../../contracts/calendar-feeds.ts';
-import { PageInput, PageJson } from '../../contracts/content.ts';
+import { AdminNewsArticle, NewsArticleUpdate, NewsKeywords, PageInput, PageJson, PurgeResult } from '../../contracts/content.ts';
+import { PURGES } from '../news/admin-api.ts';
 import { HoldingView, UserCalendarEntry } from '../../contracts/portfolio.ts';
 import { FooterHtmlAnswer, HeaderNavAnswer, NavItem } from '../../contracts/settings.ts';
 import { AdminSetting, ImageJson, ImageUpload, SettingWrite } from '../../contracts/content.ts';
@@ -85,6 +86,9 @@ const components = {
   ImageJson,
   AdminSetting,
   SettingWrite,
+  AdminNewsArticle,
+  NewsKeywords,
+  PurgeResult,
 } satisfies Record<string, z.ZodType>;
 
 /**
@@ -427,6 +431,50 @@ function documentPaths(registry: OpenAPIRegistry): void {
     access: 'owner',
     request: { params: id('page') },
     responses: { 204: noContent, ...errors(404) },
+  });
+
+  // --- owner: news management (POST /api/admin/ingest-news is a data operation, below)
+  const newsId = z.object({ id: z.string().describe('The article id.') });
+  add('get', '/api/admin/news', {
+    tags: ['News'],
+    summary: 'Every article that is not deleted, in every status, newest first.',
+    access: 'owner',
+    responses: { 200: ok('The articles.', z.array(AdminNewsArticle)) },
+  });
+  add('put', '/api/admin/news/{id}', {
+    tags: ['News'],
+    summary: 'Edit an article: title, summary, tags (comma-separated or a list) and status (draft, review or published; left out: review).',
+    access: 'owner',
+    request: { params: newsId, ...body(NewsArticleUpdate) },
+    responses: { 200: ok('The article.', AdminNewsArticle), ...errors(400, 404, 412) },
+  });
+  add('delete', '/api/admin/news/{id}', {
+    tags: ['News'],
+    summary: 'Delete an article (a later ingestion never brings it back).',
+    access: 'owner',
+    request: { params: newsId },
+    responses: { 204: noContent, ...errors(404, 412) },
+  });
+  for (const [path, status] of Object.entries(PURGES)) {
+    add('post', `/api/admin${path}`, {
+      tags: ['News'],
+      summary: `Delete every article in status ${status}.`,
+      access: 'owner',
+      responses: { 200: ok('How many were deleted.', PurgeResult) },
+    });
+  }
+  add('get', '/api/admin/news-keywords', {
+    tags: ['News'],
+    summary: 'The auto-publish keywords (the default list until the owner saves one).',
+    access: 'owner',
+    responses: { 200: ok('The keywords.', NewsKeywords) },
+  });
+  add('put', '/api/admin/news-keywords', {
+    tags: ['News'],
+    summary: 'Save the auto-publish keywords: trimmed, empty ones dropped, de-duplicated case-insensitively; at most 100 of at most 60 characters.',
+    access: 'owner',
+    request: body(NewsKeywords),
+    responses: { 200: ok('The keywords as saved.', NewsKeywords), ...errors(400, 412) },
   });
 
   // --- owner: catalog, data operations, jobs

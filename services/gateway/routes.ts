@@ -7,6 +7,7 @@ import { favoritesRouter } from '../favorites/api.ts';
 import { portfolioRouter } from '../portfolio/api.ts';
 import { settingsRouter } from '../settings/api.ts';
 import { newsRouter } from '../news/api.ts';
+import { newsAdminRouter } from '../news/admin-api.ts';
 import { catalogAdminRouter, etfCreateRouter } from '../catalog/api.ts';
 import { marketAdminRouter } from '../jobs/admin-api.ts';
 import { splitsAdminRouter } from '../splits/api.ts';
@@ -49,5 +50,6 @@ export const routeModules: readonly RouteModule[] = [
   { path: '/api/admin', router: imagesAdminRouter },
   { path: '/api/admin', router: settingsAdminRouter },
   { path: '/api', router: imagesRouter },
+  { path: '/api/admin', router: newsAdminRouter },
   { path: '/api', router: openApiRouter },
 ];

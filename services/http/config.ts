@@ -14,6 +14,35 @@ const DEV_SESSION_SECRET = 'weeklydiv-development-session-secret-not-for-product
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+/**
+ * NEWS_FEEDS: comma-separated http(s) URLs (docs/news.md), trimmed, empty entries and repeats dropped.
+ * Only a comma before the next address's scheme separates, so a URL may hold commas (`?s=NVDW,MSTY`).
+ */
+const feedList = z.preprocess(
+  (v) =>
+    typeof v === 'string'
+      ? [
+          ...new Set(
+            v
+              .split(/,(?=\s*(?:[a-z][a-z0-9+.-]*:|,|$))/i)
+              .map((u) => u.trim())
+              .filter((u) => u !== ''),
+          ),
+        ]
+      : undefined,
+  z
+    .array(
+      z.string().refine((u) => {
+        try {
+          return ['http:', 'https:'].includes(new URL(u).protocol);
+        } catch {
+          return false;
+        }
+      }, 'every entry must be an http(s) URL'),
+    )
+    .optional(),
+);
 const bool = z.preprocess(
   (v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(v).toLowerCase())),
   z.boolean().optional(),
@@ -57,6 +86,7 @@ const envSchema = z
     SNAPTRADE_CLIENT_ID: optionalString,
     SNAPTRADE_CONSUMER_KEY: optionalString,
     SNAPTRADE_API_URL: z.url().default('https://api.snaptrade.com/api/v1'),
+    NEWS_FEEDS: feedList,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -109,6 +139,8 @@ export interface Config {
   alpaca: { keyId: string; secretKey: string; dataUrl: string } | undefined;
   stripe: { secretKey: string; webhookSecret: string | undefined; priceId: string | undefined; apiUrl: string | undefined } | undefined;
   snaptrade: { clientId: string; consumerKey: string; apiUrl: string } | undefined;
+  /** NEWS_FEEDS: the news feeds replacing the built-in list (services/news/feeds.ts); undefined: the built-in list. */
+  newsFeeds: string[] | undefined;
   /** Human-readable notes about defaults in use, printed at start-up. */
   notes: string[];
 }
@@ -173,6 +205,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       env.SNAPTRADE_CLIENT_ID && env.SNAPTRADE_CONSUMER_KEY
         ? { clientId: env.SNAPTRADE_CLIENT_ID, consumerKey: env.SNAPTRADE_CONSUMER_KEY, apiUrl: env.SNAPTRADE_API_URL }
         : undefined,
+    newsFeeds: env.NEWS_FEEDS && env.NEWS_FEEDS.length > 0 ? env.NEWS_FEEDS : undefined,
     notes,
   };
 }

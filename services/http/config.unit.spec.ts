@@ -65,4 +65,18 @@ describe('configuration', () => {
     expect(real.demoData).toBe(false);
     expect(loadConfig({ ALPACA_KEY_ID: 'k', ALPACA_SECRET_KEY: 's', DEMO_DATA: 'true' }).demoData).toBe(true);
   });
+
+  it('reads NEWS_FEEDS as comma-separated http(s) URLs; unset or empty means the built-in list', () => {
+    expect(loadConfig({}).newsFeeds).toBeUndefined();
+    expect(loadConfig({ NEWS_FEEDS: ' , ' }).newsFeeds).toBeUndefined();
+    expect(loadConfig({ NEWS_FEEDS: ' https://a.example/rss , http://b.example/atom.xml,,https://a.example/rss' }).newsFeeds).toEqual([
+      'https://a.example/rss',
+      'http://b.example/atom.xml',
+    ]);
+    // a comma separates only before the next address: a URL may hold commas
+    const yahoo = 'https://feeds.finance.yahoo.com/rss/2.0/headline?s=NVDW,MSTY&region=US&lang=en-US';
+    expect(loadConfig({ NEWS_FEEDS: `${yahoo}, https://a.example/rss` }).newsFeeds).toEqual([yahoo, 'https://a.example/rss']);
+    expect(() => loadConfig({ NEWS_FEEDS: 'https://a.example/rss, ftp://b.example/feed' })).toThrow(/NEWS_FEEDS\.1: every entry must be an http\(s\) URL/);
+    expect(() => loadConfig({ NEWS_FEEDS: 'not a url' })).toThrow(ConfigError);
+  });
 });

@@ -52,6 +52,7 @@ export const DATA_OPERATIONS: Readonly<Record<string, { job: JobName; message: s
   '/sync-dividends': { job: 'sync-dividends', message: 'Dividend sync started. It may take a few minutes.' },
   '/recalculate-yields': { job: 'recalculate-yields', message: 'Yield calculation started. It may take a few minutes.' },
   '/clear-cache': { job: 'clear-cache', message: 'Cache clearing started. Fresh data will load on next request.' },
+  '/ingest-news': { job: 'ingest-news', message: 'News ingestion started. Check back in a minute for new articles.' },
 };
 
 /** The answer of a price or distribution history import: the contract (contracts/catalog.ts). */

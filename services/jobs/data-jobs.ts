@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { JobName } from '../../events/jobs.ts';
+import type { FeedReader } from '../../infra/news-feeds/port.ts';
 import { MarketDataProviderError, type MarketDataProvider } from '../../infra/market-data/port.ts';
 import { allProjections } from '../../read-models/all.ts';
 import { listCatalog } from '../../read-models/catalog/catalog-index.ts';
@@ -17,6 +18,8 @@ import { syncDistributions } from '../dividends/sync.ts';
 import { syncSplits } from '../splits/sync.ts';
 import { beginMarketDay } from '../market-clock/market-day.ts';
 import { eachLimited, type SyncEtf } from '../core/provider-sync.ts';
+import type { NewsFeed } from '../news/feeds.ts';
+import { ingestNews } from '../news/ingest.ts';
 
 /**
  * What each data job does. A job only sends commands (through services/prices/sync.ts,
@@ -46,6 +49,8 @@ export interface JobEnv {
   logger: Logger;
   /** The market data provider for a run (made by the composition root, or a test's); `null` means "none configured". */
   provider: () => MarketDataProvider | null;
+  /** What ingest-news reads: the feeds (NEWS_FEEDS or the built-in list) and the reader (timeout, size limit). */
+  news: { reader: FeedReader; feeds: readonly NewsFeed[] };
 }
 
 export interface RunContext {
@@ -273,6 +278,37 @@ const beginMarketDayJob: JobBody = async (env, run): Promise<JobOutcome> => {
   return { summary: began ? `Market day ${day} began` : `Market day ${day} had already begun`, counts: { began: began ? 1 : 0 } };
 };
 
+/**
+ * News from RSS (services/news/ingest.ts): archive what waited 30 days in review, read every feed, ingest
+ * each new item once (published when a keyword matches, else review). Fails only when no feed could be read.
+ */
+const ingestNewsJob: JobBody = async (env, run): Promise<JobOutcome> => {
+  const { counts, failures, position } = await ingestNews({
+    log: env.log,
+    readModels: env.readModels,
+    reader: env.news.reader,
+    feeds: env.news.feeds,
+    logger: env.logger,
+    ctx: run.ctx,
+    progress: (p) => run.progress(p),
+  });
+  // the run is reported done once the articles show in the lists
+  await env.readModels.waitFor(position, { timeoutMs: 60_000 });
+  const failed = failures.map((f) => `${f.feed} (${f.reason})`).join('; ');
+  if (counts.feedsRead === 0 && counts.feedsFailed > 0) {
+    throw new JobProblem(`No news feed could be read: ${failed}` + (counts.archived > 0 ? `. Archived ${plural(counts.archived, 'article')} after 30 days in review.` : ''));
+  }
+  return {
+    summary:
+      `Read ${counts.feedsRead} of ${plural(counts.feeds, 'feed')}: ${plural(counts.items, 'item')}, ${plural(counts.newArticles, 'new article')} ` +
+      `(${counts.published} published, ${counts.inReview} in review)` +
+      (counts.skipped > 0 ? `, ${counts.skipped} without a title or an http(s) link skipped` : '') +
+      (counts.archived > 0 ? `; archived ${plural(counts.archived, 'article')} after 30 days in review` : '') +
+      (failures.length > 0 ? `; failed: ${failed}` : ''),
+    counts: { ...counts },
+  };
+};
+
 export const dataJobs: Readonly<Record<JobName, JobBody>> = {
   'initialize-production': initializeProduction,
   'update-prices': updatePrices,
@@ -280,4 +316,5 @@ export const dataJobs: Readonly<Record<JobName, JobBody>> = {
   'recalculate-yields': recalculateYields,
   'clear-cache': clearCache,
   'begin-market-day': beginMarketDayJob,
+  'ingest-news': ingestNewsJob,
 };

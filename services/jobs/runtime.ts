@@ -3,6 +3,7 @@ import { InMemoryNotificationChannel, type Agenda, type AgendaOptions, type Job 
 import { jobNameSchema, type JobName } from '../../events/jobs.ts';
 import { registry } from '../../events/registry.ts';
 import type { MarketDataProvider } from '../../infra/market-data/port.ts';
+import type { FeedReader } from '../../infra/news-feeds/port.ts';
 import type { EventStore, Subscription } from '../../infra/event-store/port.ts';
 import { catalogSize } from '../../read-models/catalog/catalog-index.ts';
 import { jobsCollection } from '../../read-models/jobs/queries.ts';
@@ -14,6 +15,7 @@ import type { AppDeps, JobQueue } from '../http/deps.ts';
 import { newYorkDate } from '../../domain/market/trading-days.ts';
 import { beginMarketDay } from '../market-clock/market-day.ts';
 import { dataJobs, reasonOf, type JobEnv, type RunContext } from './data-jobs.ts';
+import { newsFeedsOf } from '../news/feeds.ts';
 import { jobRuns, whenJobFinished } from './job-runs.ts';
 
 /**
@@ -35,6 +37,7 @@ export const JOB_SCHEDULES: readonly { name: JobName; cron: string; what: string
   { name: 'update-prices', cron: '5 10-16 * * 1-5', what: 'hourly at :05 from 10:05 to 16:05 ET, Monday to Friday (skips NYSE holidays)' },
   { name: 'sync-dividends', cron: '30 18 * * 1-5', what: 'daily at 18:30 ET, Monday to Friday' },
   { name: 'begin-market-day', cron: '1 0 * * *', what: 'daily at 00:01 ET' },
+  { name: 'ingest-news', cron: '0 8-20 * * *', what: 'hourly on the hour from 8:00 to 20:00 ET, every day (also archives what waited 30 days in review)' },
 ];
 
 interface AgendaJobData {
@@ -61,6 +64,8 @@ export interface StartJobsOptions {
   schedules?: boolean;
   /** Market data provider override (tests); `null` = none configured. */
   provider?: MarketDataProvider | null;
+  /** News feed reader override (tests: short timeout, small size limit). */
+  feedReader?: FeedReader;
   /** How often Agenda looks for due jobs (default: 2 s on a worker, 30 s in one process where runs are signalled in memory). */
   processEvery?: string | number;
   /** Drain timeout at stop (default 10 s). */
@@ -78,6 +83,8 @@ export interface JobsHost {
   createAgenda(options: Omit<AgendaOptions, 'backend'>): Agenda;
   /** The configured market data provider for a run; null when none is configured. */
   marketData(): MarketDataProvider | null;
+  /** The news feed reader (fetch with a timeout and a size limit, rss-parser). */
+  newsFeedReader(): FeedReader;
 }
 
 export async function startJobs(host: JobsHost, options: StartJobsOptions = {}): Promise<JobsRuntime> {
@@ -105,6 +112,7 @@ export async function startJobs(host: JobsHost, options: StartJobsOptions = {}):
     now: deps.now,
     logger: jobLogger,
     provider: options.provider !== undefined ? () => options.provider ?? null : () => host.marketData(),
+    news: { reader: options.feedReader ?? host.newsFeedReader(), feeds: newsFeedsOf(config.newsFeeds) },
   };
   const jobCtx = (name: JobName, jobId: string): CommandContext => ({ actor: `job:${name}`, correlationId: jobId, now: deps.now().toISOString() });
 

@@ -10,8 +10,8 @@ function noCache(res: Response): void {
 }
 
 /**
- * The public news reads (mounted at /api); ingestion and moderation come later, until then both
- * answer []:
+ * The public news reads (mounted at /api); the articles come from the `ingest-news` job and the
+ * owner's moderation (admin-api.ts; docs/news.md):
  * - `GET /news` -> published articles {id, title, link, summary, source, tags, publishedAt}, newest first;
  * - `GET /news/ticker/:ticker` -> the published articles tagged with the ticker or naming it in the
  *   title as a whole word, case-insensitive.

@@ -13,7 +13,7 @@ afterAll(async () => {
 
 const NO_CACHE = 'no-cache, no-store, must-revalidate';
 
-/** Ingestion and moderation come later; their events are appended directly here. */
+/** The reads on their own: articles are appended directly here (ingestion: news-admin.int.spec.ts). */
 async function article(id: string, title: string, tags: string[], publishedAt: string | null, status: 'published' | 'review' | null) {
   const at = ctx.deps.now().toISOString();
   const events: { type: string; data: unknown }[] = [
