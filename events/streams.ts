@@ -17,7 +17,8 @@ export type StreamCategory =
   | 'image'
   | 'settings'
   | 'market'
-  | 'job';
+  | 'job'
+  | 'brokerage';
 
 export function streamName(category: StreamCategory, id: string): string {
   if (!id) throw new Error(`stream id for ${category} is empty`);
@@ -46,6 +47,8 @@ export const streams = {
   image: (imageId: string) => streamName('image', imageId),
   settings: (key: string) => streamName('settings', key),
   job: (jobId: string) => streamName('job', jobId),
+  /** A Premium user's read-only brokerage link (SnapTrade) and its syncs. */
+  brokerage: (userId: string) => streamName('brokerage', userId),
   /** The single stream of `MarketDayBegan` events: the market's "today" as a fact in the log. */
   marketClock: () => streamName('market', 'clock'),
 };
