@@ -9,6 +9,7 @@ import { createMailer } from '../../infra/mail/mailer.ts';
 import { createAttemptCounters } from '../../infra/attempt-counters/create-attempt-counters.ts';
 import type { EventStore } from '../../infra/event-store/port.ts';
 import { createAgenda } from '../../infra/jobs/create-agenda.ts';
+import { createSnapTradeBrokerage } from '../../infra/brokerage/snaptrade-brokerage.ts';
 import type { MarketDataProvider } from '../../infra/market-data/port.ts';
 import { createMarketDataProvider } from '../../infra/market-data/provider-factory.ts';
 import { allProjections } from '../../read-models/all.ts';
@@ -78,6 +79,7 @@ export async function createContainer(
     attempts: createAttemptCounters({ mongoUrl: config.mongoUrl, dataDir: config.dataDir, docs }),
     now: options.now ?? (() => new Date()),
     jobs: undefined,
+    brokerage: config.snaptrade ? createSnapTradeBrokerage(config.snaptrade) : undefined,
   };
   return {
     deps,
