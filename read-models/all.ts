@@ -7,6 +7,7 @@ import { favoritesProjection } from './favorites/projection.ts';
 import { portfolioProjection } from './portfolio/projection.ts';
 import { settingsProjection } from './settings/projection.ts';
 import { newsProjection } from './news/projection.ts';
+import { brokerageProjection } from './brokerage/projection.ts';
 
 /** Every read model of the product. A module adds its projection here. */
-export const allProjections: readonly Projection[] = [usersProjection, jobsProjection, catalogIndexProjection, marketProjection, favoritesProjection, portfolioProjection, settingsProjection, newsProjection];
+export const allProjections: readonly Projection[] = [usersProjection, jobsProjection, catalogIndexProjection, marketProjection, favoritesProjection, portfolioProjection, settingsProjection, newsProjection, brokerageProjection];

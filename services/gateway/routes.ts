@@ -11,6 +11,7 @@ import { catalogAdminRouter, etfCreateRouter } from '../catalog/api.ts';
 import { marketAdminRouter } from '../jobs/admin-api.ts';
 import { splitsAdminRouter } from '../splits/api.ts';
 import { jobsRouter } from '../jobs/api.ts';
+import { brokerageRouter } from '../brokerage/api.ts';
 import { openApiRouter } from './openapi.ts';
 
 export interface RouteModule {
@@ -39,5 +40,6 @@ export const routeModules: readonly RouteModule[] = [
   { path: '/api', router: portfolioRouter },
   { path: '/api', router: settingsRouter },
   { path: '/api', router: newsRouter },
+  { path: '/api', router: brokerageRouter },
   { path: '/api', router: openApiRouter },
 ];
