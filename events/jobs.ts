@@ -15,6 +15,7 @@ export const jobNameSchema = z.enum([
   'recalculate-yields',
   'clear-cache',
   'begin-market-day',
+  'sync-brokerage',
 ]);
 export type JobName = z.infer<typeof jobNameSchema>;
 

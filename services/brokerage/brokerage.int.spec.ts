@@ -9,6 +9,8 @@ import { streams } from '../../events/streams.ts';
 import { startSnapTradeStandIn, type SnapTradeStandIn } from '../../infra/brokerage/snaptrade-test-server.ts';
 import { signUp } from '../accounts/test-helpers.ts';
 import { fund, given, listed } from '../portfolio/test-helpers.ts';
+import { whenJobFinished } from '../jobs/job-runs.ts';
+import { startJobs } from '../jobs/runtime.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { brokerageMessages } from './business-logic.ts';
 import { endPremium, makePremium, snaptradeIdOf } from './test-helpers.ts';
@@ -320,6 +322,31 @@ describe("SnapTrade's user secret", () => {
     // the ciphertext is what is stored, and it is bound to its user
     const [registeredEvent] = await ctx.deps.log.readStream(streams.brokerage(user.id));
     expect((registeredEvent!.data as { encryptedSecret: string }).encryptedSecret).toMatch(/^v1\./);
+  });
+});
+
+describe('the daily sync job', () => {
+  it('syncs every registered user with Premium (trigger schedule, actor the job) and skips those without it', async () => {
+    const ann = await registered();
+    const bob = await registered();
+    await endPremium(ctx, bob.id);
+    for (const u of [ann, bob]) stand.setAccounts(u.snaptradeId, [{ id: 'acc-1', brokerageName: 'Schwab', accountName: 'Brokerage', positions: [{ symbol: tickerOf(3), units: '8' }] }]);
+    const jobs = await startJobs(ctx.container, { schedules: false, provider: null });
+    try {
+      const { jobId, position } = await jobs.request('sync-brokerage', 'test', { actor: 'test', correlationId: 'daily', now: ctx.deps.now().toISOString() });
+      await ctx.deps.readModels.waitFor(position);
+      const done = await whenJobFinished(ctx.deps.readModels, jobId);
+      expect(done).toMatchObject({ status: 'succeeded', counts: expect.objectContaining({ notPremium: 1 }) });
+      expect(done.counts?.['synced']).toBeGreaterThanOrEqual(1);
+      expect((await holdings(ann.agent)).map((h) => [h.etfId, h.shares])).toEqual([[idOf(3), '8']]);
+      await makePremium(ctx, bob.id);
+      expect(await holdings(bob.agent)).toEqual([]);
+      const [sync] = (await ctx.deps.log.readStream(streams.brokerage(ann.id))).filter((e) => e.type === 'BrokerageSynced');
+      expect(sync).toMatchObject({ data: { trigger: 'schedule', synced: 1, total: 1 }, metadata: { actor: 'job:sync-brokerage' } });
+      expect(await ctx.deps.log.readStream(streams.brokerage(bob.id)).then((es) => es.map((e) => e.type))).toEqual(['BrokerageUserRegistered']);
+    } finally {
+      await jobs.stop();
+    }
   });
 });
 

@@ -35,6 +35,7 @@ export const JOB_SCHEDULES: readonly { name: JobName; cron: string; what: string
   { name: 'update-prices', cron: '5 10-16 * * 1-5', what: 'hourly at :05 from 10:05 to 16:05 ET, Monday to Friday (skips NYSE holidays)' },
   { name: 'sync-dividends', cron: '30 18 * * 1-5', what: 'daily at 18:30 ET, Monday to Friday' },
   { name: 'begin-market-day', cron: '1 0 * * *', what: 'daily at 00:01 ET' },
+  { name: 'sync-brokerage', cron: '30 6 * * *', what: "daily at 06:30 ET (Premium brokerage sync, after SnapTrade's overnight refresh)" },
 ];
 
 interface AgendaJobData {
@@ -105,6 +106,8 @@ export async function startJobs(host: JobsHost, options: StartJobsOptions = {}):
     now: deps.now,
     logger: jobLogger,
     provider: options.provider !== undefined ? () => options.provider ?? null : () => host.marketData(),
+    config,
+    brokerage: deps.brokerage,
   };
   const jobCtx = (name: JobName, jobId: string): CommandContext => ({ actor: `job:${name}`, correlationId: jobId, now: deps.now().toISOString() });
 
