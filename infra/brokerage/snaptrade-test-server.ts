@@ -58,7 +58,13 @@ export interface SnapTradeStandIn {
   close(): Promise<void>;
 }
 
-export async function startSnapTradeStandIn(options: { clientId?: string; consumerKey?: string; portalUrl?: string } = {}): Promise<SnapTradeStandIn> {
+/**
+ * `portalUrl`: where connection links point (default SnapTrade's own address; `'self'`: the stand-in's
+ * `/portal`, a small page, for browser tests on a closed network). `control: true` also answers
+ * `POST /__control/accounts {snaptradeUserId, accounts}` (unsigned), so a test in another process
+ * can give a user accounts.
+ */
+export async function startSnapTradeStandIn(options: { clientId?: string; consumerKey?: string; portalUrl?: string; control?: boolean } = {}): Promise<SnapTradeStandIn> {
   const clientId = options.clientId ?? 'WEEKLYDIV-TEST';
   const consumerKey = options.consumerKey ?? randomBytes(24).toString('base64url');
   const calls: RecordedCall[] = [];
@@ -66,8 +72,14 @@ export async function startSnapTradeStandIn(options: { clientId?: string; consum
   const accounts = new Map<string, StandInAccount[]>();
   let failures: (Failure & { left: number })[] = [];
   const hanging = new Set<ServerResponse>();
+  let base = '';
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
+    if (status === 204) {
+      res.writeHead(204);
+      res.end();
+      return;
+    }
     res.writeHead(status, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify(body));
   };
@@ -82,6 +94,16 @@ export async function startSnapTradeStandIn(options: { clientId?: string; consum
       const queryText = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?') + 1) : '';
       const query = Object.fromEntries(url.searchParams);
       const body: unknown = raw === '' ? null : JSON.parse(raw);
+      if (req.method === 'GET' && url.pathname === '/portal') {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.end('<!doctype html><html lang="en"><title>SnapTrade connection portal (stand-in)</title><h1>SnapTrade connection portal (stand-in)</h1></html>');
+        return;
+      }
+      if (options.control && req.method === 'POST' && url.pathname === '/__control/accounts') {
+        const { snaptradeUserId, accounts: list } = body as { snaptradeUserId: string; accounts: StandInAccount[] };
+        accounts.set(snaptradeUserId, list);
+        return send(res, 204, null);
+      }
       const signed = verifySignature(consumerKey, req.headers['signature'], { content: body === null || (typeof body === 'object' && Object.keys(body).length === 0) ? null : body, path: url.pathname, query: queryText });
       calls.push({ method: req.method ?? 'GET', path: url.pathname, query, body, signed });
 
@@ -112,7 +134,7 @@ export async function startSnapTradeStandIn(options: { clientId?: string; consum
 
       if (req.method === 'POST' && url.pathname === '/snapTrade/login') {
         const token = randomBytes(16).toString('hex');
-        const portal = options.portalUrl ?? 'https://app.snaptrade.com/snapTrade/redeemToken';
+        const portal = options.portalUrl === 'self' ? `${base}/portal` : (options.portalUrl ?? 'https://app.snaptrade.com/snapTrade/redeemToken');
         return send(res, 200, { redirectURI: `${portal}?token=${token}&connectionType=read&clientId=${clientId}`, sessionId: randomUUID() });
       }
       if (req.method === 'GET' && url.pathname === '/accounts') {
@@ -157,8 +179,9 @@ export async function startSnapTradeStandIn(options: { clientId?: string; consum
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: base,
     clientId,
     consumerKey,
     calls,

@@ -66,6 +66,7 @@ export function BrokerageSync({ title, headingLevel = 'h2', idPrefix }: { title:
     try {
       const result = await sync().unwrap();
       setLastResult(result);
+      setPortalOpened(false);
       toast({ title: 'Portfolio synced successfully', description: `Synced ${result.synced} weekly dividend ETFs from ${result.total} total holdings` });
     } catch (error) {
       toast({ title: 'Failed to sync portfolio', description: serverMessage(error), variant: 'destructive' });
@@ -241,6 +242,11 @@ const Accounts = styled.ul`
   }
   & > li:last-child {
     border-bottom: 0;
+  }
+  @media (max-width: ${theme.breakpoints.sm - 0.02}px) {
+    & > li {
+      flex-direction: column;
+    }
   }
 `;
 
