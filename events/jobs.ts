@@ -16,6 +16,7 @@ export const jobNameSchema = z.enum([
   'clear-cache',
   'begin-market-day',
   'ingest-news',
+  'sync-brokerage',
 ]);
 export type JobName = z.infer<typeof jobNameSchema>;
 

@@ -22,6 +22,25 @@ export const holdingAdded = defineEvent(
     /** Distributions are reinvested at the pay date's close. */
     isDrip: z.boolean(),
     addedAt: isoInstant,
+    /** Where the holding comes from: absent or `manual` (added by the user), `brokerage` (a brokerage sync). */
+    source: z.enum(['manual', 'brokerage']).optional(),
+  }),
+);
+
+/**
+ * A brokerage sync set a synced holding (source `brokerage`) to the brokerage's share count and
+ * average cost. Holdings the user added by hand never get this event.
+ */
+export const holdingSynced = defineEvent(
+  'HoldingSynced',
+  z.object({
+    userId: z.uuid(),
+    holdingId: z.uuid(),
+    etfId: z.uuid(),
+    shares: decimalString,
+    purchasePrice: decimalString.nullable(),
+    source: z.literal('brokerage'),
+    syncedAt: isoInstant,
   }),
 );
 
@@ -30,8 +49,9 @@ export const holdingRemoved = defineEvent(
   z.object({ userId: z.uuid(), holdingId: z.uuid(), etfId: z.uuid(), removedAt: isoInstant }),
 );
 
-export const portfolioEvents = [holdingAdded, holdingRemoved] as const;
+export const portfolioEvents = [holdingAdded, holdingRemoved, holdingSynced] as const;
 
 export type PortfolioEvent = EventsOf<typeof portfolioEvents>;
 export type HoldingAdded = Extract<PortfolioEvent, { type: 'HoldingAdded' }>;
 export type HoldingRemoved = Extract<PortfolioEvent, { type: 'HoldingRemoved' }>;
+export type HoldingSynced = Extract<PortfolioEvent, { type: 'HoldingSynced' }>;

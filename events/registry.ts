@@ -14,6 +14,7 @@ import { jobEvents } from './jobs.ts';
 import { calendarFeedEvents } from './calendar-feeds.ts';
 import { pageEvents, pagePathEvents } from './pages.ts';
 import { imageEvents } from './images.ts';
+import { brokerageEvents } from './brokerage.ts';
 
 export class UnknownEventTypeError extends Error {}
 export class InvalidEventError extends Error {}
@@ -35,6 +36,7 @@ export const allEventDefinitions: readonly EventDefinition[] = [
   ...pageEvents,
   ...pagePathEvents,
   ...imageEvents,
+  ...brokerageEvents,
 ];
 
 export class EventRegistry {

@@ -20,7 +20,8 @@ export type StreamCategory =
   | 'settings'
   | 'market'
   | 'job'
-  | 'calendarfeed';
+  | 'calendarfeed'
+  | 'brokerage';
 
 export function streamName(category: StreamCategory, id: string): string {
   if (!id) throw new Error(`stream id for ${category} is empty`);
@@ -55,6 +56,8 @@ export const streams = {
   job: (jobId: string) => streamName('job', jobId),
   /** A user's private calendar feed (its current id; rotations). */
   calendarFeed: (userId: string) => streamName('calendarfeed', userId),
+  /** A Premium user's read-only brokerage link (SnapTrade) and its syncs. */
+  brokerage: (userId: string) => streamName('brokerage', userId),
   /** The single stream of `MarketDayBegan` events: the market's "today" as a fact in the log. */
   marketClock: () => streamName('market', 'clock'),
 };

@@ -10,6 +10,7 @@ import { calendarFeedsProjection } from './calendar-feeds/projection.ts';
 import { pagesProjection } from './pages/projection.ts';
 import { imagesProjection } from './images/projection.ts';
 import { newsKeywordsProjection, newsProjection } from './news/projection.ts';
+import { brokerageProjection } from './brokerage/projection.ts';
 
 /** Every read model of the product. A module adds its projection here. */
 export const allProjections: readonly Projection[] = [
@@ -25,5 +26,6 @@ export const allProjections: readonly Projection[] = [
   pagesProjection,
   imagesProjection,
   newsKeywordsProjection,
+  brokerageProjection,
 ];
 

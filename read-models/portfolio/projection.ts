@@ -18,6 +18,8 @@ export interface HoldingEntry {
   purchaseDate: string | null;
   isDrip: boolean;
   addedAt: string;
+  /** `brokerage` when a brokerage sync created it (absent: added by hand). */
+  source?: 'brokerage';
 }
 
 export interface PortfolioDoc extends Doc {
@@ -30,18 +32,26 @@ export const PORTFOLIOS = 'portfolios';
 export const portfolioProjection: Projection = {
   name: 'portfolio',
   version: 1,
-  handles: ['HoldingAdded', 'HoldingRemoved'] satisfies PortfolioEvent['type'][],
+  handles: ['HoldingAdded', 'HoldingRemoved', 'HoldingSynced'] satisfies PortfolioEvent['type'][],
   collections: { [PORTFOLIOS]: [] },
   async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
     const event = recorded as Recorded<PortfolioEvent>;
     switch (event.type) {
       case 'HoldingAdded': {
-        const { userId, holdingId, etfId, shares, purchasePrice, purchaseDate, isDrip, addedAt } = event.data;
+        const { userId, holdingId, etfId, shares, purchasePrice, purchaseDate, isDrip, addedAt, source } = event.data;
+        const entry: HoldingEntry = { id: holdingId, etfId, shares, purchasePrice, purchaseDate, isDrip, addedAt, ...(source === 'brokerage' ? { source } : {}) };
         await ctx.update<PortfolioDoc>(PORTFOLIOS, userId, (doc) => {
           const holdings = doc?.holdings ?? [];
           if (holdings.some((h) => h.id === holdingId)) return doc;
-          return { _id: userId, holdings: [...holdings, { id: holdingId, etfId, shares, purchasePrice, purchaseDate, isDrip, addedAt }] };
+          return { _id: userId, holdings: [...holdings, entry] };
         });
+        return;
+      }
+      case 'HoldingSynced': {
+        const { userId, holdingId, shares, purchasePrice } = event.data;
+        await ctx.update<PortfolioDoc>(PORTFOLIOS, userId, (doc) =>
+          doc ? { ...doc, holdings: doc.holdings.map((h) => (h.id === holdingId ? { ...h, shares, purchasePrice } : h)) } : null,
+        );
         return;
       }
       case 'HoldingRemoved': {

@@ -46,4 +46,15 @@ describe('portfolio projection', () => {
     const rebuilt = await project(portfolioProjection, recorded(history), { batchSize: 3 });
     expect(JSON.stringify(await rebuilt.all(PORTFOLIOS))).toBe(JSON.stringify(await twice.all(PORTFOLIOS)));
   });
+
+  it('keeps a brokerage-synced holding marked as such and follows HoldingSynced (delivered twice too)', async () => {
+    const synced: GivenEvent[] = [
+      added(ann, 5, 3, { shares: '12.5', purchasePrice: '21.2', purchaseDate: null, isDrip: false, source: 'brokerage' }),
+      { stream: `portfolio-${ann}`, type: 'HoldingSynced', data: { userId: ann, holdingId: hid(5), etfId: etf(3), shares: '15', purchasePrice: null, source: 'brokerage', syncedAt: at(9) } },
+    ];
+    const want = [{ _id: ann, holdings: [{ id: hid(5), etfId: etf(3), shares: '15', purchasePrice: null, purchaseDate: null, isDrip: false, addedAt: at(5), source: 'brokerage' }], _position: 2 }];
+    expect(await (await project(portfolioProjection, recorded(synced))).all(PORTFOLIOS)).toEqual(want);
+    const twice = await project(portfolioProjection, recorded(synced), { batchSize: 1, deliverTwice: true });
+    expect(JSON.stringify(await twice.all(PORTFOLIOS))).toBe(JSON.stringify(want));
+  });
 });

@@ -17,6 +17,8 @@ export async function portfolioPosition(readModels: ReadModels, userId: string):
 
 /** One holding's share of the user's document: its JSON and its payouts, as of one market key. */
 interface HoldingPart {
+  /** What the part was computed from besides the market: a brokerage sync changes shares and average cost in place. */
+  entry: string;
   viewJson: string;
   /** The holding's `isDemo`. */
   isDemo: boolean;
@@ -117,7 +119,8 @@ export class UserAreaReads {
     const key = `${doc?.['_position'] ?? 0}:${marketKey}`;
     const holdings = doc?.holdings ?? [];
     const reusable = version !== null && cached && cached.marketKey === marketKey ? cached.parts : new Map<string, HoldingPart>();
-    const missing = holdings.filter((h) => !reusable.has(h.id));
+    const entryOf = (h: (typeof holdings)[number]) => `${h.shares}|${h.purchasePrice ?? ''}`;
+    const missing = holdings.filter((h) => reusable.get(h.id)?.entry !== entryOf(h));
     const parts = new Map<string, HoldingPart>();
     if (missing.length > 0) {
       const snapshot = version === null ? this.snapshots.untrusted() : this.snapshots.at(version);
@@ -131,7 +134,7 @@ export class UserAreaReads {
       for (const h of missing) {
         const computed = computeHolding(h, market);
         const entries = calendar.filter((e) => e.etfId === h.etfId);
-        reusable.set(h.id, { viewJson: JSON.stringify(portfolioView([computed], market)[0]), isDemo: computed.isDemo, calendar: userCalendarView([computed], entries, requestToday) });
+        reusable.set(h.id, { entry: entryOf(h), viewJson: JSON.stringify(portfolioView([computed], market)[0]), isDemo: computed.isDemo, calendar: userCalendarView([computed], entries, requestToday) });
       }
     }
     for (const h of holdings) parts.set(h.id, reusable.get(h.id)!);

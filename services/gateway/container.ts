@@ -10,6 +10,7 @@ import { createAttemptCounters } from '../../infra/attempt-counters/create-attem
 import type { EventStore } from '../../infra/event-store/port.ts';
 import { createBlobStore } from '../../infra/blob-store/create-blob-store.ts';
 import { createAgenda } from '../../infra/jobs/create-agenda.ts';
+import { createSnapTradeBrokerage } from '../../infra/brokerage/snaptrade-brokerage.ts';
 import type { MarketDataProvider } from '../../infra/market-data/port.ts';
 import { createMarketDataProvider } from '../../infra/market-data/provider-factory.ts';
 import type { FeedReader } from '../../infra/news-feeds/port.ts';
@@ -85,6 +86,7 @@ export async function createContainer(
     blobs,
     now: options.now ?? (() => new Date()),
     jobs: undefined,
+    brokerage: config.snaptrade ? createSnapTradeBrokerage(config.snaptrade) : undefined,
   };
   return {
     deps,

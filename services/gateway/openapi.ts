@@ -5,6 +5,7 @@ import { AdminPing, User } from '../../contracts/accounts.ts';
 import { CsvUpload, DistributionWithdrawal, EtfImportResult, EtfJson, HistoryImportResult, SplitJson, SplitRequest } from '../../contracts/catalog.ts';
 import { ErrorBody, MessageAnswer } from '../../contracts/errors.ts';
 import { Favorite } from '../../contracts/favorites.ts';
+import { BrokerageAccount, BrokerageConnectionUrl, BrokerageRegistration, BrokerageStatus, BrokerageSyncResult } from '../../contracts/brokerage.ts';
 import { JobJson, JobQueued } from '../../contracts/jobs.ts';
 import {
   DividendHistoryItem,
@@ -89,6 +90,11 @@ const components = {
   AdminNewsArticle,
   NewsKeywords,
   PurgeResult,
+  BrokerageStatus,
+  BrokerageRegistration,
+  BrokerageConnectionUrl,
+  BrokerageAccount,
+  BrokerageSyncResult,
 } satisfies Record<string, z.ZodType>;
 
 /**
@@ -475,6 +481,44 @@ function documentPaths(registry: OpenAPIRegistry): void {
     access: 'owner',
     request: body(NewsKeywords),
     responses: { 200: ok('The keywords as saved.', NewsKeywords), ...errors(400, 412) },
+  });
+
+  // --- Premium: read-only brokerage sync (SnapTrade; docs/brokerage.md)
+  const brokerage = ['Brokerage'];
+  const premiumOnly = ok('Not Premium: the message names Premium.', ErrorBody);
+  const upstream = {
+    502: ok('SnapTrade failed or did not answer in time; nothing was changed.', ErrorBody),
+    503: ok('Brokerage sync is not available yet (SnapTrade is not configured on this server).', ErrorBody),
+  };
+  add('get', '/api/brokerage/status', {
+    tags: brokerage,
+    summary: 'Whether brokerage sync is available on this server, whether the user registered, and the last sync.',
+    access: 'user',
+    responses: { 200: ok('The status.', BrokerageStatus) },
+  });
+  add('post', '/api/brokerage/register', {
+    tags: brokerage,
+    summary: 'Register the user with SnapTrade (once; a repeat does not ask SnapTrade again). Empty body.',
+    access: 'user',
+    responses: { 201: ok('Registered.', BrokerageRegistration), 200: ok('Registered already (nothing written).', BrokerageRegistration), 403: premiumOnly, ...upstream },
+  });
+  add('get', '/api/brokerage/connection-url', {
+    tags: brokerage,
+    summary: "SnapTrade's read-only connection portal link, which returns to the account page; opened in a new tab.",
+    access: 'user',
+    responses: { 200: ok('The link.', BrokerageConnectionUrl), 403: premiumOnly, ...errors(409), ...upstream },
+  });
+  add('get', '/api/brokerage/accounts', {
+    tags: brokerage,
+    summary: 'The connected accounts ([] before registering), each with its last sync.',
+    access: 'user',
+    responses: { 200: ok('The accounts.', z.array(BrokerageAccount)), 403: premiumOnly, ...upstream },
+  });
+  add('post', '/api/brokerage/sync', {
+    tags: brokerage,
+    summary: "Read every account's positions and turn the weekly-dividend ETFs into holdings (source brokerage). Empty body.",
+    access: 'user',
+    responses: { 200: ok('What the sync found and did.', BrokerageSyncResult), 403: premiumOnly, ...errors(409), ...upstream },
   });
 
   // --- owner: catalog, data operations, jobs

@@ -13,6 +13,7 @@ import { marketAdminRouter } from '../jobs/admin-api.ts';
 import { splitsAdminRouter } from '../splits/api.ts';
 import { jobsRouter } from '../jobs/api.ts';
 import { pagesAdminRouter, pagesRouter } from '../pages/api.ts';
+import { brokerageRouter } from '../brokerage/api.ts';
 import { openApiRouter } from './openapi.ts';
 import { calendarFeedsRouter } from '../calendar-feeds/api.ts';
 import { imagesAdminRouter, imagesRouter } from '../images/api.ts';
@@ -51,5 +52,6 @@ export const routeModules: readonly RouteModule[] = [
   { path: '/api/admin', router: settingsAdminRouter },
   { path: '/api', router: imagesRouter },
   { path: '/api/admin', router: newsAdminRouter },
+  { path: '/api', router: brokerageRouter },
   { path: '/api', router: openApiRouter },
 ];

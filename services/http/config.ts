@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -85,8 +85,13 @@ const envSchema = z
     STRIPE_API_URL: optionalUrl,
     SNAPTRADE_CLIENT_ID: optionalString,
     SNAPTRADE_CONSUMER_KEY: optionalString,
-    SNAPTRADE_API_URL: z.url().default('https://api.snaptrade.com/api/v1'),
     NEWS_FEEDS: feedList,
+    /** Another base URL for the SnapTrade SDK (its `basePath`); unset: the SDK's own (https://api.snaptrade.com). */
+    SNAPTRADE_API_URL: optionalUrl,
+    /** How long one SnapTrade call may take before the request answers 502. */
+    SNAPTRADE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    /** 32 bytes (64 hex characters or base64) encrypting SnapTrade's user secrets at rest (AES-256-GCM). */
+    BROKERAGE_SECRET_KEY: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -101,6 +106,9 @@ const envSchema = z
     if (env.SESSION_SECRET === DEV_SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'the development secret cannot be used in production' });
     }
+    if (env.SNAPTRADE_CLIENT_ID && env.SNAPTRADE_CONSUMER_KEY && !env.BROKERAGE_SECRET_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['BROKERAGE_SECRET_KEY'], message: 'BROKERAGE_SECRET_KEY is required in production when SnapTrade is configured' });
+    }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY' });
     }
@@ -108,6 +116,9 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.SESSION_SECRET && env.SESSION_SECRET.length < 32) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET must be at least 32 characters' });
+    }
+    if (env.BROKERAGE_SECRET_KEY && parseSecretKey(env.BROKERAGE_SECRET_KEY) === null) {
+      ctx.addIssue({ code: 'custom', path: ['BROKERAGE_SECRET_KEY'], message: 'BROKERAGE_SECRET_KEY must be 32 bytes: 64 hex characters or 44 base64 characters' });
     }
   });
 
@@ -138,14 +149,25 @@ export interface Config {
   demoData: boolean;
   alpaca: { keyId: string; secretKey: string; dataUrl: string } | undefined;
   stripe: { secretKey: string; webhookSecret: string | undefined; priceId: string | undefined; apiUrl: string | undefined } | undefined;
-  snaptrade: { clientId: string; consumerKey: string; apiUrl: string } | undefined;
   /** NEWS_FEEDS: the news feeds replacing the built-in list (services/news/feeds.ts); undefined: the built-in list. */
   newsFeeds: string[] | undefined;
+  /**
+   * SnapTrade (Premium brokerage sync), on when client id and consumer key are set. `apiUrl`: the SDK's
+   * basePath (undefined: the SDK's own); `secretKey`: the AES-256-GCM key for users' SnapTrade secrets.
+   */
+  snaptrade: { clientId: string; consumerKey: string; apiUrl: string | undefined; timeoutMs: number; secretKey: Buffer } | undefined;
   /** Human-readable notes about defaults in use, printed at start-up. */
   notes: string[];
 }
 
 export class ConfigError extends Error {}
+
+/** 32 bytes from 64 hex characters or base64 (url-safe or not), else null. */
+function parseSecretKey(text: string): Buffer | null {
+  const trimmed = text.trim();
+  const bytes = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
 
 /** Parses the environment once. Throws ConfigError listing every problem. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -170,6 +192,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined;
   const demoData = env.DEMO_DATA ?? !alpaca;
   if (demoData) notes.push('market data: deterministic demo data (set ALPACA_KEY_ID and ALPACA_SECRET_KEY for real data)');
+  let snaptrade: Config['snaptrade'];
+  if (env.SNAPTRADE_CLIENT_ID && env.SNAPTRADE_CONSUMER_KEY) {
+    let secretKey = env.BROKERAGE_SECRET_KEY ? parseSecretKey(env.BROKERAGE_SECRET_KEY) : null;
+    if (!secretKey) {
+      // Outside production only (production requires the key): derived from the consumer key, so it is
+      // stable across restarts, but anyone holding the consumer key could derive it.
+      secretKey = Buffer.from(hkdfSync('sha256', env.SNAPTRADE_CONSUMER_KEY, 'weeklydiv', 'brokerage-user-secret', 32));
+      notes.push('BROKERAGE_SECRET_KEY not set: SnapTrade user secrets are encrypted with a key derived from SNAPTRADE_CONSUMER_KEY (set the key in production)');
+    }
+    snaptrade = { clientId: env.SNAPTRADE_CLIENT_ID, consumerKey: env.SNAPTRADE_CONSUMER_KEY, apiUrl: env.SNAPTRADE_API_URL, timeoutMs: env.SNAPTRADE_TIMEOUT_MS, secretKey };
+  } else {
+    notes.push('SNAPTRADE_CLIENT_ID / SNAPTRADE_CONSUMER_KEY not set: brokerage sync is off (the personal area says it is not available yet)');
+  }
   const port = env.PORT;
   return {
     env: env.NODE_ENV,
@@ -201,10 +236,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     stripe: env.STRIPE_SECRET_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, priceId: env.STRIPE_PRICE_ID, apiUrl: env.STRIPE_API_URL }
       : undefined,
-    snaptrade:
-      env.SNAPTRADE_CLIENT_ID && env.SNAPTRADE_CONSUMER_KEY
-        ? { clientId: env.SNAPTRADE_CLIENT_ID, consumerKey: env.SNAPTRADE_CONSUMER_KEY, apiUrl: env.SNAPTRADE_API_URL }
-        : undefined,
+    snaptrade,
     newsFeeds: env.NEWS_FEEDS && env.NEWS_FEEDS.length > 0 ? env.NEWS_FEEDS : undefined,
     notes,
   };

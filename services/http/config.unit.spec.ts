@@ -79,4 +79,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ NEWS_FEEDS: 'https://a.example/rss, ftp://b.example/feed' })).toThrow(/NEWS_FEEDS\.1: every entry must be an http\(s\) URL/);
     expect(() => loadConfig({ NEWS_FEEDS: 'not a url' })).toThrow(ConfigError);
   });
+
+  it('turns brokerage sync on with SnapTrade keys; the secret key is required in production and must be 32 bytes', () => {
+    expect(loadConfig({}).snaptrade).toBeUndefined();
+    const dev = loadConfig({ SNAPTRADE_CLIENT_ID: 'id', SNAPTRADE_CONSUMER_KEY: 'key' });
+    expect(dev.snaptrade).toMatchObject({ clientId: 'id', consumerKey: 'key', apiUrl: undefined, timeoutMs: 15_000 });
+    expect(dev.snaptrade!.secretKey).toHaveLength(32);
+    // derived outside production: the same at every start, and said so
+    expect(loadConfig({ SNAPTRADE_CLIENT_ID: 'id', SNAPTRADE_CONSUMER_KEY: 'key' }).snaptrade!.secretKey.equals(dev.snaptrade!.secretKey)).toBe(true);
+    expect(dev.notes.join('\n')).toMatch(/BROKERAGE_SECRET_KEY not set/);
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ SNAPTRADE_CLIENT_ID: 'id', SNAPTRADE_CONSUMER_KEY: 'key', BROKERAGE_SECRET_KEY: hex }).snaptrade!.secretKey.toString('hex')).toBe(hex);
+    expect(() => loadConfig({ BROKERAGE_SECRET_KEY: 'short' })).toThrow(/BROKERAGE_SECRET_KEY must be 32 bytes/);
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), ADMIN_EMAIL: 'a@b.c', APP_URL: 'https://x.test', SMTP_URL: 'smtp://x', SNAPTRADE_CLIENT_ID: 'id', SNAPTRADE_CONSUMER_KEY: 'key' };
+    expect(() => loadConfig(production)).toThrow(/BROKERAGE_SECRET_KEY is required in production when SnapTrade is configured/);
+    expect(loadConfig({ ...production, BROKERAGE_SECRET_KEY: Buffer.alloc(32, 1).toString('base64') }).snaptrade!.secretKey).toEqual(Buffer.alloc(32, 1));
+  });
 });

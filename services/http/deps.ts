@@ -10,6 +10,7 @@ import type { ReadModels } from '../../read-models/runtime/read-models.ts';
 import type { Mailer } from '../../infra/mail/port.ts';
 import type { AttemptCounters } from '../../infra/attempt-counters/port.ts';
 import type { BlobStore } from '../../infra/blob-store/port.ts';
+import type { Brokerage } from '../../infra/brokerage/port.ts';
 
 /**
  * Everything the app factory and the module routers need. Built by the composition root
@@ -44,6 +45,11 @@ export interface AppDeps {
    * where this process runs none (routes then answer 503 'Data jobs are not running').
    */
   jobs: JobQueue | undefined;
+  /**
+   * The brokerage aggregator (SnapTrade, infra/brokerage) for Premium's read-only sync; undefined when
+   * SNAPTRADE_CLIENT_ID / SNAPTRADE_CONSUMER_KEY are not set (the brokerage routes answer 503).
+   */
+  brokerage: Brokerage | undefined;
 }
 
 /** What routers need of the data jobs runtime: queue a run. */

@@ -20,6 +20,12 @@ import { beginMarketDay } from '../market-clock/market-day.ts';
 import { eachLimited, type SyncEtf } from '../core/provider-sync.ts';
 import type { NewsFeed } from '../news/feeds.ts';
 import { ingestNews } from '../news/ingest.ts';
+import type { Brokerage } from '../../infra/brokerage/port.ts';
+import type { Config } from '../http/config.ts';
+import { registeredBrokerageUsers } from '../../read-models/brokerage/queries.ts';
+import { findUserById } from '../../read-models/users/queries.ts';
+import { hasPremiumRights } from '../billing/premium.ts';
+import { syncBrokerage } from '../brokerage/commands.ts';
 
 /**
  * What each data job does. A job only sends commands (through services/prices/sync.ts,
@@ -51,6 +57,9 @@ export interface JobEnv {
   provider: () => MarketDataProvider | null;
   /** What ingest-news reads: the feeds (NEWS_FEEDS or the built-in list) and the reader (timeout, size limit). */
   news: { reader: FeedReader; feeds: readonly NewsFeed[] };
+  /** For sync-brokerage: the configuration (SnapTrade keys) and the brokerage adapter (undefined: not configured). */
+  config: Config;
+  brokerage: Brokerage | undefined;
 }
 
 export interface RunContext {
@@ -309,6 +318,43 @@ const ingestNewsJob: JobBody = async (env, run): Promise<JobOutcome> => {
   };
 };
 
+/**
+ * Premium's daily brokerage sync: every user registered with SnapTrade who has Premium's rights now
+ * is synced as if they pressed "Sync Portfolio" (BrokerageSynced with trigger `schedule`). One user's
+ * failure (SnapTrade down for that connection) does not stop the others; the run fails only when
+ * every sync failed.
+ */
+const syncBrokerageJob: JobBody = async (env, run): Promise<JobOutcome> => {
+  if (!env.brokerage || !env.config.snaptrade) return { summary: 'SnapTrade is not configured: no brokerage to sync', counts: { users: 0 } };
+  const userIds = await registeredBrokerageUsers(env.readModels);
+  const now = new Date(run.ctx.now);
+  let synced = 0;
+  let failed = 0;
+  let notPremium = 0;
+  let holdings = 0;
+  for (const [i, userId] of userIds.entries()) {
+    await run.progress({ done: i, total: userIds.length, message: `Syncing ${i + 1} of ${userIds.length}` });
+    const user = await findUserById(env.readModels, userId);
+    if (!user || !hasPremiumRights(user, now)) {
+      notPremium += 1;
+      continue;
+    }
+    try {
+      const outcome = await syncBrokerage({ ...env, brokerage: env.brokerage }, userId, 'schedule', run.ctx);
+      synced += 1;
+      holdings += outcome.created + outcome.updated + outcome.removed;
+    } catch (error) {
+      failed += 1;
+      env.logger.warn({ userId, reason: reasonOf(error) }, 'scheduled brokerage sync failed for a user');
+    }
+  }
+  if (failed > 0 && synced === 0) throw new JobProblem(`Every brokerage sync failed (${plural(failed, 'user')}); SnapTrade may be down`);
+  return {
+    summary: `Synced the brokerage accounts of ${plural(synced, 'Premium user')} (${plural(holdings, 'holding')} changed)` + (failed > 0 ? `; ${failed} failed` : '') + (notPremium > 0 ? `; ${notPremium} without Premium skipped` : ''),
+    counts: { users: userIds.length, synced, failed, notPremium, holdingsChanged: holdings },
+  };
+};
+
 export const dataJobs: Readonly<Record<JobName, JobBody>> = {
   'initialize-production': initializeProduction,
   'update-prices': updatePrices,
@@ -317,4 +363,5 @@ export const dataJobs: Readonly<Record<JobName, JobBody>> = {
   'clear-cache': clearCache,
   'begin-market-day': beginMarketDayJob,
   'ingest-news': ingestNewsJob,
+  'sync-brokerage': syncBrokerageJob,
 };

@@ -38,6 +38,7 @@ export const JOB_SCHEDULES: readonly { name: JobName; cron: string; what: string
   { name: 'sync-dividends', cron: '30 18 * * 1-5', what: 'daily at 18:30 ET, Monday to Friday' },
   { name: 'begin-market-day', cron: '1 0 * * *', what: 'daily at 00:01 ET' },
   { name: 'ingest-news', cron: '0 8-20 * * *', what: 'hourly on the hour from 8:00 to 20:00 ET, every day (also archives what waited 30 days in review)' },
+  { name: 'sync-brokerage', cron: '30 6 * * *', what: "daily at 06:30 ET (Premium brokerage sync, after SnapTrade's overnight refresh)" },
 ];
 
 interface AgendaJobData {
@@ -113,6 +114,8 @@ export async function startJobs(host: JobsHost, options: StartJobsOptions = {}):
     logger: jobLogger,
     provider: options.provider !== undefined ? () => options.provider ?? null : () => host.marketData(),
     news: { reader: options.feedReader ?? host.newsFeedReader(), feeds: newsFeedsOf(config.newsFeeds) },
+    config,
+    brokerage: deps.brokerage,
   };
   const jobCtx = (name: JobName, jobId: string): CommandContext => ({ actor: `job:${name}`, correlationId: jobId, now: deps.now().toISOString() });
 

@@ -35,7 +35,27 @@ export type PortfolioCommand =
        */
       firstTradingDay?: string | null;
     }
-  | { type: 'RemoveHolding'; data: { userId: string; holdingId: string } };
+  | { type: 'RemoveHolding'; data: { userId: string; holdingId: string } }
+  | {
+      /**
+       * Brings the holdings a brokerage sync owns (source `brokerage`) in line with the brokerage:
+       * `positions` are the funds of our catalog found at the brokerage, one per fund (the caller adds
+       * up a fund held in several accounts), shares above 0. A fund the user holds by hand is left
+       * alone; a synced holding the brokerage no longer reports is removed. `newHoldingId` is used
+       * only when the fund is not held yet.
+       */
+      type: 'SyncBrokerageHoldings';
+      data: { userId: string; positions: readonly BrokeragePosition[] };
+    };
+
+/** A fund of our catalog as a brokerage reports it (canonical decimal strings). */
+export interface BrokeragePosition {
+  etfId: string;
+  shares: string;
+  /** Average cost per share, when the brokerage gives one above 0. */
+  purchasePrice: string | null;
+  newHoldingId: string;
+}
 
 export function decidePortfolio(command: PortfolioCommand, state: PortfolioState, ctx: CommandContext): PortfolioEvent[] {
   switch (command.type) {
@@ -64,6 +84,8 @@ export function decidePortfolio(command: PortfolioCommand, state: PortfolioState
       if (!holding) throw notFound(portfolioMessages.holdingNotFound);
       return [{ type: 'HoldingRemoved', data: { userId, holdingId, etfId: holding.etfId, removedAt: ctx.now } }];
     }
+    case 'SyncBrokerageHoldings':
+      return decideBrokerageSync(command.data, state, ctx);
     default: {
       const never: never = command;
       throw new Error(`unhandled command ${JSON.stringify(never)}`);
@@ -71,9 +93,50 @@ export function decidePortfolio(command: PortfolioCommand, state: PortfolioState
   }
 }
 
+function decideBrokerageSync(data: { userId: string; positions: readonly BrokeragePosition[] }, state: PortfolioState, ctx: CommandContext): PortfolioEvent[] {
+  const { userId, positions } = data;
+  const events: PortfolioEvent[] = [];
+  const reported = new Set<string>();
+  for (const position of positions) {
+    if (!dec(position.shares).gt(0) || reported.has(position.etfId)) continue;
+    reported.add(position.etfId);
+    const held = state.holdings.find((h) => h.etfId === position.etfId);
+    if (!held) {
+      events.push({
+        type: 'HoldingAdded',
+        data: {
+          userId,
+          holdingId: position.newHoldingId,
+          etfId: position.etfId,
+          shares: position.shares,
+          purchasePrice: position.purchasePrice,
+          purchaseDate: null,
+          isDrip: false,
+          addedAt: ctx.now,
+          source: 'brokerage',
+        },
+      });
+      continue;
+    }
+    // Added by hand: the user's own entry stays exactly as it is.
+    if (held.source !== 'brokerage') continue;
+    if (held.shares === position.shares && held.purchasePrice === position.purchasePrice) continue;
+    events.push({
+      type: 'HoldingSynced',
+      data: { userId, holdingId: held.holdingId, etfId: held.etfId, shares: position.shares, purchasePrice: position.purchasePrice, source: 'brokerage', syncedAt: ctx.now },
+    });
+  }
+  for (const held of state.holdings) {
+    if (held.source === 'brokerage' && !reported.has(held.etfId)) {
+      events.push({ type: 'HoldingRemoved', data: { userId, holdingId: held.holdingId, etfId: held.etfId, removedAt: ctx.now } });
+    }
+  }
+  return events;
+}
+
 export const portfolioDecider: Decider<PortfolioCommand, PortfolioState, PortfolioEvent> = {
   initialState: initialPortfolioState,
   evolve: evolvePortfolio,
   decide: decidePortfolio,
-  folds: { HoldingAdded: true, HoldingRemoved: true },
+  folds: { HoldingAdded: true, HoldingRemoved: true, HoldingSynced: true },
 };

@@ -13,6 +13,8 @@ export interface Holding {
   purchaseDate: string | null;
   isDrip: boolean;
   addedAt: string;
+  /** `manual`: added by the user; `brokerage`: created by a brokerage sync (and kept in line by the next ones). */
+  source: 'manual' | 'brokerage';
 }
 
 export interface PortfolioState {
@@ -24,9 +26,13 @@ export const initialPortfolioState = (): PortfolioState => ({ holdings: [] });
 export function evolvePortfolio(state: PortfolioState, event: PortfolioEvent): PortfolioState {
   switch (event.type) {
     case 'HoldingAdded': {
-      const { userId: _u, ...holding } = event.data;
+      const { userId: _u, source, ...holding } = event.data;
       if (state.holdings.some((h) => h.holdingId === holding.holdingId)) return state;
-      return { holdings: [...state.holdings, holding] };
+      return { holdings: [...state.holdings, { ...holding, source: source ?? 'manual' }] };
+    }
+    case 'HoldingSynced': {
+      const { holdingId, shares, purchasePrice } = event.data;
+      return { holdings: state.holdings.map((h) => (h.holdingId === holdingId ? { ...h, shares, purchasePrice } : h)) };
     }
     case 'HoldingRemoved':
       return { holdings: state.holdings.filter((h) => h.holdingId !== event.data.holdingId) };

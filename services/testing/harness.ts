@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Application } from 'express';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { createApp } from '../gateway/app.ts';
 import { loadConfig } from '../http/config.ts';
 import { createContainer, type Container } from '../gateway/container.ts';
@@ -22,7 +22,7 @@ export interface TestContext {
  * An app on the embedded stores in a fresh temporary directory, projections running, with a
  * controllable clock. Each test file (or test) creates its own.
  */
-export async function createTestContext(env: Record<string, string> = {}, options: { now?: Date } = {}): Promise<TestContext> {
+export async function createTestContext(env: Record<string, string> = {}, options: { now?: Date; logger?: Logger } = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'weeklydiv-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -37,7 +37,7 @@ export async function createTestContext(env: Record<string, string> = {}, option
     ...env,
   });
   let clock = options.now?.getTime() ?? Date.now();
-  const logger = pino({ level: config.logLevel });
+  const logger = options.logger ?? pino({ level: config.logLevel });
   const container = await createContainer(config, logger, { now: () => new Date(clock) });
   await container.start();
   const app = createApp(container.deps);

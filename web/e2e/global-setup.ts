@@ -6,6 +6,7 @@ import { chromiumPath } from './support/browser.ts';
 import { buildClient } from './support/build-client.ts';
 import { SCREENSHOT_DIR } from './support/screenshots.ts';
 import { startTestServer } from './support/server.ts';
+import { startSnapTradeStandIn } from '../../infra/brokerage/snaptrade-test-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +14,8 @@ declare module 'vitest' {
     e2eBaseUrl: string;
     /** The server's mail outbox (JSON lines), for reset links. */
     e2eOutboxFile: string;
+    /** The SnapTrade stand-in the server's brokerage sync talks to (its `/__control/accounts`). */
+    e2eSnapTradeUrl: string;
   }
 }
 
@@ -36,14 +39,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const webDistDir = process.env['E2E_WEB_DIST'] ? path.resolve(process.env['E2E_WEB_DIST']) : ownDist!;
   if (ownDist) await buildClient(ownDist);
   const built = performance.now();
-  const server = await startTestServer({ webDistDir });
+  // SnapTrade for Premium's brokerage sync: the local stand-in (infra/brokerage/snaptrade-test-server.ts)
+  const snaptrade = await startSnapTradeStandIn({ portalUrl: 'self', control: true });
+  const server = await startTestServer({
+    webDistDir,
+    env: { SNAPTRADE_CLIENT_ID: snaptrade.clientId, SNAPTRADE_CONSUMER_KEY: snaptrade.consumerKey, SNAPTRADE_API_URL: snaptrade.url },
+  });
   console.info(
     `e2e: client built in ${((built - started) / 1000).toFixed(1)} s; server ready (seeded) at ${server.url} in ${((performance.now() - built) / 1000).toFixed(1)} s`,
   );
   project.provide('e2eBaseUrl', server.url);
   project.provide('e2eOutboxFile', server.outboxFile);
+  project.provide('e2eSnapTradeUrl', snaptrade.url);
   return async () => {
     await server.stop();
+    await snaptrade.close();
     if (ownDist) rmSync(ownDist, { recursive: true, force: true });
   };
 }

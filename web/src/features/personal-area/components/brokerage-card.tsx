@@ -1,34 +1,27 @@
 import { styled } from 'styled-components';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { BrokerageSync } from '../../../components/brokerage-sync.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Card, CardText, CardTitle } from '../../../components/ui/card.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { theme } from '../../../styles/theme.ts';
 
 /**
- * The portfolio tab's brokerage card: premium users with an active subscription get the
- * sync tool for their user id; everyone else the upsell. Brokerage sync itself arrives with a later
- * issue, so the premium card says so instead of offering buttons that do nothing.
+ * The portfolio tab's brokerage card: premium users with an active subscription get the sync tool
+ * (components/brokerage-sync.tsx: connect, accounts, "Sync Portfolio"; docs/brokerage.md) for their
+ * user id; everyone else the upsell.
  */
 export function BrokerageCard({ userId, hasActivePremium }: { userId: string; hasActivePremium: boolean }) {
-  return hasActivePremium ? <BrokerageSyncPlaceholder userId={userId} /> : <BrokerageUpsell />;
+  return hasActivePremium ? <BrokerageSyncCard userId={userId} /> : <BrokerageUpsell />;
 }
 
-function BrokerageSyncPlaceholder({ userId }: { userId: string }) {
+function BrokerageSyncCard({ userId }: { userId: string }) {
   return (
     <Card aria-labelledby="brokerage-sync-title" data-testid="brokerage-sync" data-user-id={userId}>
       <Head>
         <Icon />
-        <div>
-          <TitleRow>
-            <CardTitle as="h2" id="brokerage-sync-title">Brokerage sync</CardTitle>
-            <Badge $tone="warning">Coming soon</Badge>
-          </TitleRow>
-          <CardText>
-            Automatic sync with your brokerage accounts is coming soon. It is not configured yet, so no account is connected; your holdings below are the
-            ones you add yourself.
-          </CardText>
-        </div>
+        <Grow>
+          <BrokerageSync title="Brokerage sync" idPrefix="brokerage-sync" />
+        </Grow>
       </Head>
     </Card>
   );
@@ -79,15 +72,9 @@ const Head = styled.div`
   }
 `;
 
-const TitleRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px;
-  margin-bottom: 4px;
-  & h2 {
-    margin-bottom: 0;
-  }
+const Grow = styled.div`
+  flex: 1;
+  min-width: 0;
 `;
 
 const IconBox = styled.span`

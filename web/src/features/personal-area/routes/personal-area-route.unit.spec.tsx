@@ -114,11 +114,12 @@ describe('portfolio tab', () => {
       'GET /api/user': user({ id: 'u-77', subscriptionTier: 'premium', subscriptionStatus: 'active' }),
       'GET /api/user/portfolio': [],
       'GET /api/user/favorites': [],
+      'GET /api/brokerage/status': { available: true, registered: false, lastSyncedAt: null },
     });
     const card = await screen.findByTestId('brokerage-sync');
     expect(card.getAttribute('data-user-id')).toBe('u-77');
     expect(within(card).getByText('Brokerage sync')).toBeTruthy();
-    expect(within(card).queryByRole('button')).toBeNull();
+    expect(await within(card).findByRole('button', { name: 'Connect Brokerage' })).toBeTruthy();
     expect(screen.queryByText('Upgrade to Premium - $9.99/month')).toBeNull();
   });
 

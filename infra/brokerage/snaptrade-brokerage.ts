@@ -1,0 +1,97 @@
+import { Snaptrade, SnaptradeAuth, SnaptradeError } from 'snaptrade-typescript-sdk';
+import { BrokerageError, type Brokerage, type BrokerageAccount, type BrokeragePositionReport, type BrokerageUser } from './port.ts';
+
+export interface SnapTradeOptions {
+  clientId: string;
+  consumerKey: string;
+  /** The SDK's basePath (a stand-in in tests); undefined: the SDK's own, https://api.snaptrade.com. */
+  apiUrl: string | undefined;
+  /** Per call. */
+  timeoutMs: number;
+}
+
+/**
+ * The brokerage port on SnapTrade's official SDK (commercial API key: every request carries our client
+ * id and a timestamp and is signed with the consumer key by the SDK). Read-only: connection links ask
+ * for `connectionType: 'read'`.
+ *
+ * The SDK's own error text holds the request URL, whose query carries the user's secret, and the
+ * response headers: it is never passed on. Failures become a BrokerageError naming the call, the
+ * status and SnapTrade's error code only.
+ */
+export function createSnapTradeBrokerage(options: SnapTradeOptions): Brokerage {
+  const client = new Snaptrade({
+    auth: SnaptradeAuth.commercialApiKey({ clientId: options.clientId, consumerKey: options.consumerKey }),
+    ...(options.apiUrl ? { basePath: options.apiUrl.replace(/\/+$/, '') } : {}),
+    baseOptions: { timeout: options.timeoutMs },
+  });
+
+  async function call<T>(what: string, run: () => Promise<{ data: T }>): Promise<T> {
+    try {
+      return (await run()).data;
+    } catch (error) {
+      throw toBrokerageError(what, error);
+    }
+  }
+
+  return {
+    async registerUser(brokerageUserId) {
+      const data = await call('register the user', () => client.authentication.registerSnapTradeUser({ userId: brokerageUserId }));
+      if (typeof data?.userSecret !== 'string' || data.userSecret === '') throw new BrokerageError('invalid-answer', 'SnapTrade registered the user without a user secret');
+      return { userSecret: data.userSecret };
+    },
+    async connectionUrl(user, redirectUrl) {
+      const data = await call('create a connection link', () =>
+        client.authentication.loginSnapTradeUser({ ...credentials(user), connectionType: 'read', customRedirect: redirectUrl, immediateRedirect: true }),
+      );
+      const url = data && typeof data === 'object' && 'redirectURI' in data ? data.redirectURI : undefined;
+      if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw new BrokerageError('invalid-answer', 'SnapTrade answered without a connection link');
+      return url;
+    },
+    async listAccounts(user) {
+      const data = await call('list the accounts', () => client.accountInformation.listUserAccounts(credentials(user)));
+      if (!Array.isArray(data)) throw new BrokerageError('invalid-answer', 'SnapTrade answered the accounts with something else than a list');
+      return data.map(
+        (a): BrokerageAccount => ({
+          id: String(a.id),
+          brokerageName: typeof a.institution_name === 'string' ? a.institution_name : '',
+          accountName: typeof a.name === 'string' && a.name !== '' ? a.name : typeof a.number === 'string' ? a.number : '',
+        }),
+      );
+    },
+    async listPositions(user, accountId) {
+      const data = await call('read the positions', () => client.accountInformation.getAllAccountPositions({ ...credentials(user), accountId }));
+      if (!data || !Array.isArray(data.results)) throw new BrokerageError('invalid-answer', 'SnapTrade answered the positions without a results list');
+      return data.results.flatMap((p): BrokeragePositionReport[] => {
+        const instrument = p.instrument as { kind?: unknown; symbol?: unknown } | undefined;
+        if (!instrument || typeof instrument.symbol !== 'string') return [];
+        return [
+          {
+            symbol: instrument.symbol,
+            kind: typeof instrument.kind === 'string' ? instrument.kind : 'other',
+            units: p.units === null || p.units === undefined ? '0' : String(p.units),
+            averageCost: p.cost_basis === null || p.cost_basis === undefined ? null : String(p.cost_basis),
+          },
+        ];
+      });
+    },
+  };
+}
+
+function credentials(user: BrokerageUser) {
+  return { userId: user.brokerageUserId, userSecret: user.userSecret };
+}
+
+function toBrokerageError(what: string, error: unknown): BrokerageError {
+  if (error instanceof SnaptradeError) {
+    if (error.status === undefined) {
+      const timedOut = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
+      return new BrokerageError(timedOut ? 'timeout' : 'unreachable', `SnapTrade did not answer (${timedOut ? 'timed out' : (error.code ?? 'no answer')}) to ${what}`);
+    }
+    const body = error.responseBody as { code?: unknown } | undefined;
+    const code = body && typeof body === 'object' && (typeof body.code === 'string' || typeof body.code === 'number') ? `, code ${body.code}` : '';
+    return new BrokerageError('refused', `SnapTrade answered ${error.status}${code} to ${what}`, error.status);
+  }
+  if (error instanceof BrokerageError) return error;
+  return new BrokerageError('unreachable', `SnapTrade could not be asked to ${what}`);
+}

@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { BrokerageAccountSynced } from '../../events/brokerage.ts';
+import { streams } from '../../events/streams.ts';
+import { canonical, dec, type Decimal } from '../../domain/market/decimal.ts';
+import { BrokerageError, type Brokerage, type BrokerageAccount, type BrokeragePositionReport, type BrokerageUser } from '../../infra/brokerage/port.ts';
+import { listCatalog } from '../../read-models/catalog/catalog-index.ts';
+import type { ReadModels } from '../../read-models/runtime/read-models.ts';
+import { handleCommand } from '../core/command-handler.ts';
+import { WRITE_RETRIES, type CommandContext } from '../core/decider.ts';
+import { AppError } from '../core/errors.ts';
+import type { EventLog } from '../core/event-log.ts';
+import type { Config } from '../http/config.ts';
+import { syncBrokerageHoldings } from '../portfolio/commands.ts';
+import { brokerageDecider, brokerageMessages, brokerageUnavailable, notRegistered, type BrokerageState } from './business-logic.ts';
+import { createSecretBox, type SecretBox } from './secret-box.ts';
+
+/**
+ * The brokerage commands (writes to `brokerage-<userId>` and, for a sync, `portfolio-<userId>`), for
+ * the router and the daily job. SnapTrade is always asked first; nothing is written unless every
+ * answer arrived (a failure or a timeout is a 502 that changed nothing).
+ */
+export interface BrokerageCommandDeps {
+  config: Config;
+  log: EventLog;
+  readModels: ReadModels;
+  logger: Logger;
+  brokerage: Brokerage | undefined;
+}
+
+interface Ready {
+  brokerage: Brokerage;
+  secrets: SecretBox;
+}
+
+const boxes = new WeakMap<Buffer, SecretBox>();
+
+function ready(deps: BrokerageCommandDeps): Ready {
+  if (!deps.brokerage || !deps.config.snaptrade) throw brokerageUnavailable();
+  const key = deps.config.snaptrade.secretKey;
+  let secrets = boxes.get(key);
+  if (!secrets) boxes.set(key, (secrets = createSecretBox(key)));
+  return { brokerage: deps.brokerage, secrets };
+}
+
+/** Calls SnapTrade; a failure becomes a 502 with a message for people (logged without secrets). */
+async function ask<T>(deps: BrokerageCommandDeps, userId: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof BrokerageError)) throw error;
+    deps.logger.warn({ userId, reason: error.reason, status: error.status, err: { message: error.message } }, 'brokerage call failed');
+    throw new AppError(502, error.reason === 'timeout' ? brokerageMessages.timeout : brokerageMessages.failed);
+  }
+}
+
+async function loadState(log: EventLog, userId: string): Promise<BrokerageState> {
+  return (await log.aggregate(streams.brokerage(userId), brokerageDecider)).state;
+}
+
+function credentialsOf(state: BrokerageState, secrets: SecretBox, userId: string): BrokerageUser {
+  if (!state.registration) throw notRegistered();
+  return { brokerageUserId: state.registration.snaptradeUserId, userSecret: secrets.open(state.registration.encryptedSecret, userId) };
+}
+
+/** One registration at a time per user in this process, so a double click asks SnapTrade once. */
+const registering = new Map<string, Promise<{ registered: boolean; registeredAt: string; position: number }>>();
+
+/**
+ * Registers the user with SnapTrade under a new opaque id (`wd-<uuid>`, never the e-mail) and records
+ * the encrypted secret. Harmless when repeated: registered already, SnapTrade is not asked again.
+ */
+export async function registerBrokerageUser(
+  deps: BrokerageCommandDeps,
+  userId: string,
+  ctx: CommandContext,
+): Promise<{ registered: boolean; registeredAt: string; position: number }> {
+  const { brokerage, secrets } = ready(deps);
+  const running = registering.get(userId);
+  if (running) return { ...(await running), registered: false };
+  const work = (async () => {
+    const before = await loadState(deps.log, userId);
+    if (before.registration) return { registered: false, registeredAt: before.registration.registeredAt, position: 0 };
+    const snaptradeUserId = `wd-${randomUUID()}`;
+    const { userSecret } = await ask(deps, userId, () => brokerage.registerUser(snaptradeUserId));
+    const encryptedSecret = secrets.seal(userSecret, userId);
+    const stream = streams.brokerage(userId);
+    const result = await handleCommand(deps.log, stream, brokerageDecider, { type: 'RegisterBrokerageUser', data: { userId, snaptradeUserId, encryptedSecret } }, ctx, WRITE_RETRIES);
+    const after = await loadState(deps.log, userId);
+    return { registered: result.events.length > 0, registeredAt: after.registration!.registeredAt, position: result.position };
+  })();
+  registering.set(userId, work);
+  try {
+    return await work;
+  } finally {
+    registering.delete(userId);
+  }
+}
+
+/** A read-only connection portal link for the user, sending them back to our account page. */
+export async function brokerageConnectionUrl(deps: BrokerageCommandDeps, userId: string): Promise<string> {
+  const { brokerage, secrets } = ready(deps);
+  const user = credentialsOf(await loadState(deps.log, userId), secrets, userId);
+  return ask(deps, userId, () => brokerage.connectionUrl(user, `${deps.config.appUrl}/account`));
+}
+
+/** The user's accounts at SnapTrade ([] before they registered). */
+export async function brokerageAccounts(deps: BrokerageCommandDeps, userId: string): Promise<BrokerageAccount[]> {
+  const { brokerage, secrets } = ready(deps);
+  const state = await loadState(deps.log, userId);
+  if (!state.registration) return [];
+  const user = credentialsOf(state, secrets, userId);
+  return ask(deps, userId, () => brokerage.listAccounts(user));
+}
+
+export interface SyncOutcome {
+  /** Weekly-dividend ETFs of our catalog found at the brokerage (one per fund, however many accounts). */
+  synced: number;
+  /** Every position seen, in every account. */
+  total: number;
+  created: number;
+  updated: number;
+  removed: number;
+  /** Tickers found at the brokerage that the user holds by hand: left as they are. */
+  keptManual: string[];
+  syncedAt: string;
+  /** The position to wait on (0: nothing written). */
+  position: number;
+}
+
+/** Shares kept from a brokerage (fractional shares to 6 places), prices to 4. */
+const SHARE_PLACES = 6;
+const PRICE_PLACES = 4;
+
+function decimalOrNull(text: string | null): Decimal | null {
+  if (text === null) return null;
+  try {
+    const d = dec(text.trim());
+    return d.isFinite() ? d : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads every account's positions, then brings the portfolio in line: a fund of our catalog becomes a
+ * holding with source `brokerage` (created, or set to the brokerage's share count and average cost),
+ * never a second one; holdings the user added by hand stay as they are; a synced holding the
+ * brokerage no longer reports is removed. One fund in several accounts: the shares are added up and
+ * the average cost is weighted by shares. Records the sync (`BrokerageSynced`) with each account.
+ */
+export async function syncBrokerage(deps: BrokerageCommandDeps, userId: string, trigger: 'user' | 'schedule', ctx: CommandContext): Promise<SyncOutcome> {
+  const { brokerage, secrets } = ready(deps);
+  const user = credentialsOf(await loadState(deps.log, userId), secrets, userId);
+  // Read everything first: a failure anywhere leaves the portfolio and the sync record untouched.
+  const accounts = await ask(deps, userId, () => brokerage.listAccounts(user));
+  const reports: { account: BrokerageAccount; positions: BrokeragePositionReport[] }[] = [];
+  for (const account of accounts) reports.push({ account, positions: await ask(deps, userId, () => brokerage.listPositions(user, account.id)) });
+
+  const catalog = new Map((await listCatalog(deps.readModels)).map((f) => [f.ticker.toUpperCase(), f]));
+  const funds = new Map<string, { etfId: string; ticker: string; shares: Decimal; cost: Decimal; costShares: Decimal }>();
+  const perAccount: BrokerageAccountSynced[] = [];
+  let total = 0;
+  for (const { account, positions } of reports) {
+    total += positions.length;
+    const inAccount = new Set<string>();
+    for (const p of positions) {
+      const fund = catalog.get(p.symbol.trim().toUpperCase());
+      const units = decimalOrNull(p.units);
+      if (!fund || units === null) continue;
+      inAccount.add(fund._id);
+      const entry = funds.get(fund._id) ?? { etfId: fund._id, ticker: fund.ticker, shares: dec(0), cost: dec(0), costShares: dec(0) };
+      entry.shares = entry.shares.plus(units);
+      const cost = decimalOrNull(p.averageCost);
+      if (cost !== null && cost.gt(0) && units.gt(0)) {
+        entry.cost = entry.cost.plus(cost.times(units));
+        entry.costShares = entry.costShares.plus(units);
+      }
+      funds.set(fund._id, entry);
+    }
+    perAccount.push({ accountId: account.id, brokerageName: account.brokerageName, accountName: account.accountName, positions: positions.length, synced: inAccount.size });
+  }
+  const held = [...funds.values()]
+    .map((f) => ({ ...f, shares: f.shares.toDecimalPlaces(SHARE_PLACES) }))
+    .filter((f) => f.shares.gt(0));
+  const positions = held.map((f) => ({
+    etfId: f.etfId,
+    shares: canonical(f.shares),
+    purchasePrice: f.costShares.gt(0) ? canonical(f.cost.div(f.costShares).toDecimalPlaces(PRICE_PLACES)) : null,
+  }));
+  const portfolio = await syncBrokerageHoldings(deps, userId, positions, ctx);
+  const recorded = await handleCommand(
+    deps.log,
+    streams.brokerage(userId),
+    brokerageDecider,
+    { type: 'RecordBrokerageSync', data: { userId, trigger, accounts: perAccount, synced: held.length, total } },
+    ctx,
+    WRITE_RETRIES,
+  );
+  const tickerOf = new Map(held.map((f) => [f.etfId, f.ticker]));
+  return {
+    synced: held.length,
+    total,
+    created: portfolio.created,
+    updated: portfolio.updated,
+    removed: portfolio.removed,
+    keptManual: portfolio.keptManual.map((id) => tickerOf.get(id) ?? id),
+    syncedAt: ctx.now,
+    position: Math.max(portfolio.position, recorded.position),
+  };
+}
