@@ -75,6 +75,7 @@ describe('the shell', () => {
     await page.getByRole('tab', { name: 'Site Settings' }).focus();
     await page.keyboard.press('Home');
     await onPath(page, /^\/admin$/);
+    await visible(page.getByRole('heading', { level: 2, name: 'Create New ETF' }));
     await page.keyboard.press('ArrowRight');
     await onPath(page, /^\/admin\?tab=news$/);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('News Management');

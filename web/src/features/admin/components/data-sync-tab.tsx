@@ -41,7 +41,7 @@ export function DataSyncTab() {
         <CardTitle as="h2" id="data-ops-title">
           Data Sync
         </CardTitle>
-        <CardText>Each operation starts a job and returns at once; follow it in the job list below. Hourly updates run automatically after setup.</CardText>
+        <CardText>Each operation starts a job and returns at once; follow it in the job list below.</CardText>
         <Operations>
           {DATA_OPERATION_TEXTS.map((op) => {
             const running = runningNames.has(op.operation);

@@ -35,20 +35,19 @@ export interface UploadReport {
  * spec, a report of every row that was skipped or refused and why; and the list download
  * (`etfs-{date}.csv`, columns ticker, name, brand, description).
  */
-export function EtfCsvCard() {
+export function EtfCsvCard({ onReport }: { onReport: (report: UploadReport | null) => void }) {
   const inputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [createEtf] = useCreateEtfMutation();
   const [exportEtfs, exporting] = useExportEtfsMutation();
   const { toast } = useToast();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [report, setReport] = useState<UploadReport | null>(null);
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = ''; // the same file can be chosen again
     if (!file) return;
-    setReport(null);
+    onReport(null);
     let parsed;
     try {
       parsed = parseEtfCsv(await file.text());
@@ -71,7 +70,7 @@ export function EtfCsvCard() {
     setProgress(null);
     const failed = parsed.rows.length - created;
     lines.sort((a, b) => a.line - b.line);
-    setReport({ fileName: file.name, created, failed, skipped: parsed.skipped.length, lines });
+    onReport({ fileName: file.name, created, failed, skipped: parsed.skipped.length, lines });
     const summary = uploadSummary(created, failed);
     toast({ title: summary.title, description: summary.description, variant: summary.variant });
   }
@@ -124,12 +123,12 @@ export function EtfCsvCard() {
           Creating ETFs: {progress.done} of {progress.total}
         </CardText>
       ) : null}
-      {report ? <UploadReportView report={report} onClose={() => setReport(null)} /> : null}
     </Card>
   );
 }
 
-function UploadReportView({ report, onClose }: { report: UploadReport; onClose: () => void }) {
+/** The upload's outcome, row by row (shown across the tab, under the form and the upload card). */
+export function UploadReportView({ report, onClose }: { report: UploadReport; onClose: () => void }) {
   return (
     <Report aria-label="CSV upload report">
       <ReportHead>
@@ -185,10 +184,8 @@ const Actions = styled.div`
   margin-top: ${theme.space.md};
 `;
 
-const Report = styled.section`
-  margin-top: ${theme.space.md};
-  padding-top: ${theme.space.md};
-  border-top: 1px solid ${theme.colors.border};
+const Report = styled(Card)`
+  min-width: 0;
 `;
 
 const ReportHead = styled.div`
@@ -200,7 +197,7 @@ const ReportHead = styled.div`
   margin-bottom: ${theme.space.sm};
 `;
 
-const ReportTitle = styled.h3`
+const ReportTitle = styled.h2`
   font-size: ${theme.fontSizes.md};
   font-weight: 700;
 `;

@@ -4,7 +4,7 @@ import type { EtfListItem } from '../../../../../contracts/market.ts';
 import { useGetEtfsQuery } from '../../../api/market-api.ts';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { theme } from '../../../styles/theme.ts';
-import { EtfCsvCard } from './etf-csv-card.tsx';
+import { EtfCsvCard, UploadReportView, type UploadReport } from './etf-csv-card.tsx';
 import { EtfFormCard } from './etf-form.tsx';
 import { EtfTable } from './etf-table.tsx';
 import { FundDataDialog } from './fund-data-dialog.tsx';
@@ -14,6 +14,7 @@ export function EtfTab() {
   const etfs = useGetEtfsQuery();
   const [editing, setEditing] = useState<EtfListItem | null>(null);
   const [dataOf, setDataOf] = useState<EtfListItem | null>(null);
+  const [report, setReport] = useState<UploadReport | null>(null);
 
   function edit(etf: EtfListItem) {
     setEditing(etf);
@@ -25,8 +26,9 @@ export function EtfTab() {
     <Stack>
       <Top>
         <EtfFormCard editing={editing} onDone={() => setEditing(null)} />
-        <EtfCsvCard />
+        <EtfCsvCard onReport={setReport} />
       </Top>
+      {report ? <UploadReportView report={report} onClose={() => setReport(null)} /> : null}
       <Card aria-labelledby="etf-list-title">
         <CardTitle as="h2" id="etf-list-title">
           ETFs

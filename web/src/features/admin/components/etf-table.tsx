@@ -65,7 +65,7 @@ export function EtfTable({ etfs, isLoading, isError, onEdit, onData }: EtfTableP
         </Td>
         <Td $hideBelow="sm">{etf.name}</Td>
         <Td $hideBelow="md">{etf.brand || '—'}</Td>
-        <Td $align="right" $nowrap>
+        <Td $align="right" $nowrap $hideBelow="sm">
           {formatPrice(etf.currentPrice)}
         </Td>
         <Td $align="right" $nowrap>
@@ -102,7 +102,7 @@ export function EtfTable({ etfs, isLoading, isError, onEdit, onData }: EtfTableP
               {header('ticker', 'Ticker')}
               <Th $hideBelow="sm">Name</Th>
               <Th $hideBelow="md">Brand</Th>
-              {header('currentPrice', 'Price', { $align: 'right' })}
+              {header('currentPrice', 'Price', { $align: 'right', $hideBelow: 'sm' })}
               {header('yieldPercent', 'Yield', { $align: 'right' })}
               {header('oneYearReturn', '1Y Return', { $align: 'right', $hideBelow: 'md' })}
               {header('dripReturn', 'DRIP Return', { $align: 'right', $hideBelow: 'md' })}
