@@ -193,7 +193,7 @@ describe('Data Sync', () => {
     const row = jobs.getByRole('row').filter({ hasText: 'Clear cache' }).first();
     await visible(row);
     // the list follows the run until it ends (it polls while a job is queued or running)
-    await visible(row.getByText(/^(Succeeded|Failed)$/));
+    await visible(row.getByText(/^(Succeeded|Failed)$/).filter({ visible: true }));
     await visible(page.getByText('No job is running.'));
     await screenshot(page, 'admin-sync-desktop');
     await expectNoSeriousA11yViolations(page, 'admin Data Sync (desktop)');

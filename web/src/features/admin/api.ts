@@ -32,6 +32,13 @@ export const adminApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/etfs', method: 'POST', body }),
       invalidatesTags: (result) => (result ? etfTags(result.ticker) : []),
     }),
+    /**
+     * POST /api/etfs for one CSV row: no invalidation per row (a 60-row file would re-read the list
+     * 60 times); the upload invalidates the list once at the end (`etfListChanged`).
+     */
+    createEtfRow: build.mutation<EtfJson, EtfInput>({
+      query: (body) => ({ url: '/etfs', method: 'POST', body }),
+    }),
     /** PUT /api/admin/etfs/{id}. */
     updateEtf: build.mutation<EtfJson, { id: string; previousTicker: string; input: EtfInput }>({
       query: ({ id, input }) => ({ url: `/admin/etfs/${encodeURIComponent(id)}`, method: 'PUT', body: input }),
@@ -77,8 +84,12 @@ export const adminApi = baseApi.injectEndpoints({
   }),
 });
 
+/** The action that makes every ETF list read again (after a CSV upload). */
+export const etfListChanged = () => adminApi.util.invalidateTags([{ type: 'Etf', id: LIST }]);
+
 export const {
   useCreateEtfMutation,
+  useCreateEtfRowMutation,
   useUpdateEtfMutation,
   useExportEtfsMutation,
   useImportPricesMutation,

@@ -94,8 +94,11 @@ function JobTable({ jobs, isLoading, isError }: { jobs: JobJson[] | undefined; i
         <Td>
           <strong>{JOB_LABELS[job.name]}</strong>
           <Small>{job.requestedBy.startsWith('user:') ? 'by the owner' : job.requestedBy === 'schedule' ? 'scheduled' : job.requestedBy}</Small>
+          <PhoneOnly>
+            <Badge $tone={STATUS_TONES[job.status]}>{JOB_STATUS_LABELS[job.status]}</Badge>
+          </PhoneOnly>
         </Td>
-        <Td>
+        <Td $hideBelow="sm">
           <Badge $tone={STATUS_TONES[job.status]}>{JOB_STATUS_LABELS[job.status]}</Badge>
         </Td>
         <Td>{job.status === 'failed' ? <Failure>{job.reason ?? 'No reason given'}</Failure> : <Progress job={job} />}</Td>
@@ -113,7 +116,7 @@ function JobTable({ jobs, isLoading, isError }: { jobs: JobJson[] | undefined; i
         <thead>
           <tr>
             <Th>Job</Th>
-            <Th>State</Th>
+            <Th $hideBelow="sm">State</Th>
             <Th>Progress</Th>
             <Th $hideBelow="sm">Requested</Th>
             <Th $hideBelow="md">Finished</Th>
@@ -197,6 +200,15 @@ const Small = styled.span`
   display: block;
   color: ${theme.colors.textSecondary};
   font-size: ${theme.fontSizes.xs};
+`;
+
+/** On phones the state sits under the job's name (the State column is hidden there). */
+const PhoneOnly = styled.span`
+  display: block;
+  margin-top: 4px;
+  @media (min-width: ${theme.breakpoints.sm}px) {
+    display: none;
+  }
 `;
 
 const Failure = styled.span`

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useDispatch } from 'react-redux';
 import { styled } from 'styled-components';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardText, CardTitle } from '../../../components/ui/card.tsx';
@@ -6,7 +7,7 @@ import { Table, TableScroll, Td, Th } from '../../../components/ui/table.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { marketToday } from '../../../lib/format.ts';
 import { theme } from '../../../styles/theme.ts';
-import { useCreateEtfMutation, useExportEtfsMutation } from '../api.ts';
+import { etfListChanged, useCreateEtfRowMutation, useExportEtfsMutation } from '../api.ts';
 import { exportFileName, parseEtfCsv, uploadErrorMessage, uploadSummary } from '../etf-csv.ts';
 import { failureMessage } from '../failure-message.ts';
 
@@ -38,7 +39,8 @@ export interface UploadReport {
 export function EtfCsvCard({ onReport }: { onReport: (report: UploadReport | null) => void }) {
   const inputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [createEtf] = useCreateEtfMutation();
+  const [createEtf] = useCreateEtfRowMutation();
+  const dispatch = useDispatch();
   const [exportEtfs, exporting] = useExportEtfsMutation();
   const { toast } = useToast();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -68,6 +70,7 @@ export function EtfCsvCard({ onReport }: { onReport: (report: UploadReport | nul
       setProgress({ done: i + 1, total: parsed.rows.length });
     }
     setProgress(null);
+    if (created > 0) dispatch(etfListChanged());
     const failed = parsed.rows.length - created;
     lines.sort((a, b) => a.line - b.line);
     onReport({ fileName: file.name, created, failed, skipped: parsed.skipped.length, lines });

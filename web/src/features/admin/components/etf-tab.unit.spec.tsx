@@ -173,6 +173,8 @@ describe('CSV upload (spec §5, §8) and its report', () => {
       ['3', 'T00', 'Failed', 'An ETF with ticker T00 already exists'],
       ['4', '—', 'Skipped', 'Skipped: a row needs a ticker and a name'],
     ]);
+    // the list is read again once for the whole file, not once a row
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/etfs')).toHaveLength(2));
     fireEvent.click(within(report).getByRole('button', { name: 'Close report' }));
     expect(screen.queryByRole('region', { name: 'CSV upload report' })).toBeNull();
   });
