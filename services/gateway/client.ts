@@ -26,6 +26,7 @@ export const CLIENT_ROUTES: readonly string[] = [
   '/etf/:ticker',
   '/news',
   '/dividend-calendar',
+  '/admin',
 ];
 
 const routeSegments = CLIENT_ROUTES.map((r) => r.split('/').filter(Boolean));

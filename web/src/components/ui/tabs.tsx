@@ -27,9 +27,12 @@ export function Tabs<K extends string>({ tabs, value, onChange, label, children 
   const index = Math.max(0, tabs.findIndex((t) => t.key === value));
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    // from the focused tab (the selected one may not have re-rendered yet after a fast key press)
+    const focused = refs.current.findIndex((el) => el === event.target);
+    const from = focused >= 0 ? focused : index;
     let next = -1;
-    if (event.key === 'ArrowRight') next = (index + 1) % tabs.length;
-    else if (event.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length;
+    if (event.key === 'ArrowRight') next = (from + 1) % tabs.length;
+    else if (event.key === 'ArrowLeft') next = (from - 1 + tabs.length) % tabs.length;
     else if (event.key === 'Home') next = 0;
     else if (event.key === 'End') next = tabs.length - 1;
     if (next < 0) return;

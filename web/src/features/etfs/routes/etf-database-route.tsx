@@ -15,7 +15,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useDeferredData } from '../../../lib/use-deferred-data.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { DATABASE_LIMIT } from '../database-limit.ts';
-import { DEFAULT_SORT, brandsOf, isSortField, nextSort, sortEtfs, type SortField, type SortState } from '../sort-etfs.ts';
+import { DEFAULT_SORT, brandsOf, isSortField, nextSort, sortEtfs, type SortField, type SortState } from '../../../lib/sort-etfs.ts';
 import { theme } from '../../../styles/theme.ts';
 
 export const PAGE_SIZE = 20;

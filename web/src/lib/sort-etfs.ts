@@ -1,6 +1,6 @@
-import type { EtfListItem } from '../../../../contracts/market.ts';
-import { toNumber } from '../../lib/format.ts';
-import { compareText } from '../../lib/compare-text.ts';
+import type { EtfListItem } from '../../../contracts/market.ts';
+import { toNumber } from './format.ts';
+import { compareText } from './compare-text.ts';
 
 /** The ETF database's sort fields; yieldPercent by default, descending; a missing value counts as 0. */
 export const SORT_FIELDS = ['ticker', 'currentPrice', 'yieldPercent', 'oneYearReturn', 'dripReturn'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { etf } from '../../testing/fixtures.ts';
+import { etf } from '../testing/fixtures.ts';
 import { DEFAULT_SORT, brandsOf, nextSort, sortEtfs } from './sort-etfs.ts';
 
 const a = etf({ ticker: 'AAA', currentPrice: '10', yieldPercent: '30', oneYearReturn: '-5', dripReturn: null, brand: 'YieldMax' });
