@@ -95,7 +95,7 @@ export function ImageLibrary() {
   return (
     <Card>
       <Section aria-labelledby="image-library-title">
-        <CardTitle id="image-library-title">Image Library</CardTitle>
+        <CardTitle as="h2" id="image-library-title">Image Library</CardTitle>
         <SectionText>Upload an image, then copy its link into a page&apos;s HTML or the footer.</SectionText>
         <ButtonRow>
           <Button onClick={() => fileRef.current?.click()} disabled={busy}>

@@ -7,8 +7,10 @@ import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/input.tsx';
 import { SelectField } from '../../../components/ui/select.tsx';
+import { StateMessage } from '../../../components/ui/layout.tsx';
 import { MessageCell, Table, TableScroll } from '../../../components/ui/table.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { theme } from '../../../styles/theme.ts';
 import {
   useDeleteNewsArticleMutation,
@@ -53,7 +55,7 @@ function IngestionCard() {
   return (
     <Card>
       <Section aria-labelledby="news-ingestion-title">
-        <CardTitle id="news-ingestion-title">News Ingestion</CardTitle>
+        <CardTitle as="h2" id="news-ingestion-title">News Ingestion</CardTitle>
         <SectionText>
           News is ingested from RSS feeds every hour from 8 AM to 8 PM ET. Articles matching any keyword in their title or content are published
           automatically; the others wait in review.
@@ -151,110 +153,171 @@ function KeywordEditor() {
 
 // ---------- Articles ----------
 
+/** Below the `md` breakpoint the articles are cards (the table's seven columns do not fit a phone). */
+const PHONE_QUERY = `(max-width: ${theme.breakpoints.md - 0.02}px)`;
+
 function ArticlesCard() {
   const { data: articles, isLoading, isError, refetch } = useGetAdminNewsQuery();
   const [editing, setEditing] = useState<AdminNewsArticle | null>(null);
   const [deleting, setDeleting] = useState<AdminNewsArticle | null>(null);
+  const phone = useMediaQuery(PHONE_QUERY);
+
+  const state = isLoading ? (
+    'Loading articles...'
+  ) : isError ? (
+    <>
+      Could not load the articles.{' '}
+      <Button $variant="outline" $size="sm" onClick={() => void refetch()}>
+        Try again
+      </Button>
+    </>
+  ) : !articles || articles.length === 0 ? (
+    'No articles found'
+  ) : null;
 
   return (
     <Card $padding={false}>
       <CardHeader>
-        <CardTitle id="news-articles-title">News Articles</CardTitle>
+        <CardTitle as="h2" id="news-articles-title">News Articles</CardTitle>
         {articles ? <SectionText>{articles.length === 1 ? '1 article' : `${articles.length} articles`}</SectionText> : null}
       </CardHeader>
-      <TableScroll role="region" aria-labelledby="news-articles-title" tabIndex={0}>
-        <ArticlesTable>
-          <thead>
-            <tr>
-              <th scope="col">Status</th>
-              <th scope="col">Source</th>
-              <th scope="col">Title</th>
-              <th scope="col">Link</th>
-              <th scope="col">Summary</th>
-              <th scope="col">Tags</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {isLoading ? (
+      {phone ? (
+        state !== null ? (
+          <StateMessage>{state}</StateMessage>
+        ) : (
+          <CardList aria-labelledby="news-articles-title">
+            {articles!.map((article) => (
+              <ArticleCard key={article.id} article={article} onEdit={setEditing} onDelete={setDeleting} />
+            ))}
+          </CardList>
+        )
+      ) : (
+        <TableScroll role="region" aria-labelledby="news-articles-title" tabIndex={0}>
+          <ArticlesTable>
+            <thead>
               <tr>
-                <MessageCell colSpan={7}>Loading articles...</MessageCell>
+                <th scope="col">Status</th>
+                <th scope="col">Source</th>
+                <th scope="col">Title</th>
+                <th scope="col">Link</th>
+                <th scope="col">Summary</th>
+                <th scope="col">Tags</th>
+                <th scope="col">Actions</th>
               </tr>
-            ) : isError ? (
-              <tr>
-                <MessageCell colSpan={7}>
-                  Could not load the articles.{' '}
-                  <Button $variant="outline" $size="sm" onClick={() => void refetch()}>
-                    Try again
-                  </Button>
-                </MessageCell>
-              </tr>
-            ) : !articles || articles.length === 0 ? (
-              <tr>
-                <MessageCell colSpan={7}>No articles found</MessageCell>
-              </tr>
-            ) : (
-              articles.map((article) => <ArticleRow key={article.id} article={article} onEdit={setEditing} onDelete={setDeleting} />)
-            )}
-          </tbody>
-        </ArticlesTable>
-      </TableScroll>
+            </thead>
+            <tbody>
+              {state !== null ? (
+                <tr>
+                  <MessageCell colSpan={7}>{state}</MessageCell>
+                </tr>
+              ) : (
+                articles!.map((article) => <ArticleRow key={article.id} article={article} onEdit={setEditing} onDelete={setDeleting} />)
+              )}
+            </tbody>
+          </ArticlesTable>
+        </TableScroll>
+      )}
       {editing ? <EditArticleDialog key={editing.id} article={editing} onClose={() => setEditing(null)} /> : null}
       <DeleteArticleDialog article={deleting} onClose={() => setDeleting(null)} />
     </Card>
   );
 }
 
-function ArticleRow({ article, onEdit, onDelete }: { article: AdminNewsArticle; onEdit: (a: AdminNewsArticle) => void; onDelete: (a: AdminNewsArticle) => void }) {
-  const host = linkHost(article.link);
-  const tags = splitCommaList(article.tags);
+interface ArticleViewProps {
+  article: AdminNewsArticle;
+  onEdit: (a: AdminNewsArticle) => void;
+  onDelete: (a: AdminNewsArticle) => void;
+}
+
+function StatusBadge({ status }: { status: AdminNewsArticle['status'] }) {
+  return (
+    <Badge $tone={statusTone(status)} data-status={status}>
+      {status[0]!.toUpperCase() + status.slice(1)}
+    </Badge>
+  );
+}
+
+function ArticleLink({ link }: { link: string }) {
+  const host = linkHost(link);
+  return host ? (
+    <a href={link} target="_blank" rel="noopener noreferrer" title={link}>
+      {host}
+    </a>
+  ) : (
+    <Muted>{link || '—'}</Muted>
+  );
+}
+
+function ArticleTags({ tags }: { tags: string }) {
+  const list = splitCommaList(tags);
+  return list.length > 0 ? (
+    <TagList aria-label="Tags">
+      {list.map((tag) => (
+        <li key={tag}>
+          <Badge>{tag}</Badge>
+        </li>
+      ))}
+    </TagList>
+  ) : (
+    <Muted>—</Muted>
+  );
+}
+
+function ArticleActions({ article, onEdit, onDelete }: ArticleViewProps) {
+  return (
+    <Actions>
+      <Button $variant="outline" $size="sm" onClick={() => onEdit(article)} aria-label={`Edit article: ${article.title}`}>
+        Edit
+      </Button>
+      <Button $variant="ghost" $size="sm" onClick={() => onDelete(article)} aria-label={`Delete article: ${article.title}`}>
+        Delete
+      </Button>
+    </Actions>
+  );
+}
+
+function ArticleRow(props: ArticleViewProps) {
+  const { article } = props;
   return (
     <tr data-testid="news-article">
       <td>
-        <Badge $tone={statusTone(article.status)} data-status={article.status}>
-          {article.status[0]!.toUpperCase() + article.status.slice(1)}
-        </Badge>
+        <StatusBadge status={article.status} />
       </td>
       <td data-nowrap="">{article.source}</td>
       <td>
         <TitleText>{article.title}</TitleText>
       </td>
       <td>
-        {host ? (
-          <a href={article.link} target="_blank" rel="noopener noreferrer" title={article.link}>
-            {host}
-          </a>
-        ) : (
-          <Muted>{article.link || '—'}</Muted>
-        )}
+        <ArticleLink link={article.link} />
       </td>
       <td>
         <Summary title={article.summary}>{article.summary}</Summary>
       </td>
       <td>
-        {tags.length > 0 ? (
-          <TagList aria-label="Tags">
-            {tags.map((tag) => (
-              <li key={tag}>
-                <Badge>{tag}</Badge>
-              </li>
-            ))}
-          </TagList>
-        ) : (
-          <Muted>—</Muted>
-        )}
+        <ArticleTags tags={article.tags} />
       </td>
       <td>
-        <Actions>
-          <Button $variant="outline" $size="sm" onClick={() => onEdit(article)} aria-label={`Edit article: ${article.title}`}>
-            Edit
-          </Button>
-          <Button $variant="ghost" $size="sm" onClick={() => onDelete(article)} aria-label={`Delete article: ${article.title}`}>
-            Delete
-          </Button>
-        </Actions>
+        <ArticleActions {...props} />
       </td>
     </tr>
+  );
+}
+
+/** The phone layout of one article: the same fields, one under the other. */
+function ArticleCard(props: ArticleViewProps) {
+  const { article } = props;
+  return (
+    <CardItem data-testid="news-article">
+      <CardMeta>
+        <StatusBadge status={article.status} />
+        <span>{article.source}</span>
+        <ArticleLink link={article.link} />
+      </CardMeta>
+      <TitleText as="h3">{article.title}</TitleText>
+      <Summary title={article.summary}>{article.summary}</Summary>
+      <ArticleTags tags={article.tags} />
+      <ArticleActions {...props} />
+    </CardItem>
   );
 }
 
@@ -366,7 +429,7 @@ function PurgeCard() {
   return (
     <Card>
       <Section aria-labelledby="news-purge-title">
-        <CardTitle id="news-purge-title">Purge Articles</CardTitle>
+        <CardTitle as="h2" id="news-purge-title">Purge Articles</CardTitle>
         <SectionText>Delete every article of one status at once. This cannot be undone.</SectionText>
         <ButtonRow>
           {PURGES.map((p) => (
@@ -413,7 +476,37 @@ const ArticlesTable = styled(Table)`
 const TitleText = styled.span`
   display: block;
   min-width: 180px;
+  font-size: ${theme.fontSizes.sm};
   font-weight: 600;
+`;
+
+const CardList = styled.ul`
+  list-style: none;
+  margin: ${theme.space.sm} 0 0;
+  padding: 0;
+`;
+
+const CardItem = styled.li`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space.sm};
+  padding: ${theme.space.md};
+  border-top: 1px solid ${theme.colors.border};
+  font-size: ${theme.fontSizes.sm};
+  min-width: 0;
+  & h3 { min-width: 0; overflow-wrap: anywhere; }
+  & > div:last-child { justify-content: flex-start; }
+`;
+
+const CardMeta = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${theme.space.sm};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textSecondary};
+  min-width: 0;
+  & a { overflow-wrap: anywhere; }
 `;
 
 const Summary = styled.span`

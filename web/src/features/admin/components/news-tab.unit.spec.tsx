@@ -71,6 +71,35 @@ describe('News Management: articles table', () => {
   });
 });
 
+describe('News Management: phones', () => {
+  it('below 768 px the articles are cards with the same fields and actions (no table to scroll)', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width: 767.98px'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    setup();
+    await waitFor(() => expect(screen.getAllByTestId('news-article')).toHaveLength(4));
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = within(row('Roundhill launches weekly fund'));
+    expect(card.getByText('Review')).toBeTruthy();
+    expect(card.getByText('Bloomberg')).toBeTruthy();
+    expect(card.getByRole('heading', { level: 3, name: 'Roundhill launches weekly fund' })).toBeTruthy();
+    expect(card.getByRole('link', { name: 'bloomberg.com' }).getAttribute('href')).toBe('https://bloomberg.com/x');
+    expect(card.getByText('New ETF.')).toBeTruthy();
+    fireEvent.click(card.getByRole('button', { name: 'Edit article: Roundhill launches weekly fund' }));
+    expect(screen.getByRole('dialog', { name: 'Edit Article' })).toBeTruthy();
+  });
+
+  it('the phone layout shows the empty state as text', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+    setup({ 'GET /api/admin/news': [] });
+    expect(await screen.findByText('No articles found')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});
+
 describe('News Management: edit and delete', () => {
   it('edits title, summary, tags and status; "Article updated successfully" and the list is read again', async () => {
     const { calls, count } = setup({ 'PUT /api/admin/news/n2': { ...review, status: 'published' } });

@@ -120,7 +120,7 @@ export function PagesTab() {
     <TabStack>
       <Card>
         <Section aria-labelledby="page-form-title">
-          <CardTitle id="page-form-title">{editing ? `Edit Page: ${editing.title}` : 'Create Page'}</CardTitle>
+          <CardTitle as="h2" id="page-form-title">{editing ? `Edit Page: ${editing.title}` : 'Create Page'}</CardTitle>
           <form ref={formRef} onSubmit={submit} aria-labelledby="page-form-title">
             <FormGrid>
               <TextField
@@ -247,7 +247,7 @@ function PagesList({ editingId, onEdit, onDeleted }: { editingId: string | null;
   return (
     <Card>
       <Section aria-labelledby="pages-list-title">
-        <CardTitle id="pages-list-title">Pages</CardTitle>
+        <CardTitle as="h2" id="pages-list-title">Pages</CardTitle>
         {isLoading ? (
           <SectionText>Loading pages...</SectionText>
         ) : isError ? (

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, type MockAnswer } from '../../../testing/mock-fetch.ts';
+import { mockFetch, type MockAnswer, type MockRequest } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { expectToast, page } from '../content-spec-support.ts';
 import { PagesTab } from './pages-tab.tsx';
@@ -102,7 +102,7 @@ describe('Custom Pages: the form', () => {
   });
 
   it('creates a page (defaults noIndex 0, isPublished 0), "Page created successfully", resets the form and reads the list again', async () => {
-    const { calls, count } = setup({ 'POST /api/admin/pages': (r) => ({ status: 201, body: page({ ...(r.body as object), id: 'p3' }) }) });
+    const { calls, count } = setup({ 'POST /api/admin/pages': (r: MockRequest) => ({ status: 201, body: page({ ...(r.body as object), id: 'p3' }) }) });
     await waitFor(() => expect(screen.getAllByTestId('page-item')).toHaveLength(2));
     fillRequired('About Us', '  About us ', '<h1>About</h1>');
     fireEvent.change(field('Canonical URL'), { target: { value: ' ' } });
@@ -164,7 +164,7 @@ describe('Custom Pages: the form', () => {
 
 describe('Custom Pages: edit and delete', () => {
   it('Edit fills the form; "Update Page" sends PUT, "Page updated successfully", the form resets', async () => {
-    const { calls } = setup({ 'PUT /api/admin/pages/p2': (r) => page({ ...(r.body as object), id: 'p2' }) });
+    const { calls } = setup({ 'PUT /api/admin/pages/p2': (r: MockRequest) => page({ ...(r.body as object), id: 'p2' }) });
     await waitFor(() => expect(screen.getAllByTestId('page-item')).toHaveLength(2));
     fireEvent.click(screen.getByRole('button', { name: 'Edit page: Weekly guide' }));
     expect(screen.getByRole('heading', { name: 'Edit Page: Weekly guide' })).toBeTruthy();

@@ -51,7 +51,7 @@ function FooterEditor() {
   return (
     <Card>
       <Section aria-labelledby="footer-editor-title">
-        <CardTitle id="footer-editor-title">Footer</CardTitle>
+        <CardTitle as="h2" id="footer-editor-title">Footer</CardTitle>
         {isLoading ? (
           <SectionText>Loading footer...</SectionText>
         ) : (
@@ -122,7 +122,7 @@ function HeaderNavEditor() {
   return (
     <Card>
       <Section aria-labelledby="header-nav-title">
-        <CardTitle id="header-nav-title">Header Navigation</CardTitle>
+        <CardTitle as="h2" id="header-nav-title">Header Navigation</CardTitle>
         {isLoading ? (
           <SectionText>Loading navigation...</SectionText>
         ) : (
@@ -261,7 +261,7 @@ function OtherSettings() {
   return (
     <Card>
       <Section aria-labelledby="other-settings-title">
-        <CardTitle id="other-settings-title">Other Settings</CardTitle>
+        <CardTitle as="h2" id="other-settings-title">Other Settings</CardTitle>
         <SectionText>Key/value settings. A new setting is saved as text; an existing JSON value must stay valid JSON.</SectionText>
         {isLoading ? (
           <SectionText>Loading settings...</SectionText>

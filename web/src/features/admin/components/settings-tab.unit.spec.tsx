@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, type MockAnswer } from '../../../testing/mock-fetch.ts';
+import { mockFetch, type MockAnswer, type MockRequest } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { expectToast, setting } from '../content-spec-support.ts';
 import { SettingsTab } from './settings-tab.tsx';
@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 const footer = '<p>© 2026 WeeklyDiv</p><p>Not financial advice.</p>';
-const nav = { items: [{ label: 'ETFs', path: '/etfs' }, { type: 'divider' }] };
+const nav: { items: Array<Record<string, string>> } = { items: [{ label: 'ETFs', path: '/etfs' }, { type: 'divider' }] };
 
 function setup(handlers: Record<string, MockAnswer> = {}) {
   const calls = mockFetch({
@@ -124,7 +124,7 @@ describe('Site Settings: other settings', () => {
   });
 
   it('saves one POST {key, value} per changed or added setting: "Settings saved successfully"', async () => {
-    const { calls, count } = setup({ 'POST /api/admin/settings': (r) => ({ status: 200, body: r.body }) });
+    const { calls, count } = setup({ 'POST /api/admin/settings': (r: MockRequest) => ({ status: 200, body: r.body }) });
     await waitFor(() => expect(screen.getAllByTestId('setting-row')).toHaveLength(2));
     fireEvent.change(screen.getByLabelText('Value of site_name'), { target: { value: 'WeeklyDiv Pro' } });
     fireEvent.change(screen.getByLabelText('Value of news_page_size'), { target: { value: '30' } });
