@@ -79,11 +79,11 @@ for (const size of SIZE_NAMES) {
       expect(await seeToast(p, 'News ingestion started. Check back in a minute for new articles.')).toBe('default');
 
       await p.getByRole('button', { name: 'Edit Keywords' }).click();
-      const keywords = p.getByLabel('Keywords');
+      const keywords = p.getByLabel('Keywords', { exact: true });
       await keywords.fill(' weekly dividend , , YieldMax , QDTE ');
       await p.getByRole('button', { name: 'Save Keywords' }).click();
       expect(await seeToast(p, 'News keywords updated successfully')).toBe('default');
-      const list = p.getByRole('list', { name: 'Keywords' });
+      const list = p.getByRole('list', { name: 'Keywords', exact: true });
       await expect.poll(() => list.getByRole('listitem').allTextContents()).toEqual(['weekly dividend', 'YieldMax', 'QDTE']);
 
       await p.getByRole('button', { name: 'Purge Archived' }).click();
