@@ -57,7 +57,7 @@ export const DATA_OPERATION_TEXTS: readonly DataOperationText[] = [
   },
 ];
 
-/** Job names as the list shows them (the data operations, and the daily market-day job). */
+/** Job names as the list shows them (the data operations, and the scheduled jobs). */
 export const JOB_LABELS: Record<JobJson['name'], string> = {
   'initialize-production': 'Initialize production data',
   'update-prices': 'Update prices',
@@ -65,6 +65,8 @@ export const JOB_LABELS: Record<JobJson['name'], string> = {
   'recalculate-yields': 'Recalculate yields',
   'clear-cache': 'Clear cache',
   'begin-market-day': 'Begin market day',
+  'ingest-news': 'Ingest news',
+  'sync-brokerage': 'Brokerage sync',
 };
 
 export const JOB_STATUS_LABELS: Record<JobJson['status'], string> = {

@@ -93,7 +93,8 @@ describe('/admin: the owner', () => {
     renderAdmin(owner, `/admin?tab=${key}`);
     const tab = await screen.findByRole('tab', { name: label });
     expect(tab.getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByRole('heading', { level: 2, name: label })).toBeTruthy();
+    // the open panel is the tab's (labelled by it)
+    expect(screen.getByRole('tabpanel', { name: label })).toBeTruthy();
   });
 
   it('an unknown ?tab= opens ETF Management', async () => {

@@ -1,9 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { styled } from 'styled-components';
+import { ManagedPageBody } from '../../../components/managed-page-body.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Page } from '../../../components/ui/layout.tsx';
-import { sanitizeHtml } from '../../../lib/sanitize.ts';
 import { PRODUCT_NAME, paths } from '../../../lib/paths.ts';
 import { isPublished, useGetPageByPathQuery, type ManagedPage } from '../api.ts';
 import { applyPageHead } from '../head-tags.ts';
@@ -22,7 +22,6 @@ export default function ManagedPageRoute() {
 }
 
 function ManagedPageView({ page }: { page: ManagedPage }) {
-  const html = useMemo(() => sanitizeHtml(page.htmlBody), [page.htmlBody]);
   useEffect(
     () =>
       applyPageHead({
@@ -36,8 +35,7 @@ function ManagedPageView({ page }: { page: ManagedPage }) {
   );
   return (
     <Page as="article" className="managed-page" data-testid="managed-page">
-      {page.cssBody ? <style>{page.cssBody}</style> : null}
-      <Body dangerouslySetInnerHTML={{ __html: html }} />
+      <ManagedPageBody htmlBody={page.htmlBody} cssBody={page.cssBody} />
     </Page>
   );
 }
@@ -61,14 +59,6 @@ function NotFound() {
     </Page>
   );
 }
-
-const Body = styled.div`
-  line-height: 1.7;
-  & h1 { font-size: 2rem; margin-bottom: 16px; }
-  & h2 { margin: 24px 0 12px; }
-  & p + p { margin-top: 12px; }
-  & img { height: auto; }
-`;
 
 const Box = styled.div`
   display: flex;
