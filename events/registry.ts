@@ -11,12 +11,13 @@ import { portfolioEvents } from './portfolio.ts';
 import { settingEvents } from './settings.ts';
 import { newsEvents } from './news.ts';
 import { jobEvents } from './jobs.ts';
+import { billingEvents } from './billing.ts';
 
 export class UnknownEventTypeError extends Error {}
 export class InvalidEventError extends Error {}
 
 /** Every event definition of the product. Later categories add themselves here. */
-export const allEventDefinitions: readonly EventDefinition[] = [...accountEvents, ...catalogEvents, ...priceEvents, ...dividendEvents, ...splitEvents, ...marketClockEvents, ...jobEvents, ...favoriteEvents, ...portfolioEvents, ...settingEvents, ...newsEvents];
+export const allEventDefinitions: readonly EventDefinition[] = [...accountEvents, ...catalogEvents, ...priceEvents, ...dividendEvents, ...splitEvents, ...marketClockEvents, ...jobEvents, ...favoriteEvents, ...portfolioEvents, ...settingEvents, ...newsEvents, ...billingEvents];
 
 export class EventRegistry {
   private readonly byType = new Map<string, EventDefinition>();

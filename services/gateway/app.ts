@@ -7,6 +7,7 @@ import { requestLog } from '../http/request-log.ts';
 import { sameOriginGuard, securityHeaders } from '../http/security.ts';
 import { requireOwner } from '../http/session.ts';
 import { routeModules } from './routes.ts';
+import { STRIPE_WEBHOOK_PATH, stripeWebhookBody } from '../billing/api.ts';
 
 /** JSON body limit for every route (a route that needs more would mount its own parser first). */
 export const JSON_BODY_LIMIT = '1mb';
@@ -28,7 +29,8 @@ const wellFormedPath: express.RequestHandler = (req, res, next) => {
 
 /**
  * Builds the Express app (no listening: server.ts listens, supertest imports this). Order:
- * security headers → health probes → request log → no-store on /api → well-formed path → JSON body → same-origin guard →
+ * security headers → health probes → request log → no-store on /api → well-formed path → raw body of the
+ * Stripe webhook → JSON body → same-origin guard →
  * owner guard on /api/admin → module routers → /api 404 → built client with SPA fallback → errors.
  */
 export function createApp(deps: AppDeps): express.Application {
@@ -48,6 +50,9 @@ export function createApp(deps: AppDeps): express.Application {
     next();
   });
   app.use(wellFormedPath);
+  // Stripe's signature covers the exact bytes: the webhook keeps its raw body (express.json then skips it).
+  // The same-origin guard lets it through: a server-to-server call carries no Origin or Sec-Fetch-Site.
+  app.use(STRIPE_WEBHOOK_PATH, stripeWebhookBody());
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(sameOriginGuard(deps.config));
 

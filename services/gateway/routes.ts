@@ -12,6 +12,7 @@ import { marketAdminRouter } from '../jobs/admin-api.ts';
 import { splitsAdminRouter } from '../splits/api.ts';
 import { jobsRouter } from '../jobs/api.ts';
 import { openApiRouter } from './openapi.ts';
+import { billingRouter } from '../billing/api.ts';
 
 export interface RouteModule {
   /** Where the router is mounted. Everything under `/api/admin` is owner-only (guarded in app.ts). */
@@ -39,5 +40,6 @@ export const routeModules: readonly RouteModule[] = [
   { path: '/api', router: portfolioRouter },
   { path: '/api', router: settingsRouter },
   { path: '/api', router: newsRouter },
+  { path: '/api', router: billingRouter },
   { path: '/api', router: openApiRouter },
 ];
