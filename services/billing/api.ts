@@ -1,7 +1,7 @@
 import express, { Router, type Request } from 'express';
 import type Stripe from 'stripe';
 import type { BillingAvailability, RedirectUrl, WebhookAnswer } from '../../contracts/billing.ts';
-import { constructStripeEvent, createStripeClient } from '../../infra/stripe/client.ts';
+import { constructStripeEvent, createStripeClient } from './stripe-client.ts';
 import type { UserDoc } from '../../read-models/users/projection.ts';
 import { AppError, badRequest, conflict } from '../core/errors.ts';
 import type { Config } from '../http/config.ts';

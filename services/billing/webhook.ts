@@ -98,6 +98,7 @@ async function readSubscription(deps: WebhookDeps, subscriptionId: string): Prom
     return await deps.stripe.subscriptions.retrieve(subscriptionId);
   } catch (error) {
     const e = error as { type?: string; code?: string; statusCode?: number };
+    // eslint-disable-next-line preserve-caught-error -- on purpose: the Stripe error (request details) stays out of the 500's log line
     throw new Error(`reading subscription ${subscriptionId} from Stripe failed (${e.type ?? 'error'} ${e.code ?? ''} ${e.statusCode ?? ''}); Stripe will deliver the event again`);
   }
 }

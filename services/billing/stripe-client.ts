@@ -11,7 +11,11 @@ export interface StripeClientOptions {
   apiUrl?: string | undefined;
 }
 
-/** The official Stripe client, pointed at STRIPE_API_URL when it is set. */
+/**
+ * The official Stripe client, pointed at STRIPE_API_URL when it is set. The SDK is the adapter (its
+ * host, port and protocol options are the seam the specs use), so there is no port of our own in
+ * infra/: billing is its only user, and the router builds it from `config.stripe`.
+ */
 export function createStripeClient({ secretKey, apiUrl }: StripeClientOptions): Stripe {
   const target = apiUrl ? new URL(apiUrl) : undefined;
   const protocol = target?.protocol === 'http:' ? 'http' : 'https';
