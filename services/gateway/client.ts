@@ -25,6 +25,8 @@ export const CLIENT_ROUTES: readonly string[] = [
   '/etf/:ticker',
   '/news',
   '/dividend-calendar',
+  '/account',
+  '/account/subscription',
 ];
 
 const routeSegments = CLIENT_ROUTES.map((r) => r.split('/').filter(Boolean));

@@ -138,6 +138,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined;
   const demoData = env.DEMO_DATA ?? !alpaca;
   if (demoData) notes.push('market data: deterministic demo data (set ALPACA_KEY_ID and ALPACA_SECRET_KEY for real data)');
+  if (!env.STRIPE_SECRET_KEY) notes.push('STRIPE_SECRET_KEY not set: Premium cannot be bought (the pricing page says it is not available yet)');
   const port = env.PORT;
   return {
     env: env.NODE_ENV,
