@@ -6,6 +6,8 @@ import { chromiumPath } from './support/browser.ts';
 import { buildClient } from './support/build-client.ts';
 import { SCREENSHOT_DIR } from './support/screenshots.ts';
 import { startTestServer } from './support/server.ts';
+import { stripeEnv } from './support/stripe.ts';
+import { startStripeStandIn } from '../../services/billing/testing/stripe-stand-in.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +15,8 @@ declare module 'vitest' {
     e2eBaseUrl: string;
     /** The server's mail outbox (JSON lines), for reset links. */
     e2eOutboxFile: string;
+    /** The local Stripe stand-in the server's Stripe client talks to (STRIPE_API_URL). */
+    e2eStripeUrl: string;
   }
 }
 
@@ -36,14 +40,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const webDistDir = process.env['E2E_WEB_DIST'] ? path.resolve(process.env['E2E_WEB_DIST']) : ownDist!;
   if (ownDist) await buildClient(ownDist);
   const built = performance.now();
-  const server = await startTestServer({ webDistDir });
+  // Premium is sold through a local Stripe stand-in (services/billing/testing), as a real server with Stripe would.
+  const stripe = await startStripeStandIn();
+  const server = await startTestServer({ webDistDir, env: stripeEnv(stripe.url) }).catch(async (error: unknown) => {
+    await stripe.close();
+    throw error;
+  });
   console.info(
     `e2e: client built in ${((built - started) / 1000).toFixed(1)} s; server ready (seeded) at ${server.url} in ${((performance.now() - built) / 1000).toFixed(1)} s`,
   );
   project.provide('e2eBaseUrl', server.url);
   project.provide('e2eOutboxFile', server.outboxFile);
+  project.provide('e2eStripeUrl', stripe.url);
   return async () => {
     await server.stop();
+    await stripe.close();
     if (ownDist) rmSync(ownDist, { recursive: true, force: true });
   };
 }

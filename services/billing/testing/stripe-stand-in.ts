@@ -30,12 +30,12 @@ export interface StripeStandIn {
   close(): Promise<void>;
 }
 
-function readForm(req: IncomingMessage): Promise<Record<string, string>> {
+function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     let body = '';
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => resolve(Object.fromEntries(new URLSearchParams(body))));
+    req.on('end', () => resolve(body));
     req.on('error', reject);
   });
 }
@@ -51,16 +51,26 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const server: Server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', base);
-      const form = await readForm(req);
+      const raw = await readBody(req);
       const send = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
         res.end(JSON.stringify(body));
       };
-      if (req.method === 'GET' && url.pathname.startsWith('/c/pay/')) {
+      // The hosted pages the browser is sent to (Checkout, the billing portal).
+      const hosted = url.pathname.startsWith('/c/pay/') ? 'Stripe Checkout' : url.pathname.startsWith('/p/session/') ? 'Stripe billing portal' : null;
+      if (req.method === 'GET' && hosted) {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        res.end('<!doctype html><html lang="en"><head><title>Stripe Checkout (test stand-in)</title></head><body><h1>Stripe Checkout (test stand-in)</h1></body></html>');
+        res.end(`<!doctype html><html lang="en"><head><title>${hosted} (test stand-in)</title></head><body><h1>${hosted} (test stand-in)</h1></body></html>`);
         return;
       }
+      // Control routes for specs in another process (the browser specs): add a subscription, read the requests.
+      const control = /^\/__stand-in\/subscriptions\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'PUT' && control) {
+        subscriptions.set(decodeURIComponent(control[1]!), JSON.parse(raw) as Record<string, unknown>);
+        return send(200, { ok: true });
+      }
+      if (req.method === 'GET' && url.pathname === '/__stand-in/requests') return send(200, requests);
+      const form = Object.fromEntries(new URLSearchParams(raw));
       requests.push({
         method: req.method ?? 'GET',
         path: url.pathname,

@@ -26,6 +26,8 @@ export interface StartOptions {
   webDistDir: string;
   /** How long to wait for the server to listen, catch up and hold the seeded catalog. */
   readyTimeoutMs?: number;
+  /** Extra environment (after the defaults): e.g. the Stripe stand-in's STRIPE_* variables. */
+  env?: Record<string, string>;
 }
 
 /** A port nobody listens on right now (the OS picks it). */
@@ -93,6 +95,7 @@ async function startOn(dataDir: string, port: number, options: StartOptions): Pr
     DEMO_DATA: 'true',
     LOG_LEVEL: process.env['E2E_LOG_LEVEL'] ?? 'silent',
     PASSWORD_SCRYPT_LOG_N: '12',
+    ...options.env,
   });
   // process.execPath: the Node 24 the npm scripts run (node_modules/.bin/node). The guard runs the real
   // entry as its child and stops it if this process dies without stopping it (its stdin pipe closes);
