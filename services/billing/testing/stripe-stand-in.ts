@@ -70,6 +70,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         return send(200, { ok: true });
       }
       if (req.method === 'GET' && url.pathname === '/__stand-in/requests') return send(200, requests);
+      if (req.method === 'POST' && url.pathname === '/__stand-in/fail-next') {
+        failures += Number(url.searchParams.get('count') ?? '1');
+        return send(200, { ok: true });
+      }
       const form = Object.fromEntries(new URLSearchParams(raw));
       requests.push({
         method: req.method ?? 'GET',

@@ -36,6 +36,12 @@ export async function putSubscription(subscription: Record<string, unknown> & { 
   if (!res.ok) throw new Error(`stand-in refused the subscription: ${res.status}`);
 }
 
+/** Makes the stand-in's next `count` API calls fail with Stripe's `api_error` 500 (the client retries once). */
+export async function failNextStripeCalls(count: number): Promise<void> {
+  const res = await fetch(`${stripeUrl()}/__stand-in/fail-next?count=${count}`, { method: 'POST' });
+  if (!res.ok) throw new Error(`stand-in refused fail-next: ${res.status}`);
+}
+
 /** Delivers a Stripe event to the test server's webhook, signed now with its secret, as Stripe would. */
 export async function deliverWebhook(event: Record<string, unknown>): Promise<Response> {
   const { body, signature } = signedDelivery(event, E2E_STRIPE.webhookSecret, Math.floor(Date.now() / 1000));
