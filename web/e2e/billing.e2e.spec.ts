@@ -2,8 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessionObject, stripeEvent, subscriptionObject } from '../../services/billing/testing/stripe-stand-in.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, newContext, onPath, visible, watchErrors } from './support/browser.ts';
-import { newUser, signUp } from './support/flows.ts';
+import { expectNoSidewaysScroll, launchBrowser, newContext, onPath, visible, watchErrors } from './support/browser.ts';
+import { logIn, newUser, signUp } from './support/flows.ts';
 import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
 import { deliverWebhook, E2E_STRIPE, putSubscription, stripeRequests, stripeUrl } from './support/stripe.ts';
 
@@ -22,6 +22,7 @@ let errors: string[];
 /** Every answer of 400 or more the page got: method, status and URL. */
 const failed: string[] = [];
 let userId = '';
+const buyer = newUser('billing');
 let successUrl = '';
 
 beforeAll(async () => {
@@ -34,7 +35,8 @@ beforeAll(async () => {
   });
 });
 
-screenshotOnFailure(() => [page]);
+let phone: Page | undefined;
+screenshotOnFailure(() => [page, phone]);
 
 afterAll(async () => {
   await browser?.close();
@@ -42,7 +44,7 @@ afterAll(async () => {
 
 describe.sequential('buying Premium with Stripe', () => {
   it('a free user sees "Upgrade to Premium" and the upsell in the personal area', async () => {
-    await signUp(page, newUser('billing'));
+    await signUp(page, buyer);
     await visible(page.getByTestId('brokerage-upsell'));
     userId = await page.evaluate(async () => ((await (await fetch('/api/user')).json()) as { id: string }).id);
     await page.goto('/pricing');
@@ -119,5 +121,21 @@ describe.sequential('buying Premium with Stripe', () => {
     // The only failed answers: "signed out" before the sign-up, and the stand-in's pages having no favicon.
     const unexpected = failed.filter((f) => !/^GET 401 .*\/api\/user(\?|$)/.test(f) && !f.startsWith(`GET 404 ${stripeUrl()}/favicon.ico`));
     expect(unexpected).toEqual([]);
+  });
+
+  it('on a phone: the account and subscription screens fit 390 px and pass axe', async () => {
+    const phoneContext = await newContext(browser, 'phone');
+    phone = await phoneContext.newPage();
+    await logIn(phone, buyer.email, buyer.password);
+    await phone.goto('/account');
+    await visible(phone.getByTestId('plan-name').getByText('Premium'));
+    await expectNoSidewaysScroll(phone, 'account (phone)');
+    await expectNoSeriousA11yViolations(phone, 'account, premium (phone)');
+    await screenshot(phone, 'billing-account-premium-phone');
+    await phone.goto('/account/subscription');
+    await visible(phone.getByRole('button', { name: 'Manage Subscription' }));
+    await expectNoSidewaysScroll(phone, 'account subscription (phone)');
+    await screenshot(phone, 'billing-subscription-premium-phone');
+    await phoneContext.close();
   });
 });

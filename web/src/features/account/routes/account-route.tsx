@@ -97,6 +97,9 @@ const Details = styled.dl`
     display: grid;
     grid-template-columns: 120px 1fr;
     gap: 8px;
+    @media (max-width: ${theme.breakpoints.sm - 0.02}px) {
+      grid-template-columns: 64px 1fr;
+    }
   }
   & dt {
     color: ${theme.colors.textSecondary};
