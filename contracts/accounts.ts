@@ -11,8 +11,14 @@ export const User = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** 'premium' while the user has Premium rights (services/billing/premium.ts: status and paid period), else 'free'. */
   subscriptionTier: SubscriptionTier,
+  /** Stripe's status of the subscription (`active`, `trialing`, `past_due`, `canceled`, ...); null without one. */
   subscriptionStatus: z.string().nullable(),
+  /** End of the current billing period (ISO instant): the renewal date, or the end date when it is cancelled. Null without one. */
+  currentPeriodEnd: z.string().nullable(),
+  /** The subscription ends at `currentPeriodEnd` instead of renewing. */
+  cancelAtPeriodEnd: z.boolean(),
   isOwner: z.boolean(),
 });
 export type User = z.infer<typeof User>;

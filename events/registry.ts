@@ -15,6 +15,7 @@ import { calendarFeedEvents } from './calendar-feeds.ts';
 import { pageEvents, pagePathEvents } from './pages.ts';
 import { imageEvents } from './images.ts';
 import { brokerageEvents } from './brokerage.ts';
+import { billingEvents } from './billing.ts';
 
 export class UnknownEventTypeError extends Error {}
 export class InvalidEventError extends Error {}
@@ -37,6 +38,7 @@ export const allEventDefinitions: readonly EventDefinition[] = [
   ...pagePathEvents,
   ...imageEvents,
   ...brokerageEvents,
+  ...billingEvents,
 ];
 
 export class EventRegistry {

@@ -5,6 +5,7 @@ export type StreamCategory =
   | 'user'
   | 'favorites'
   | 'portfolio'
+  | 'billing'
   | 'useremail'
   | 'reset'
   | 'etf'
@@ -34,6 +35,8 @@ export const streams = {
   favorites: (userId: string) => streamName('favorites', userId),
   /** A user's manually tracked holdings (beside `user-<id>`, same reason). */
   portfolio: (userId: string) => streamName('portfolio', userId),
+  /** A user's billing facts from Stripe (customer, subscription, invoices): docs/billing.md. */
+  billing: (userId: string) => streamName('billing', userId),
   /** Reservation stream per normalised e-mail: enforces unique e-mails with an expected revision. */
   userEmail: (email: string) => streamName('useremail', email),
   passwordReset: (tokenHash: string) => streamName('reset', tokenHash),

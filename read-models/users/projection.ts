@@ -1,4 +1,5 @@
 import type { AccountEvent } from '../../events/accounts.ts';
+import type { BillingEvent } from '../../events/billing.ts';
 import type { Recorded } from '../../events/define.ts';
 import type { RecordedEvent } from '../../events/envelope.ts';
 import type { Doc } from '../../infra/document-store/port.ts';
@@ -13,8 +14,21 @@ export interface UserDoc extends Doc {
   email: string;
   firstName: string;
   lastName: string;
+  /**
+   * The plan on record: 'premium' once the user has (or had) a Premium subscription. Whether it still
+   * gives Premium rights is `hasPremiumRights` (services/billing/premium.ts): status and paid period.
+   */
   subscriptionTier: 'free' | 'premium';
+  /** Stripe's status of the subscription (`active`, `trialing`, `past_due`, `canceled`, ...); null without one. */
   subscriptionStatus: string | null;
+  /** Billing (docs/billing.md): the user's Stripe customer and subscription; absent before the first checkout. */
+  stripeCustomerId?: string;
+  stripeSubscriptionId?: string;
+  /** End of the subscription's current billing period (renewal, or the end when it is cancelled). */
+  currentPeriodEnd?: string | null;
+  cancelAtPeriodEnd?: boolean;
+  /** End of the last period the subscription was in good standing for (active or trialing): a canceled subscription keeps Premium until then. */
+  paidThrough?: string | null;
   sessionEpoch: number;
   registeredAt: string;
   /** Sessions ended by a logout, kept until they would have expired anyway (the gateway refuses them). */
@@ -28,14 +42,24 @@ export interface EndedSession {
 
 export const USERS = 'users';
 
-type Handled = Extract<AccountEvent, { type: 'UserRegistered' | 'UserLoggedOut' | 'SessionsRevoked' | 'SubscriptionChanged' }>;
-const handled: readonly Handled['type'][] = ['UserRegistered', 'UserLoggedOut', 'SessionsRevoked', 'SubscriptionChanged'];
+type Handled =
+  | Extract<AccountEvent, { type: 'UserRegistered' | 'UserLoggedOut' | 'SessionsRevoked' | 'SubscriptionChanged' }>
+  | Extract<BillingEvent, { type: 'StripeCustomerLinked' | 'SubscriptionUpdated' }>;
+const handled: readonly Handled['type'][] = ['UserRegistered', 'UserLoggedOut', 'SessionsRevoked', 'SubscriptionChanged', 'StripeCustomerLinked', 'SubscriptionUpdated'];
+
+/** Stripe statuses of a subscription in good standing: its current period counts as paid. */
+const GOOD_STANDING = new Set(['active', 'trialing']);
 
 export const usersProjection: Projection = {
   name: 'users',
-  version: 2,
+  version: 3,
   handles: handled,
-  collections: { [USERS]: [{ key: { email: 1 }, name: 'email' }] },
+  collections: {
+    [USERS]: [
+      { key: { email: 1 }, name: 'email' },
+      { key: { stripeCustomerId: 1 }, name: 'stripeCustomerId' },
+    ],
+  },
   async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
     const event = recorded as Recorded<Handled>;
     switch (event.type) {
@@ -72,6 +96,28 @@ export const usersProjection: Projection = {
         const d = event.data;
         await ctx.update<UserDoc>(USERS, d.userId, (doc) =>
           doc ? { ...doc, subscriptionTier: d.subscriptionTier, subscriptionStatus: d.subscriptionStatus } : null,
+        );
+        return;
+      }
+      case 'StripeCustomerLinked': {
+        const d = event.data;
+        await ctx.update<UserDoc>(USERS, d.userId, (doc) => (doc ? { ...doc, stripeCustomerId: d.stripeCustomerId } : null));
+        return;
+      }
+      case 'SubscriptionUpdated': {
+        const d = event.data;
+        await ctx.update<UserDoc>(USERS, d.userId, (doc) =>
+          doc
+            ? {
+                ...doc,
+                subscriptionTier: 'premium',
+                subscriptionStatus: d.status,
+                stripeSubscriptionId: d.stripeSubscriptionId,
+                currentPeriodEnd: d.currentPeriodEnd,
+                cancelAtPeriodEnd: d.cancelAtPeriodEnd,
+                paidThrough: GOOD_STANDING.has(d.status) ? d.currentPeriodEnd : (doc.paidThrough ?? null),
+              }
+            : null,
         );
         return;
       }

@@ -65,3 +65,53 @@ describe('users projection', () => {
     ]);
   });
 });
+
+describe('users projection: billing', () => {
+  const sub = (status: string, currentPeriodEnd: string, eventCreated: string, cancelAtPeriodEnd = false): GivenEvent => ({
+    stream: `billing-${ann}`,
+    type: 'SubscriptionUpdated',
+    data: {
+      userId: ann,
+      stripeEventId: `evt_${status}_${eventCreated}`,
+      eventCreated,
+      stripeSubscriptionId: 'sub_1',
+      stripeCustomerId: 'cus_1',
+      status,
+      currentPeriodEnd,
+      cancelAtPeriodEnd,
+      priceId: 'price_1',
+      recordedAt: at,
+    },
+  });
+
+  it('keeps the customer, status, period end and the end of the paid period (only moved while in good standing)', async () => {
+    const events: GivenEvent[] = [
+      history[0]!,
+      { stream: `billing-${ann}`, type: 'StripeCustomerLinked', data: { userId: ann, stripeCustomerId: 'cus_1', linkedAt: at } },
+      sub('incomplete', '2026-02-05T15:00:00.000Z', '2026-01-05T15:00:00.000Z'),
+      sub('active', '2026-02-05T15:00:00.000Z', '2026-01-05T15:00:01.000Z'),
+      sub('past_due', '2026-03-05T15:00:00.000Z', '2026-02-05T16:00:00.000Z'),
+    ];
+    const { all } = await project(usersProjection, recorded(events), { batchSize: 2, deliverTwice: true });
+    const [doc] = await all<UserDoc>(USERS);
+    expect(doc).toMatchObject({
+      stripeCustomerId: 'cus_1',
+      stripeSubscriptionId: 'sub_1',
+      subscriptionTier: 'premium',
+      subscriptionStatus: 'past_due',
+      currentPeriodEnd: '2026-03-05T15:00:00.000Z',
+      cancelAtPeriodEnd: false,
+      // the renewal was not paid: the paid period is still the first one
+      paidThrough: '2026-02-05T15:00:00.000Z',
+    });
+  });
+
+  it('finds a user by Stripe customer (the webhook index)', async () => {
+    const { all } = await project(
+      usersProjection,
+      recorded([history[0]!, history[1]!, { stream: `billing-${bob}`, type: 'StripeCustomerLinked', data: { userId: bob, stripeCustomerId: 'cus_bob', linkedAt: at } }]),
+    );
+    const docs = await all<UserDoc>(USERS);
+    expect(docs.filter((d) => d.stripeCustomerId === 'cus_bob').map((d) => d._id)).toEqual([bob]);
+  });
+});

@@ -8,3 +8,8 @@ export function usersCollection(readModels: ReadModels) {
 export async function findUserById(readModels: ReadModels, userId: string): Promise<UserDoc | null> {
   return usersCollection(readModels).findOne({ _id: userId });
 }
+
+/** The user whose Stripe customer this is (StripeCustomerLinked), or null: the webhook's customer index. */
+export async function findUserByStripeCustomerId(readModels: ReadModels, stripeCustomerId: string): Promise<UserDoc | null> {
+  return usersCollection(readModels).findOne({ stripeCustomerId });
+}

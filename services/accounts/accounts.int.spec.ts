@@ -25,6 +25,8 @@ describe('POST /api/register', () => {
       lastName: 'Lee',
       subscriptionTier: 'free',
       subscriptionStatus: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
       isOwner: false,
     });
     expect(JSON.stringify(res.body)).not.toContain('scrypt');

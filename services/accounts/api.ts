@@ -11,6 +11,7 @@ import type { AppDeps } from '../http/deps.ts';
 import { actors, commandContext } from '../http/context.ts';
 import { currentAuth, endSession, isOwner, requireUser, startSession, authOf } from '../http/session.ts';
 import { validate } from '../http/validation.ts';
+import { hasPremiumRights } from '../billing/premium.ts';
 import { completePasswordReset, logIn, recordLogout, registerUser, requestPasswordReset, revokeSessions } from './commands.ts';
 import { isCommonPassword, TOO_COMMON_PASSWORD } from './common-passwords.ts';
 import { dummyPasswordHash, scryptParams } from './password.ts';
@@ -59,14 +60,17 @@ export const FORGOT_PASSWORD_ANSWER = "If an account exists with the email you p
 /** The user as the API shows it: the contract (contracts/accounts.ts). */
 export type UserJson = User;
 
-export function toUserJson(user: UserDoc, config: Config): UserJson {
+export function toUserJson(user: UserDoc, config: Config, now: Date): UserJson {
   return {
     id: user._id,
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
-    subscriptionTier: user.subscriptionTier,
+    // The tier the user has rights to now (docs/billing.md), not merely the plan on record.
+    subscriptionTier: hasPremiumRights(user, now) ? 'premium' : 'free',
     subscriptionStatus: user.subscriptionStatus,
+    currentPeriodEnd: user.currentPeriodEnd ?? null,
+    cancelAtPeriodEnd: user.cancelAtPeriodEnd ?? false,
     isOwner: isOwner(user, config),
   };
 }
@@ -99,7 +103,7 @@ export function accountsRouter(deps: AppDeps): Router {
     if (position > 0) await readModels.waitFor(position);
     const user = await findUserById(readModels, userId);
     if (!user) throw new Error(`user ${userId} is missing from the users read model at position ${position}`);
-    return toUserJson(user, config);
+    return toUserJson(user, config, deps.now());
   }
 
   router.post('/register', async (req, res) => {
@@ -142,7 +146,7 @@ export function accountsRouter(deps: AppDeps): Router {
   router.get('/user', async (req, res) => {
     const auth = await currentAuth(req, res, deps);
     if (!auth) throw unauthorized();
-    res.json(toUserJson(auth.user, config));
+    res.json(toUserJson(auth.user, config, deps.now()));
   });
 
   router.post('/forgot-password', async (req, res) => {

@@ -4,30 +4,48 @@ import { forbidden, unauthorized } from '../core/errors.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { currentAuth } from '../http/session.ts';
 
+/** The answer of a Premium-only route to a signed-in user without Premium rights (403). */
+export const PREMIUM_REQUIRED = 'This feature is part of Premium. Upgrade to Premium on the pricing page to use it.';
+
 /**
- * PLACEHOLDER of the billing module's Premium rule (issue 14 builds the real `services/billing/premium.ts`
- * with these exports; its version replaces this file at merge). Today's rule, the one
- * `favoritesLimitFor` (services/favorites/business-logic.ts) applies: tier premium with status
- * `active` or `trialing`.
+ * THE rule for Premium rights (docs/billing.md), used by the favorites limit, `GET /api/user`'s
+ * `subscriptionTier` and `requirePremium`. A user with a Premium subscription on record has the
+ * rights while Stripe's status is:
+ * - `active` or `trialing`: in good standing;
+ * - `past_due`: a renewal charge failed and Stripe is retrying it (Smart Retries); access is kept
+ *   during the retries, bounded by Stripe's own schedule: when they are exhausted Stripe moves the
+ *   subscription to `canceled` or `unpaid` (the account's setting), which ends the rights;
+ * - `canceled`: until the end of the last period paid for (`paidThrough`, the period end seen while
+ *   the subscription was active or trialing), as the pricing FAQ promises; a subscription canceled
+ *   after failed renewals has no paid period left.
+ * Any other status (`incomplete`, `incomplete_expired`, `unpaid`, `paused`, unknown words): no rights.
  */
-const PREMIUM_STATUSES: readonly string[] = ['active', 'trialing'];
-
-export const premiumMessages = {
-  required: 'This feature is part of Premium. Upgrade to Premium to use it.',
-} as const;
-
-/** Whether the user has Premium's rights at `now`. */
 export function hasPremiumRights(user: UserDoc, now: Date): boolean {
-  void now;
-  return user.subscriptionTier === 'premium' && user.subscriptionStatus !== null && PREMIUM_STATUSES.includes(user.subscriptionStatus);
+  if (user.subscriptionTier !== 'premium') return false;
+  switch (user.subscriptionStatus) {
+    case 'active':
+    case 'trialing':
+    case 'past_due':
+      return true;
+    case 'canceled': {
+      const paidThrough = user.paidThrough ? Date.parse(user.paidThrough) : Number.NaN;
+      return Number.isFinite(paidThrough) && now.getTime() < paidThrough;
+    }
+    default:
+      return false;
+  }
 }
 
-/** 401 `Not authenticated` when signed out, 403 naming Premium for anyone without Premium's rights. */
+/**
+ * Guard of a Premium-only route: 401 `Not authenticated` when signed out, 403 with a message naming
+ * Premium when the signed-in user has no Premium rights (`hasPremiumRights` at the gateway clock).
+ * The user is then available through `authOf(res)`.
+ */
 export function requirePremium(deps: AppDeps): RequestHandler {
   return async (req, res, next) => {
     const auth = await currentAuth(req, res, deps);
     if (!auth) throw unauthorized();
-    if (!hasPremiumRights(auth.user, deps.now())) throw forbidden(premiumMessages.required);
+    if (!hasPremiumRights(auth.user, deps.now())) throw forbidden(PREMIUM_REQUIRED);
     next();
   };
 }

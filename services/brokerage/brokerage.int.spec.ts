@@ -15,7 +15,7 @@ import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { brokerageMessages } from './business-logic.ts';
 import { endPremium, makePremium, snaptradeIdOf } from './test-helpers.ts';
 
-const PREMIUM = 'This feature is part of Premium. Upgrade to Premium to use it.';
+import { PREMIUM_REQUIRED as PREMIUM } from '../billing/premium.ts';
 const ROUTES = [
   ['post', '/api/brokerage/register'],
   ['get', '/api/brokerage/connection-url'],

@@ -1,4 +1,6 @@
 import type { FavoriteEvent } from '../../events/favorites.ts';
+import type { UserDoc } from '../../read-models/users/projection.ts';
+import { hasPremiumRights } from '../billing/premium.ts';
 import type { Decider, CommandContext } from '../core/decider.ts';
 import { forbidden, notFound } from '../core/errors.ts';
 import { evolveFavorites, initialFavoritesState, type FavoritesState } from './favorites.ts';
@@ -6,18 +8,14 @@ import { evolveFavorites, initialFavoritesState, type FavoritesState } from './f
 /** Favorites on the free plan (the sign-up pitch promises five); Premium has no limit. */
 export const FREE_FAVORITES_LIMIT = 5;
 
-/** Billing statuses under which a Premium subscription counts as active. */
-export const ACTIVE_SUBSCRIPTION_STATUSES: readonly string[] = ['active', 'trialing'];
-
 export const favoriteMessages = {
   limit: `The free plan allows up to ${FREE_FAVORITES_LIMIT} favorite ETFs. Upgrade to Premium for unlimited favorites.`,
   notFound: 'Favorite not found',
 } as const;
 
-/** The favorites limit of a user: null (none) for Premium with an active status, else the free limit. */
-export function favoritesLimitFor(user: { subscriptionTier: 'free' | 'premium'; subscriptionStatus: string | null }): number | null {
-  const premium = user.subscriptionTier === 'premium' && user.subscriptionStatus !== null && ACTIVE_SUBSCRIPTION_STATUSES.includes(user.subscriptionStatus);
-  return premium ? null : FREE_FAVORITES_LIMIT;
+/** The favorites limit of a user: null (none) with Premium rights (`hasPremiumRights`, docs/billing.md), else the free limit. */
+export function favoritesLimitFor(user: UserDoc, now: Date): number | null {
+  return hasPremiumRights(user, now) ? null : FREE_FAVORITES_LIMIT;
 }
 
 export type FavoritesCommand =

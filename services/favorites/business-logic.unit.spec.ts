@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FavoriteEvent } from '../../events/favorites.ts';
 import type { CommandContext } from '../core/decider.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
+import type { UserDoc } from '../../read-models/users/projection.ts';
 import { favoriteMessages, favoritesDecider, favoritesLimitFor, FREE_FAVORITES_LIMIT, type FavoritesCommand } from './business-logic.ts';
 
 const userId = '4f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
@@ -66,13 +67,28 @@ describe('favorites-<userId>', () => {
 });
 
 describe('the favorites limit of a plan', () => {
-  it('is 5 for free users and for Premium without an active subscription, none for active Premium', () => {
-    expect(favoritesLimitFor({ subscriptionTier: 'free', subscriptionStatus: null })).toBe(5);
-    expect(favoritesLimitFor({ subscriptionTier: 'free', subscriptionStatus: 'active' })).toBe(5);
-    expect(favoritesLimitFor({ subscriptionTier: 'premium', subscriptionStatus: 'canceled' })).toBe(5);
-    expect(favoritesLimitFor({ subscriptionTier: 'premium', subscriptionStatus: 'past_due' })).toBe(5);
-    expect(favoritesLimitFor({ subscriptionTier: 'premium', subscriptionStatus: null })).toBe(5);
-    expect(favoritesLimitFor({ subscriptionTier: 'premium', subscriptionStatus: 'active' })).toBeNull();
-    expect(favoritesLimitFor({ subscriptionTier: 'premium', subscriptionStatus: 'trialing' })).toBeNull();
+  const now = new Date('2026-03-10T12:00:00.000Z');
+  const user = (subscriptionTier: 'free' | 'premium', subscriptionStatus: string | null, paidThrough?: string): UserDoc => ({
+    _id: userId,
+    email: 'ann@example.com',
+    firstName: 'Ann',
+    lastName: 'Lee',
+    subscriptionTier,
+    subscriptionStatus,
+    sessionEpoch: 0,
+    registeredAt: '2026-01-01T00:00:00.000Z',
+    ...(paidThrough ? { paidThrough } : {}),
+  });
+
+  it('is 5 without Premium rights, none with them (the rule of services/billing/premium.ts)', () => {
+    expect(favoritesLimitFor(user('free', null), now)).toBe(5);
+    expect(favoritesLimitFor(user('free', 'active'), now)).toBe(5);
+    expect(favoritesLimitFor(user('premium', 'canceled', '2026-03-01T00:00:00.000Z'), now)).toBe(5);
+    expect(favoritesLimitFor(user('premium', 'unpaid'), now)).toBe(5);
+    expect(favoritesLimitFor(user('premium', null), now)).toBe(5);
+    expect(favoritesLimitFor(user('premium', 'active'), now)).toBeNull();
+    expect(favoritesLimitFor(user('premium', 'trialing'), now)).toBeNull();
+    expect(favoritesLimitFor(user('premium', 'past_due'), now)).toBeNull();
+    expect(favoritesLimitFor(user('premium', 'canceled', '2026-04-01T00:00:00.000Z'), now)).toBeNull();
   });
 });

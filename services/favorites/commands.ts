@@ -5,6 +5,7 @@ import { WRITE_RETRIES, type CommandContext } from '../core/decider.ts';
 import type { EventLog } from '../core/event-log.ts';
 import { requireListedEtf } from '../catalog/commands.ts';
 import { favoritesDecider, favoritesLimitFor } from './business-logic.ts';
+import type { UserDoc } from '../../read-models/users/projection.ts';
 import type { Favorite } from './favorites.ts';
 
 /**
@@ -16,12 +17,8 @@ export interface FavoritesCommandDeps {
   log: EventLog;
 }
 
-/** The user as far as favorites care: who, and the plan that sets the limit. */
-export interface FavoritesUser {
-  _id: string;
-  subscriptionTier: 'free' | 'premium';
-  subscriptionStatus: string | null;
-}
+/** The user as far as favorites care: who, and the plan that sets the limit (the users read model's document). */
+export type FavoritesUser = UserDoc;
 
 /**
  * Makes a listed fund one of the user's favorites (404 for an unknown fund, 403 beyond the plan's
@@ -39,7 +36,7 @@ export async function addFavorite(
     log,
     stream,
     favoritesDecider,
-    { type: 'AddFavorite', data: { userId: user._id, favoriteId: randomUUID(), etfId, limit: favoritesLimitFor(user) } },
+    { type: 'AddFavorite', data: { userId: user._id, favoriteId: randomUUID(), etfId, limit: favoritesLimitFor(user, new Date(ctx.now)) } },
     ctx,
     WRITE_RETRIES,
   );

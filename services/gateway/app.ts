@@ -9,6 +9,7 @@ import { sameOriginGuard, securityHeaders } from '../http/security.ts';
 import { requireOwner } from '../http/session.ts';
 import { routeModules } from './routes.ts';
 import { UPLOAD_IMAGE_PATH } from '../images/api.ts';
+import { STRIPE_WEBHOOK_PATH, stripeWebhookBody } from '../billing/api.ts';
 
 /**
  * JSON body limit for every route but the image upload, which parses its own body (7 MiB) after the
@@ -35,7 +36,8 @@ const wellFormedPath: express.RequestHandler = (req, res, next) => {
 
 /**
  * Builds the Express app (no listening: server.ts listens, supertest imports this). Order:
- * security headers → health probes → request log → no-store on /api → well-formed path → JSON body → same-origin guard →
+ * security headers → health probes → request log → no-store on /api → well-formed path → raw body of the
+ * Stripe webhook → JSON body → same-origin guard →
  * owner guard on /api/admin → module routers → /api 404 → built client with SPA fallback → errors.
  */
 export function createApp(deps: AppDeps): express.Application {
@@ -55,6 +57,9 @@ export function createApp(deps: AppDeps): express.Application {
     next();
   });
   app.use(wellFormedPath);
+  // Stripe's signature covers the exact bytes: the webhook keeps its raw body (express.json then skips it).
+  // The same-origin guard lets it through: a server-to-server call carries no Origin or Sec-Fetch-Site.
+  app.use(STRIPE_WEBHOOK_PATH, stripeWebhookBody());
   const jsonBody = express.json({ limit: JSON_BODY_LIMIT });
   // Express matches paths case-insensitively and with a trailing slash: compare the same way.
   app.use((req, res, next) => (OWN_BODY_PARSER.has(req.path.toLowerCase().replace(/\/+$/, '')) ? next() : jsonBody(req, res, next)));

@@ -27,6 +27,8 @@ export const CLIENT_ROUTES: readonly string[] = [
   '/news',
   '/dividend-calendar',
   '/admin',
+  '/account',
+  '/account/subscription',
 ];
 
 const routeSegments = CLIENT_ROUTES.map((r) => r.split('/').filter(Boolean));

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AdminPing, User } from '../../contracts/accounts.ts';
 import { CsvUpload, DistributionWithdrawal, EtfImportResult, EtfJson, HistoryImportResult, SplitJson, SplitRequest } from '../../contracts/catalog.ts';
 import { ErrorBody, MessageAnswer } from '../../contracts/errors.ts';
+import { BillingAvailability, RedirectUrl, WebhookAnswer } from '../../contracts/billing.ts';
 import { Favorite } from '../../contracts/favorites.ts';
 import { BrokerageAccount, BrokerageConnectionUrl, BrokerageRegistration, BrokerageStatus, BrokerageSyncResult } from '../../contracts/brokerage.ts';
 import { JobJson, JobQueued } from '../../contracts/jobs.ts';
@@ -95,6 +96,9 @@ const components = {
   BrokerageConnectionUrl,
   BrokerageAccount,
   BrokerageSyncResult,
+  BillingAvailability,
+  RedirectUrl,
+  WebhookAnswer,
 } satisfies Record<string, z.ZodType>;
 
 /**
@@ -137,6 +141,8 @@ const errorText = {
   412: 'Another write changed the same data at the same time; try again.',
   413: 'Request body too large.',
   429: 'Too many attempts; `Retry-After` says when to try again.',
+  502: 'An outside service (the payment provider) could not be reached; try again.',
+  503: 'Not available on this server (not configured).',
 } as const;
 type ErrorStatus = keyof typeof errorText;
 
@@ -387,6 +393,37 @@ function documentPaths(registry: OpenAPIRegistry): void {
     access: 'public',
     request: { params: z.object({ file: z.string().describe('`<token>.ics`') }) },
     responses: { 200: ics("The user's payouts of the four weeks from Monday of this week."), ...errors(404) },
+  });
+
+  // --- Premium billing with Stripe (docs/billing.md)
+  const billing = ['Billing'];
+  add('get', '/api/subscription/availability', {
+    tags: billing,
+    summary: 'Whether Premium can be bought here (Stripe is configured).',
+    access: 'public',
+    responses: { 200: ok('The flag.', BillingAvailability) },
+  });
+  add('post', '/api/subscription/create-checkout-session', {
+    tags: billing,
+    summary: 'Start buying Premium: a Stripe Checkout Session (subscription mode) for the signed-in user.',
+    access: 'user',
+    responses: { 200: ok('Where the browser goes: Stripe Checkout.', RedirectUrl), ...errors(409, 502, 503) },
+  });
+  add('post', '/api/subscription/portal-session', {
+    tags: billing,
+    summary: "Manage the subscription: a Stripe billing portal session for the user's customer.",
+    access: 'user',
+    responses: { 200: ok('Where the browser goes: the billing portal.', RedirectUrl), ...errors(409, 502, 503) },
+  });
+  add('post', '/api/stripe/webhook', {
+    tags: billing,
+    summary: "Stripe's events (signed with STRIPE_WEBHOOK_SECRET, raw JSON body); each event id is handled once.",
+    access: 'public',
+    request: {
+      headers: z.object({ 'stripe-signature': z.string().describe('Stripe\'s signature header (`t=...,v1=...`), at most 300 s old.') }),
+      body: { required: true, description: 'A Stripe event object.', content: { 'application/json': { schema: z.object({ id: z.string(), type: z.string(), created: z.number() }).loose() } } },
+    },
+    responses: { 200: ok('Taken (recorded, already handled, stale, or not ours).', WebhookAnswer), ...errors(400, 503) },
   });
 
   // --- site settings and news

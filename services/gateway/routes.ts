@@ -18,6 +18,7 @@ import { openApiRouter } from './openapi.ts';
 import { calendarFeedsRouter } from '../calendar-feeds/api.ts';
 import { imagesAdminRouter, imagesRouter } from '../images/api.ts';
 import { settingsAdminRouter } from '../settings/admin-api.ts';
+import { billingRouter } from '../billing/api.ts';
 
 export interface RouteModule {
   /** Where the router is mounted. Everything under `/api/admin` is owner-only (guarded in app.ts). */
@@ -53,5 +54,6 @@ export const routeModules: readonly RouteModule[] = [
   { path: '/api', router: imagesRouter },
   { path: '/api/admin', router: newsAdminRouter },
   { path: '/api', router: brokerageRouter },
+  { path: '/api', router: billingRouter },
   { path: '/api', router: openApiRouter },
 ];

@@ -205,6 +205,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   } else {
     notes.push('SNAPTRADE_CLIENT_ID / SNAPTRADE_CONSUMER_KEY not set: brokerage sync is off (the personal area says it is not available yet)');
   }
+  if (!env.STRIPE_SECRET_KEY) notes.push('STRIPE_SECRET_KEY not set: Premium cannot be bought (the pricing page says it is not available yet)');
   const port = env.PORT;
   return {
     env: env.NODE_ENV,

@@ -17,6 +17,20 @@ describe('configuration', () => {
     expect(config.notes.join('\n')).toMatch(/SESSION_SECRET not set: a random secret for this start, so sessions end at restart/);
   });
 
+  it('reads Stripe: the key, webhook secret, price and STRIPE_API_URL; a bad URL and a key without its webhook secret in production are refused', () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(loadConfig({}).notes.join('\n')).toMatch(/STRIPE_SECRET_KEY not set: Premium cannot be bought/);
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PRICE_ID: 'price_1', STRIPE_API_URL: 'http://127.0.0.1:4010' }).stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      priceId: 'price_1',
+      apiUrl: 'http://127.0.0.1:4010',
+    });
+    expect(() => loadConfig({ STRIPE_API_URL: 'not a url' })).toThrow(/STRIPE_API_URL/);
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), ADMIN_EMAIL: 'o@x.test', APP_URL: 'https://x.test', SMTP_URL: 'smtp://x.test', STRIPE_SECRET_KEY: 'sk_live_1' };
+    expect(() => loadConfig(production)).toThrow(/STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY/);
+  });
+
   it('makes a random session secret per start without SESSION_SECRET, never the old fixed one (L6)', () => {
     const a = loadConfig({}).session.secret;
     const b = loadConfig({ NODE_ENV: 'test' }).session.secret;

@@ -7,6 +7,8 @@ import { buildClient } from './support/build-client.ts';
 import { SCREENSHOT_DIR } from './support/screenshots.ts';
 import { startTestServer } from './support/server.ts';
 import { startSnapTradeStandIn } from '../../infra/brokerage/snaptrade-test-server.ts';
+import { stripeEnv } from './support/stripe.ts';
+import { startStripeStandIn } from '../../services/billing/testing/stripe-stand-in.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,6 +18,8 @@ declare module 'vitest' {
     e2eOutboxFile: string;
     /** The SnapTrade stand-in the server's brokerage sync talks to (its `/__control/accounts`). */
     e2eSnapTradeUrl: string;
+    /** The local Stripe stand-in the server's Stripe client talks to (STRIPE_API_URL). */
+    e2eStripeUrl: string;
   }
 }
 
@@ -39,11 +43,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const webDistDir = process.env['E2E_WEB_DIST'] ? path.resolve(process.env['E2E_WEB_DIST']) : ownDist!;
   if (ownDist) await buildClient(ownDist);
   const built = performance.now();
-  // SnapTrade for Premium's brokerage sync: the local stand-in (infra/brokerage/snaptrade-test-server.ts)
+  // SnapTrade for Premium's brokerage sync and Stripe for buying Premium: local stand-ins
+  // (infra/brokerage/snaptrade-test-server.ts, services/billing/testing), as a real server with both would use.
   const snaptrade = await startSnapTradeStandIn({ portalUrl: 'self', control: true });
+  const stripe = await startStripeStandIn();
   const server = await startTestServer({
     webDistDir,
-    env: { SNAPTRADE_CLIENT_ID: snaptrade.clientId, SNAPTRADE_CONSUMER_KEY: snaptrade.consumerKey, SNAPTRADE_API_URL: snaptrade.url },
+    env: { SNAPTRADE_CLIENT_ID: snaptrade.clientId, SNAPTRADE_CONSUMER_KEY: snaptrade.consumerKey, SNAPTRADE_API_URL: snaptrade.url, ...stripeEnv(stripe.url) },
+  }).catch(async (error: unknown) => {
+    await Promise.all([stripe.close(), snaptrade.close()]);
+    throw error;
   });
   console.info(
     `e2e: client built in ${((built - started) / 1000).toFixed(1)} s; server ready (seeded) at ${server.url} in ${((performance.now() - built) / 1000).toFixed(1)} s`,
@@ -51,9 +60,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('e2eBaseUrl', server.url);
   project.provide('e2eOutboxFile', server.outboxFile);
   project.provide('e2eSnapTradeUrl', snaptrade.url);
+  project.provide('e2eStripeUrl', stripe.url);
   return async () => {
     await server.stop();
     await snaptrade.close();
+    await stripe.close();
     if (ownDist) rmSync(ownDist, { recursive: true, force: true });
   };
 }

@@ -5,11 +5,13 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { expectNoSidewaysScroll, launchBrowser, newContext, onPath, seeText, SIZE_NAMES, visible, type SizeName } from './support/browser.ts';
 import { logIn, newUser, seeToast, signUp, type TestUser } from './support/flows.ts';
 import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
+import { failNextStripeCalls } from './support/stripe.ts';
 
 /**
  * Screens that change once signed in, and the header's menus, at both sizes with axe and screenshots:
- * pricing for a free user ("Current Plan", "Upgrade to Premium" → the "Checkout failed" toast while
- * billing is not configured), the detail page's "Add {ticker} to Portfolio" modal (its validation,
+ * pricing for a free user ("Current Plan", "Upgrade to Premium" → the "Checkout failed" toast when
+ * Stripe fails: the e2e server's Stripe is the local stand-in, told to fail; the purchase itself is
+ * billing.e2e.spec.ts), the detail page's "Add {ticker} to Portfolio" modal (its validation,
  * then "In Portfolio"), the desktop Brands dropdown and the phone menu.
  */
 
@@ -78,7 +80,7 @@ describe('header menus (signed out)', () => {
 
 for (const size of SIZE_NAMES) {
   describe.sequential(`signed in at ${size} size`, () => {
-    it('pricing shows "Current Plan" and "Upgrade to Premium"; checkout fails politely without billing', async () => {
+    it('pricing shows "Current Plan" and "Upgrade to Premium"; checkout fails politely when Stripe fails', async () => {
       const { page } = contexts.get(size)!;
       await page.goto('/pricing');
       await visible(page.getByRole('heading', { name: 'Simple, Transparent Pricing' }));
@@ -88,8 +90,11 @@ for (const size of SIZE_NAMES) {
       expect(await page.getByRole('link', { name: 'Sign Up to Upgrade' }).count()).toBe(0);
       await expectNoSeriousA11yViolations(page, `pricing, signed in (${size})`);
       await screenshot(page, `pricing-signed-in-${size}`);
+      // the call and the Stripe client's one retry both fail
+      await failNextStripeCalls(2);
       await page.getByRole('button', { name: 'Upgrade to Premium' }).click();
       expect(await seeToast(page, 'Checkout failed')).toBe('destructive');
+      await visible(page.getByText('The payment provider could not be reached. Please try again in a moment.'));
       expect(new URL(page.url()).pathname).toBe('/pricing');
     });
 

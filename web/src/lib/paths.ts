@@ -18,5 +18,7 @@ export const paths = {
   news: '/news',
   dividendCalendar: '/dividend-calendar',
   admin: '/admin',
+  /** The account page (profile, plan, brokerage connections). */
+  account: '/account',
   manageSubscription: '/account/subscription',
 } as const;

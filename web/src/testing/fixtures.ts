@@ -124,6 +124,8 @@ export function user(overrides: Partial<User> = {}): User {
     lastName: 'Lee',
     subscriptionTier: 'free',
     subscriptionStatus: null,
+    currentPeriodEnd: null,
+    cancelAtPeriodEnd: false,
     isOwner: false,
     ...overrides,
   };

@@ -8,9 +8,13 @@ export interface CurrentUser {
   isLoading: boolean;
   /** A failure other than 401 (the server is down): treat as signed out, maybe say so. */
   isError: boolean;
-  /** subscriptionTier is premium (pricing page buttons). */
+  /** subscriptionTier is premium: the server says the user has Premium rights now (pricing page buttons). */
   isPremium: boolean;
-  /** Premium with an active subscription (it unlocks brokerage sync in the personal area). */
+  /**
+   * Premium rights (it unlocks brokerage sync in the personal area): the same as isPremium, since the
+   * server's `subscriptionTier` already follows the one rule (active, trialing, retrying a failed
+   * payment, or canceled within the paid period: docs/billing.md).
+   */
   hasActivePremium: boolean;
 }
 
@@ -23,6 +27,6 @@ export function useCurrentUser(): CurrentUser {
     isLoading,
     isError,
     isPremium: user !== null && user.subscriptionTier === 'premium',
-    hasActivePremium: user !== null && user.subscriptionTier === 'premium' && user.subscriptionStatus === 'active',
+    hasActivePremium: user !== null && user.subscriptionTier === 'premium',
   };
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useGetFavoritesQuery, useGetPortfolioQuery } from '../../../api/holdings-api.ts';
 import type { EtfListItem } from '../../../../../contracts/market.ts';
@@ -70,6 +70,7 @@ export default function PersonalAreaRoute() {
       <Header>
         <PageTitle>{PERSONAL_AREA_TITLE}</PageTitle>
         <PageSubtitle>Track your weekly dividend ETF portfolio, your favorites and the payouts coming your way.</PageSubtitle>
+        <AccountLink to={paths.account}>Account and subscription</AccountLink>
       </Header>
       <TabsFit>
         <Tabs tabs={tabs} value={tab} onChange={selectTab} label="Personal area">
@@ -89,6 +90,15 @@ export default function PersonalAreaRoute() {
 
 const Header = styled.div`
   margin-bottom: ${theme.space.lg};
+`;
+
+const AccountLink = styled(Link)`
+  display: inline-block;
+  margin-top: 8px;
+  color: ${theme.colors.accent};
+  font-weight: 600;
+  text-decoration: underline;
+  text-underline-offset: 2px;
 `;
 
 /** The three tab labels fit a phone's width: tighter padding and type below the sm breakpoint. */

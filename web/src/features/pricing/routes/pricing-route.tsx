@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
@@ -9,6 +9,8 @@ import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCurrentUser } from '../../../lib/session/use-current-user.ts';
 import { useCreateCheckoutSessionMutation } from '../api.ts';
+import { useGetBillingAvailabilityQuery } from '../../../api/billing-api.ts';
+import { goToExternal } from '../../../lib/external-redirect.ts';
 import { NO_CHECKOUT_URL, checkoutFailureMessage } from '../checkout.ts';
 import { theme } from '../../../styles/theme.ts';
 
@@ -49,10 +51,22 @@ const FAQ = [
   },
 ];
 
-/** `/pricing`: the Free and Premium plans; each button depends on who is looking (visitor, free, premium). */
+/** Shown instead of the Premium button while the server cannot sell Premium (no Stripe configuration). */
+export const PREMIUM_UNAVAILABLE = 'Premium is not available yet';
+
+/**
+ * `/pricing`: the Free and Premium plans; each button depends on who is looking (visitor, free,
+ * premium). While the server cannot sell Premium (GET /api/subscription/availability says so) the
+ * Premium button says so, disabled, for everyone but a Premium user. `?checkout=canceled` (the way
+ * back from Stripe Checkout) says nothing was charged.
+ */
 export default function PricingRoute() {
   useDocumentTitle('Pricing');
   const { user, isPremium, isLoading } = useCurrentUser();
+  // Unknown (loading, or an older server) counts as available: the checkout answer then says why not.
+  const premiumAvailable = useGetBillingAvailabilityQuery().data?.premiumAvailable !== false;
+  const [params] = useSearchParams();
+  const checkoutCanceled = params.get('checkout') === 'canceled';
   const [createCheckout, { isLoading: processing }] = useCreateCheckoutSessionMutation();
   const { toast } = useToast();
   const navigate = useNavigate();
@@ -62,7 +76,7 @@ export default function PricingRoute() {
     try {
       const { url } = await createCheckout().unwrap();
       if (!url) throw new Error(NO_CHECKOUT_URL);
-      window.location.assign(url);
+      goToExternal(url);
     } catch (error) {
       toast({ title: 'Checkout failed', description: checkoutFailureMessage(error), variant: 'destructive' });
     }
@@ -79,7 +93,11 @@ export default function PricingRoute() {
         Get Started
       </ButtonLink>
     );
-    premiumButton = (
+    premiumButton = !premiumAvailable ? (
+      <Button $block disabled>
+        {PREMIUM_UNAVAILABLE}
+      </Button>
+    ) : (
       <ButtonLink to={paths.register} $block>
         Sign Up to Upgrade
       </ButtonLink>
@@ -94,6 +112,10 @@ export default function PricingRoute() {
       <ButtonLink to={paths.manageSubscription} $block>
         Manage Subscription
       </ButtonLink>
+    ) : !premiumAvailable ? (
+      <Button $block disabled>
+        {PREMIUM_UNAVAILABLE}
+      </Button>
     ) : (
       <Button $block onClick={upgrade} disabled={processing}>
         {processing ? 'Processing...' : 'Upgrade to Premium'}
@@ -107,6 +129,9 @@ export default function PricingRoute() {
         <h1>Simple, Transparent Pricing</h1>
         <p>Choose the plan that's right for you. Upgrade or downgrade at any time.</p>
       </Intro>
+      {checkoutCanceled && !isPremium && (
+        <Notice role="status">Checkout canceled. You have not been charged; upgrade whenever you are ready.</Notice>
+      )}
       <Plans>
         <Plan aria-labelledby="plan-free">
           <PlanName id="plan-free">Free</PlanName>
@@ -134,6 +159,7 @@ export default function PricingRoute() {
             ))}
           </Features>
           {premiumButton}
+          {!premiumAvailable && !isPremium && <PlanNote>Premium is not available yet. Everything in Free works today; check back soon.</PlanNote>}
         </Plan>
       </Plans>
       <Faq aria-labelledby="faq-title">
@@ -174,6 +200,22 @@ const Intro = styled.div`
     color: ${theme.colors.textSecondary};
     font-size: ${theme.fontSizes.lg};
   }
+`;
+
+const Notice = styled.p`
+  max-width: 860px;
+  margin: 24px auto 0;
+  padding: 12px 16px;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceAccent};
+  text-align: center;
+`;
+
+const PlanNote = styled.p`
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
+  text-align: center;
 `;
 
 const Plans = styled.div`

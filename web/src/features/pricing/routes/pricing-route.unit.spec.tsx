@@ -4,7 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { user } from '../../../testing/fixtures.ts';
 import { mockFetch } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
+import { goToExternal } from '../../../lib/external-redirect.ts';
 import PricingRoute from './pricing-route.tsx';
+
+vi.mock('../../../lib/external-redirect.ts', () => ({ goToExternal: vi.fn() }));
 
 afterEach(() => {
   cleanup();
@@ -43,5 +46,40 @@ describe('pricing', () => {
     mockFetch({ 'GET /api/user': user({ subscriptionTier: 'premium', subscriptionStatus: 'active' }) });
     renderWithProviders(<PricingRoute />);
     expect(await screen.findByRole('link', { name: 'Manage Subscription' })).toHaveProperty('pathname', '/account/subscription');
+  });
+
+  it('while Premium is not available: the Premium button says so, disabled, for visitors and free users, with a note', async () => {
+    mockFetch({ 'GET /api/user': user(), 'GET /api/subscription/availability': { premiumAvailable: false } });
+    renderWithProviders(<PricingRoute />);
+    const button = await screen.findByRole('button', { name: 'Premium is not available yet' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Upgrade to Premium' })).toBeNull();
+    expect(screen.getByText('Premium is not available yet. Everything in Free works today; check back soon.')).toBeTruthy();
+    cleanup();
+    mockFetch({ 'GET /api/user': { status: 401 }, 'GET /api/subscription/availability': { premiumAvailable: false } });
+    renderWithProviders(<PricingRoute />);
+    expect((await screen.findByRole('button', { name: 'Premium is not available yet' })).hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('link', { name: 'Sign Up to Upgrade' })).toBeNull();
+  });
+
+  it('"Processing..." while the checkout is pending, then the browser goes to the checkout url', async () => {
+    let release: (value: unknown) => void = () => {};
+    mockFetch({
+      'GET /api/user': user(),
+      'GET /api/subscription/availability': { premiumAvailable: true },
+      'POST /api/subscription/create-checkout-session': () => new Promise((resolve) => (release = resolve)),
+    });
+    renderWithProviders(<PricingRoute />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade to Premium' }));
+    const pending = await screen.findByRole('button', { name: 'Processing...' });
+    expect(pending.hasAttribute('disabled')).toBe(true);
+    release({ url: 'https://checkout.stripe.com/c/pay/cs_test_1' });
+    await vi.waitFor(() => expect(goToExternal).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1'));
+  });
+
+  it('back from a canceled checkout: says nothing was charged', async () => {
+    mockFetch({ 'GET /api/user': user() });
+    renderWithProviders(<PricingRoute />, { route: '/pricing?checkout=canceled' });
+    expect(await screen.findByText('Checkout canceled. You have not been charged; upgrade whenever you are ready.')).toBeTruthy();
   });
 });

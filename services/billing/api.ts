@@ -1,0 +1,135 @@
+import express, { Router, type Request } from 'express';
+import type Stripe from 'stripe';
+import type { BillingAvailability, RedirectUrl, WebhookAnswer } from '../../contracts/billing.ts';
+import { constructStripeEvent, createStripeClient } from './stripe-client.ts';
+import type { UserDoc } from '../../read-models/users/projection.ts';
+import { AppError, badRequest, conflict } from '../core/errors.ts';
+import type { Config } from '../http/config.ts';
+import type { AppDeps } from '../http/deps.ts';
+import { authOf, requireUser } from '../http/session.ts';
+import { hasPremiumRights } from './premium.ts';
+import { handleStripeEvent } from './webhook.ts';
+
+/** The webhook's path: app.ts gives it the raw body (signature check) before the JSON parser. */
+export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
+/** Largest webhook body taken (Stripe's events are a few KB). */
+export const STRIPE_WEBHOOK_BODY_LIMIT = '512kb';
+/** How old a signed webhook may be (seconds): Stripe's default, against replays. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** Where Stripe sends the browser back (docs/billing.md, docs/client.md). */
+export const billingReturnPaths = {
+  checkoutSuccess: '/account/subscription?checkout=success',
+  checkoutCanceled: '/pricing?checkout=canceled',
+  portalReturn: '/account/subscription',
+} as const;
+
+export const billingMessages = {
+  unavailable: 'Premium is not available yet. Please check back soon.',
+  webhookUnconfigured: 'Stripe webhooks are not configured on this server',
+  alreadyPremium: 'You already have Premium. Use Manage Subscription to change or cancel it.',
+  noCustomer: 'You have no subscription to manage yet. Upgrade to Premium first.',
+  providerDown: 'The payment provider could not be reached. Please try again in a moment.',
+  missingSignature: 'Missing Stripe-Signature header',
+  badSignature: 'Invalid or expired Stripe signature',
+} as const;
+
+type ReadyStripe = { stripe: Stripe; priceId: string; webhookSecret: string };
+
+/** Premium can be bought when the secret key, the price and the webhook secret are all set. */
+export function billingReady(config: Config): boolean {
+  return Boolean(config.stripe?.secretKey && config.stripe.priceId && config.stripe.webhookSecret);
+}
+
+/**
+ * Billing (mounted at /api; docs/billing.md):
+ * - `GET /subscription/availability` → {premiumAvailable} (public);
+ * - `POST /subscription/create-checkout-session` → {url} of a Stripe Checkout Session (subscription
+ *   mode); 401 signed out, 409 with Premium already, 503 when Stripe is not configured, 502 when
+ *   Stripe cannot be reached;
+ * - `POST /subscription/portal-session` → {url} of the Stripe billing portal; 409 without a customer;
+ * - `POST /stripe/webhook`: Stripe's signed events (raw body, mounted before the JSON parser in app.ts).
+ */
+export function billingRouter(deps: AppDeps): Router {
+  const router = Router();
+  const { config } = deps;
+  const stripe = config.stripe ? createStripeClient({ secretKey: config.stripe.secretKey, apiUrl: config.stripe.apiUrl }) : undefined;
+  const ready = (): ReadyStripe => {
+    if (!stripe || !billingReady(config)) throw new AppError(503, billingMessages.unavailable);
+    return { stripe, priceId: config.stripe!.priceId!, webhookSecret: config.stripe!.webhookSecret! };
+  };
+
+  /** A Stripe API failure: logged with its kind and code only (never the request or the key), answered 502. */
+  async function callStripe<T>(what: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      const e = error as { type?: string; code?: string; statusCode?: number };
+      deps.logger.error({ stripeCall: what, stripeErrorType: e.type, stripeErrorCode: e.code, stripeStatus: e.statusCode }, 'stripe call failed');
+      throw new AppError(502, billingMessages.providerDown);
+    }
+  }
+
+  router.get('/subscription/availability', (_req, res) => {
+    res.json({ premiumAvailable: billingReady(config) } satisfies BillingAvailability);
+  });
+
+  router.post('/subscription/create-checkout-session', requireUser(deps), async (_req, res) => {
+    const { user } = authOf(res);
+    const { stripe: client, priceId } = ready();
+    if (hasPremiumRights(user, deps.now())) throw conflict(billingMessages.alreadyPremium);
+    const session = await callStripe('checkout.sessions.create', () => client.checkout.sessions.create(checkoutParams(user, priceId, config.appUrl)));
+    if (!session.url) throw new AppError(502, billingMessages.providerDown);
+    res.json({ url: session.url } satisfies RedirectUrl);
+  });
+
+  router.post('/subscription/portal-session', requireUser(deps), async (_req, res) => {
+    const { user } = authOf(res);
+    const { stripe: client } = ready();
+    if (!user.stripeCustomerId) throw conflict(billingMessages.noCustomer);
+    const customer = user.stripeCustomerId;
+    const session = await callStripe('billingPortal.sessions.create', () =>
+      client.billingPortal.sessions.create({ customer, return_url: `${config.appUrl}${billingReturnPaths.portalReturn}` }),
+    );
+    res.json({ url: session.url } satisfies RedirectUrl);
+  });
+
+  router.post('/stripe/webhook', async (req: Request, res) => {
+    if (!stripe || !config.stripe?.webhookSecret) throw new AppError(503, billingMessages.webhookUnconfigured);
+    const signature = req.get('stripe-signature');
+    if (!signature) throw badRequest(billingMessages.missingSignature);
+    if (!Buffer.isBuffer(req.body)) throw badRequest(billingMessages.badSignature);
+    let event: Stripe.Event;
+    try {
+      event = constructStripeEvent(stripe, req.body, signature, config.stripe.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, deps.now());
+    } catch {
+      // The reason (no match, too old) is not logged with the header or body: nothing signed is kept.
+      deps.logger.warn({ route: 'stripe-webhook' }, 'stripe webhook: signature refused');
+      throw badRequest(billingMessages.badSignature);
+    }
+    await handleStripeEvent({ log: deps.log, readModels: deps.readModels, logger: deps.logger, stripe, now: deps.now }, event);
+    res.json({ received: true } satisfies WebhookAnswer);
+  });
+
+  return router;
+}
+
+/** The raw-body parser of the webhook (app.ts mounts it on STRIPE_WEBHOOK_PATH before express.json). */
+export function stripeWebhookBody(): express.RequestHandler {
+  return express.raw({ type: () => true, limit: STRIPE_WEBHOOK_BODY_LIMIT });
+}
+
+/** The Checkout Session of an upgrade: one Premium price, the user named twice, the customer reused. */
+export function checkoutParams(user: UserDoc, priceId: string, appUrl: string): Stripe.Checkout.SessionCreateParams {
+  return {
+    mode: 'subscription',
+    line_items: [{ price: priceId, quantity: 1 }],
+    client_reference_id: user._id,
+    metadata: { userId: user._id },
+    // Copied onto the subscription (and its invoices), so every later webhook names the user too.
+    subscription_data: { metadata: { userId: user._id } },
+    ...(user.stripeCustomerId ? { customer: user.stripeCustomerId } : { customer_email: user.email }),
+    success_url: `${appUrl}${billingReturnPaths.checkoutSuccess}`,
+    cancel_url: `${appUrl}${billingReturnPaths.checkoutCanceled}`,
+  };
+}

@@ -1,0 +1,122 @@
+import type { Logger } from 'pino';
+import type Stripe from 'stripe';
+import { findUserById, findUserByStripeCustomerId } from '../../read-models/users/queries.ts';
+import type { ReadModels } from '../../read-models/runtime/read-models.ts';
+import type { CommandContext } from '../core/decider.ts';
+import type { EventLog } from '../core/event-log.ts';
+import type { StripeFact } from './business-logic.ts';
+import { recordStripeEvent } from './commands.ts';
+import { checkoutFacts, invoiceFacts, iso, subscriptionFacts } from './stripe-objects.ts';
+
+/** The Stripe event types billing turns into our events; every other type is acknowledged and logged. */
+export const HANDLED_STRIPE_EVENTS = [
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.payment_failed',
+  'invoice.paid',
+] as const;
+
+export interface WebhookDeps {
+  log: EventLog;
+  readModels: ReadModels;
+  logger: Logger;
+  stripe: Stripe;
+  now: () => Date;
+}
+
+export type WebhookOutcome = 'recorded' | 'duplicate' | 'stale' | 'ignored-type' | 'unknown-customer' | 'not-a-subscription';
+
+/**
+ * Handles one verified Stripe event: finds the user (the metadata we set at checkout, else the
+ * customer index), turns the event into facts and records them on `billing-<userId>`, then waits
+ * until the read models show them. Unknown types and customers are logged (ids only) and acknowledged.
+ * A failure reading Stripe (the subscription at checkout completion) throws: the webhook then answers
+ * 500 and Stripe delivers the event again later.
+ */
+export async function handleStripeEvent(deps: WebhookDeps, event: Stripe.Event): Promise<WebhookOutcome> {
+  const eventCreated = iso(event.created);
+  const ctx: CommandContext = { actor: 'stripe', correlationId: event.id, now: deps.now().toISOString() };
+  const where = { stripeEventId: event.id, stripeEventType: event.type };
+  const object: unknown = event.data.object;
+
+  let fact: StripeFact;
+  let userId: string | null;
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const c = checkoutFacts(object);
+      if (c.mode !== 'subscription' || !c.stripeCustomerId) {
+        deps.logger.info({ ...where, mode: c.mode }, 'stripe webhook: checkout session without a subscription, ignored');
+        return 'not-a-subscription';
+      }
+      userId = await knownUser(deps, c.userIdHint, c.stripeCustomerId);
+      if (!userId) return unknownCustomer(deps, where, c.stripeCustomerId);
+      // The subscription as it is now, so the user is Premium as soon as the checkout is recorded
+      // (Stripe's `customer.subscription.created` may come before or after this event).
+      const subscription = c.stripeSubscriptionId ? subscriptionFacts(await readSubscription(deps, c.stripeSubscriptionId)).facts : null;
+      fact = {
+        kind: 'checkout-completed',
+        checkoutSessionId: c.checkoutSessionId,
+        stripeCustomerId: c.stripeCustomerId,
+        stripeSubscriptionId: c.stripeSubscriptionId,
+        subscription,
+      };
+      break;
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const { facts, userIdHint } = subscriptionFacts(object);
+      userId = await knownUser(deps, userIdHint, facts.stripeCustomerId);
+      if (!userId) return unknownCustomer(deps, where, facts.stripeCustomerId);
+      fact = { kind: 'subscription', subscription: facts };
+      break;
+    }
+    case 'invoice.payment_failed':
+    case 'invoice.paid': {
+      const parsed = invoiceFacts(object, event.type === 'invoice.paid' ? 'invoice-paid' : 'payment-failed');
+      fact = parsed.fact;
+      userId = await knownUser(deps, parsed.userIdHint, parsed.stripeCustomerId);
+      if (!userId) return unknownCustomer(deps, where, parsed.stripeCustomerId);
+      break;
+    }
+    default:
+      deps.logger.info(where, 'stripe webhook: event type not handled, acknowledged');
+      return 'ignored-type';
+  }
+
+  const { outcome, position } = await recordStripeEvent(deps.log, { userId, stripeEventId: event.id, eventCreated, fact }, ctx);
+  if (position > 0) await deps.readModels.waitFor(position);
+  deps.logger.info({ ...where, userId, outcome }, 'stripe webhook handled');
+  return outcome;
+}
+
+/** Reads a subscription from Stripe; a failure becomes an error naming only its kind (no request, no key). */
+async function readSubscription(deps: WebhookDeps, subscriptionId: string): Promise<unknown> {
+  try {
+    return await deps.stripe.subscriptions.retrieve(subscriptionId);
+  } catch (error) {
+    const e = error as { type?: string; code?: string; statusCode?: number };
+    // eslint-disable-next-line preserve-caught-error -- on purpose: the Stripe error (request details) stays out of the 500's log line
+    throw new Error(`reading subscription ${subscriptionId} from Stripe failed (${e.type ?? 'error'} ${e.code ?? ''} ${e.statusCode ?? ''}); Stripe will deliver the event again`);
+  }
+}
+
+/**
+ * The user an event is about: the user id we put in the metadata (checked against the users read
+ * model), else the owner of the Stripe customer (StripeCustomerLinked).
+ */
+async function knownUser(deps: WebhookDeps, userIdHint: string | undefined, stripeCustomerId: string): Promise<string | null> {
+  if (userIdHint) {
+    const user = await findUserById(deps.readModels, userIdHint);
+    if (user) return user._id;
+  }
+  const owner = await findUserByStripeCustomerId(deps.readModels, stripeCustomerId);
+  return owner?._id ?? null;
+}
+
+function unknownCustomer(deps: WebhookDeps, where: Record<string, string>, stripeCustomerId: string): WebhookOutcome {
+  deps.logger.warn({ ...where, stripeCustomerId }, 'stripe webhook: no user for this customer, acknowledged');
+  return 'unknown-customer';
+}

@@ -1,0 +1,114 @@
+import { Navigate } from 'react-router-dom';
+import { styled } from 'styled-components';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { Card, CardTitle } from '../../../components/ui/card.tsx';
+import { Page, PageSubtitle, PageTitle } from '../../../components/ui/layout.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { useCurrentUser } from '../../../lib/session/use-current-user.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { theme } from '../../../styles/theme.ts';
+import { BrokeragePanel } from '../components/brokerage-panel.tsx';
+import { PlanSummary } from '../components/plan-summary.tsx';
+
+/**
+ * `/account`: the account page of the spec (§2: a profile page that holds the brokerage panel;
+ * signed out → /login). Profile, the plan (details and management on /account/subscription), and the
+ * brokerage connections panel of issue 15.
+ */
+export default function AccountRoute() {
+  useDocumentTitle('My Account');
+  const { user, isLoading, isPremium } = useCurrentUser();
+  if (isLoading) {
+    return (
+      <Page aria-busy="true">
+        <Skeleton $height="40px" $width="240px" />
+        <Gap />
+        <Skeleton $height="140px" />
+      </Page>
+    );
+  }
+  if (!user) return <Navigate to={paths.login} replace />;
+
+  return (
+    <Page>
+      <PageTitle>My Account</PageTitle>
+      <PageSubtitle>Your profile, your plan and your brokerage connections.</PageSubtitle>
+      <Sections>
+        <Card aria-labelledby="profile-title">
+          <CardTitle as="h2" id="profile-title">
+            Profile
+          </CardTitle>
+          <Details>
+            <div>
+              <dt>Name</dt>
+              <dd>
+                {user.firstName} {user.lastName}
+              </dd>
+            </div>
+            <div>
+              <dt>Email</dt>
+              <dd>{user.email}</dd>
+            </div>
+          </Details>
+        </Card>
+        <Card aria-labelledby="account-plan-title">
+          <CardTitle as="h2" id="account-plan-title">
+            Plan
+          </CardTitle>
+          <PlanSummary user={user} />
+          <Actions>
+            <ButtonLink to={paths.manageSubscription} $variant={isPremium ? 'primary' : 'outline'}>
+              {isPremium ? 'Manage Subscription' : 'Subscription details'}
+            </ButtonLink>
+            {!isPremium && <ButtonLink to={paths.pricing}>Upgrade to Premium</ButtonLink>}
+          </Actions>
+        </Card>
+        <BrokeragePanel />
+      </Sections>
+    </Page>
+  );
+}
+
+const Gap = styled.div`
+  height: 16px;
+`;
+
+const Sections = styled.div`
+  display: grid;
+  gap: ${theme.space.lg};
+  max-width: 720px;
+  margin-top: ${theme.space.lg};
+  & h2 {
+    margin-bottom: 12px;
+  }
+`;
+
+const Details = styled.dl`
+  display: grid;
+  gap: 10px;
+  margin: 0;
+  & div {
+    display: grid;
+    grid-template-columns: 120px 1fr;
+    gap: 8px;
+    @media (max-width: ${theme.breakpoints.sm - 0.02}px) {
+      grid-template-columns: 64px 1fr;
+    }
+  }
+  & dt {
+    color: ${theme.colors.textSecondary};
+  }
+  & dd {
+    margin: 0;
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  margin-top: ${theme.space.md};
+`;
