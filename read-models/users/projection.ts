@@ -17,6 +17,13 @@ export interface UserDoc extends Doc {
   subscriptionStatus: string | null;
   sessionEpoch: number;
   registeredAt: string;
+  /** The address is proven (verification link or password reset); owner rights need it. */
+  emailVerified: boolean;
+  /**
+   * SHA-256 of the verification link that works now (the latest requested), to find the account of a
+   * link; null once verified. The expiry is checked on the user stream, not here.
+   */
+  verificationTokenHash: string | null;
   /** Sessions ended by a logout, kept until they would have expired anyway (the gateway refuses them). */
   endedSessions?: EndedSession[];
 }
@@ -28,14 +35,22 @@ export interface EndedSession {
 
 export const USERS = 'users';
 
-type Handled = Extract<AccountEvent, { type: 'UserRegistered' | 'UserLoggedOut' | 'SessionsRevoked' | 'SubscriptionChanged' }>;
-const handled: readonly Handled['type'][] = ['UserRegistered', 'UserLoggedOut', 'SessionsRevoked', 'SubscriptionChanged'];
+type Handled = Extract<
+  AccountEvent,
+  { type: 'UserRegistered' | 'UserLoggedOut' | 'SessionsRevoked' | 'SubscriptionChanged' | 'EmailVerificationRequested' | 'EmailVerified' }
+>;
+const handled: readonly Handled['type'][] = ['UserRegistered', 'UserLoggedOut', 'SessionsRevoked', 'SubscriptionChanged', 'EmailVerificationRequested', 'EmailVerified'];
 
 export const usersProjection: Projection = {
   name: 'users',
-  version: 2,
+  version: 3,
   handles: handled,
-  collections: { [USERS]: [{ key: { email: 1 }, name: 'email' }] },
+  collections: {
+    [USERS]: [
+      { key: { email: 1 }, name: 'email' },
+      { key: { verificationTokenHash: 1 }, name: 'verificationTokenHash' },
+    ],
+  },
   async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
     const event = recorded as Recorded<Handled>;
     switch (event.type) {
@@ -50,6 +65,8 @@ export const usersProjection: Projection = {
           subscriptionStatus: null,
           sessionEpoch: 0,
           registeredAt: d.registeredAt,
+          emailVerified: false,
+          verificationTokenHash: null,
         }));
         return;
       }
@@ -73,6 +90,16 @@ export const usersProjection: Projection = {
         await ctx.update<UserDoc>(USERS, d.userId, (doc) =>
           doc ? { ...doc, subscriptionTier: d.subscriptionTier, subscriptionStatus: d.subscriptionStatus } : null,
         );
+        return;
+      }
+      case 'EmailVerificationRequested': {
+        const d = event.data;
+        await ctx.update<UserDoc>(USERS, d.userId, (doc) => (doc && !doc.emailVerified ? { ...doc, verificationTokenHash: d.tokenHash } : doc));
+        return;
+      }
+      case 'EmailVerified': {
+        const d = event.data;
+        await ctx.update<UserDoc>(USERS, d.userId, (doc) => (doc ? { ...doc, emailVerified: true, verificationTokenHash: null } : null));
         return;
       }
       default: {

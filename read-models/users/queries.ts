@@ -8,3 +8,8 @@ export function usersCollection(readModels: ReadModels) {
 export async function findUserById(readModels: ReadModels, userId: string): Promise<UserDoc | null> {
   return usersCollection(readModels).findOne({ _id: userId });
 }
+
+/** The account whose current verification link has this token hash (unverified accounts only). */
+export async function findUserByVerificationTokenHash(readModels: ReadModels, tokenHash: string): Promise<UserDoc | null> {
+  return usersCollection(readModels).findOne({ verificationTokenHash: tokenHash });
+}

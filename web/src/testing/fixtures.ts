@@ -111,6 +111,7 @@ export function user(overrides: Partial<User> = {}): User {
     lastName: 'Lee',
     subscriptionTier: 'free',
     subscriptionStatus: null,
+    emailVerified: true,
     isOwner: false,
     ...overrides,
   };
