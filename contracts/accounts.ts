@@ -19,6 +19,9 @@ export const User = z.object({
   currentPeriodEnd: z.string().nullable(),
   /** The subscription ends at `currentPeriodEnd` instead of renewing. */
   cancelAtPeriodEnd: z.boolean(),
+  /** The address is proven (verification link or password reset). */
+  emailVerified: z.boolean(),
+  /** ADMIN_EMAIL and verified. */
   isOwner: z.boolean(),
 });
 export type User = z.infer<typeof User>;
@@ -34,6 +37,18 @@ export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 
 export const ResetPasswordBody = z.object({ token: z.string(), newPassword: z.string() });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+/** `POST /api/verify-email`: the token of the link `APP_URL/verify-email?token=...`. */
+export const VerifyEmailBody = z.object({ token: z.string() });
+export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
+
+/**
+ * `POST /api/verify-email` 200. `passwordToken` is set when the link was opened anywhere but a browser
+ * signed in to the account: the sign-up password stopped working and this single-use token (a reset
+ * token, 60 minutes) lets the holder of the mailbox choose one (`POST /api/reset-password`).
+ */
+export const VerifyEmailAnswer = z.object({ message: z.string(), passwordToken: z.string().nullable() });
+export type VerifyEmailAnswer = z.infer<typeof VerifyEmailAnswer>;
 
 /** `GET /api/admin/ping`: the owner guard let the request through. */
 export const AdminPing = z.object({ ok: z.literal(true), owner: z.string() });

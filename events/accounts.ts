@@ -43,7 +43,7 @@ export const sessionsRevoked = defineEvent(
   z.object({
     userId: z.uuid(),
     sessionEpoch: z.number().int().positive(),
-    reason: z.enum(['logout-everywhere', 'password-reset', 'password-change']),
+    reason: z.enum(['logout-everywhere', 'password-reset', 'password-change', 'email-verification']),
     revokedAt: isoInstant,
   }),
 );
@@ -75,6 +75,44 @@ export const passwordChanged = defineEvent(
   }),
 );
 
+/**
+ * Written on `user-<id>` at sign-up and on every resend: a verification link was mailed. Only the
+ * SHA-256 of its token is stored; a newer request replaces the older one (its link stops working).
+ */
+export const emailVerificationRequested = defineEvent(
+  'EmailVerificationRequested',
+  z.object({
+    userId: z.uuid(),
+    tokenHash: z.string().regex(/^[0-9a-f]{64}$/),
+    requestedAt: isoInstant,
+    expiresAt: isoInstant,
+  }),
+);
+
+/**
+ * The address of `user-<id>` is proven: by the verification link (`signed-in`: opened in a browser
+ * signed in to this account; `link`: anywhere else, which also ends every session and the sign-up
+ * password) or by a completed password reset (`password-reset`).
+ */
+export const emailVerified = defineEvent(
+  'EmailVerified',
+  z.object({
+    userId: z.uuid(),
+    email: z.string().min(3),
+    via: z.enum(['signed-in', 'link', 'password-reset']),
+    verifiedAt: isoInstant,
+  }),
+);
+
+/**
+ * The password stops working (no password until the next reset): the account was verified from a
+ * browser not signed in to it, so only the holder of the mailbox chooses the password.
+ */
+export const passwordCleared = defineEvent(
+  'PasswordCleared',
+  z.object({ userId: z.uuid(), reason: z.enum(['email-verification']), clearedAt: isoInstant }),
+);
+
 export const subscriptionChanged = defineEvent(
   'SubscriptionChanged',
   z.object({
@@ -96,6 +134,9 @@ export const accountEvents = [
   passwordResetCompleted,
   passwordChanged,
   subscriptionChanged,
+  emailVerificationRequested,
+  emailVerified,
+  passwordCleared,
 ] as const;
 
 export type AccountEvent = EventsOf<typeof accountEvents>;

@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MongoClient } from 'mongodb';
 import { MemoryDocumentStore } from '../document-store/memory-document-store.ts';
-import { DocumentAttemptCounters } from './document-attempt-counters.ts';
+import { MongoDocumentStore } from '../document-store/mongodb-document-store.ts';
+import { COUNTER_TTL_INDEX, DocumentAttemptCounters } from './document-attempt-counters.ts';
 import type { AttemptCounters, CounterRule } from './port.ts';
 import { SqliteAttemptCounters } from './sqlite-attempt-counters.ts';
 
@@ -35,6 +38,70 @@ const adapters: [string, () => AttemptCounters][] = [
     },
   ],
 ];
+
+// The MongoDB adapter runs the same contract when MONGODB_URL is set (a throw-away database per test).
+const mongoUrl = process.env.MONGODB_URL;
+async function mongoDatabase(): Promise<{ client: MongoClient; store: MongoDocumentStore; dbName: string }> {
+  const dbName = `weeklydiv_attempts_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const client = await new MongoClient(mongoUrl!).connect();
+  const store = new MongoDocumentStore(client, dbName);
+  cleanups.push(async () => {
+    await client.db(dbName).dropDatabase();
+    await store.close();
+  });
+  return { client, store, dbName };
+}
+if (mongoUrl) {
+  adapters.push([
+    'MongoDB',
+    () => {
+      // The contract's tests call make() synchronously: a store that connects on first use.
+      const pending = mongoDatabase().then(({ store }) => new DocumentAttemptCounters(store));
+      const lazy: AttemptCounters = {
+        take: async (rules, nowMs) => (await pending).take(rules, nowMs),
+        giveBack: async (keys, nowMs) => (await pending).giveBack(keys, nowMs),
+        clear: async (keys) => (await pending).clear(keys),
+        close: async () => (await pending).close(),
+      };
+      cleanups.push(() => lazy.close());
+      return lazy;
+    },
+  ]);
+} else {
+  console.info('attempt counters contract: MONGODB_URL is not set, so the MongoDB adapter is not exercised');
+}
+
+describe('document adapter: counters expire by a TTL index', () => {
+  it('each counter carries expiresAt (a Date: the later of the window end and the next slot), the field of the TTL index', async () => {
+    const docs = new MemoryDocumentStore();
+    const store = new DocumentAttemptCounters(docs);
+    cleanups.push(() => store.close());
+    await store.take([delayed], T0);
+    await store.take([delayed], T0); // the 2nd attempt sets a 1 s wait; the sliding window ends at T0 + 60 s
+    await store.take([hard], T0);
+    const rows = await docs.collection('attempt_counters').find({}, { sort: { _id: 1 } });
+    expect(rows.map((r) => [r._id, (r['expiresAt'] as Date).toISOString()])).toEqual([
+      ['account', new Date(T0 + 60_000).toISOString()],
+      ['pair', new Date(T0 + 60_000).toISOString()],
+    ]);
+    expect(COUNTER_TTL_INDEX).toEqual({ key: { expiresAt: 1 }, name: 'expiresAt_ttl', expireAfterSeconds: 0 });
+  });
+});
+
+if (mongoUrl) {
+  describe('document adapter on MongoDB', () => {
+    it('on MongoDB the collection has the TTL index and stores expiresAt as a BSON date', async () => {
+      const { client, store, dbName } = await mongoDatabase();
+      const counters = new DocumentAttemptCounters(store);
+      cleanups.push(() => counters.close());
+      await counters.take([hard], Date.now());
+      const indexes = await client.db(dbName).collection('attempt_counters').indexes();
+      expect(indexes.find((i) => i.name === 'expiresAt_ttl')).toMatchObject({ key: { expiresAt: 1 }, expireAfterSeconds: 0 });
+      const raw = await client.db(dbName).collection('attempt_counters').findOne({ _id: 'pair' as never });
+      expect(raw?.['expiresAt']).toBeInstanceOf(Date);
+    });
+  });
+}
 
 describe.each(adapters)('attempt counters contract: %s', (_name, make) => {
   it('of 40 parallel takes exactly the limit succeed; the others get the wait until the window ends', async () => {

@@ -63,9 +63,10 @@ function isPlainObject(value: unknown): value is Plain {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Deep copy of a JSON-like value; `undefined` becomes `null` (what the MongoDB driver stores). */
+/** Deep copy of a JSON-like value (and `Date`, for TTL fields); `undefined` becomes `null` (what the MongoDB driver stores). */
 export function cloneValue<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return (value === undefined ? null : value) as T;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
   if (Array.isArray(value)) {
     const n = value.length;
     const out = new Array<unknown>(n);

@@ -204,6 +204,7 @@ class MongoDocumentCollection<T extends Doc> implements Collection<T> {
       await this.#collection.createIndex(spec.key, {
         ...(spec.unique !== undefined ? { unique: spec.unique } : {}),
         ...(spec.name !== undefined ? { name: spec.name } : {}),
+        ...(spec.expireAfterSeconds !== undefined ? { expireAfterSeconds: spec.expireAfterSeconds } : {}),
       });
     });
   }

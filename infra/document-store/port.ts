@@ -38,6 +38,12 @@ export interface IndexSpec {
   key: Record<string, 1 | -1>;
   unique?: boolean;
   name?: string;
+  /**
+   * A TTL index (MongoDB): documents are deleted once the single key field, a `Date`, is this many
+   * seconds in the past (MongoDB's monitor runs about once a minute). The embedded store keeps the
+   * index but deletes nothing by itself: its users sweep on a timer.
+   */
+  expireAfterSeconds?: number;
 }
 
 export interface Collection<T extends Doc = Doc> {

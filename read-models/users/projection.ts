@@ -31,6 +31,13 @@ export interface UserDoc extends Doc {
   paidThrough?: string | null;
   sessionEpoch: number;
   registeredAt: string;
+  /** The address is proven (verification link or password reset); owner rights need it. */
+  emailVerified: boolean;
+  /**
+   * SHA-256 of the verification link that works now (the latest requested), to find the account of a
+   * link; null once verified. The expiry is checked on the user stream, not here.
+   */
+  verificationTokenHash: string | null;
   /** Sessions ended by a logout, kept until they would have expired anyway (the gateway refuses them). */
   endedSessions?: EndedSession[];
 }
@@ -43,21 +50,36 @@ export interface EndedSession {
 export const USERS = 'users';
 
 type Handled =
-  | Extract<AccountEvent, { type: 'UserRegistered' | 'UserLoggedOut' | 'SessionsRevoked' | 'SubscriptionChanged' }>
+  | Extract<
+      AccountEvent,
+      { type: 'UserRegistered' | 'UserLoggedOut' | 'SessionsRevoked' | 'SubscriptionChanged' | 'EmailVerificationRequested' | 'EmailVerified' }
+    >
   | Extract<BillingEvent, { type: 'StripeCustomerLinked' | 'SubscriptionUpdated' }>;
-const handled: readonly Handled['type'][] = ['UserRegistered', 'UserLoggedOut', 'SessionsRevoked', 'SubscriptionChanged', 'StripeCustomerLinked', 'SubscriptionUpdated'];
+const handled: readonly Handled['type'][] = [
+  'UserRegistered',
+  'UserLoggedOut',
+  'SessionsRevoked',
+  'SubscriptionChanged',
+  'EmailVerificationRequested',
+  'EmailVerified',
+  'StripeCustomerLinked',
+  'SubscriptionUpdated',
+];
 
 /** Stripe statuses of a subscription in good standing: its current period counts as paid. */
 const GOOD_STANDING = new Set(['active', 'trialing']);
 
 export const usersProjection: Projection = {
   name: 'users',
-  version: 3,
+  // 3 (billing): Stripe customer, subscription status and period; 3 (verification): emailVerified and the
+  // current link's hash; 4: both together
+  version: 4,
   handles: handled,
   collections: {
     [USERS]: [
       { key: { email: 1 }, name: 'email' },
       { key: { stripeCustomerId: 1 }, name: 'stripeCustomerId' },
+      { key: { verificationTokenHash: 1 }, name: 'verificationTokenHash' },
     ],
   },
   async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
@@ -74,6 +96,8 @@ export const usersProjection: Projection = {
           subscriptionStatus: null,
           sessionEpoch: 0,
           registeredAt: d.registeredAt,
+          emailVerified: false,
+          verificationTokenHash: null,
         }));
         return;
       }
@@ -119,6 +143,16 @@ export const usersProjection: Projection = {
               }
             : null,
         );
+        return;
+      }
+      case 'EmailVerificationRequested': {
+        const d = event.data;
+        await ctx.update<UserDoc>(USERS, d.userId, (doc) => (doc && !doc.emailVerified ? { ...doc, verificationTokenHash: d.tokenHash } : doc));
+        return;
+      }
+      case 'EmailVerified': {
+        const d = event.data;
+        await ctx.update<UserDoc>(USERS, d.userId, (doc) => (doc ? { ...doc, emailVerified: true, verificationTokenHash: null } : null));
         return;
       }
       default: {

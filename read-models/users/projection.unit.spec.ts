@@ -17,8 +17,8 @@ const history: GivenEvent[] = [
 ];
 
 const expected = [
-  { _id: bob, email: 'bob@example.com', firstName: 'Bob', lastName: 'Ray', subscriptionTier: 'premium', subscriptionStatus: 'active', sessionEpoch: 0, registeredAt: at, _position: 7 },
-  { _id: ann, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', subscriptionTier: 'free', subscriptionStatus: null, sessionEpoch: 2, registeredAt: at, _position: 6 },
+  { _id: bob, email: 'bob@example.com', firstName: 'Bob', lastName: 'Ray', subscriptionTier: 'premium', subscriptionStatus: 'active', sessionEpoch: 0, registeredAt: at, emailVerified: false, verificationTokenHash: null, _position: 7 },
+  { _id: ann, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', subscriptionTier: 'free', subscriptionStatus: null, sessionEpoch: 2, registeredAt: at, emailVerified: false, verificationTokenHash: null, _position: 6 },
 ];
 
 describe('users projection', () => {
@@ -63,6 +63,20 @@ describe('users projection', () => {
       { sessionId: 'second', until: '2026-01-06T06:00:00.000Z' },
       { sessionId: 'third', until: '2026-01-06T08:00:00.000Z' },
     ]);
+  });
+
+  it('keeps the hash of the verification link that works now, and says verified once proven', async () => {
+    const link = (hash: string): GivenEvent => ({
+      stream: `user-${ann}`,
+      type: 'EmailVerificationRequested',
+      data: { userId: ann, tokenHash: hash, requestedAt: at, expiresAt: '2026-01-07T15:00:00.000Z' },
+    });
+    const verified: GivenEvent = { stream: `user-${ann}`, type: 'EmailVerified', data: { userId: ann, email: 'ann@example.com', via: 'link', verifiedAt: at } };
+    const pending = await project(usersProjection, recorded([history[0]!, link('a'.repeat(64)), link('b'.repeat(64))]));
+    expect((await pending.all<UserDoc>(USERS))[0]).toMatchObject({ emailVerified: false, verificationTokenHash: 'b'.repeat(64) });
+    const done = await project(usersProjection, recorded([history[0]!, link('a'.repeat(64)), verified, link('c'.repeat(64))]), { batchSize: 1, deliverTwice: true });
+    // A link requested after the verification (not possible through the API) does not undo it.
+    expect((await done.all<UserDoc>(USERS))[0]).toMatchObject({ emailVerified: true, verificationTokenHash: null });
   });
 });
 

@@ -13,3 +13,8 @@ export async function findUserById(readModels: ReadModels, userId: string): Prom
 export async function findUserByStripeCustomerId(readModels: ReadModels, stripeCustomerId: string): Promise<UserDoc | null> {
   return usersCollection(readModels).findOne({ stripeCustomerId });
 }
+
+/** The account whose current verification link has this token hash (unverified accounts only). */
+export async function findUserByVerificationTokenHash(readModels: ReadModels, tokenHash: string): Promise<UserDoc | null> {
+  return usersCollection(readModels).findOne({ verificationTokenHash: tokenHash });
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { FORGOT_PASSWORD_ANSWER } from './api.ts';
-import { fastEnv, lastResetToken, newUser, OWNER_EMAIL, readOutbox, signUp, uniqueEmail } from './test-helpers.ts';
+import { fastEnv, lastResetToken, lastVerificationToken, newUser, OWNER_EMAIL, readOutbox, signUp, uniqueEmail } from './test-helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -27,6 +27,7 @@ describe('POST /api/register', () => {
       subscriptionStatus: null,
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
+      emailVerified: false,
       isOwner: false,
     });
     expect(JSON.stringify(res.body)).not.toContain('scrypt');
@@ -39,7 +40,7 @@ describe('POST /api/register', () => {
     const reservation = await ctx.deps.log.readStream(streams.userEmail(user.email));
     expect(reservation.map((e) => [e.type, e.data])).toEqual([['EmailReserved', expect.objectContaining({ email: user.email, userId: id })]]);
     const events = await ctx.deps.log.readStream(streams.user(id));
-    expect(events.map((e) => e.type)).toEqual(['UserRegistered']);
+    expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'EmailVerificationRequested']);
     const data = events[0]!.data as { passwordHash: string };
     expect(data.passwordHash).toMatch(/^scrypt\$4096\$8\$1\$/);
     expect(JSON.stringify(events)).not.toContain(user.password);
@@ -118,7 +119,7 @@ describe('POST /api/login', () => {
     expect(res.body).toMatchObject({ id, email: user.email, firstName: 'Ann', lastName: 'Lee', isOwner: false });
     await agent.get('/api/user').expect(200);
     const events = await ctx.deps.log.readStream(streams.user(id));
-    expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'UserLoggedIn']);
+    expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'EmailVerificationRequested', 'UserLoggedIn']);
   });
 
   it('answers 401 with the same message for a wrong password and for an unknown e-mail', async () => {
@@ -146,9 +147,12 @@ describe('GET /api/user', () => {
     expect(res.body).toEqual({ message: 'Not authenticated' });
   });
 
-  it('says whether the user is the owner (ADMIN_EMAIL)', async () => {
+  it('says whether the user is the owner (ADMIN_EMAIL, once the address is verified)', async () => {
     const owner = await signUp(ctx.app, { email: OWNER_EMAIL.toUpperCase() });
-    expect((await owner.agent.get('/api/user').expect(200)).body).toMatchObject({ email: OWNER_EMAIL, isOwner: true });
+    expect((await owner.agent.get('/api/user').expect(200)).body).toMatchObject({ email: OWNER_EMAIL, emailVerified: false, isOwner: false });
+    const token = await lastVerificationToken(ctx.deps, OWNER_EMAIL);
+    await owner.agent.post('/api/verify-email').send({ token }).expect(200);
+    expect((await owner.agent.get('/api/user').expect(200)).body).toMatchObject({ email: OWNER_EMAIL, emailVerified: true, isOwner: true });
     const other = await signUp(ctx.app);
     expect((await other.agent.get('/api/user').expect(200)).body.isOwner).toBe(false);
   });

@@ -1,5 +1,8 @@
 import type {
   emailReserved,
+  emailVerificationRequested,
+  emailVerified,
+  passwordCleared,
   passwordChanged,
   passwordResetCompleted,
   passwordResetRequested,
@@ -25,7 +28,17 @@ export type UserEvent =
   | EventOf<typeof userLoggedOut>
   | EventOf<typeof sessionsRevoked>
   | EventOf<typeof passwordChanged>
-  | EventOf<typeof subscriptionChanged>;
+  | EventOf<typeof subscriptionChanged>
+  | EventOf<typeof emailVerificationRequested>
+  | EventOf<typeof emailVerified>
+  | EventOf<typeof passwordCleared>;
+
+/** The verification link that works now (only the latest one requested; none once verified). */
+export interface PendingVerification {
+  tokenHash: string;
+  requestedAt: string;
+  expiresAt: string;
+}
 
 export type SubscriptionTier = 'free' | 'premium';
 
@@ -37,7 +50,11 @@ export type UserState =
       email: string;
       firstName: string;
       lastName: string;
-      passwordHash: string;
+      /** null: no password (cleared by a verification from elsewhere) until a reset sets one. */
+      passwordHash: string | null;
+      /** The address is proven (verification link or password reset). */
+      emailVerified: boolean;
+      pendingVerification: PendingVerification | null;
       /** Cookies carry the epoch they were issued under; a revocation bumps it. */
       sessionEpoch: number;
       /** When the password last changed (null: never since registration). */
@@ -58,6 +75,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       firstName: d.firstName,
       lastName: d.lastName,
       passwordHash: d.passwordHash,
+      emailVerified: false,
+      pendingVerification: null,
       sessionEpoch: 0,
       passwordChangedAt: null,
       subscriptionTier: 'free',
@@ -75,6 +94,15 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, passwordHash: event.data.passwordHash, passwordChangedAt: event.data.changedAt };
     case 'SubscriptionChanged':
       return { ...state, subscriptionTier: event.data.subscriptionTier, subscriptionStatus: event.data.subscriptionStatus };
+    case 'EmailVerificationRequested': {
+      const { tokenHash, requestedAt, expiresAt } = event.data;
+      return { ...state, pendingVerification: { tokenHash, requestedAt, expiresAt } };
+    }
+    case 'EmailVerified':
+      return { ...state, emailVerified: true, pendingVerification: null };
+    case 'PasswordCleared':
+      // Links to reset the password requested before this are dead too (see ResetPassword).
+      return { ...state, passwordHash: null, passwordChangedAt: event.data.clearedAt };
     default:
       return assertNever(event);
   }

@@ -1,22 +1,31 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import type { User } from '../../contracts/accounts.ts';
+import type { User, VerifyEmailAnswer } from '../../contracts/accounts.ts';
 import type { MessageAnswer } from '../../contracts/errors.ts';
 import { findUserById } from '../../read-models/users/queries.ts';
 import type { UserDoc } from '../../read-models/users/projection.ts';
-import { unauthorized } from '../core/errors.ts';
+import { conflict, unauthorized } from '../core/errors.ts';
+import { messages } from './business-logic.ts';
 import type { Config } from '../http/config.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { actors, commandContext } from '../http/context.ts';
 import { currentAuth, endSession, isOwner, requireUser, startSession, authOf } from '../http/session.ts';
 import { validate } from '../http/validation.ts';
 import { hasPremiumRights } from '../billing/premium.ts';
-import { completePasswordReset, logIn, recordLogout, registerUser, requestPasswordReset, revokeSessions } from './commands.ts';
+import {
+  completePasswordReset,
+  logIn,
+  recordLogout,
+  registerUser,
+  requestPasswordReset,
+  resendVerification,
+  revokeSessions,
+  verifyEmail,
+} from './commands.ts';
 import { isCommonPassword, TOO_COMMON_PASSWORD } from './common-passwords.ts';
 import { dummyPasswordHash, scryptParams } from './password.ts';
 import { CLIENT_LIMITS, clientLimiter } from './client-limit.ts';
-import { startThrottleSweep, Throttle } from './throttle.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Request schemas: the client's account-form rules, same messages word for word
@@ -45,6 +54,7 @@ export const resetPasswordSchema = z.object({
   token: z.string().min(1, 'Required').max(512, 'Invalid reset token'),
   newPassword,
 });
+export const verifyEmailSchema = z.object({ token: z.string().min(1, 'Required').max(512, 'Invalid verification token') });
 
 // ---------------------------------------------------------------------------------------------
 // Answers
@@ -71,6 +81,7 @@ export function toUserJson(user: UserDoc, config: Config, now: Date): UserJson {
     subscriptionStatus: user.subscriptionStatus,
     currentPeriodEnd: user.currentPeriodEnd ?? null,
     cancelAtPeriodEnd: user.cancelAtPeriodEnd ?? false,
+    emailVerified: user.emailVerified === true,
     isOwner: isOwner(user, config),
   };
 }
@@ -86,12 +97,12 @@ export function accountsRouter(deps: AppDeps): Router {
   const router = Router();
   const { config, log, readModels } = deps;
   const passwordParams = scryptParams(config.passwordScryptLogN);
-  const throttle = new Throttle(deps.docs);
-  const commandDeps = { log, throttle, attempts: deps.attempts, passwordParams, now: () => deps.now() };
-  // Ended counters are swept on a timer, not on every request (security audit M3).
-  startThrottleSweep(throttle, () => deps.now(), (err) => deps.logger.warn({ err }, 'throttle sweep failed'));
+  const commandDeps = { log, attempts: deps.attempts, passwordParams, now: () => deps.now() };
+  // Per-client limits count through the attempt-counters port (survive a restart; expired by index).
+  const throttle = deps.attempts;
   const registerLimit = clientLimiter(throttle, { ...CLIENT_LIMITS.register, limit: config.clientLimits.registerPerHour });
   const forgotPasswordLimit = clientLimiter(throttle, { ...CLIENT_LIMITS.forgotPassword, limit: config.clientLimits.forgotPasswordPerHour });
+  const verificationMailLimit = clientLimiter(throttle, { ...CLIENT_LIMITS.verificationMail, limit: config.clientLimits.verificationMailPerHour });
   const clientOf = (req: Request) => req.ip ?? 'unknown';
   const mailDeps = { ...commandDeps, mailer: deps.mailer, logger: deps.logger, appUrl: config.appUrl };
   // Computed in the background now, so the first unknown-e-mail login is not slower than the rest.
@@ -109,7 +120,7 @@ export function accountsRouter(deps: AppDeps): Router {
   router.post('/register', async (req, res) => {
     const input = validate(registerSchema, req.body);
     await registerLimit.hit(clientOf(req), deps.now());
-    const { userId, position } = await registerUser(commandDeps, input, userContext(req));
+    const { userId, position } = await registerUser(mailDeps, input, userContext(req));
     await startSession(req, res, deps, { userId, epoch: 0 });
     res.status(201).json(await userAnswer(userId, position));
   });
@@ -165,6 +176,26 @@ export function accountsRouter(deps: AppDeps): Router {
     await readModels.waitFor(position);
     await endSession(req, res, deps);
     res.json({ message: 'Your password has been reset successfully' } satisfies MessageAnswer);
+  });
+
+  router.post('/verify-email', async (req, res) => {
+    const input = validate(verifyEmailSchema, req.body);
+    const auth = await currentAuth(req, res, deps);
+    const result = await verifyEmail({ log, readModels }, { token: input.token, signedInAs: auth?.user._id ?? null }, userContext(req));
+    await readModels.waitFor(result.position);
+    const message = result.passwordToken
+      ? 'Your email address is verified. Every session of this account has ended: choose a password to sign in.'
+      : 'Your email address is verified.';
+    res.json({ message, passwordToken: result.passwordToken } satisfies VerifyEmailAnswer);
+  });
+
+  router.post('/resend-verification', requireUser(deps), async (req, res) => {
+    const { user } = authOf(res);
+    if (user.emailVerified === true) throw conflict(messages.alreadyVerified);
+    await verificationMailLimit.hit(clientOf(req), deps.now());
+    const { position } = await resendVerification(mailDeps, user._id, commandContext(req, deps, actors.user(user._id)));
+    await readModels.waitFor(position);
+    res.json({ message: `We sent a new verification link to ${user.email}.` } satisfies MessageAnswer);
   });
 
   return router;

@@ -21,16 +21,26 @@ export const messages = {
   duplicateEmail: 'An account with this email already exists',
   invalidCredentials: 'Invalid email or password',
   invalidResetLink: 'This reset link is invalid or has expired.',
+  invalidVerificationLink: 'This verification link is invalid, has expired or was already used. Request a new one from My WeeklyDiv.',
+  alreadyVerified: 'Your email address is already verified.',
 } as const;
 
 /** How long a password-reset link works. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
+/** How long an e-mail verification link works (docs/accounts-and-security.md "E-mail verification"). */
+export const VERIFICATION_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
+
 // ---------------------------------------------------------------------------------------------
 // user-<id>
 
 export type UserCommand =
-  | { type: 'RegisterUser'; data: { userId: string; email: string; firstName: string; lastName: string; passwordHash: string } }
+  | {
+      type: 'RegisterUser';
+      data: { userId: string; email: string; firstName: string; lastName: string; passwordHash: string; verificationTokenHash: string };
+    }
+  | { type: 'RequestEmailVerification'; data: { tokenHash: string } }
+  | { type: 'VerifyEmail'; data: { tokenHash: string; signedIn: boolean } }
   | { type: 'RecordLogin'; data: Record<string, never> }
   | { type: 'RecordLogout'; data: { sessionId?: string; sessionExpiresAt?: string } }
   | { type: 'RevokeSessions'; data: { reason: 'logout-everywhere' | 'password-change' } }
@@ -40,7 +50,11 @@ export type UserCommand =
 export function decideUser(command: UserCommand, state: UserState, ctx: CommandContext): UserEvent[] {
   if (command.type === 'RegisterUser') {
     if (state.status === 'registered') throw conflict(messages.duplicateEmail);
-    return [{ type: 'UserRegistered', data: { ...command.data, registeredAt: ctx.now } }];
+    const { verificationTokenHash, ...registered } = command.data;
+    return [
+      { type: 'UserRegistered', data: { ...registered, registeredAt: ctx.now } },
+      { type: 'EmailVerificationRequested', data: verificationRequest(registered.userId, verificationTokenHash, ctx) },
+    ];
   }
   if (state.status !== 'registered') {
     // Every other command needs an account; the only callers that reach here unregistered are
@@ -65,7 +79,28 @@ export function decideUser(command: UserCommand, state: UserState, ctx: CommandC
       return [
         { type: 'PasswordChanged', data: { userId, passwordHash: command.data.passwordHash, reason: 'reset', changedAt: ctx.now } },
         { type: 'SessionsRevoked', data: { userId, sessionEpoch: state.sessionEpoch + 1, reason: 'password-reset', revokedAt: ctx.now } },
+        // The reset link reached the mailbox: that proves the address too.
+        ...(state.emailVerified ? [] : [{ type: 'EmailVerified' as const, data: { userId, email: state.email, via: 'password-reset' as const, verifiedAt: ctx.now } }]),
       ];
+    case 'RequestEmailVerification':
+      if (state.emailVerified) throw conflict(messages.alreadyVerified);
+      return [{ type: 'EmailVerificationRequested', data: verificationRequest(userId, command.data.tokenHash, ctx) }];
+    case 'VerifyEmail': {
+      const pending = state.pendingVerification;
+      // Unknown, replaced by a newer link, already used (verified clears it) or expired: one answer.
+      if (!pending || pending.tokenHash !== command.data.tokenHash || Date.parse(ctx.now) >= Date.parse(pending.expiresAt)) {
+        throw badRequest(messages.invalidVerificationLink);
+      }
+      if (command.data.signedIn) return [{ type: 'EmailVerified', data: { userId, email: state.email, via: 'signed-in', verifiedAt: ctx.now } }];
+      // Opened anywhere but a browser signed in to this account: whoever chose the password at sign-up
+      // may not hold the mailbox (a stranger who registered the owner's address), so every session
+      // ends and the password stops working; the mailbox holder chooses a new one.
+      return [
+        { type: 'EmailVerified', data: { userId, email: state.email, via: 'link', verifiedAt: ctx.now } },
+        { type: 'PasswordCleared', data: { userId, reason: 'email-verification', clearedAt: ctx.now } },
+        { type: 'SessionsRevoked', data: { userId, sessionEpoch: state.sessionEpoch + 1, reason: 'email-verification', revokedAt: ctx.now } },
+      ];
+    }
     case 'ChangeSubscription': {
       const { subscriptionTier, subscriptionStatus } = command.data;
       if (state.subscriptionTier === subscriptionTier && state.subscriptionStatus === subscriptionStatus) return [];
@@ -76,11 +111,26 @@ export function decideUser(command: UserCommand, state: UserState, ctx: CommandC
   }
 }
 
+function verificationRequest(userId: string, tokenHash: string, ctx: CommandContext) {
+  const expiresAt = new Date(Date.parse(ctx.now) + VERIFICATION_TOKEN_TTL_MS).toISOString();
+  return { userId, tokenHash, requestedAt: ctx.now, expiresAt };
+}
+
 export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
   initialState: initialUserState,
   evolve: evolveUser,
   decide: decideUser,
-  folds: { UserRegistered: true, UserLoggedIn: true, UserLoggedOut: true, SessionsRevoked: true, PasswordChanged: true, SubscriptionChanged: true },
+  folds: {
+    UserRegistered: true,
+    UserLoggedIn: true,
+    UserLoggedOut: true,
+    SessionsRevoked: true,
+    PasswordChanged: true,
+    SubscriptionChanged: true,
+    EmailVerificationRequested: true,
+    EmailVerified: true,
+    PasswordCleared: true,
+  },
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -22,13 +22,18 @@ const registered: UserEvent = {
 };
 
 describe('user decider', () => {
-  it('registers a new user', () => {
+  it('registers a new user and requests the verification of the address (48 hours)', () => {
     const data = { userId, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', passwordHash: hash };
-    givenUser().when({ type: 'RegisterUser', data }).then([{ type: 'UserRegistered', data: { ...data, registeredAt: now } }]);
+    givenUser().when({ type: 'RegisterUser', data: { ...data, verificationTokenHash: tokenHash } }).then([
+      { type: 'UserRegistered', data: { ...data, registeredAt: now } },
+      { type: 'EmailVerificationRequested', data: { userId, tokenHash, requestedAt: now, expiresAt: '2026-01-07T15:00:00.000Z' } },
+    ]);
   });
 
   it('refuses to register the same account twice (409)', () => {
-    givenUser([registered]).when({ type: 'RegisterUser', data: { ...registered.data } }).thenThrows({ status: 409, message: messages.duplicateEmail });
+    givenUser([registered])
+      .when({ type: 'RegisterUser', data: { ...registered.data, verificationTokenHash: tokenHash } })
+      .thenThrows({ status: 409, message: messages.duplicateEmail });
   });
 
   it('records a login with the current session epoch', () => {
@@ -57,6 +62,7 @@ describe('user decider', () => {
     givenUser([registered]).when({ type: 'ResetPassword', data: { passwordHash: 'scrypt$new', resetRequestedAt: now } }, ctx(later)).then([
       { type: 'PasswordChanged', data: { userId, passwordHash: 'scrypt$new', reason: 'reset', changedAt: later } },
       { type: 'SessionsRevoked', data: { userId, sessionEpoch: 1, reason: 'password-reset', revokedAt: later } },
+      { type: 'EmailVerified', data: { userId, email: 'ann@example.com', via: 'password-reset', verifiedAt: later } },
     ]);
   });
 
@@ -125,5 +131,53 @@ describe('password reset decider', () => {
   it('accepts a token one millisecond before expiry and refuses it at expiry (400)', () => {
     expect(givenReset([requested]).when({ type: 'CompletePasswordReset', data: { tokenHash } }, ctx('2026-01-05T15:59:59.999Z')).events()).toHaveLength(1);
     givenReset([requested]).when({ type: 'CompletePasswordReset', data: { tokenHash } }, ctx('2026-01-05T16:00:00.000Z')).thenThrows({ status: 400, message: 'This reset link is invalid or has expired.' });
+  });
+});
+
+describe('user decider: e-mail verification', () => {
+  const requested: UserEvent = {
+    type: 'EmailVerificationRequested',
+    data: { userId, tokenHash, requestedAt: now, expiresAt: '2026-01-07T15:00:00.000Z' },
+  };
+  const verified: UserEvent = { type: 'EmailVerified', data: { userId, email: 'ann@example.com', via: 'signed-in', verifiedAt: later } };
+
+  it('verifies from a browser signed in to the account: nothing else changes', () => {
+    givenUser([registered, requested]).when({ type: 'VerifyEmail', data: { tokenHash, signedIn: true } }, ctx(later)).then([verified]);
+  });
+
+  it('verifies from anywhere else: every session ends and the sign-up password stops working', () => {
+    givenUser([registered, requested]).when({ type: 'VerifyEmail', data: { tokenHash, signedIn: false } }, ctx(later)).then([
+      { type: 'EmailVerified', data: { userId, email: 'ann@example.com', via: 'link', verifiedAt: later } },
+      { type: 'PasswordCleared', data: { userId, reason: 'email-verification', clearedAt: later } },
+      { type: 'SessionsRevoked', data: { userId, sessionEpoch: 1, reason: 'email-verification', revokedAt: later } },
+    ]);
+    const state = fold(userDecider, [registered, requested, { type: 'PasswordCleared', data: { userId, reason: 'email-verification', clearedAt: later } }]);
+    expect(state.status === 'registered' && state.passwordHash).toBeNull();
+  });
+
+  it('refuses a used, replaced, unknown or expired link with one message (400)', () => {
+    const invalid = { status: 400, message: messages.invalidVerificationLink };
+    givenUser([registered, requested, verified]).when({ type: 'VerifyEmail', data: { tokenHash, signedIn: true } }).thenThrows(invalid);
+    const newer: UserEvent = { ...requested, data: { ...requested.data, tokenHash: 'b'.repeat(64) } };
+    givenUser([registered, requested, newer]).when({ type: 'VerifyEmail', data: { tokenHash, signedIn: true } }).thenThrows(invalid);
+    givenUser([registered]).when({ type: 'VerifyEmail', data: { tokenHash, signedIn: true } }).thenThrows(invalid);
+    givenUser([registered, requested]).when({ type: 'VerifyEmail', data: { tokenHash, signedIn: true } }, ctx('2026-01-07T15:00:00.000Z')).thenThrows(invalid);
+    givenUser([registered, requested]).when({ type: 'VerifyEmail', data: { tokenHash, signedIn: true } }, ctx('2026-01-07T14:59:59.999Z')).then([
+      { ...verified, data: { ...verified.data, verifiedAt: '2026-01-07T14:59:59.999Z' } },
+    ]);
+  });
+
+  it('a new link replaces the old one; once verified, a resend is a conflict (409)', () => {
+    givenUser([registered, requested]).when({ type: 'RequestEmailVerification', data: { tokenHash: 'c'.repeat(64) } }).then([
+      { type: 'EmailVerificationRequested', data: { userId, tokenHash: 'c'.repeat(64), requestedAt: now, expiresAt: '2026-01-07T15:00:00.000Z' } },
+    ]);
+    givenUser([registered, requested, verified]).when({ type: 'RequestEmailVerification', data: { tokenHash } }).thenThrows({ status: 409, message: messages.alreadyVerified });
+  });
+
+  it('a reset of a verified account does not verify it again', () => {
+    givenUser([registered, requested, verified]).when({ type: 'ResetPassword', data: { passwordHash: 'scrypt$new', resetRequestedAt: later } }, ctx(later)).then([
+      { type: 'PasswordChanged', data: { userId, passwordHash: 'scrypt$new', reason: 'reset', changedAt: later } },
+      { type: 'SessionsRevoked', data: { userId, sessionEpoch: 1, reason: 'password-reset', revokedAt: later } },
+    ]);
   });
 });

@@ -11,7 +11,8 @@ import { emailReservationDecider, messages, passwordResetDecider, userDecider } 
 import { dummyPasswordHash, hashPassword, verifyPassword, type ScryptParams } from './password.ts';
 import { hashResetToken, newResetToken } from './reset-token.ts';
 import type { AttemptCounters, CounterRule } from '../../infra/attempt-counters/port.ts';
-import type { Throttle, ThrottleRule } from './throttle.ts';
+import type { ReadModels } from '../../read-models/runtime/read-models.ts';
+import { findUserByVerificationTokenHash } from '../../read-models/users/queries.ts';
 
 /**
  * Accounts commands: registration (the `useremail-<email>` reservation, then `user-<id>`), sign-in
@@ -44,9 +45,7 @@ export const RESET_MAIL_LIMIT = { perAccount: 5, windowMs: 60 * 60 * 1000 } as c
 
 export interface AccountCommandDeps {
   log: EventLog;
-  /** Reset-mail counters (operational state in the document store). */
-  throttle: Throttle;
-  /** Login attempt counters (SQLite in DATA_DIR on the embedded default; the document store with MongoDB). */
+  /** Login, reset-mail and verification-mail counters (SQLite in DATA_DIR on the embedded default; the document store with MongoDB). */
   attempts: AttemptCounters;
   /** The scrypt cost of new password hashes. */
   passwordParams: ScryptParams;
@@ -55,7 +54,7 @@ export interface AccountCommandDeps {
 
 export interface PasswordResetMailDeps {
   log: EventLog;
-  throttle: Throttle;
+  attempts: AttemptCounters;
   now: () => Date;
   mailer: Mailer;
   logger: Logger;
@@ -104,7 +103,7 @@ export async function accountByEmail(log: EventLog, emailAddress: string): Promi
  * reservation whose account was never written (an interrupted registration) is completed under its id.
  */
 export async function registerUser(
-  deps: Pick<AccountCommandDeps, 'log' | 'passwordParams'>,
+  deps: Pick<AccountCommandDeps, 'log' | 'passwordParams'> & Pick<PasswordResetMailDeps, 'mailer' | 'appUrl'>,
   input: { firstName: string; lastName: string; email: string; password: string },
   contextFor: ContextFor,
 ): Promise<{ userId: string; position: number }> {
@@ -120,13 +119,11 @@ export async function registerUser(
   const passwordHash = await hashPassword(input.password, deps.passwordParams);
   const ctx = contextFor(userId);
   await handleCommand(log, streams.userEmail(input.email), emailReservationDecider, { type: 'ReserveEmail', data: { email: input.email, userId } }, ctx);
-  const registered = await handleCommand(
-    log,
-    streams.user(userId),
-    userDecider,
-    { type: 'RegisterUser', data: { userId, email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash } },
-    ctx,
-  );
+  // Every account gets a verification link at once (security audit H2); only its hash is stored.
+  const verification = newResetToken();
+  const data = { userId, email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash, verificationTokenHash: verification.tokenHash };
+  const registered = await handleCommand(log, streams.user(userId), userDecider, { type: 'RegisterUser', data }, ctx);
+  deps.mailer.sendLater(verificationMail(deps.appUrl, input, verification.token));
   return { userId, position: registered.position };
 }
 
@@ -148,9 +145,11 @@ export async function logIn(
   if (!slot.ok) throw tooManyLogins(slot.retryAfterMs);
   const account = await accountByEmail(log, input.email);
   // Unknown e-mail: verify against a dummy hash anyway, so both failures take the same time.
-  const valid = account
-    ? await verifyPassword(input.password, account.passwordHash)
-    : (await verifyPassword(input.password, await dummyPasswordHash(deps.passwordParams))) && false;
+  // No password (cleared by a verification from elsewhere): the same dummy check, then 401.
+  const valid =
+    account && account.passwordHash !== null
+      ? await verifyPassword(input.password, account.passwordHash)
+      : (await verifyPassword(input.password, await dummyPasswordHash(deps.passwordParams))) && false;
   if (!account || !valid) throw unauthorized(messages.invalidCredentials); // the attempt stays counted
   // Success: the account's and this pair's failures are forgiven, and the client gets its attempt back.
   await attempts.clear([rules[0].key, rules[2].key]);
@@ -184,12 +183,10 @@ export async function revokeSessions(log: EventLog, userId: string, ctx: Command
  * mails the link. Answers nothing, so the caller cannot tell either.
  */
 export async function requestPasswordReset(deps: PasswordResetMailDeps, emailAddress: string, ctx: CommandContext): Promise<void> {
-  const { log, throttle } = deps;
+  const { log } = deps;
   const { token, tokenHash } = newResetToken();
-  const now = deps.now();
-  const mailRule: ThrottleRule = { key: `reset:account:${emailAddress}`, limit: RESET_MAIL_LIMIT.perAccount, windowMs: RESET_MAIL_LIMIT.windowMs };
-  const withinMailLimit = (await throttle.blockedForMs([mailRule], now)) === 0;
-  if (withinMailLimit) await throttle.record([mailRule], now);
+  const mailRule: CounterRule = { key: `reset:account:${emailAddress}`, limit: RESET_MAIL_LIMIT.perAccount, windowMs: RESET_MAIL_LIMIT.windowMs };
+  const withinMailLimit = (await deps.attempts.take([mailRule], deps.now().getTime())).ok;
   const account = await accountByEmail(log, emailAddress);
   if (account && withinMailLimit) {
     await handleCommand(log, streams.passwordReset(tokenHash), passwordResetDecider, { type: 'RequestPasswordReset', data: { userId: account.userId, tokenHash } }, ctx);
@@ -227,6 +224,86 @@ export async function completePasswordReset(
   const result = await handleCommand(log, streams.user(userId), userDecider, command, ctx);
   await deps.attempts.clear([accountLoginKey(user.email)]); // a delayed owner can sign in right away
   return { position: result.position };
+}
+
+/** Per account: one verification mail a minute (the per-client limit is the route's ClientLimiter). */
+export const VERIFICATION_MAIL_LIMIT = { perAccount: 1, windowMs: 60 * 1000 } as const;
+
+function tooManyVerificationMails(waitMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return tooManyRequests(`Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before requesting another verification email.`, waitMs / 1000);
+}
+
+/**
+ * Resend (signed in): 409 when the address is already verified, 429 within a minute of the last
+ * resend; else a new link replaces the old one (which stops working) and is mailed.
+ */
+export async function resendVerification(
+  deps: Pick<AccountCommandDeps, 'log' | 'attempts' | 'now'> & Pick<PasswordResetMailDeps, 'mailer' | 'appUrl'>,
+  userId: string,
+  ctx: CommandContext,
+): Promise<{ position: number }> {
+  const user = await readUser(deps.log, userId);
+  if (user.status !== 'registered') throw unauthorized();
+  if (user.emailVerified) throw conflict(messages.alreadyVerified);
+  const rule: CounterRule = { key: `verify:account:${userId}`, limit: VERIFICATION_MAIL_LIMIT.perAccount, windowMs: VERIFICATION_MAIL_LIMIT.windowMs };
+  const slot = await deps.attempts.take([rule], deps.now().getTime());
+  if (!slot.ok) throw tooManyVerificationMails(slot.retryAfterMs);
+  const { token, tokenHash } = newResetToken();
+  const result = await handleCommand(deps.log, streams.user(userId), userDecider, { type: 'RequestEmailVerification', data: { tokenHash } }, ctx);
+  deps.mailer.sendLater(verificationMail(deps.appUrl, user, token));
+  return { position: result.position };
+}
+
+/**
+ * Uses a verification link (400 when unknown, replaced, used or expired). `signedInAs` is the account
+ * of the browser that sent it, if any: the same account is simply verified; anywhere else every
+ * session ends, the sign-up password stops working and the answer carries a fresh single-use
+ * password-setting token (a reset token) for the holder of the mailbox.
+ */
+export async function verifyEmail(
+  deps: Pick<AccountCommandDeps, 'log'> & { readModels: ReadModels },
+  input: { token: string; signedInAs: string | null },
+  contextFor: ContextFor,
+): Promise<{ userId: string; position: number; passwordToken: string | null }> {
+  const tokenHash = hashResetToken(input.token);
+  const doc = await findUserByVerificationTokenHash(deps.readModels, tokenHash);
+  if (!doc) throw badRequest(messages.invalidVerificationLink);
+  const userId = doc._id;
+  const ctx = contextFor(userId);
+  const signedIn = input.signedInAs === userId;
+  // Decided on the user stream (the log): of two concurrent uses one appends, the other finds the link used.
+  const result = await handleCommand(deps.log, streams.user(userId), userDecider, { type: 'VerifyEmail', data: { tokenHash, signedIn } }, ctx);
+  if (signedIn) return { userId, position: result.position, passwordToken: null };
+  const reset = newResetToken();
+  const requested = await handleCommand(
+    deps.log,
+    streams.passwordReset(reset.tokenHash),
+    passwordResetDecider,
+    { type: 'RequestPasswordReset', data: { userId, tokenHash: reset.tokenHash } },
+    ctx,
+  );
+  return { userId, position: requested.position, passwordToken: reset.token };
+}
+
+function verificationMail(appUrl: string, user: { email: string; firstName: string }, token: string): MailMessage {
+  const link = `${appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  const text = [
+    `Hello ${user.firstName},`,
+    '',
+    'Please confirm that this is your e-mail address for WeeklyDiv.',
+    'Open this link within 48 hours:',
+    '',
+    link,
+    '',
+    'If you did not sign up for WeeklyDiv, someone else typed your address. Ignore this e-mail, or open the',
+    'link to take the account over: its sessions end and you choose its password.',
+  ].join('\n');
+  const html = `<p>Hello ${escapeHtml(user.firstName)},</p>
+<p>Please confirm that this is your e-mail address for WeeklyDiv. Open this link within 48 hours:</p>
+<p><a href="${escapeHtml(link)}">Verify my email address</a></p>
+<p>If you did not sign up for WeeklyDiv, someone else typed your address. Ignore this e-mail, or open the link to take the account over: its sessions end and you choose its password.</p>`;
+  return { to: user.email, subject: 'Verify your WeeklyDiv email address', text, html };
 }
 
 function resetMail(appUrl: string, user: { email: string; firstName: string }, token: string): MailMessage {

@@ -2,22 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SqliteAttemptCounters } from '../../infra/attempt-counters/sqlite-attempt-counters.ts';
-import { createTestContext, type TestContext } from '../testing/harness.ts';
+import { createTestContext } from '../testing/harness.ts';
 import { LOGIN_LIMITS, loginRules } from './commands.ts';
-import { fastEnv, signUp } from './test-helpers.ts';
+import { fastEnv, signUp, useProxiedTestContext } from './test-helpers.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ ...fastEnv, TRUST_PROXY: 'true' });
-});
-afterAll(async () => {
-  await ctx?.close();
-});
-
-let ipCounter = 0;
-const freshIp = () => `198.18.0.${++ipCounter}`;
+const { ctx, freshIp } = useProxiedTestContext('198.18.0');
 
 describe('login throttling under a parallel burst (H1)', () => {
   it('40 parallel logins for one account from one address check at most the per-(account, address) limit of passwords', async () => {

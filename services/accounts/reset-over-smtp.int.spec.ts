@@ -23,6 +23,10 @@ afterAll(async () => {
 describe('password reset over SMTP (real local SMTP server)', () => {
   it('mails the reset link through SMTP_URL, and the link resets the password', async () => {
     const { user } = await signUp(ctx.app);
+    // Sign-up mails the verification link first.
+    const verification = decodeQuotedPrintable((await smtp.next()).raw);
+    expect(verification).toContain('Subject: Verify your WeeklyDiv email address');
+    expect(verification).toMatch(/https:\/\/weeklydiv\.test\/verify-email\?token=[A-Za-z0-9_-]{43}/);
     const arrived = smtp.next();
     await request(ctx.app).post('/api/forgot-password').send({ email: user.email }).expect(200);
     const mail = await arrived;
@@ -40,6 +44,7 @@ describe('password reset over SMTP (real local SMTP server)', () => {
 
   it('sends nothing for an unknown address', async () => {
     const { user } = await signUp(ctx.app);
+    expect((await smtp.next()).to).toEqual([user.email]); // its verification mail
     await request(ctx.app).post('/api/forgot-password').send({ email: uniqueEmail('ghost') }).expect(200);
     const arrived = smtp.next();
     await request(ctx.app).post('/api/forgot-password').send({ email: user.email }).expect(200);

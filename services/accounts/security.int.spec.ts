@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
@@ -5,22 +8,13 @@ import { FORGOT_PASSWORD_MIN_MS } from './api.ts';
 import { LOGIN_LIMITS } from './commands.ts';
 import { CLIENT_LIMITS } from './client-limit.ts';
 import { SESSION_IDLE_MINUTES } from '../http/config.ts';
-import { fastEnv, lastResetToken, median, OWNER_EMAIL, readOutbox, sessionCookie, signUp, uniqueEmail } from './test-helpers.ts';
+import { fastEnv, lastResetToken, median, OWNER_EMAIL, readOutbox, sessionCookie, signUp, signUpOwner, uniqueEmail, useProxiedTestContext } from './test-helpers.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-let ctx: TestContext;
-beforeAll(async () => {
-  // TRUST_PROXY so each test can act from its own client IP (X-Forwarded-For) and not share the per-IP counter.
-  ctx = await createTestContext({ ...fastEnv, TRUST_PROXY: 'true' });
-});
-afterAll(async () => {
-  await ctx?.close();
-});
-
-let ipCounter = 0;
-const freshIp = () => `203.0.113.${++ipCounter}`;
+// TRUST_PROXY so each test can act from its own client IP (X-Forwarded-For) and not share the per-IP counter.
+const { ctx, freshIp } = useProxiedTestContext('203.0.113');
 
 describe('session cookie', () => {
   it('is HttpOnly, SameSite=Lax, path /, at most 12 hours, and not Secure outside production', async () => {
@@ -136,8 +130,8 @@ describe('admin routes', () => {
     }
   });
 
-  it('let the owner (ADMIN_EMAIL) in; unknown admin routes are then a JSON 404', async () => {
-    const owner = await signUp(ctx.app, { email: OWNER_EMAIL });
+  it('let the owner (ADMIN_EMAIL, verified) in; unknown admin routes are then a JSON 404', async () => {
+    const owner = await signUpOwner(ctx.app, ctx.deps);
     expect((await owner.agent.get('/api/admin/ping').expect(200)).body).toEqual({ ok: true, owner: OWNER_EMAIL });
     expect((await owner.agent.get('/api/admin/no-such-route').expect(404)).body).toEqual({ message: 'Not found' });
   });
@@ -309,10 +303,11 @@ describe('reset tokens', () => {
   it('are mailed at most 5 times an hour per address; further requests answer the same and send nothing', async () => {
     const { user } = await signUp(ctx.app);
     for (let i = 0; i < 7; i++) await request(ctx.app).post('/api/forgot-password').send({ email: user.email }).expect(200);
-    expect(readOutbox(ctx.dataDir).filter((m) => m.to === user.email)).toHaveLength(5);
+    const resetMails = () => readOutbox(ctx.dataDir).filter((m) => m.to === user.email && m.subject === 'Reset your WeeklyDiv password');
+    expect(resetMails()).toHaveLength(5);
     ctx.advance(HOUR);
     await request(ctx.app).post('/api/forgot-password').send({ email: user.email }).expect(200);
-    expect(readOutbox(ctx.dataDir).filter((m) => m.to === user.email)).toHaveLength(6);
+    expect(resetMails()).toHaveLength(6);
   });
 });
 
@@ -400,5 +395,28 @@ describe('per-client limits on sign-up and forgot-password', () => {
     await forgot(freshIp()).expect(200);
     limited.advance(HOUR);
     await forgot(ip).expect(200);
+  });
+
+  it('the counts survive a restart on the embedded default (SQLite in DATA_DIR, not process memory)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'weeklydiv-client-limits-'));
+    const env = { ...fastEnv, TRUST_PROXY: 'true', DATA_DIR: dir, SIGNUP_LIMIT_PER_HOUR: '2' };
+    const ip = '198.51.100.7';
+    const register = (app: TestContext['app']) =>
+      request(app).post('/api/register').set('X-Forwarded-For', ip).send({ firstName: 'A', lastName: 'B', email: uniqueEmail(), password: 'secret-pw' });
+    try {
+      const before = await createTestContext(env);
+      await register(before.app).expect(201);
+      await register(before.app).expect(201);
+      await before.container.stop();
+      const after = await createTestContext(env);
+      try {
+        const res = await register(after.app).expect(429);
+        expect(res.body.message).toMatch(/^Too many sign-ups from your network\. Try again in (59|60) minutes\.$/);
+      } finally {
+        await after.container.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

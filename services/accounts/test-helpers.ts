@@ -3,7 +3,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Application } from 'express';
 import request from 'supertest';
+import { afterAll, beforeAll } from 'vitest';
 import type { OutboxRecord } from '../../infra/mail/port.ts';
+import type { AppDeps } from '../http/deps.ts';
+import { createTestContext, type TestContext } from '../testing/harness.ts';
 
 /** Test env for API specs: a cheap scrypt cost (the default, 2^17, costs ~0.6 s per hash here). */
 export const fastEnv = { PASSWORD_SCRYPT_LOG_N: '12' } as const;
@@ -33,6 +36,56 @@ export async function signUp(app: Application, overrides: Partial<NewUser> = {})
   return { agent, user, id: res.body.id as string, cookie: sessionCookie(res.headers['set-cookie']) };
 }
 
+/**
+ * Signs up, then follows the verification link mailed at sign-up with the same (signed-in) agent, so
+ * the address is proven and the session stays. `deps` is the app's (its mailer and DATA_DIR outbox).
+ */
+export async function signUpVerified(app: Application, deps: Pick<AppDeps, 'mailer' | 'config'>, overrides: Partial<NewUser> = {}) {
+  const signedUp = await signUp(app, overrides);
+  const token = await lastVerificationToken(deps, signedUp.user.email);
+  await signedUp.agent.post('/api/verify-email').send({ token }).expect(200);
+  return signedUp;
+}
+
+/** The owner (ADMIN_EMAIL of the harness), signed up and verified: admin rights need a verified address (audit H2). */
+export async function signUpOwner(app: Application, deps: Pick<AppDeps, 'mailer' | 'config'>) {
+  return signUpVerified(app, deps, { email: OWNER_EMAIL });
+}
+
+/** The token of the latest verification link mailed to `email` (waits for the background send). */
+export async function lastVerificationToken(deps: Pick<AppDeps, 'mailer' | 'config'>, email: string): Promise<string> {
+  await deps.mailer.idle();
+  const mail = readOutbox(deps.config.dataDir)
+    .filter((m) => m.to === email && m.text.includes('/verify-email?token='))
+    .at(-1);
+  if (!mail) throw new Error(`no verification mail to ${email}`);
+  return linkToken(mail.text, 'verify-email');
+}
+
+/**
+ * A harness with TRUST_PROXY, created before this file's tests and closed after them (the set-up the
+ * throttling and security specs share). `ctx` stands for that context once `beforeAll` ran (reading
+ * it earlier throws); `freshIp()` gives each test its own client address (X-Forwarded-For), so tests
+ * do not share per-client counters.
+ */
+export function useProxiedTestContext(addressPrefix: string): { ctx: TestContext; freshIp: () => string } {
+  let current: TestContext | undefined;
+  let counter = 0;
+  beforeAll(async () => {
+    current = await createTestContext({ ...fastEnv, TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const ctx = new Proxy({} as TestContext, {
+    get(_target, key) {
+      if (!current) throw new Error('the test context is created in beforeAll: use it inside a test or hook');
+      return current[key as keyof TestContext];
+    },
+  });
+  return { ctx, freshIp: () => `${addressPrefix}.${++counter}` };
+}
+
 /** The `weeklydiv_session=...` pair of a response's Set-Cookie headers (for replaying old cookies). */
 export function sessionCookie(setCookie: string | string[] | undefined): string {
   const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
@@ -50,18 +103,22 @@ export function readOutbox(dataDir: string): OutboxRecord[] {
     .map((l) => JSON.parse(l) as OutboxRecord);
 }
 
-/** The token of the latest reset link mailed to `email` (outbox mode). */
+/** The token of the latest reset link mailed to `email` (outbox mode; verification mails are skipped). */
 export function lastResetToken(dataDir: string, email: string): string {
   const mail = readOutbox(dataDir)
-    .filter((m) => m.to === email)
+    .filter((m) => m.to === email && m.text.includes('/reset-password?token='))
     .at(-1);
-  if (!mail) throw new Error(`no mail to ${email}`);
+  if (!mail) throw new Error(`no reset mail to ${email}`);
   return resetTokenFrom(mail.text);
 }
 
 export function resetTokenFrom(text: string): string {
-  const match = /\/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(text);
-  if (!match) throw new Error(`no reset link in ${text}`);
+  return linkToken(text, 'reset-password');
+}
+
+function linkToken(text: string, page: 'reset-password' | 'verify-email'): string {
+  const match = new RegExp(`/${page}\\?token=([A-Za-z0-9_%-]+)`).exec(text);
+  if (!match) throw new Error(`no ${page} link in ${text}`);
   return decodeURIComponent(match[1]!);
 }
 

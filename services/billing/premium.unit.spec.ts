@@ -12,6 +12,8 @@ const user = (subscriptionTier: 'free' | 'premium', subscriptionStatus: string |
   subscriptionStatus,
   sessionEpoch: 0,
   registeredAt: '2026-01-01T00:00:00.000Z',
+  emailVerified: true,
+  verificationTokenHash: null,
   ...(paidThrough !== undefined ? { paidThrough } : {}),
 });
 

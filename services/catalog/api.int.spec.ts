@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
 import { listCatalog } from '../../read-models/catalog/catalog-index.ts';
 import { history } from '../cli/main.ts';
-import { OWNER_EMAIL, signUp } from '../accounts/test-helpers.ts';
+import { signUp, signUpOwner } from '../accounts/test-helpers.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { ETF_CSV_MESSAGES } from './csv.ts';
 
@@ -15,7 +15,7 @@ let visitor: Agent;
 
 beforeAll(async () => {
   ctx = await createTestContext({}, { now: new Date('2026-03-04T15:00:00.000Z') });
-  const signedIn = await signUp(ctx.app, { email: OWNER_EMAIL });
+  const signedIn = await signUpOwner(ctx.app, ctx.deps);
   owner = signedIn.agent;
   ownerId = signedIn.id;
   visitor = (await signUp(ctx.app)).agent;

@@ -77,6 +77,8 @@ describe('the favorites limit of a plan', () => {
     subscriptionStatus,
     sessionEpoch: 0,
     registeredAt: '2026-01-01T00:00:00.000Z',
+    emailVerified: true,
+    verificationTokenHash: null,
     ...(paidThrough ? { paidThrough } : {}),
   });
 

@@ -18,6 +18,7 @@ export const CLIENT_ROUTES: readonly string[] = [
   '/register',
   '/forgot-password',
   '/reset-password',
+  '/verify-email',
   '/my-weeklydiv',
   '/my',
   '/etfs',

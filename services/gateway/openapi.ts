@@ -1,7 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, zodToOpenAPIRegistry, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
 import { z } from 'zod';
-import { AdminPing, User } from '../../contracts/accounts.ts';
+import { AdminPing, User, VerifyEmailAnswer } from '../../contracts/accounts.ts';
 import { CsvUpload, DistributionWithdrawal, EtfImportResult, EtfJson, HistoryImportResult, SplitJson, SplitRequest } from '../../contracts/catalog.ts';
 import { ErrorBody, MessageAnswer } from '../../contracts/errors.ts';
 import { BillingAvailability, RedirectUrl, WebhookAnswer } from '../../contracts/billing.ts';
@@ -30,7 +30,7 @@ import { FooterHtmlAnswer, HeaderNavAnswer, NavItem } from '../../contracts/sett
 import { AdminSetting, ImageJson, ImageUpload, SettingWrite } from '../../contracts/content.ts';
 import { MAX_IMAGE_BYTES } from '../images/api.ts';
 import { footerWriteSchema } from '../settings/admin-api.ts';
-import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '../accounts/api.ts';
+import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, verifyEmailSchema } from '../accounts/api.ts';
 import { addFavoriteSchema } from '../favorites/api.ts';
 import { listQuery as jobsListQuery } from '../jobs/api.ts';
 import { DATA_OPERATIONS } from '../jobs/admin-api.ts';
@@ -56,6 +56,7 @@ const components = {
   MessageAnswer,
   User,
   AdminPing,
+  VerifyEmailAnswer,
   EtfListItem,
   EtfDetail,
   DividendHistoryItem,
@@ -294,6 +295,20 @@ function documentPaths(registry: OpenAPIRegistry): void {
     access: 'public',
     request: body(resetPasswordSchema),
     responses: { 200: ok('Password changed.', MessageAnswer), ...errors(400) },
+  });
+  add('post', '/api/verify-email', {
+    tags: accounts,
+    summary:
+      'Use the e-mail verification link (48 hours, single use). From a browser signed in to the account it only verifies; from anywhere else it also ends every session and the sign-up password, and answers a single-use token to choose a password (POST /api/reset-password).',
+    access: 'public',
+    request: body(verifyEmailSchema),
+    responses: { 200: ok('Verified; `passwordToken` is set when a password must be chosen.', VerifyEmailAnswer), ...errors(400) },
+  });
+  add('post', '/api/resend-verification', {
+    tags: accounts,
+    summary: 'Mail a new verification link (the previous one stops working). One a minute per account, 20 an hour per client address.',
+    access: 'user',
+    responses: { 200: ok('Sent.', MessageAnswer), ...errors(409, 429) },
   });
 
   // --- favorites and portfolio of the signed-in user

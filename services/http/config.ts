@@ -66,6 +66,7 @@ const envSchema = z
     /** Per-client limits (docs/accounts-and-security.md "Per-client limits"). */
     SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
     FORGOT_PASSWORD_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
+    VERIFICATION_MAIL_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
     /** scrypt cost as log2(N); OWASP recommends 17 (N=2^17, r=8, p=1). Tests lower it for speed. */
     PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
     /** The built client (vite build output). */
@@ -137,7 +138,7 @@ export interface Config {
   mongoDb: string;
   session: { secret: string; ttlSeconds: number; idleSeconds: number; secure: boolean };
   /** Requests per client address per hour. */
-  clientLimits: { registerPerHour: number; forgotPasswordPerHour: number };
+  clientLimits: { registerPerHour: number; forgotPasswordPerHour: number; verificationMailPerHour: number };
   /** scrypt cost for new password hashes (log2 of N). */
   passwordScryptLogN: number;
   /** Directory of the built client (index.html and hashed assets). */
@@ -225,7 +226,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       idleSeconds: env.SESSION_IDLE_MINUTES * 60,
       secure: production,
     },
-    clientLimits: { registerPerHour: env.SIGNUP_LIMIT_PER_HOUR, forgotPasswordPerHour: env.FORGOT_PASSWORD_LIMIT_PER_HOUR },
+    clientLimits: {
+      registerPerHour: env.SIGNUP_LIMIT_PER_HOUR,
+      forgotPasswordPerHour: env.FORGOT_PASSWORD_LIMIT_PER_HOUR,
+      verificationMailPerHour: env.VERIFICATION_MAIL_LIMIT_PER_HOUR,
+    },
     passwordScryptLogN: env.PASSWORD_SCRYPT_LOG_N,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     adminEmail,

@@ -170,8 +170,13 @@ async function checkSession(session: Partial<SessionData>, deps: AppDeps): Promi
   return { user, session: { userId, epoch, issuedAt, sessionId, seenAt } };
 }
 
-export function isOwner(user: Pick<UserDoc, 'email'>, config: Config): boolean {
-  return user.email === config.adminEmail;
+/**
+ * The owner: the account with the ADMIN_EMAIL address, once that address is proven (security audit
+ * H2: registering the address alone gives no rights). A document from before verification existed has
+ * no `emailVerified` and counts as unverified.
+ */
+export function isOwner(user: Pick<UserDoc, 'email' | 'emailVerified'>, config: Config): boolean {
+  return user.email === config.adminEmail && user.emailVerified === true;
 }
 
 /** 401 `Not authenticated` unless signed in; the user is then available through `authOf(res)`. */
@@ -183,7 +188,7 @@ export function requireUser(deps: AppDeps): RequestHandler {
   };
 }
 
-/** 401 when signed out, 403 when signed in as anyone but the owner (ADMIN_EMAIL). */
+/** 401 when signed out, 403 when signed in as anyone but the owner (ADMIN_EMAIL, verified). */
 export function requireOwner(deps: AppDeps): RequestHandler {
   return async (req, res, next) => {
     const auth = await currentAuth(req, res, deps);

@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { Agent } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
-import { OWNER_EMAIL, signUp } from '../accounts/test-helpers.ts';
+import { signUp, signUpOwner } from '../accounts/test-helpers.ts';
 import { beginMarketDay } from '../market-clock/market-day.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 
@@ -14,7 +14,7 @@ let n = 0;
 
 beforeAll(async () => {
   ctx = await createTestContext({}, { now: new Date('2026-03-04T15:00:00.000Z') });
-  const signedIn = await signUp(ctx.app, { email: OWNER_EMAIL });
+  const signedIn = await signUpOwner(ctx.app, ctx.deps);
   owner = signedIn.agent;
   ownerId = signedIn.id;
   visitor = (await signUp(ctx.app)).agent;

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
 import { listCatalog } from '../../read-models/catalog/catalog-index.ts';
-import { OWNER_EMAIL, signUp } from '../accounts/test-helpers.ts';
+import { OWNER_EMAIL, signUpOwner } from '../accounts/test-helpers.ts';
 import { createApp } from '../gateway/app.ts';
 import { loadConfig } from '../http/config.ts';
 import { createContainer, type Container } from '../gateway/container.ts';
@@ -97,7 +97,7 @@ describe('first start of the embedded default', () => {
 
   it('serves the catalog to the owner at once', async () => {
     const app = createApp(first!.container.deps);
-    const owner = (await signUp(app, { email: OWNER_EMAIL })).agent;
+    const owner = (await signUpOwner(app, first!.container.deps)).agent;
     const csv = await owner.get('/api/admin/etfs/export.csv').expect(200);
     expect(csv.text.trim().split('\r\n')).toHaveLength(SEED_CATALOG.length + 1);
     const jobs = await owner.get('/api/admin/jobs').expect(200);

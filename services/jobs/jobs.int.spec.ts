@@ -6,7 +6,7 @@ import { MarketDataProviderError, type LatestPrice, type MarketDataProvider, typ
 import { findJob, jobsCollection } from '../../read-models/jobs/queries.ts';
 import type { JobDoc } from '../../read-models/jobs/projection.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
-import { OWNER_EMAIL, signUp } from '../accounts/test-helpers.ts';
+import { signUp, signUpOwner } from '../accounts/test-helpers.ts';
 import { registerCache } from '../http/cache-registry.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { marketProjectionNames, NO_ALPACA_KEYS } from './data-jobs.ts';
@@ -68,7 +68,7 @@ describe('data operations with a scripted provider', () => {
     ctx = await createTestContext({}, { now: NOW });
     jobs = await startJobs(ctx.container, { provider });
     ctx.container.onStop(() => jobs.stop());
-    const signedIn = await signUp(ctx.app, { email: OWNER_EMAIL });
+    const signedIn = await signUpOwner(ctx.app, ctx.deps);
     owner = signedIn.agent;
     ownerId = signedIn.id;
     visitor = (await signUp(ctx.app)).agent;
@@ -254,7 +254,7 @@ describe('without Alpaca keys and with demo data off', () => {
     ctx = await createTestContext({ DEMO_DATA: 'false' }, { now: NOW });
     const jobs = await startJobs(ctx.container);
     ctx.container.onStop(() => jobs.stop());
-    owner = (await signUp(ctx.app, { email: OWNER_EMAIL })).agent;
+    owner = (await signUpOwner(ctx.app, ctx.deps)).agent;
   });
   afterAll(async () => {
     await ctx?.close();
@@ -282,7 +282,7 @@ describe('a process without jobs', () => {
   it('answers 503 to data operations', async () => {
     const ctx = await createTestContext({}, { now: NOW });
     try {
-      const owner = (await signUp(ctx.app, { email: OWNER_EMAIL })).agent;
+      const owner = (await signUpOwner(ctx.app, ctx.deps)).agent;
       expect((await owner.post('/api/admin/update-prices').expect(503)).body).toEqual({ message: 'Data jobs are not running' });
       expect(await findJob(ctx.deps.readModels, '7d0c4f4e-2b1a-4c3d-8e9f-0a1b2c3d4e5f')).toBeNull();
     } finally {

@@ -4,7 +4,7 @@ import { streams } from '../../events/streams.ts';
 import type { LatestPrice, MarketDataProvider, ProviderBar, ProviderDistribution, ProviderSplit } from '../../infra/market-data/port.ts';
 import { SEED_CATALOG, seedEtfId } from '../../domain/market/seed-catalog.ts';
 import { addDays, businessDaysBetween, weekdayOf, type IsoDate } from '../../domain/market/trading-days.ts';
-import { OWNER_EMAIL, signUp } from '../accounts/test-helpers.ts';
+import { signUpOwner } from '../accounts/test-helpers.ts';
 import { listNewEtf } from '../catalog/commands.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { whenJobFinished } from './job-runs.ts';
@@ -97,7 +97,7 @@ describe('a provider sync over funds the owner created and loaded (demo provider
     provider = new Recording(demo);
     const jobs = await startJobs(ctx.container, { provider, schedules: false });
     ctx.container.onStop(() => jobs.stop());
-    owner = (await signUp(ctx.app, { email: OWNER_EMAIL })).agent;
+    owner = (await signUpOwner(ctx.app, ctx.deps)).agent;
     funds = [
       await ownerFund(owner, 'AUDF', 'weekly', '10.00', { exDates: thursdays('2026-06-04', 1), amount: '0.10' }),
       await ownerFund(owner, 'AUD4', 'four-weekly', '15.00', { exDates: thursdays('2026-06-04', 4), amount: '1.20' }),
@@ -179,7 +179,7 @@ describe('Alpaca over a fund the owner created and loaded', () => {
     ctx = await createTestContext({}, { now: new Date('2026-11-25T22:00:00.000Z') });
     const jobs = await startJobs(ctx.container, { provider, schedules: false });
     ctx.container.onStop(() => jobs.stop());
-    owner = (await signUp(ctx.app, { email: OWNER_EMAIL })).agent;
+    owner = (await signUpOwner(ctx.app, ctx.deps)).agent;
   });
   afterAll(async () => {
     await ctx?.close();

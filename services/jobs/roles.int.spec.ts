@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import type { Agent } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
-import { OWNER_EMAIL, signUp } from '../accounts/test-helpers.ts';
+import { signUpOwner } from '../accounts/test-helpers.ts';
 import { registerCache } from '../http/cache-registry.ts';
 import { loadConfig } from '../http/config.ts';
 import { createContainer, type Container } from '../gateway/container.ts';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   await worker.start();
   const workerJobs = await startJobs(worker, { processEvery: 100, schedules: false });
   worker.onStop(() => workerJobs.stop());
-  owner = (await signUp(gateway.app, { email: OWNER_EMAIL })).agent;
+  owner = (await signUpOwner(gateway.app, gateway.deps)).agent;
 }, 60_000);
 
 afterAll(async () => {

@@ -8,7 +8,7 @@ import { streams } from '../../events/streams.ts';
 import { createRssFeedReader } from '../../infra/news-feeds/rss-feed-reader.ts';
 import { atom, rss, startFeedServer, type FeedServer, type RssItemSpec } from '../../infra/news-feeds/test-helpers.ts';
 import type { JobDoc } from '../../read-models/jobs/projection.ts';
-import { OWNER_EMAIL, signUp } from '../accounts/test-helpers.ts';
+import { OWNER_EMAIL, signUp, signUpOwner } from '../accounts/test-helpers.ts';
 import { whenJobFinished } from '../jobs/job-runs.ts';
 import { JOB_SCHEDULES, JOB_TIMEZONE, startJobs, type JobsRuntime } from '../jobs/runtime.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
@@ -69,7 +69,7 @@ beforeAll(async () => {
   ctx = await createTestContext({ NEWS_FEEDS: feedUrls() }, { now: NOW });
   jobs = await startJobs(ctx.container, { feedReader: createRssFeedReader({ timeoutMs: 2000, maxBytes: 256 * 1024, userAgent: 'WeeklyDiv test' }) });
   ctx.container.onStop(() => jobs.stop());
-  const signedIn = await signUp(ctx.app, { email: OWNER_EMAIL });
+  const signedIn = await signUpOwner(ctx.app, ctx.deps);
   owner = signedIn.agent;
   ownerId = signedIn.id;
   ownerPassword = signedIn.user.password;
@@ -230,7 +230,7 @@ describe('ingest-news', () => {
     try {
       const runtime = await startJobs(only.container, { schedules: false, feedReader: createRssFeedReader({ timeoutMs: 500, maxBytes: 1024, userAgent: 't' }) });
       only.container.onStop(() => runtime.stop());
-      const boss = (await signUp(only.app, { email: OWNER_EMAIL })).agent;
+      const boss = (await signUpOwner(only.app, only.deps)).agent;
       const res = await boss.post('/api/admin/ingest-news').expect(202);
       const done = await whenJobFinished(only.deps.readModels, res.body.jobId);
       expect(done).toMatchObject({
@@ -334,7 +334,7 @@ describe('news keywords', () => {
   it('answers the default list until one is saved, then the saved one (an empty list too)', async () => {
     const fresh = await createTestContext({}, { now: NOW });
     try {
-      const boss = (await signUp(fresh.app, { email: OWNER_EMAIL })).agent;
+      const boss = (await signUpOwner(fresh.app, fresh.deps)).agent;
       expect((await boss.get('/api/admin/news-keywords').expect(200)).body).toEqual({ keywords: [...DEFAULT_NEWS_KEYWORDS] });
       await boss.put('/api/admin/news-keywords').send({ keywords: [' , ', ''] }).expect(200, { keywords: [] });
       expect((await boss.get('/api/admin/news-keywords').expect(200)).body).toEqual({ keywords: [] });

@@ -8,7 +8,7 @@ import { streams } from '../../events/streams.ts';
 import { handleCommand } from '../core/command-handler.ts';
 import { withPageHead } from '../gateway/client.ts';
 import { pagePathDecider } from './business-logic.ts';
-import { fastEnv, OWNER_EMAIL, signUp } from '../accounts/test-helpers.ts';
+import { fastEnv, signUp, signUpOwner } from '../accounts/test-helpers.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 
 /** The client's index.html as Vite builds it (the parts the server rewrites). */
@@ -36,7 +36,7 @@ beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'weeklydiv-pages-dist-'));
   writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
   ctx = await createTestContext({ ...fastEnv, WEB_DIST_DIR: dist, APP_URL: 'https://weeklydiv.example' }, { now: NOW });
-  owner = (await signUp(ctx.app, { email: OWNER_EMAIL })).agent;
+  owner = (await signUpOwner(ctx.app, ctx.deps)).agent;
   user = (await signUp(ctx.app)).agent;
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import type { Agent } from 'supertest';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWNER_EMAIL, signUp } from '../accounts/test-helpers.ts';
+import { signUp, signUpOwner } from '../accounts/test-helpers.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 
 let ctx: TestContext;
@@ -10,7 +10,7 @@ let user: Agent;
 
 beforeAll(async () => {
   ctx = await createTestContext({}, { now: new Date('2026-11-23T15:00:00.000Z') });
-  owner = (await signUp(ctx.app, { email: OWNER_EMAIL })).agent;
+  owner = (await signUpOwner(ctx.app, ctx.deps)).agent;
   user = (await signUp(ctx.app)).agent;
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import type { Agent } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
 import { addBusinessDays, addDays, isBusinessDay, previousBusinessDay, type IsoDate } from '../../domain/market/trading-days.ts';
-import { OWNER_EMAIL, signUp } from '../accounts/test-helpers.ts';
+import { signUp, signUpOwner } from '../accounts/test-helpers.ts';
 import { given, marketDay } from '../portfolio/test-helpers.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 
@@ -36,7 +36,7 @@ function distributionsCsv(): string {
 
 beforeAll(async () => {
   ctx = await createTestContext({}, { now: new Date('2026-11-23T19:45:00.000Z') });
-  owner = (await signUp(ctx.app, { email: OWNER_EMAIL })).agent;
+  owner = (await signUpOwner(ctx.app, ctx.deps)).agent;
   visitor = (await signUp(ctx.app)).agent;
   const created = await owner
     .post('/api/etfs')

@@ -1,14 +1,18 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { launchBrowser, newContext, onPath, seeText, visible, watchErrors } from './support/browser.ts';
-import { fillLogin, logIn, logOut, newUser, seeToast, signUp } from './support/flows.ts';
-import { resetLinkFor } from './support/outbox.ts';
+import { fillLogin, logIn, logOut, newUser, onPersonalArea, seeToast, signUp, toastWith } from './support/flows.ts';
+import { resetLinkFor, verificationLinkFor } from './support/outbox.ts';
+import { signInAsVerifiedOwner } from './support/owner.ts';
 import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
 
 /**
  * Accounts in the browser (auth screens, session, form rules, error toasts): the forms' validation messages, sign up,
  * log out and in again, a wrong password, the password toggle, and forgot → the reset link from the
- * server's mail outbox → reset → back on /login after 3 s → log in with the new password.
+ * server's mail outbox → reset → back on /login after 3 s → log in with the new password. E-mail
+ * verification: the personal area's notice and its resend button, the link from the outbox, a used link,
+ * the takeover rule (a link opened in another browser goes on to choosing a password), and the owner's
+ * admin rights once verified.
  */
 
 let browser: Browser;
@@ -18,6 +22,8 @@ let errors: string[];
 let warnings: string[];
 const user = newUser('accounts');
 const newPassword = 'brand-new-pass-2';
+let signUpLink: URL;
+let resentLink: URL;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -83,6 +89,43 @@ describe.sequential('accounts', () => {
     await visible(header.getByRole('button', { name: 'Log Out' }));
     await visible(header.getByRole('link', { name: 'My WeeklyDiv' }));
     expect(await header.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+  });
+
+  it('the personal area says the address is not verified; Resend mails a new link, a second one at once is refused (429)', async () => {
+    const notice = page.getByRole('region', { name: 'Your email address is not verified yet' });
+    await visible(notice);
+    await seeText(notice, user.email);
+    await screenshot(page, 'verify-email-notice-desktop');
+    signUpLink = await verificationLinkFor(inject('e2eOutboxFile'), user.email);
+    expect(signUpLink.origin).toBe(inject('e2eBaseUrl'));
+    await notice.getByRole('button', { name: 'Resend verification email' }).click();
+    expect(await seeToast(page, 'Verification email sent')).not.toBe('destructive');
+    await seeText(toastWith(page, 'Verification email sent'), `We sent a new verification link to ${user.email}.`);
+    resentLink = await verificationLinkFor(inject('e2eOutboxFile'), user.email, signUpLink);
+    await notice.getByRole('button', { name: 'Resend verification email' }).click();
+    expect(await seeToast(page, 'Could not send the verification email')).toBe('destructive');
+    await seeText(toastWith(page, 'Could not send the verification email'), /Please wait \d+ seconds? before requesting another verification email\./);
+    await screenshot(page, 'verify-email-resend-refused-desktop', { keepToast: true });
+  });
+
+  it('the link of the newest mail verifies the address (signed in: nothing else changes); the notice is gone', async () => {
+    await page.goto(resentLink.pathname + resentLink.search);
+    await seeText(page, 'Your email address is verified.');
+    await screenshot(page, 'verify-email-done-desktop');
+    await page.getByRole('main').getByRole('link', { name: 'Go to My WeeklyDiv' }).click();
+    await onPersonalArea(page);
+    await visible(page.getByRole('banner').getByRole('button', { name: 'Log Out' }));
+    expect(await page.getByTestId('verify-email-notice').count()).toBe(0);
+  });
+
+  it('the link of the sign-up mail stopped working when the new one was sent', async () => {
+    await page.goto(signUpLink.pathname + signUpLink.search);
+    const alert = await seeText(page, 'This verification link is invalid, has expired or was already used. Request a new one from My WeeklyDiv.');
+    expect(await alert.getAttribute('role')).toBe('alert');
+    await visible(page.getByRole('main').getByRole('link', { name: 'Go to My WeeklyDiv' }));
+    await screenshot(page, 'verify-email-used-link-desktop');
+    await page.goto('/my-weeklydiv');
+    await onPersonalArea(page);
   });
 
   it('a signed-in user opening /login is sent to the personal area', async () => {
@@ -188,5 +231,53 @@ describe.sequential('accounts', () => {
     await fillLogin(page, user.email, newPassword);
     await onPath(page, '/my-weeklydiv');
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  });
+
+  it('a link opened in another browser (the takeover rule): the sessions of the account end and its new holder chooses the password', async () => {
+    const stranger = newUser('takeover');
+    const first = await newContext(browser, 'desktop');
+    const other = await newContext(browser, 'desktop');
+    try {
+      const signedUp = await first.newPage();
+      await signUp(signedUp, stranger);
+      const link = await verificationLinkFor(inject('e2eOutboxFile'), stranger.email);
+      const holder = await other.newPage();
+      await holder.goto(link.pathname + link.search);
+      await visible(holder.getByRole('heading', { name: 'Choose a Password' }));
+      await seeText(holder, 'Your email address is verified. Every session of this account has ended: choose a password to sign in.');
+      await screenshot(holder, 'verify-email-choose-password-desktop');
+      const form = holder.getByRole('form', { name: 'Set Password' });
+      await form.getByLabel('New Password', { exact: true }).fill('holder-pass-31');
+      await form.getByLabel('Confirm Password', { exact: true }).fill('holder-pass-31');
+      await form.getByRole('button', { name: 'Set Password' }).click();
+      await seeText(holder, 'Your password has been reset successfully');
+      await onPath(holder, '/login', 20_000);
+      await fillLogin(holder, stranger.email, 'holder-pass-31');
+      await onPersonalArea(holder);
+      expect(await holder.getByTestId('verify-email-notice').count()).toBe(0);
+      // The first browser's session ended; the password chosen at sign-up no longer works.
+      await signedUp.goto('/my');
+      await onPath(signedUp, '/login');
+      await fillLogin(signedUp, stranger.email, stranger.password);
+      expect(await seeToast(signedUp, 'Login failed')).toBe('destructive');
+    } finally {
+      await first.close();
+      await other.close();
+    }
+  });
+
+  it('the owner (ADMIN_EMAIL) has admin rights once the address is verified (support/owner.ts)', async () => {
+    const ownerContext = await newContext(browser, 'desktop');
+    try {
+      const owner = await ownerContext.newPage();
+      await signInAsVerifiedOwner(owner);
+      expect((await owner.request.get('/api/admin/ping')).status()).toBe(200);
+      await owner.goto('/my-weeklydiv');
+      await onPersonalArea(owner);
+      await visible(owner.getByRole('banner').getByRole('link', { name: 'Admin' }));
+      expect(await owner.getByTestId('verify-email-notice').count()).toBe(0);
+    } finally {
+      await ownerContext.close();
+    }
   });
 });

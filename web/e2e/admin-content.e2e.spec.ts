@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { expectNoSidewaysScroll, launchBrowser, newContext, SIZE_NAMES, seeText, visible, type SizeName } from './support/browser.ts';
 import { seeToast } from './support/flows.ts';
 import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
-import { E2E_ADMIN_EMAIL } from './support/server.ts';
+import { signInAsVerifiedOwner } from './support/owner.ts';
 
 /**
  * The owner's three content tabs of /admin (issue 13), at both sizes, on the real built client and the
@@ -17,26 +17,11 @@ import { E2E_ADMIN_EMAIL } from './support/server.ts';
  *   bad header navigation JSON refused, a key/value setting added.
  */
 
-const OWNER_PASSWORD = 'owner-e2e-pass-1';
 /** A 1x1 PNG (the server decides the type by the bytes). */
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 let browser: Browser;
 const contexts = new Map<SizeName, { context: BrowserContext; page: Page }>();
-
-/**
- * A session for the owner account in this context: log in, or sign up once (the server is shared by
- * the browser specs, so another spec may have created the owner already). The context's request
- * client shares its cookies with the pages.
- */
-async function ownerSession(context: BrowserContext): Promise<void> {
-  const login = await context.request.post('/api/login', { data: { email: E2E_ADMIN_EMAIL, password: OWNER_PASSWORD } });
-  if (login.ok()) return;
-  const register = await context.request.post('/api/register', {
-    data: { email: E2E_ADMIN_EMAIL, password: OWNER_PASSWORD, firstName: 'Olivia', lastName: 'Owner' },
-  });
-  expect(register.status(), await register.text()).toBe(201);
-}
 
 async function openTab(page: Page, name: string): Promise<void> {
   await page.goto('/admin');
@@ -51,8 +36,10 @@ beforeAll(async () => {
   for (const size of SIZE_NAMES) {
     const context = await newContext(browser, size);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await ownerSession(context);
-    contexts.set(size, { context, page: await context.newPage() });
+    const page = await context.newPage();
+    // the context's pages share the session (support/owner.ts: the one way specs sign the owner in)
+    await signInAsVerifiedOwner(page);
+    contexts.set(size, { context, page });
   }
 });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { expectNoSidewaysScroll, launchBrowser, newContext, onPath, visible, watchErrors, type SizeName } from './support/browser.ts';
 import { newUser, seeToast, signUp } from './support/flows.ts';
-import { signInAsOwner } from './support/owner.ts';
+import { signInAsVerifiedOwner } from './support/owner.ts';
 import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
 
 /**
@@ -27,7 +27,7 @@ beforeAll(async () => {
   for (const size of ['desktop', 'phone'] as const) {
     const context = await newContext(browser, size);
     const page = await context.newPage();
-    await signInAsOwner(page);
+    await signInAsVerifiedOwner(page);
     sessions.set(size, { context, page });
   }
 });

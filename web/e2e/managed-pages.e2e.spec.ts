@@ -2,9 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { baseUrl, launchBrowser, newContext, SIZE_NAMES, seeText, visible, watchErrors } from './support/browser.ts';
-import { newUser, signUp } from './support/flows.ts';
 import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
-import { E2E_ADMIN_EMAIL } from './support/server.ts';
+import { signInAsVerifiedOwner } from './support/owner.ts';
 
 /**
  * Managed pages in a real browser against the real server (docs/pages.md): the owner creates a
@@ -32,7 +31,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ownerContext = await newContext(browser, 'desktop');
   owner = await ownerContext.newPage();
-  await signUp(owner, { ...newUser('owner'), email: E2E_ADMIN_EMAIL });
+  await signInAsVerifiedOwner(owner);
   const created = await owner.request.post('/api/admin/pages', {
     data: {
       path: `Guides/Weekly Pay-${suffix}/`,

@@ -18,20 +18,32 @@ function mailsTo(outboxFile: string, email: string): OutboxLine[] {
 }
 
 /**
- * The reset link of the newest mail to `email` in the server's outbox (mail without SMTP). The mail is
- * sent in the background after the answer, so this polls the file until the link is there.
+ * The reset link of the newest reset mail to `email` in the server's outbox (mail without SMTP). The
+ * mail is sent in the background after the answer, so this polls the file until the link is there.
  */
 export async function resetLinkFor(outboxFile: string, email: string): Promise<URL> {
+  return newestLink(outboxFile, email, /https?:\/\/\S+\/reset-password\?token=\S+/);
+}
+
+/**
+ * The verification link of the newest verification mail to `email` (sent at sign-up and by "Resend
+ * verification email"). With `after`, waits for a link other than that one (the resent mail).
+ */
+export async function verificationLinkFor(outboxFile: string, email: string, after?: URL): Promise<URL> {
+  return newestLink(outboxFile, email, /https?:\/\/\S+\/verify-email\?token=\S+/, after);
+}
+
+async function newestLink(outboxFile: string, email: string, pattern: RegExp, after?: URL): Promise<URL> {
   let link: string | undefined;
   await expect
     .poll(
       () => {
-        const mails = mailsTo(outboxFile, email);
-        link = mails.at(-1)?.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0];
-        return link;
+        const links = mailsTo(outboxFile, email).flatMap((mail) => mail.text.match(pattern)?.[0] ?? []);
+        link = links.at(-1);
+        return link !== undefined && link !== after?.href;
       },
       { timeout: WAIT_MS, interval: 200 },
     )
-    .toBeDefined();
+    .toBe(true);
   return new URL(link!);
 }

@@ -1,5 +1,7 @@
 /** Routes other code links to. Our product name is WeeklyDiv. */
 export const PRODUCT_NAME = 'WeeklyDiv';
+/** The personal area's name (its heading, and links to it). */
+export const PERSONAL_AREA_LABEL = `My ${PRODUCT_NAME}`;
 export const paths = {
   home: '/',
   pricing: '/pricing',
@@ -8,6 +10,8 @@ export const paths = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** The link of the verification mail (`?token=…`). */
+  verifyEmail: '/verify-email',
   personalArea: '/my-weeklydiv',
   personalAreaShort: '/my',
   etfs: '/etfs',

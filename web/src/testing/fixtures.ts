@@ -126,6 +126,7 @@ export function user(overrides: Partial<User> = {}): User {
     subscriptionStatus: null,
     currentPeriodEnd: null,
     cancelAtPeriodEnd: false,
+    emailVerified: true,
     isOwner: false,
     ...overrides,
   };

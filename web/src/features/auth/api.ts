@@ -1,4 +1,4 @@
-import type { ForgotPasswordBody, ResetPasswordBody } from '../../../../contracts/accounts.ts';
+import type { ForgotPasswordBody, ResetPasswordBody, VerifyEmailAnswer, VerifyEmailBody } from '../../../../contracts/accounts.ts';
 import type { MessageAnswer } from '../../../../contracts/errors.ts';
 import { baseApi } from '../../api/base-api.ts';
 
@@ -17,7 +17,16 @@ export const authApi = baseApi.injectEndpoints({
     resetPassword: build.mutation<MessageAnswer, ResetPasswordBody>({
       query: (body) => ({ url: '/reset-password', method: 'POST', body }),
     }),
+    /**
+     * POST /api/verify-email {token}: 200 `{message, passwordToken}` (a token: every session ended and a
+     * password must be chosen); 400 for a used, expired or unknown link. The current user is fetched
+     * again either way (verified now, or signed out by the takeover rule).
+     */
+    verifyEmail: build.mutation<VerifyEmailAnswer, VerifyEmailBody>({
+      query: (body) => ({ url: '/verify-email', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? [{ type: 'User', id: 'CURRENT' }] : []),
+    }),
   }),
 });
 
-export const { useForgotPasswordMutation, useResetPasswordMutation } = authApi;
+export const { useForgotPasswordMutation, useResetPasswordMutation, useVerifyEmailMutation } = authApi;

@@ -16,4 +16,5 @@ export const routes: RouteObject[] = [
   },
   { path: paths.forgotPassword, Component: lazyRoute(() => import('./routes/forgot-password-route.tsx')) },
   { path: paths.resetPassword, Component: lazyRoute(() => import('./routes/reset-password-route.tsx')) },
+  { path: paths.verifyEmail, Component: lazyRoute(() => import('./routes/verify-email-route.tsx')) },
 ];

@@ -69,10 +69,19 @@ export const sessionApi = baseApi.injectEndpoints({
     logout: build.mutation<MessageAnswer, void>({
       query: () => ({ url: '/logout', method: 'POST' }),
     }),
+    /**
+     * POST /api/resend-verification (signed in, address not verified): a new link by mail, the previous
+     * one stops working. 409 already verified, 429 (one a minute per account, 20 an hour per network).
+     * Shared: the personal area's notice and the /verify-email screen's "request a new link" both use it.
+     */
+    resendVerification: build.mutation<MessageAnswer, void>({
+      query: () => ({ url: '/resend-verification', method: 'POST' }),
+      invalidatesTags: (_result, error) => (error && 'status' in error && error.status === 409 ? [{ type: 'User', id: 'CURRENT' }] : []),
+    }),
   }),
 });
 
-export const { useGetCurrentUserQuery, useLoginMutation, useRegisterMutation, useLogoutMutation } = sessionApi;
+export const { useGetCurrentUserQuery, useLoginMutation, useRegisterMutation, useLogoutMutation, useResendVerificationMutation } = sessionApi;
 
 /**
  * After a logout: the current user is null (no request: the answer is known). Every query run with

@@ -287,3 +287,70 @@ describe('reset password', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 });
+
+describe('verify email', () => {
+  const INVALID = 'This verification link is invalid, has expired or was already used. Request a new one from My WeeklyDiv.';
+  const posts = (calls: { method: string; url: URL }[], path: string) => calls.filter((c) => c.method === 'POST' && c.url.pathname === path);
+
+  it('signed in to the account: posts the token once, says it is verified and links to the personal area', async () => {
+    let verified = false;
+    const calls = mockFetch({
+      'GET /api/user': () => user({ emailVerified: verified }),
+      'POST /api/verify-email': () => ((verified = true), { message: 'Your email address is verified.', passwordToken: null }),
+    });
+    renderAt('/verify-email?token=tok-1');
+    expect((await screen.findByText('Verifying your email address...')).getAttribute('role')).toBe('status');
+    expect((await screen.findByText('Your email address is verified.')).getAttribute('role')).toBe('status');
+    expect(screen.getByRole('link', { name: 'Go to My WeeklyDiv' }).getAttribute('href')).toBe('/my-weeklydiv');
+    expect(posts(calls, '/api/verify-email').map((c) => (c as { body?: unknown }).body)).toEqual([{ token: 'tok-1' }]);
+    expect(document.title).toContain('Verify Email');
+  });
+
+  it('opened elsewhere: the sessions ended, so it goes straight on to choosing a password with the answer\'s token', async () => {
+    const message = 'Your email address is verified. Every session of this account has ended: choose a password to sign in.';
+    const calls = mockFetch({ ...signedOut, 'POST /api/verify-email': { message, passwordToken: 'pw-token' }, 'POST /api/reset-password': { message: 'ok' } });
+    renderAt('/verify-email?token=tok-2');
+    expect(await screen.findByRole('heading', { name: 'Choose a Password' })).toBeTruthy();
+    expect(screen.getByText(message).getAttribute('role')).toBe('status');
+    type('New Password', 'abcdef');
+    type('Confirm Password', 'abcdef');
+    fireEvent.click(screen.getByRole('button', { name: 'Set Password' }));
+    expect((await screen.findByText('Your password has been reset successfully')).getAttribute('role')).toBe('status');
+    expect(posts(calls, '/api/reset-password').map((c) => (c as { body?: unknown }).body)).toEqual([{ token: 'pw-token', newPassword: 'abcdef' }]);
+    expect(posts(calls, '/api/verify-email')).toHaveLength(1);
+  });
+
+  it('a used, expired or unknown link, signed out: the server\'s message and the way to Log In for a new link', async () => {
+    mockFetch({ ...signedOut, 'POST /api/verify-email': { status: 400, body: { message: INVALID } } });
+    renderAt('/verify-email?token=used');
+    expect((await screen.findByText(INVALID)).getAttribute('role')).toBe('alert');
+    expect((await screen.findByRole('link', { name: 'Log In to request a new link' })).getAttribute('href')).toBe('/login');
+  });
+
+  it('a dead link while signed in and not verified: "Resend verification email" with toasts for sent and refused', async () => {
+    let resends = 0;
+    mockFetch({
+      'GET /api/user': user({ emailVerified: false }),
+      'POST /api/verify-email': { status: 400, body: { message: INVALID } },
+      'POST /api/resend-verification': () =>
+        ++resends === 1
+          ? { message: 'We sent a new verification link to ann@example.com.' }
+          : { status: 429, body: { message: 'Please wait 42 seconds before requesting another verification email.' } },
+    });
+    renderAt('/verify-email?token=old');
+    fireEvent.click(await screen.findByRole('button', { name: 'Resend verification email' }));
+    const sent = await screen.findByTestId('toast');
+    expect(sent.textContent).toContain('Verification email sent');
+    expect(sent.textContent).toContain('We sent a new verification link to ann@example.com.');
+    fireEvent.click(screen.getByRole('button', { name: 'Resend verification email' }));
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Please wait 42 seconds before requesting another verification email.'));
+    expect(screen.getByTestId('toast').getAttribute('data-variant')).toBe('destructive');
+  });
+
+  it('without a token: says the link is incomplete and posts nothing', async () => {
+    const calls = mockFetch(signedOut);
+    renderAt('/verify-email');
+    expect((await screen.findByText(/This verification link is incomplete/)).getAttribute('role')).toBe('alert');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+});

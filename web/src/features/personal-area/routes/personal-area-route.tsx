@@ -13,6 +13,7 @@ import { AddHoldingDialog } from '../components/add-holding-dialog.tsx';
 import { FavoritesTab } from '../components/favorites-tab.tsx';
 import { FindEtfsTab } from '../components/find-etfs-tab.tsx';
 import { PortfolioTab } from '../components/portfolio-tab.tsx';
+import { VerifyEmailNotice } from '../components/verify-email-notice.tsx';
 import { theme } from '../../../styles/theme.ts';
 
 type TabKey = 'portfolio' | 'favorites' | 'find';
@@ -72,6 +73,7 @@ export default function PersonalAreaRoute() {
         <PageSubtitle>Track your weekly dividend ETF portfolio, your favorites and the payouts coming your way.</PageSubtitle>
         <AccountLink to={paths.account}>Account and subscription</AccountLink>
       </Header>
+      {user.emailVerified ? null : <VerifyEmailNotice email={user.email} />}
       <TabsFit>
         <Tabs tabs={tabs} value={tab} onChange={selectTab} label="Personal area">
           {tab === 'portfolio' ? (

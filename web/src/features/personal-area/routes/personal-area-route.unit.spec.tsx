@@ -496,3 +496,43 @@ describe('Add to Portfolio dialog', () => {
     await waitFor(() => expect(count(calls, 'GET', '/api/user/dividends/calendar')).toBe(1));
   });
 });
+
+describe('personal area: e-mail not verified yet', () => {
+  const lists = { 'GET /api/user/portfolio': [], 'GET /api/user/favorites': [] };
+
+  it('says the address is not verified, with a resend button; a sent mail gets its toast', async () => {
+    const { calls } = renderArea({
+      ...lists,
+      'GET /api/user': user({ emailVerified: false }),
+      'POST /api/resend-verification': { message: 'We sent a new verification link to ann@example.com.' },
+    });
+    const notice = await screen.findByRole('region', { name: 'Your email address is not verified yet' });
+    expect(notice.textContent).toContain('Open the link we sent to ann@example.com to confirm it is yours.');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Resend verification email' }));
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('Verification email sent');
+    expect(toast.textContent).toContain('We sent a new verification link to ann@example.com.');
+    expect(toast.getAttribute('data-variant')).not.toBe('destructive');
+    expect(count(calls, 'POST', '/api/resend-verification')).toBe(1);
+  });
+
+  it('a refused resend (429) shows the server message in a destructive toast', async () => {
+    renderArea({
+      ...lists,
+      'GET /api/user': user({ emailVerified: false }),
+      'POST /api/resend-verification': { status: 429, body: { message: 'Too many verification emails from your network. Try again in 40 minutes.' } },
+    });
+    const notice = await screen.findByRole('region', { name: 'Your email address is not verified yet' });
+    fireEvent.click(within(notice).getByRole('button', { name: 'Resend verification email' }));
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('Could not send the verification email');
+    expect(toast.textContent).toContain('Too many verification emails from your network. Try again in 40 minutes.');
+    expect(toast.getAttribute('data-variant')).toBe('destructive');
+  });
+
+  it('shows no notice once the address is verified', async () => {
+    renderArea({ ...lists, 'GET /api/user': user({ emailVerified: true }) });
+    expect(await screen.findByRole('heading', { name: 'My WeeklyDiv' })).toBeTruthy();
+    expect(screen.queryByTestId('verify-email-notice')).toBeNull();
+  });
+});
