@@ -86,6 +86,19 @@ export async function onPath(page: Page, pathname: string | RegExp, timeout = WA
   });
 }
 
+/**
+ * Waits until `condition` holds (checked every `interval` ms), else throws `message`. Unlike
+ * `expect.poll` it also works in `beforeAll` (set-up shared by a file's tests, e.g. the owner's sign-in).
+ */
+export async function waitUntil(condition: () => boolean | Promise<boolean>, message: string, options: { timeout?: number; interval?: number } = {}): Promise<void> {
+  const deadline = Date.now() + (options.timeout ?? WAIT_MS);
+  for (;;) {
+    if (await condition()) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting: ${message}`);
+    await new Promise((resolve) => setTimeout(resolve, options.interval ?? 200));
+  }
+}
+
 /** A unique e-mail per call (tests create their own users on the shared server). */
 export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@e2e.weeklydiv.test`;

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { expect } from 'vitest';
-import { WAIT_MS } from './browser.ts';
+import { waitUntil } from './browser.ts';
 
 interface OutboxLine {
   to: string;
@@ -35,15 +34,13 @@ export async function verificationLinkFor(outboxFile: string, email: string, aft
 
 async function newestLink(outboxFile: string, email: string, pattern: RegExp, after?: URL): Promise<URL> {
   let link: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const links = mailsTo(outboxFile, email).flatMap((mail) => mail.text.match(pattern)?.[0] ?? []);
-        link = links.at(-1);
-        return link !== undefined && link !== after?.href;
-      },
-      { timeout: WAIT_MS, interval: 200 },
-    )
-    .toBe(true);
+  await waitUntil(
+    () => {
+      const links = mailsTo(outboxFile, email).flatMap((mail) => mail.text.match(pattern)?.[0] ?? []);
+      link = links.at(-1);
+      return link !== undefined && link !== after?.href;
+    },
+    `a new link in a mail to ${email}`,
+  );
   return new URL(link!);
 }

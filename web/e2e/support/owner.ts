@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { onPath, seeText, WAIT_MS } from './browser.ts';
+import { onPath, seeText, waitUntil } from './browser.ts';
 import { verificationLinkFor } from './outbox.ts';
 import { E2E_ADMIN_EMAIL } from './server.ts';
 
@@ -32,5 +32,5 @@ export async function signInAsVerifiedOwner(page: Page): Promise<void> {
     // Another spec file may have used the same link a moment before: either answer ends verified.
     await seeText(page, /Your email address is verified\.|This verification link is invalid/);
   }
-  await expect.poll(async () => (await me()).isOwner, { timeout: WAIT_MS, message: 'the owner has admin rights' }).toBe(true);
+  await waitUntil(async () => (await me()).isOwner, 'the owner has admin rights');
 }
