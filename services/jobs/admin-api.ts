@@ -15,6 +15,7 @@ import { recordDistributions } from '../dividends/sync.ts';
 import { withdrawDistribution } from '../dividends/commands.ts';
 import { validate } from '../http/validation.ts';
 import { isValidDate } from '../../domain/market/trading-days.ts';
+import { jobsProjection } from '../../read-models/jobs/projection.ts';
 
 /**
  * Owner-only data operations (the Data Sync tab: initialize, update prices, sync dividends, recalculate
@@ -71,7 +72,9 @@ export function marketAdminRouter(deps: AppDeps): Router {
       if (!jobs) throw new AppError(503, 'Data jobs are not running');
       const ctx = ownerContext(req, res, deps);
       const { jobId, position } = await jobs.request(op.job, ctx.actor, ctx);
-      await deps.readModels.waitFor(position);
+      // The answer (and GET /api/admin/jobs/{id}) needs the job in the jobs read model only: a market
+      // projection busy re-rendering every fund must not turn the owner's button into a timeout (audit 01).
+      await deps.readModels.waitFor(position, { only: [jobsProjection] });
       res.status(202).location(`/api/admin/jobs/${jobId}`).json({ jobId, name: op.job, status: 'queued', message: op.message } satisfies JobQueued);
     });
   }

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Agent } from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { streams } from '../../events/streams.ts';
 import { MarketDataProviderError, type LatestPrice, type MarketDataProvider, type ProviderBar, type ProviderDistribution, type ProviderSplit } from '../../infra/market-data/port.ts';
 import { findJob, jobsCollection } from '../../read-models/jobs/queries.ts';
@@ -198,6 +198,18 @@ describe('data operations with a scripted provider', () => {
       expect(cleared).toBe(1);
     } finally {
       off();
+    }
+  });
+
+  it('answers a data operation once the job is in the jobs read model, without waiting for the market projection (audit 01: a 500 under load)', async () => {
+    const waitFor = vi.spyOn(ctx.deps.readModels, 'waitFor');
+    try {
+      const res = await owner.post('/api/admin/clear-cache').expect(202);
+      const call = waitFor.mock.calls.find(([, options]) => options?.only !== undefined);
+      expect(call?.[1]?.only?.map((p) => p.name)).toEqual(['jobs']);
+      await whenJobFinished(ctx.deps.readModels, res.body.jobId);
+    } finally {
+      waitFor.mockRestore();
     }
   });
 
