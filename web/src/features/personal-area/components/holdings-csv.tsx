@@ -139,7 +139,7 @@ const HiddenInput = styled.input`
 const Report = styled.div`
   flex-basis: 100%;
   order: 10;
-  margin-top: ${theme.space.sm};
+  margin: ${theme.space.sm} 0;
   padding: ${theme.space.sm} ${theme.space.md};
   border: 1px solid ${theme.colors.border};
   border-radius: ${theme.radii.md};
