@@ -86,3 +86,17 @@ export const UserCalendarEntry = z.object({
   isDemo: z.boolean(),
 });
 export type UserCalendarEntry = z.infer<typeof UserCalendarEntry>;
+
+/**
+ * `POST /api/user/portfolio/import`: what a holdings CSV did (docs/holdings-csv.md). A line in `errors`
+ * changed nothing; every other line was imported.
+ */
+export const HoldingsImportResult = z.object({
+  /** Holdings of funds not held before. */
+  created: z.number(),
+  /** The user's own holdings whose entered values changed. */
+  updated: z.number(),
+  /** One entry per line not imported, by file line (1-based, the header is line 1 in our layout). */
+  errors: z.array(z.object({ line: z.number(), message: z.string() })),
+});
+export type HoldingsImportResult = z.infer<typeof HoldingsImportResult>;

@@ -44,14 +44,33 @@ export const holdingSynced = defineEvent(
   }),
 );
 
+/**
+ * The user changed one of their own holdings (source manual), e.g. by a CSV import: the whole new
+ * entry (shares, price, date, DRIP). Holdings a brokerage sync owns never get this event.
+ */
+export const holdingUpdated = defineEvent(
+  'HoldingUpdated',
+  z.object({
+    userId: z.uuid(),
+    holdingId: z.uuid(),
+    etfId: z.uuid(),
+    shares: decimalString,
+    purchasePrice: decimalString.nullable(),
+    purchaseDate: isoDate.nullable(),
+    isDrip: z.boolean(),
+    updatedAt: isoInstant,
+  }),
+);
+
 export const holdingRemoved = defineEvent(
   'HoldingRemoved',
   z.object({ userId: z.uuid(), holdingId: z.uuid(), etfId: z.uuid(), removedAt: isoInstant }),
 );
 
-export const portfolioEvents = [holdingAdded, holdingRemoved, holdingSynced] as const;
+export const portfolioEvents = [holdingAdded, holdingRemoved, holdingSynced, holdingUpdated] as const;
 
 export type PortfolioEvent = EventsOf<typeof portfolioEvents>;
 export type HoldingAdded = Extract<PortfolioEvent, { type: 'HoldingAdded' }>;
 export type HoldingRemoved = Extract<PortfolioEvent, { type: 'HoldingRemoved' }>;
 export type HoldingSynced = Extract<PortfolioEvent, { type: 'HoldingSynced' }>;
+export type HoldingUpdated = Extract<PortfolioEvent, { type: 'HoldingUpdated' }>;

@@ -32,7 +32,7 @@ export const PORTFOLIOS = 'portfolios';
 export const portfolioProjection: Projection = {
   name: 'portfolio',
   version: 1,
-  handles: ['HoldingAdded', 'HoldingRemoved', 'HoldingSynced'] satisfies PortfolioEvent['type'][],
+  handles: ['HoldingAdded', 'HoldingRemoved', 'HoldingSynced', 'HoldingUpdated'] satisfies PortfolioEvent['type'][],
   collections: { [PORTFOLIOS]: [] },
   async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
     const event = recorded as Recorded<PortfolioEvent>;
@@ -51,6 +51,13 @@ export const portfolioProjection: Projection = {
         const { userId, holdingId, shares, purchasePrice } = event.data;
         await ctx.update<PortfolioDoc>(PORTFOLIOS, userId, (doc) =>
           doc ? { ...doc, holdings: doc.holdings.map((h) => (h.id === holdingId ? { ...h, shares, purchasePrice } : h)) } : null,
+        );
+        return;
+      }
+      case 'HoldingUpdated': {
+        const { userId, holdingId, shares, purchasePrice, purchaseDate, isDrip } = event.data;
+        await ctx.update<PortfolioDoc>(PORTFOLIOS, userId, (doc) =>
+          doc ? { ...doc, holdings: doc.holdings.map((h) => (h.id === holdingId ? { ...h, shares, purchasePrice, purchaseDate, isDrip } : h)) } : null,
         );
         return;
       }

@@ -57,4 +57,29 @@ describe('portfolio projection', () => {
     const twice = await project(portfolioProjection, recorded(synced), { batchSize: 1, deliverTwice: true });
     expect(JSON.stringify(await twice.all(PORTFOLIOS))).toBe(JSON.stringify(want));
   });
+
+  it('follows HoldingUpdated: the whole entered entry is replaced, the id, fund and addedAt stay (delivered twice too)', async () => {
+    const edited: GivenEvent[] = [
+      added(ann, 6, 4),
+      added(ann, 7, 5, { shares: '1' }),
+      {
+        stream: `portfolio-${ann}`,
+        type: 'HoldingUpdated',
+        data: { userId: ann, holdingId: hid(6), etfId: etf(4), shares: '42.5', purchasePrice: null, purchaseDate: '2026-01-03', isDrip: false, updatedAt: at(9) },
+      },
+    ];
+    const want = [
+      {
+        _id: ann,
+        holdings: [
+          { id: hid(6), etfId: etf(4), shares: '42.5', purchasePrice: null, purchaseDate: '2026-01-03', isDrip: false, addedAt: at(5) },
+          { id: hid(7), etfId: etf(5), shares: '1', purchasePrice: '50.25', purchaseDate: '2026-01-02', isDrip: true, addedAt: at(5) },
+        ],
+        _position: 3,
+      },
+    ];
+    expect(await (await project(portfolioProjection, recorded(edited))).all(PORTFOLIOS)).toEqual(want);
+    const twice = await project(portfolioProjection, recorded(edited), { batchSize: 1, deliverTwice: true });
+    expect(JSON.stringify(await twice.all(PORTFOLIOS))).toBe(JSON.stringify(want));
+  });
 });

@@ -17,7 +17,10 @@ export async function portfolioPosition(readModels: ReadModels, userId: string):
 
 /** One holding's share of the user's document: its JSON and its payouts, as of one market key. */
 interface HoldingPart {
-  /** What the part was computed from besides the market: a brokerage sync changes shares and average cost in place. */
+  /**
+   * What the part was computed from besides the market: a brokerage sync changes shares and average
+   * cost in place, a user's own edit (HoldingUpdated) any entered field.
+   */
   entry: string;
   viewJson: string;
   /** The holding's `isDemo`. */
@@ -28,7 +31,7 @@ interface HoldingPart {
 interface UserAreaDocument {
   /** Portfolio document position, market version and request date: the document is current while equal. */
   key: string;
-  /** Market version and request date: a holding's part is current while equal (holdings never change). */
+  /** Market version and request date: a holding's part is current while equal (a changed holding is recomputed: see HoldingPart.entry). */
   marketKey: string;
   parts: Map<string, HoldingPart>;
   /** `GET /api/user/portfolio`: UTF-8 JSON, encoded once. */
@@ -119,7 +122,7 @@ export class UserAreaReads {
     const key = `${doc?.['_position'] ?? 0}:${marketKey}`;
     const holdings = doc?.holdings ?? [];
     const reusable = version !== null && cached && cached.marketKey === marketKey ? cached.parts : new Map<string, HoldingPart>();
-    const entryOf = (h: (typeof holdings)[number]) => `${h.shares}|${h.purchasePrice ?? ''}`;
+    const entryOf = (h: (typeof holdings)[number]) => `${h.shares}|${h.purchasePrice ?? ''}|${h.purchaseDate ?? ''}|${h.isDrip ? 1 : 0}`;
     const missing = holdings.filter((h) => reusable.get(h.id)?.entry !== entryOf(h));
     const parts = new Map<string, HoldingPart>();
     if (missing.length > 0) {

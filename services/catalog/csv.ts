@@ -95,7 +95,7 @@ export function parseEtfCsv(text: string): CsvImportResult<EtfCsvRow> {
   return { rows, errors, fileError: null };
 }
 
-function csvField(value: string): string {
+export function csvField(value: string): string {
   // A cell starting with = + - @ (or a tab / carriage return) is a formula to spreadsheet programs:
   // an apostrophe in front makes it text (OWASP "CSV injection"). Descriptions are owner-entered, but
   // a CSV import may have brought in anything.

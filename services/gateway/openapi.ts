@@ -25,7 +25,7 @@ import { NewsItem } from '../../contracts/news.ts';
 import { CalendarFeedUrl } from '../../contracts/calendar-feeds.ts';
 import { AdminNewsArticle, NewsArticleUpdate, NewsKeywords, PageInput, PageJson, PurgeResult } from '../../contracts/content.ts';
 import { PURGES } from '../news/admin-api.ts';
-import { HoldingView, UserCalendarEntry } from '../../contracts/portfolio.ts';
+import { HoldingsImportResult, HoldingView, UserCalendarEntry } from '../../contracts/portfolio.ts';
 import { FooterHtmlAnswer, HeaderNavAnswer, NavItem } from '../../contracts/settings.ts';
 import { AdminSetting, ImageJson, ImageUpload, SettingWrite } from '../../contracts/content.ts';
 import { MAX_IMAGE_BYTES } from '../images/api.ts';
@@ -346,6 +346,20 @@ function documentPaths(registry: OpenAPIRegistry): void {
         headers: { 'X-Demo-Data': { description: '`true` when any holding (so the portfolio totals) rests on demo data, else `false`.', schema: { type: 'string', enum: ['true', 'false'] } } },
       },
     },
+  });
+  add('get', '/api/user/portfolio/export.csv', {
+    tags: portfolio,
+    summary: 'The holdings as entered, as CSV (ticker, shares, purchasePrice, purchaseDate, isDrip), in the order added (docs/holdings-csv.md).',
+    access: 'user',
+    responses: { 200: { description: 'The CSV file (attachment `weeklydiv-holdings-YYYY-MM-DD.csv`).', content: { 'text/csv': { schema: z.string() } } } },
+  });
+  add('post', '/api/user/portfolio/import', {
+    tags: portfolio,
+    summary:
+      'Import holdings from a CSV file (our layout, or a Fidelity, Schwab or Robinhood positions download; at most 256 KiB): creates holdings, updates the user\'s own ones of the same funds, never duplicates; one append.',
+    access: 'user',
+    request: csvBody,
+    responses: { 200: ok('What was created and updated, and each line not imported with its reason.', HoldingsImportResult), ...errors(400, 412, 413) },
   });
   add('get', '/api/user/portfolio/{holdingId}', {
     tags: portfolio,

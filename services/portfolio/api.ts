@@ -1,13 +1,31 @@
-import { Router, type Response } from 'express';
-import { notFound } from '../core/errors.ts';
+import express, { Router, type Request, type Response } from 'express';
+import { AppError, badRequest, notFound } from '../core/errors.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { actors, commandContext } from '../http/context.ts';
 import { authOf, requireUser } from '../http/session.ts';
 import { validate } from '../http/validation.ts';
 import { newYorkDate } from '../../domain/market/trading-days.ts';
+import type { HoldingsImportResult } from '../../contracts/portfolio.ts';
 import { portfolioMessages } from './business-logic.ts';
-import { addHolding, removeHolding } from './commands.ts';
+import { addHolding, holdingsForExport, importHoldings, removeHolding } from './commands.ts';
 import { holdingInputSchema } from './holding-input.ts';
+import { holdingsToCsv, parseHoldingsCsv } from './holdings-csv.ts';
+
+/** The largest holdings CSV the import reads, as a text/csv body or as JSON `{csv}` (413 beyond). */
+export const HOLDINGS_CSV_LIMIT_BYTES = 256 * 1024;
+
+const holdingsCsvText = express.text({ type: ['text/csv', 'text/plain', 'application/csv'], limit: HOLDINGS_CSV_LIMIT_BYTES });
+
+export const HOLDINGS_CSV_BODY_MESSAGE = 'Send the CSV file as text/csv or as JSON { "csv": "..." }';
+
+/** The uploaded CSV text: a `text/csv` body, or `{ csv: "..." }` in JSON (whose text counts against the same limit). */
+function holdingsCsvBody(req: Request): string {
+  const body: unknown = req.body;
+  const text = typeof body === 'string' ? body : typeof body === 'object' && body !== null && typeof (body as { csv?: unknown }).csv === 'string' ? (body as { csv: string }).csv : null;
+  if (text === null) throw badRequest(HOLDINGS_CSV_BODY_MESSAGE);
+  if (Buffer.byteLength(text, 'utf8') > HOLDINGS_CSV_LIMIT_BYTES) throw new AppError(413, 'Request body is too large');
+  return text;
+}
 
 /** The portfolio answer's own demo label (its body is the spec's array of holdings). */
 export const DEMO_DATA_HEADER = 'X-Demo-Data';
@@ -28,7 +46,10 @@ function sendJsonBody(res: Response, body: Buffer): void {
  * - `POST /user/portfolio` {etfId, shares, purchasePrice?, purchaseDate?, isDrip} -> 201 with the holding;
  *   400 per field (messages in docs/user-area.md), 404 unknown ETF, 409 when the ETF is held already;
  * - `DELETE /user/portfolio/:holdingId` -> 204; 404 unless it is the user's;
- * - `GET /user/dividends/calendar` -> the user's payouts for the four weeks from Monday of this week.
+ * - `GET /user/dividends/calendar` -> the user's payouts for the four weeks from Monday of this week;
+ * - `GET /user/portfolio/export.csv` -> the holdings as entered (docs/holdings-csv.md);
+ * - `POST /user/portfolio/import` (text/csv or {csv}) -> {created, updated, errors: [{line, message}]};
+ *   400 for a file that cannot be read at all, 413 beyond HOLDINGS_CSV_LIMIT_BYTES.
  * "Today" for validation is the New York date of the request clock; derived values are as of the
  * market date (the latest MarketDayBegan), like every public figure.
  */
@@ -51,6 +72,24 @@ export function portfolioRouter(deps: AppDeps): Router {
     // The answer is an array (the holdings); its own demo label, for the portfolio totals, is a header.
     res.setHeader(DEMO_DATA_HEADER, String(answer.isDemo));
     sendJsonBody(res, answer.body);
+  });
+
+  router.get('/user/portfolio/export.csv', requireUser(deps), async (_req, res) => {
+    const today = requestToday();
+    const rows = await holdingsForExport(readModels, authOf(res).user._id);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="weeklydiv-holdings-${today}.csv"`);
+    res.send(holdingsToCsv(rows));
+  });
+
+  router.post('/user/portfolio/import', requireUser(deps), holdingsCsvText, async (req, res) => {
+    const userId = authOf(res).user._id;
+    const ctx = commandContext(req, deps, actors.user(userId));
+    const parsed = parseHoldingsCsv(holdingsCsvBody(req), newYorkDate(ctx.now));
+    if (parsed.fileError) throw badRequest(parsed.fileError);
+    const { position, ...report } = await importHoldings({ log: deps.log, readModels }, userId, parsed.rows, parsed.errors, ctx);
+    if (position > 0) await readModels.waitFor(position);
+    res.json(report satisfies HoldingsImportResult);
   });
 
   router.get('/user/portfolio/:holdingId', requireUser(deps), async (req, res) => {

@@ -13,6 +13,10 @@ export const portfolioMessages = {
   dateBeforeFirstTradingDay: (ticker: string, firstTradingDay: string) => `Purchase date cannot be before ${ticker}'s first trading day, ${firstTradingDay}`,
   holdingNotFound: 'Holding not found',
   alreadyHeld: (ticker: string) => `${ticker} is already in your portfolio`,
+  /** CSV import: a line for a fund a brokerage sync owns, with other values than the synced ones. */
+  syncedFromBrokerage: (ticker: string) => `${ticker} is synced from your brokerage: change it there (the next sync would overwrite it)`,
+  /** CSV import: the same fund on two lines of one file (the first one counts). */
+  duplicateLine: (ticker: string, line: number) => `${ticker} already appears on line ${line}`,
 } as const;
 
 export type PortfolioCommand =
@@ -38,6 +42,15 @@ export type PortfolioCommand =
   | { type: 'RemoveHolding'; data: { userId: string; holdingId: string } }
   | {
       /**
+       * A CSV import (docs/holdings-csv.md): each line creates the fund's holding or updates the user's
+       * own one; a line that breaks a rule changes nothing and is reported. All events of one import
+       * are one append. See planHoldingsImport.
+       */
+      type: 'ImportHoldings';
+      data: { userId: string; lines: readonly ImportLine[] };
+    }
+  | {
+      /**
        * Brings the holdings a brokerage sync owns (source `brokerage`) in line with the brokerage:
        * `positions` are the funds of our catalog found at the brokerage, one per fund (the caller adds
        * up a fund held in several accounts), shares above 0. A fund the user holds by hand is left
@@ -47,6 +60,93 @@ export type PortfolioCommand =
       type: 'SyncBrokerageHoldings';
       data: { userId: string; positions: readonly BrokeragePosition[] };
     };
+
+/**
+ * One line of a holdings CSV, already parsed (canonical decimal strings, ISO dates) and its ticker found
+ * in the catalog. `undefined` for a value the file's layout has no column for: an update keeps the
+ * holding's value, a new holding has none (price, date) or no DRIP.
+ */
+export interface ImportLine {
+  /** 1-based line of the file, for the report. */
+  line: number;
+  etfId: string;
+  ticker: string;
+  shares: string;
+  purchasePrice?: string | null;
+  purchaseDate?: string | null;
+  isDrip?: boolean;
+  /** The fund's first trading day, when known (see AddHolding). */
+  firstTradingDay: string | null;
+  /** Used only when the fund is not held yet. */
+  newHoldingId: string;
+}
+
+export interface ImportPlan {
+  events: PortfolioEvent[];
+  created: number;
+  updated: number;
+  errors: { line: number; message: string }[];
+}
+
+/** The rules of a holding's entered values (AddHolding's); the message of the first one broken, else null. */
+function holdingProblem(v: { ticker: string; shares: string; purchasePrice: string | null; purchaseDate: string | null }, firstTradingDay: string | null, ctx: CommandContext): string | null {
+  if (!dec(v.shares).gt(0)) return portfolioMessages.sharesPositive;
+  if (v.purchasePrice !== null && !dec(v.purchasePrice).gt(0)) return portfolioMessages.pricePositive;
+  if (v.purchaseDate !== null) {
+    if (!isValidDate(v.purchaseDate)) return portfolioMessages.dateInvalid;
+    if (v.purchaseDate > newYorkDate(ctx.now)) return portfolioMessages.dateInFuture;
+    if (firstTradingDay !== null && v.purchaseDate < firstTradingDay) return portfolioMessages.dateBeforeFirstTradingDay(v.ticker, firstTradingDay);
+  }
+  return null;
+}
+
+/**
+ * What an import does to the stream: a fund not held gets `HoldingAdded`; the user's own holding of
+ * the fund gets `HoldingUpdated` when a value differs (nothing when the line matches it); a holding a
+ * brokerage sync owns is left alone (an error unless the line matches it). A line breaking a rule,
+ * or naming a fund an earlier line named, is an error and changes nothing.
+ */
+export function planHoldingsImport(data: { userId: string; lines: readonly ImportLine[] }, state: PortfolioState, ctx: CommandContext): ImportPlan {
+  const plan: ImportPlan = { events: [], created: 0, updated: 0, errors: [] };
+  const seen = new Map<string, number>();
+  for (const l of data.lines) {
+    const earlier = seen.get(l.etfId);
+    if (earlier !== undefined) {
+      plan.errors.push({ line: l.line, message: portfolioMessages.duplicateLine(l.ticker, earlier) });
+      continue;
+    }
+    seen.set(l.etfId, l.line);
+    const held = state.holdings.find((h) => h.etfId === l.etfId);
+    const next = {
+      ticker: l.ticker,
+      shares: l.shares,
+      purchasePrice: l.purchasePrice === undefined ? (held?.purchasePrice ?? null) : l.purchasePrice,
+      purchaseDate: l.purchaseDate === undefined ? (held?.purchaseDate ?? null) : l.purchaseDate,
+      isDrip: l.isDrip ?? held?.isDrip ?? false,
+    };
+    const unchanged = held !== undefined && held.shares === next.shares && held.purchasePrice === next.purchasePrice && held.purchaseDate === next.purchaseDate && held.isDrip === next.isDrip;
+    if (unchanged) continue;
+    if (held?.source === 'brokerage') {
+      plan.errors.push({ line: l.line, message: portfolioMessages.syncedFromBrokerage(l.ticker) });
+      continue;
+    }
+    // A date the holding already had is not checked again (it was valid when entered).
+    const problem = holdingProblem({ ...next, purchaseDate: held && next.purchaseDate === held.purchaseDate ? null : next.purchaseDate }, l.firstTradingDay, ctx);
+    if (problem) {
+      plan.errors.push({ line: l.line, message: problem });
+      continue;
+    }
+    const { ticker: _t, ...values } = next;
+    if (!held) {
+      plan.events.push({ type: 'HoldingAdded', data: { userId: data.userId, holdingId: l.newHoldingId, etfId: l.etfId, ...values, addedAt: ctx.now } });
+      plan.created++;
+    } else {
+      plan.events.push({ type: 'HoldingUpdated', data: { userId: data.userId, holdingId: held.holdingId, etfId: l.etfId, ...values, updatedAt: ctx.now } });
+      plan.updated++;
+    }
+  }
+  return plan;
+}
 
 /** A fund of our catalog as a brokerage reports it (canonical decimal strings). */
 export interface BrokeragePosition {
@@ -86,6 +186,8 @@ export function decidePortfolio(command: PortfolioCommand, state: PortfolioState
     }
     case 'SyncBrokerageHoldings':
       return decideBrokerageSync(command.data, state, ctx);
+    case 'ImportHoldings':
+      return planHoldingsImport(command.data, state, ctx).events;
     default: {
       const never: never = command;
       throw new Error(`unhandled command ${JSON.stringify(never)}`);
@@ -138,5 +240,5 @@ export const portfolioDecider: Decider<PortfolioCommand, PortfolioState, Portfol
   initialState: initialPortfolioState,
   evolve: evolvePortfolio,
   decide: decidePortfolio,
-  folds: { HoldingAdded: true, HoldingRemoved: true, HoldingSynced: true },
+  folds: { HoldingAdded: true, HoldingRemoved: true, HoldingSynced: true, HoldingUpdated: true },
 };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PortfolioEvent } from '../../events/portfolio.ts';
-import type { CommandContext } from '../core/decider.ts';
+import { fold, type CommandContext } from '../core/decider.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import { portfolioDecider, type PortfolioCommand } from './business-logic.ts';
+import { planHoldingsImport, portfolioDecider, type ImportLine, type PortfolioCommand } from './business-logic.ts';
 import { holdingInputSchema } from './holding-input.ts';
 
 const userId = '4f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
@@ -120,5 +120,71 @@ describe('the add-holding request', () => {
   it('says "Required" for a missing ETF or share count', () => {
     expect(issues({ isDrip: 0 })).toMatchObject({ shares: 'Required' });
     expect(issues({ etfId: '  ', shares: 1 })).toEqual({ etfId: 'Required' });
+  });
+});
+
+describe('ImportHoldings (a CSV import: one decision, one append)', () => {
+  const h3 = '10000000-0000-4000-8000-000000000003';
+  const ulty = '00000000-0000-4000-8000-000000000003';
+  const line = (over: Partial<ImportLine> = {}): ImportLine => ({ line: 2, etfId: nvdw, ticker: 'NVDW', shares: '100', firstTradingDay: null, newHoldingId: h2, ...over });
+  const importing = (...lines: ImportLine[]): PortfolioCommand => ({ type: 'ImportHoldings', data: { userId, lines } });
+  const plan = (history: PortfolioEvent[], ...lines: ImportLine[]) => planHoldingsImport({ userId, lines }, fold(portfolioDecider, history), ctx);
+  const synced: PortfolioEvent = { type: 'HoldingAdded', data: { ...added.data, holdingId: h3, etfId: ulty, purchaseDate: null, isDrip: false, source: 'brokerage' } };
+
+  it('creates a holding for a fund not held, with no price, date or DRIP where the file has none', () => {
+    given([]).when(importing(line())).then([
+      { type: 'HoldingAdded', data: { userId, holdingId: h2, etfId: nvdw, shares: '100', purchasePrice: null, purchaseDate: null, isDrip: false, addedAt: ctx.now } },
+    ]);
+  });
+
+  it("updates the user's own holding: the values the file has, the others kept; nothing when they match", () => {
+    given([added]).when(importing(line({ shares: '120', isDrip: false }))).then([
+      { type: 'HoldingUpdated', data: { userId, holdingId: h1, etfId: nvdw, shares: '120', purchasePrice: '50.25', purchaseDate: '2026-01-02', isDrip: false, updatedAt: ctx.now } },
+    ]);
+    given([added]).when(importing(line({ purchasePrice: null, purchaseDate: null }))).then((events) => expect(events[0]?.data).toMatchObject({ purchasePrice: null, purchaseDate: null, isDrip: true }));
+    given([added]).when(importing(line({ purchasePrice: '50.25', purchaseDate: '2026-01-02', isDrip: true }))).then([]);
+    expect(plan([added], line())).toEqual({ events: [], created: 0, updated: 0, errors: [] });
+  });
+
+  it('folds HoldingUpdated: a second identical import writes nothing', () => {
+    const first = given([added]).when(importing(line({ shares: '7' }))).events();
+    given([added, ...first]).when(importing(line({ shares: '7' }))).then([]);
+  });
+
+  it('never changes a holding a brokerage sync owns: a differing line is an error, a matching one is no change', () => {
+    expect(plan([synced], line({ etfId: ulty, ticker: 'ULTY', shares: '5' }))).toEqual({
+      events: [],
+      created: 0,
+      updated: 0,
+      errors: [{ line: 2, message: 'ULTY is synced from your brokerage: change it there (the next sync would overwrite it)' }],
+    });
+    expect(plan([synced], line({ etfId: ulty, ticker: 'ULTY', shares: '100', purchasePrice: '50.25' })).errors).toEqual([]);
+  });
+
+  it('reports a fund named on two lines (the first counts), and each broken rule, and still imports the other lines', () => {
+    const result = plan(
+      [],
+      line({ line: 2, shares: '1' }),
+      line({ line: 3, shares: '2' }),
+      line({ line: 4, etfId: msty, ticker: 'MSTY', purchaseDate: '2026-01-08' }),
+      line({ line: 5, etfId: ulty, ticker: 'ULTY', purchaseDate: '2025-06-01', firstTradingDay: '2025-06-02' }),
+    );
+    expect(result.errors).toEqual([
+      { line: 3, message: 'NVDW already appears on line 2' },
+      { line: 4, message: 'Purchase date cannot be in the future' },
+      { line: 5, message: "Purchase date cannot be before ULTY's first trading day, 2025-06-02" },
+    ]);
+    expect(result).toMatchObject({ created: 1, updated: 0 });
+    expect(result.events.map((e) => e.data)).toEqual([expect.objectContaining({ etfId: nvdw, shares: '1' })]);
+  });
+
+  it('keeps the invariants whoever sends the command (zero shares or price)', () => {
+    expect(plan([], line({ shares: '0' })).errors).toEqual([{ line: 2, message: 'Must be a positive number' }]);
+    expect(plan([], line({ purchasePrice: '0' })).errors).toEqual([{ line: 2, message: 'Purchase price must be a positive number' }]);
+    expect(plan([], line({ purchaseDate: '2026-02-30' })).errors).toEqual([{ line: 2, message: 'Purchase date must be a valid date (YYYY-MM-DD)' }]);
+  });
+
+  it('does not check again a purchase date the holding already had', () => {
+    expect(plan([added], line({ shares: '3', firstTradingDay: '2026-01-05' })).errors).toEqual([]);
   });
 });

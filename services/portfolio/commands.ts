@@ -4,8 +4,11 @@ import { handleCommand } from '../core/command-handler.ts';
 import { WRITE_RETRIES, type CommandContext } from '../core/decider.ts';
 import type { EventLog } from '../core/event-log.ts';
 import { requireListedEtf } from '../catalog/commands.ts';
-import { portfolioDecider, type BrokeragePosition } from './business-logic.ts';
+import { planHoldingsImport, portfolioDecider, type BrokeragePosition, type ImportLine, type ImportPlan } from './business-logic.ts';
 import type { HoldingInput } from './holding-input.ts';
+import type { HoldingsCsvExportRow, HoldingsCsvRow } from './holdings-csv.ts';
+import { listCatalog } from '../../read-models/catalog/catalog-index.ts';
+import { portfolioDoc } from '../../read-models/portfolio/queries.ts';
 import { firstBarDate } from '../../read-models/market/queries.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
 
@@ -61,4 +64,66 @@ export async function syncBrokerageHoldings(
   const keptManual = positions.filter((p) => state.holdings.some((h) => h.etfId === p.etfId && h.source === 'manual')).map((p) => p.etfId);
   const count = (type: string) => result.events.filter((e) => e.type === type).length;
   return { created: count('HoldingAdded'), updated: count('HoldingSynced'), removed: count('HoldingRemoved'), keptManual, position: result.position };
+}
+
+export const importMessages = {
+  unknownTicker: (ticker: string) => `ETF not found: ${ticker} is not in the WeeklyDiv catalog`,
+} as const;
+
+export interface ImportReport {
+  created: number;
+  updated: number;
+  errors: { line: number; message: string }[];
+  /** Global position of the append (0: nothing written). */
+  position: number;
+}
+
+/**
+ * Imports the rows of a holdings CSV (parseHoldingsCsv) into the user's portfolio as one append
+ * (planHoldingsImport): the tickers are found in the catalog (`catalog-index`), each fund's first
+ * trading day read for the lines with a purchase date. `parseErrors` (the parser's) join the report.
+ */
+export async function importHoldings(
+  { log, readModels }: PortfolioCommandDeps & { readModels: ReadModels },
+  userId: string,
+  rows: readonly HoldingsCsvRow[],
+  parseErrors: readonly { line: number; message: string }[],
+  ctx: CommandContext,
+): Promise<ImportReport> {
+  const byTicker = new Map((await listCatalog(readModels)).map((e) => [e.ticker, e]));
+  const errors = [...parseErrors];
+  const lines: ImportLine[] = [];
+  for (const row of rows) {
+    const etf = byTicker.get(row.ticker);
+    if (!etf) {
+      errors.push({ line: row.line, message: importMessages.unknownTicker(row.ticker) });
+      continue;
+    }
+    const firstTradingDay = etf.inceptionDate ?? (row.purchaseDate ? await firstBarDate(readModels, etf._id) : null);
+    lines.push({ ...row, etfId: etf._id, ticker: etf.ticker, firstTradingDay, newHoldingId: randomUUID() });
+  }
+  // The plan of the decision that was appended (a re-run after a lost race decides again on fresh state).
+  let plan: ImportPlan = { events: [], created: 0, updated: 0, errors: [] };
+  const decider = {
+    ...portfolioDecider,
+    decide: (...args: Parameters<typeof portfolioDecider.decide>) => {
+      const [command, state, at] = args;
+      if (command.type !== 'ImportHoldings') return portfolioDecider.decide(command, state, at);
+      plan = planHoldingsImport(command.data, state, at);
+      return plan.events;
+    },
+  };
+  const result = await handleCommand(log, streams.portfolio(userId), decider, { type: 'ImportHoldings', data: { userId, lines } }, ctx, WRITE_RETRIES);
+  const all = [...errors, ...plan.errors].sort((a, b) => a.line - b.line);
+  return { created: plan.created, updated: plan.updated, errors: all, position: result.position };
+}
+
+/** The user's holdings as the export writes them, in the order added (tickers from the catalog). */
+export async function holdingsForExport(readModels: ReadModels, userId: string): Promise<HoldingsCsvExportRow[]> {
+  const [doc, catalog] = await Promise.all([portfolioDoc(readModels, userId), listCatalog(readModels)]);
+  const tickers = new Map(catalog.map((e) => [e._id, e.ticker]));
+  return (doc?.holdings ?? []).flatMap((h) => {
+    const ticker = tickers.get(h.etfId);
+    return ticker ? [{ ticker, shares: h.shares, purchasePrice: h.purchasePrice, purchaseDate: h.purchaseDate, isDrip: h.isDrip }] : [];
+  });
 }

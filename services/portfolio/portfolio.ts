@@ -34,6 +34,10 @@ export function evolvePortfolio(state: PortfolioState, event: PortfolioEvent): P
       const { holdingId, shares, purchasePrice } = event.data;
       return { holdings: state.holdings.map((h) => (h.holdingId === holdingId ? { ...h, shares, purchasePrice } : h)) };
     }
+    case 'HoldingUpdated': {
+      const { holdingId, shares, purchasePrice, purchaseDate, isDrip } = event.data;
+      return { holdings: state.holdings.map((h) => (h.holdingId === holdingId ? { ...h, shares, purchasePrice, purchaseDate, isDrip } : h)) };
+    }
     case 'HoldingRemoved':
       return { holdings: state.holdings.filter((h) => h.holdingId !== event.data.holdingId) };
     default: {

@@ -1,6 +1,6 @@
 import type { Favorite, NewFavorite } from '../../../contracts/favorites.ts';
 import type { EtfListItem } from '../../../contracts/market.ts';
-import type { HoldingView, NewHolding, UserCalendarEntry } from '../../../contracts/portfolio.ts';
+import type { HoldingsImportResult, HoldingView, NewHolding, UserCalendarEntry } from '../../../contracts/portfolio.ts';
 import { baseApi, LIST } from './base-api.ts';
 
 /**
@@ -96,6 +96,27 @@ export const holdingsApi = baseApi.injectEndpoints({
       // The payout calendar cannot be derived on the client (see addHolding): read again.
       invalidatesTags: (_result, error) => (error ? [] : [{ type: 'UserCalendar', id: LIST }]),
     }),
+    /**
+     * GET /api/user/portfolio/export.csv → the CSV text (docs/holdings-csv.md). A mutation: nothing to
+     * cache, it runs when the user clicks "Export CSV".
+     */
+    exportHoldingsCsv: build.mutation<string, void>({
+      query: () => ({ url: '/user/portfolio/export.csv', headers: { Accept: 'text/csv' } }),
+    }),
+    /**
+     * POST /api/user/portfolio/import {csv} → {created, updated, errors}. Holdings were created or
+     * changed: the portfolio and the payout calendar are read again (an import can touch every holding).
+     */
+    importHoldingsCsv: build.mutation<HoldingsImportResult, { csv: string }>({
+      query: (body) => ({ url: '/user/portfolio/import', method: 'POST', body }),
+      invalidatesTags: (result) =>
+        result && result.created + result.updated > 0
+          ? [
+              { type: 'Holding', id: LIST },
+              { type: 'UserCalendar', id: LIST },
+            ]
+          : [],
+    }),
     /** GET /api/user/dividends/calendar (only when the user holds something). */
     getUserDividendCalendar: build.query<UserCalendarEntry[], void>({
       query: () => '/user/dividends/calendar',
@@ -112,4 +133,6 @@ export const {
   useAddHoldingMutation,
   useRemoveHoldingMutation,
   useGetUserDividendCalendarQuery,
+  useExportHoldingsCsvMutation,
+  useImportHoldingsCsvMutation,
 } = holdingsApi;

@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { portfolioSummary } from '../portfolio-summary.ts';
 import { BrokerageCard } from './brokerage-card.tsx';
 import { Empty, HoldingsList } from './holdings-list.tsx';
+import { HoldingsCsv } from './holdings-csv.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 import { UpcomingPayouts } from './upcoming-payouts.tsx';
 import { theme } from '../../../styles/theme.ts';
@@ -40,9 +41,12 @@ export function PortfolioTab({ userId, hasActivePremium, holdings, isLoading, is
           <DemoDataNotice show={anyDemo(holdings)} />
           <SummaryCards summary={summary} />
           <Card aria-labelledby="holdings-title">
-            <CardTitle as="h2" id="holdings-title">
-              My Holdings
-            </CardTitle>
+            <TitleRow>
+              <CardTitle as="h2" id="holdings-title">
+                My Holdings
+              </CardTitle>
+              <HoldingsCsv />
+            </TitleRow>
             <HoldingsList holdings={holdings ?? []} />
           </Card>
           {holdings && holdings.length > 0 ? <UpcomingPayouts /> : null}
@@ -56,6 +60,14 @@ const Stack = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${theme.space.md};
+`;
+
+const TitleRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${theme.space.sm};
 `;
 
 const Loading = styled.div`

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import { FIDELITY_SAMPLE, ROBINHOOD_SAMPLE, SCHWAB_SAMPLE } from './holdings-csv.fixtures.ts';
+import { holdingsCsvMessages, holdingsToCsv, parseHoldingsCsv, parseMoney } from './holdings-csv.ts';
+
+const TODAY = '2026-01-23';
+
+describe('holdings CSV: the WeeklyDiv layout', () => {
+  it('reads every column, as the export writes them and as a spreadsheet may rewrite them', () => {
+    const text = 'ticker,shares,purchasePrice,purchaseDate,isDrip\r\ndrpw,"1,000.50",$20.10,2026-01-02,1\r\nT1W,3,,,0\r\nT2W,0.5,20,1/2/2026,true\r\nT3W,7,,2026-01-23,\r\n';
+    expect(parseHoldingsCsv(text, TODAY)).toEqual({
+      layout: 'weeklydiv',
+      rows: [
+        { line: 2, ticker: 'DRPW', shares: '1000.5', purchasePrice: '20.1', purchaseDate: '2026-01-02', isDrip: true },
+        { line: 3, ticker: 'T1W', shares: '3', purchasePrice: null, purchaseDate: null, isDrip: false },
+        { line: 4, ticker: 'T2W', shares: '0.5', purchasePrice: '20', purchaseDate: '2026-01-02', isDrip: true },
+        { line: 5, ticker: 'T3W', shares: '7', purchasePrice: null, purchaseDate: '2026-01-23' },
+      ],
+      errors: [],
+      fileError: null,
+    });
+  });
+
+  it('leaves out the values of columns the file does not have (an update keeps them)', () => {
+    expect(parseHoldingsCsv('Ticker,Shares\nDRPW,5\n', TODAY).rows).toEqual([{ line: 2, ticker: 'DRPW', shares: '5' }]);
+  });
+
+  it('reports each broken line with the messages of POST /api/user/portfolio, and keeps the others', () => {
+    const text = [
+      'ticker,shares,purchasePrice,purchaseDate,isDrip',
+      ',5,,,',
+      'A1W,,,,',
+      'A2W,abc,,,',
+      'A3W,-1,,,',
+      'A4W,1000000001,,,',
+      'A5W,1,0,,',
+      'A6W,1,x,,',
+      'A7W,1,1000001,,',
+      'A8W,1,,2026-02-30,',
+      'A9W,1,,2026-01-24,',
+      'B1W,1,,,maybe',
+      'B2W,1,,,1',
+    ].join('\n');
+    const result = parseHoldingsCsv(text, TODAY);
+    expect(result.errors).toEqual([
+      { line: 2, message: 'Ticker: Required' },
+      { line: 3, message: 'Shares: Required' },
+      { line: 4, message: 'Shares: Must be a positive number' },
+      { line: 5, message: 'Shares: Must be a positive number' },
+      { line: 6, message: 'Shares: Must be at most 1,000,000,000' },
+      { line: 7, message: 'Purchase price must be a positive number' },
+      { line: 8, message: 'Purchase price must be a positive number' },
+      { line: 9, message: 'Purchase price must be at most 1,000,000' },
+      { line: 10, message: 'Purchase date must be a valid date (YYYY-MM-DD)' },
+      { line: 11, message: 'Purchase date cannot be in the future' },
+      { line: 12, message: 'isDrip: Must be 1 or 0' },
+    ]);
+    expect(result.rows).toEqual([{ line: 13, ticker: 'B2W', shares: '1', purchasePrice: null, purchaseDate: null, isDrip: true }]);
+    expect(result.fileError).toBeNull();
+  });
+
+  it('keeps both lines of a fund named twice (the import reports the second one)', () => {
+    expect(parseHoldingsCsv('ticker,shares\nDRPW,1\ndrpw,2\n', TODAY).rows.map((r) => [r.line, r.shares])).toEqual([
+      [2, '1'],
+      [3, '2'],
+    ]);
+  });
+
+  it('answers a file error for files it cannot use', () => {
+    expect(parseHoldingsCsv('', TODAY).fileError).toBe(holdingsCsvMessages.empty);
+    expect(parseHoldingsCsv('\uFEFF\n\n', TODAY).fileError).toBe('The CSV file is empty');
+    expect(parseHoldingsCsv('fund,amount\nDRPW,5\n', TODAY).fileError).toBe(
+      "No header row found: the file needs a 'ticker' and a 'shares' column (the WeeklyDiv layout) or a positions download from Fidelity, Schwab or Robinhood (with 'Symbol' and 'Quantity' columns)",
+    );
+    expect(parseHoldingsCsv('ticker,amount\nDRPW,5\n', TODAY).fileError).toBe(holdingsCsvMessages.header);
+    expect(parseHoldingsCsv('ticker,shares\n', TODAY).fileError).toBe('The CSV file has no holdings rows');
+    expect(parseHoldingsCsv('ticker,shares\n"DRPW,5\n', TODAY).fileError).toMatch(/^CSV parsing error: /);
+    const activity = '"Activity Date","Process Date","Settle Date","Instrument","Description","Trans Code","Quantity","Price","Amount"\n"1/22/2026","1/22/2026","1/23/2026","DRPW","Drip Test","Buy","10","$21.00","($210.00)"\n';
+    expect(parseHoldingsCsv(activity, TODAY).fileError).toBe(
+      "This is Robinhood's account activity report (transactions), not a list of positions: use a positions list with Symbol, Quantity and Average Cost columns, or the WeeklyDiv layout",
+    );
+  });
+});
+
+describe('holdings CSV: the brokers’ positions downloads', () => {
+  it('Fidelity: Symbol, Quantity, Average Cost Basis; one holding per fund over the accounts; cash, pending activity and disclaimers skipped', () => {
+    expect(parseHoldingsCsv(FIDELITY_SAMPLE, TODAY)).toEqual({
+      layout: 'fidelity',
+      rows: [
+        // 100 + 50.5 shares; cost (100 x 20.00 + 50.5 x 19.80) / 150.5 = 2,999.90 / 150.5 = 19.93289... -> 19.9329
+        { line: 3, ticker: 'DRPW', shares: '150.5', purchasePrice: '19.9329' },
+        { line: 5, ticker: 'AAPL', shares: '10', purchasePrice: '210' },
+      ],
+      errors: [],
+      fileError: null,
+    });
+  });
+
+  it('Fidelity: Cost Basis Total / Quantity when the average is missing; no cost when neither is known', () => {
+    const text = 'Account Number,Account Name,Symbol,Description,Quantity,Last Price,Current Value,Cost Basis Total,Average Cost Basis,Type\nZ1,Individual,DRPW,X,8,$22.00,$176.00,$163.00,--,Cash\nZ1,Individual,T1W,X,2,$10.00,$20.00,--,n/a,Cash\n';
+    expect(parseHoldingsCsv(text, TODAY).rows).toEqual([
+      { line: 2, ticker: 'DRPW', shares: '8', purchasePrice: '20.375' },
+      { line: 3, ticker: 'T1W', shares: '2' },
+    ]);
+  });
+
+  it('Fidelity: a fund whose cost is known in one account only has no cost', () => {
+    const text = 'Account Number,Symbol,Quantity,Average Cost Basis\nZ1,DRPW,1,$20.00\nZ2,DRPW,1,--\n';
+    expect(parseHoldingsCsv(text, TODAY).rows).toEqual([{ line: 2, ticker: 'DRPW', shares: '2' }]);
+  });
+
+  it('Schwab: the title line skipped, Qty (Quantity), Cost Basis / quantity, Reinvest? as DRIP; cash and the account total skipped', () => {
+    expect(parseHoldingsCsv(SCHWAB_SAMPLE, TODAY)).toEqual({
+      layout: 'schwab',
+      rows: [
+        { line: 4, ticker: 'DRPW', shares: '100', purchasePrice: '20.5', isDrip: true },
+        { line: 5, ticker: 'T1W', shares: '1000', isDrip: false },
+      ],
+      errors: [],
+      fileError: null,
+    });
+  });
+
+  it('Schwab: the older header names (Quantity, Market Value, Reinvest Dividends?) and a Cost/Share column', () => {
+    const text = '"Positions for account Roth IRA ...456 as of 04:00 PM ET, 01/23/2026"\n\n"Symbol","Description","Quantity","Price","Market Value","Cost/Share","Cost Basis","Reinvest Dividends?","Security Type"\n"DRPW","X","10","$22.00","$220.00","$19.95","$199.50","No","ETFs & Closed End Funds"\n"SWVXX","SCHWAB VALUE ADVANTAGE MONEY","100","$1.00","$100.00","$1.00","$100.00","No","Cash and Money Market"\n';
+    expect(parseHoldingsCsv(text, TODAY).rows).toEqual([{ line: 4, ticker: 'DRPW', shares: '10', purchasePrice: '19.95', isDrip: false }]);
+  });
+
+  it('Robinhood: Symbol, Shares (or Quantity), Average Cost; a zero average cost is no cost', () => {
+    expect(parseHoldingsCsv(ROBINHOOD_SAMPLE, TODAY)).toEqual({
+      layout: 'robinhood',
+      rows: [
+        { line: 2, ticker: 'DRPW', shares: '12.345678', purchasePrice: '20.1' },
+        { line: 3, ticker: 'T1W', shares: '3' },
+      ],
+      errors: [],
+      fileError: null,
+    });
+    expect(parseHoldingsCsv('Symbol,Quantity,Average Cost,Equity\nDRPW,2,$21.00,$44.00\n', TODAY).rows).toEqual([{ line: 2, ticker: 'DRPW', shares: '2', purchasePrice: '21' }]);
+  });
+
+  it('reports a position with a bad quantity or cost (short positions too)', () => {
+    const text = 'Symbol,Quantity,Average Cost\nDRPW,-5,$20.00\nT1W,--,$20.00\nT2W,5,"$1,000,001.00"\n';
+    expect(parseHoldingsCsv(text, TODAY)).toEqual({
+      layout: 'robinhood',
+      rows: [],
+      errors: [
+        { line: 2, message: 'Shares: Must be a positive number' },
+        { line: 3, message: 'Shares: Required' },
+        { line: 4, message: 'Purchase price must be at most 1,000,000' },
+      ],
+      fileError: null,
+    });
+  });
+});
+
+describe('holdings CSV: money cells and the export', () => {
+  it('reads brokers’ money cells', () => {
+    expect(String(parseMoney('$1,234.56'))).toBe('1234.56');
+    expect(String(parseMoney('+$12.34'))).toBe('12.34');
+    expect(String(parseMoney('$-5.00'))).toBe('-5');
+    expect(String(parseMoney('(5.00)'))).toBe('-5');
+    expect(parseMoney('--')).toBe('none');
+    expect(parseMoney('N/A')).toBe('none');
+    expect(parseMoney('')).toBe('none');
+    expect(parseMoney('12 shares')).toBeNull();
+  });
+
+  it('writes the entered values with a header, CRLF lines, and reads back the same', () => {
+    const holdings = [
+      { ticker: 'DRPW', shares: '100', purchasePrice: '20', purchaseDate: '2026-01-02', isDrip: true },
+      { ticker: 'T1W', shares: '0.5', purchasePrice: null, purchaseDate: null, isDrip: false },
+    ];
+    const csv = holdingsToCsv(holdings);
+    expect(csv).toBe('ticker,shares,purchasePrice,purchaseDate,isDrip\r\nDRPW,100,20,2026-01-02,1\r\nT1W,0.5,,,0\r\n');
+    expect(parseHoldingsCsv(csv, TODAY).rows).toEqual(holdings.map((h, i) => ({ line: i + 2, ...h })));
+    expect(holdingsToCsv([])).toBe('ticker,shares,purchasePrice,purchaseDate,isDrip\r\n');
+  });
+
+  it('defuses cells a spreadsheet would run as formulas (as the catalog export does)', () => {
+    const csv = holdingsToCsv([{ ticker: '=HYPERLINK("http://x")', shares: '1', purchasePrice: null, purchaseDate: null, isDrip: false }]);
+    expect(csv.split('\r\n')[1]).toBe('"\'=HYPERLINK(""http://x"")",1,,,0');
+  });
+});
