@@ -66,7 +66,8 @@ describe('the shell', () => {
     ] as const) {
       await page.getByRole('tab', { name: label }).click();
       await onPath(page, new RegExp(`^/admin\\?tab=${key}$`));
-      await visible(page.getByRole('heading', { level: 2, name: label }));
+      // the open panel is the tab's (labelled by it)
+      await visible(page.getByRole('tabpanel', { name: label }));
     }
     await page.reload();
     expect(await page.getByRole('tab', { name: 'Site Settings' }).getAttribute('aria-selected')).toBe('true');
