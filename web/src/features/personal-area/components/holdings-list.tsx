@@ -139,11 +139,9 @@ export function HouseMoneyLine({ holding: h }: { holding: HoldingView }) {
       <span>
         House money: <strong>{formatNumber(percent, 2)}%</strong>
       </span>
-      {date === null ? null : h.houseMoneyReached ? (
-        <span> · Paid back on {formatDate(date)}</span>
-      ) : (
-        <span> · 100% by {formatDate(date)} (projected)</span>
-      )}
+      {/* the space reads between the parts; as a flex container the line ignores it (column-gap spaces them) */}
+      {date === null ? null : ' '}
+      {date === null ? null : <span>· {h.houseMoneyReached ? `Paid back on ${formatDate(date)}` : `100% by ${formatDate(date)} (projected)`}</span>}
     </HouseMoney>
   );
 }
@@ -250,6 +248,10 @@ const HouseMoney = styled.p`
   & strong {
     color: ${theme.colors.textPrimary};
   }
+  /* two parts, each kept whole; on a narrow screen the date goes under the percent */
+  display: flex;
+  flex-wrap: wrap;
+  column-gap: 0.35em;
   & span {
     white-space: nowrap;
   }
