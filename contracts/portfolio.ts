@@ -63,6 +63,19 @@ export const HoldingView = z.object({
   distributionReturn: z.string().nullable(),
   distributionReturnPercent: z.string().nullable(),
   /**
+   * House money: incomeReceived / costBasis x 100 (2 decimals), how much of the money put in the
+   * distributions have paid back; null without a purchase price (docs/metrics.md "House money").
+   */
+  houseMoneyPercent: z.string().nullable(),
+  /**
+   * The day the distributions paid back the cost basis (houseMoneyReached) or the projected pay date of
+   * the payout that will (at the latest declared amount, DRIP reinvested at today's price); null without a
+   * purchase price, without an income rate or beyond 50 years.
+   */
+  houseMoneyDate: IsoDate.nullable(),
+  /** True when the income received has reached the cost basis (houseMoneyDate is then a past pay date). */
+  houseMoneyReached: z.boolean(),
+  /**
    * True exactly when a figure of this holding rests on demo data: its current price, a distribution it
    * received or the close it was reinvested at, or the payouts its projected income uses (docs/user-area.md).
    */

@@ -11,6 +11,7 @@ import {
   type DistributionPoint,
   type QuotePoint,
 } from './etf-metrics.ts';
+import { houseMoney, type HouseMoney } from './house-money.ts';
 import { adjustBars, adjustDistributions, adjustPrice, adjustQuote, adjustShares, type SplitPoint } from './splits.ts';
 import { addBusinessDays, type IsoDate } from './trading-days.ts';
 
@@ -67,6 +68,8 @@ export interface HoldingPerformance {
   distributionReturn: Decimal | null;
   totalReturn: Decimal | null;
   totalReturnPercent: Decimal | null;
+  /** How much of the cost basis the distributions paid back, and when all of it (domain/market/house-money.ts). */
+  houseMoney: HouseMoney;
 }
 
 /**
@@ -145,6 +148,18 @@ export function holdingPerformance(raw: HoldingPerformanceInput): HoldingPerform
     distributionReturn,
     totalReturn,
     totalReturnPercent,
+    houseMoney: houseMoney({
+      today: input.today,
+      heldSince: input.purchaseDate,
+      frequency: input.frequency,
+      distributions: input.distributions,
+      splits,
+      costBasis,
+      payments: [...payments].sort((a, b) => (a.payDate < b.payDate ? -1 : a.payDate > b.payDate ? 1 : 0)),
+      shares,
+      drip: input.drip,
+      currentPrice: P,
+    }),
   };
 }
 

@@ -104,6 +104,9 @@ export function holdingView(c: HoldingComputation, item: EtfListItem | null): Ho
     priceChangePercent: withPrice ? percentOf(p.priceReturn, base) : null,
     distributionReturn: withPrice ? money(p.distributionReturn) : null,
     distributionReturnPercent: withPrice ? percentOf(p.distributionReturn, base) : null,
+    houseMoneyPercent: fixedOrNull(p?.houseMoney.percent ?? null, METRIC_PRECISION.percent),
+    houseMoneyDate: p?.houseMoney.date ?? null,
+    houseMoneyReached: p?.houseMoney.reached ?? false,
     isDemo: c.isDemo,
   };
 }

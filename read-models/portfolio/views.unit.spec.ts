@@ -111,6 +111,12 @@ describe('the portfolio document: DRIP growth over several distributions', () =>
       priceChangePercent: '10.00',
       distributionReturn: '126.50',
       distributionReturnPercent: '6.33',
+      // house money (docs/metrics.md): 117.125 / 2000 x 100 = 5.856... -> 5.86; 1882.875 left, the declared
+      // 01-27 payout then Tuesdays at 0.30 a share reinvested at 22: 2326.5 x ((1 + 0.30 / 22)^k - 1) >= 1882.875
+      // for k >= 43.78 -> the 44th payout, ex 2026-01-27 + 43 weeks = Tuesday 11-24, paid Wednesday 11-25
+      houseMoneyPercent: '5.86',
+      houseMoneyDate: '2026-11-25',
+      houseMoneyReached: false,
       gain: '326.50',
       gainPercent: '16.33',
     });

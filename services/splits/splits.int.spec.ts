@@ -197,6 +197,11 @@ describe.sequential('AUDT: an upcoming 1-for-10 reverse split', () => {
     expect(mine.length).toBe(cal.length);
     // ex 11-25 (Thanksgiving Thursday moved earlier) is paid before the split: before the split, 100 shares; ex 12-03 on, 10
     for (const e of mine) expect(e).toMatchObject({ shares: e.payoutDate <= '2026-11-30' ? '100' : '10', estimatedPayout: '10.00' });
+    // house money across the upcoming split (docs/metrics.md): cost 100 x 10 = 1000; 7 payouts since 10-01
+    // (ex 10-08 .. 11-19) x 10.00 = 70.00 -> 7.00 %; 930.00 left at 10.00 a payout whatever the basis (10 new
+    // shares x $1 after 11-30) -> 93 projected Thursdays after 11-19: 2026-11-19 + 651 days = Thursday 2028-08-31, paid Friday 09-01
+    const [holding] = (await user.get('/api/user/portfolio').expect(200)).body as { houseMoneyPercent: string }[];
+    expect(holding).toMatchObject({ incomeReceived: '70.00', houseMoneyPercent: '7.00', houseMoneyDate: '2028-09-01', houseMoneyReached: false });
   });
 
   it('once the market day reaches the ex-date everything moves to the new basis (history, metrics, holding)', async () => {

@@ -111,6 +111,9 @@ export function holdingView(overrides: Partial<HoldingView> = {}): HoldingView {
     priceChangePercent: null,
     distributionReturn: null,
     distributionReturnPercent: null,
+    houseMoneyPercent: null,
+    houseMoneyDate: null,
+    houseMoneyReached: false,
     isDemo: false,
     ...overrides,
   };

@@ -65,6 +65,8 @@ describe('metrics that explain themselves', () => {
     expect(price.style.left).toBe('0%');
     expect(price.style.width).toBe('100%');
     expect(parseFloat(dist.style.width)).toBeCloseTo((5.1 / 24.5) * 100, 6);
+    // opposite signs: the distributions go back over the price fall, so each has its own half of the bar
+    expect([price.dataset['lane'], dist.dataset['lane']]).toEqual(['top', 'bottom']);
     const erosion = within(card).getByTestId('nav-erosion');
     expect(erosion.textContent).toContain('NAV Erosion Since Inception');
     expect(erosion.textContent).toContain('-20.53%');
@@ -81,6 +83,16 @@ describe('metrics that explain themselves', () => {
     ]);
     expect(rows[0]!.getAttribute('aria-current')).toBe('page');
     expect(within(rows[1]!).getByRole('link', { name: 'NVDY' })).toHaveProperty('pathname', '/etfs/yieldmax/NVDY');
+  });
+
+  it('parts of the same sign stack end to end on the full height of the bar', async () => {
+    // price +4, distributions +6: 0..4 price, 4..10 distributions (bar from 0 to 10)
+    renderDetail(detail({ oneYearReturn: '10.00', exact: { ...self.exact, oneYearReturn: '10' }, returnBreakdown: { priceReturn: '4.00', distributionReturn: '6.00', exact: { priceReturn: '4', distributionReturn: '6' } } }));
+    const card = await screen.findByTestId('return-breakdown');
+    const price = card.querySelector<HTMLElement>('[data-part="price"]')!;
+    const dist = card.querySelector<HTMLElement>('[data-part="distributions"]')!;
+    expect([price.dataset['lane'], dist.dataset['lane']]).toEqual(['full', 'full']);
+    expect([price.style.left, price.style.width, dist.style.left, dist.style.width]).toEqual(['0%', '40%', '40%', '60%']);
   });
 
   it('no breakdown card without figures, no table for a fund alone on its underlying', async () => {

@@ -46,12 +46,16 @@ function SplitBar({ split, total, period }: { split: NonNullable<EtfDetail['retu
   const zero = position(0, min, max);
   const priceAt = position(price, min, max);
   const endAt = position(end, min, max);
+  // Parts of opposite signs go back over each other (a price fall, then distributions from its end
+  // toward zero): one above the other, so neither hides the other. Same signs stack end to end.
+  const crossing = price !== 0 && distributions !== 0 && price < 0 !== distributions < 0;
+  const lane = (part: 0 | 1): Lane => (crossing ? (part === 0 ? 'top' : 'bottom') : 'full');
   const label = `1-year total return ${formatSignedPercent(total, 2)}: price ${formatSignedPercent(Number(split.priceReturn), 2)}, distributions ${formatSignedPercent(Number(split.distributionReturn), 2)}`;
   return (
     <>
       <Bar role="img" aria-label={label}>
-        <Segment data-part="price" $tone={price < 0 ? 'negative' : 'price'} style={{ left: `${Math.min(zero, priceAt)}%`, width: `${Math.abs(priceAt - zero)}%` }} />
-        <Segment data-part="distributions" $tone="distributions" style={{ left: `${Math.min(priceAt, endAt)}%`, width: `${Math.abs(endAt - priceAt)}%` }} />
+        <Segment data-part="price" data-lane={lane(0)} $lane={lane(0)} $tone={price < 0 ? 'negative' : 'price'} style={{ left: `${Math.min(zero, priceAt)}%`, width: `${Math.abs(priceAt - zero)}%` }} />
+        <Segment data-part="distributions" data-lane={lane(1)} $lane={lane(1)} $tone="distributions" style={{ left: `${Math.min(priceAt, endAt)}%`, width: `${Math.abs(endAt - priceAt)}%` }} />
         <Zero style={{ left: `${zero}%` }} />
       </Bar>
       <Legend>
@@ -81,10 +85,12 @@ const Bar = styled.div`
   overflow: hidden;
 `;
 
-const Segment = styled.span<{ $tone: Tone }>`
+type Lane = 'full' | 'top' | 'bottom';
+
+const Segment = styled.span<{ $tone: Tone; $lane: Lane }>`
   position: absolute;
-  top: 0;
-  bottom: 0;
+  top: ${(p) => (p.$lane === 'bottom' ? '50%' : '0')};
+  bottom: ${(p) => (p.$lane === 'top' ? '50%' : '0')};
   background: ${(p) => toneColor(p.$tone)};
 `;
 

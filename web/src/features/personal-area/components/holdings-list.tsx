@@ -7,7 +7,7 @@ import type { HoldingView } from '../../../../../contracts/portfolio.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Positive } from '../../../components/ui/layout.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { formatMoney, formatShares, formatSignedMoney, formatSignedPercent, formatPrice, toNumber } from '../../../lib/format.ts';
+import { formatDate, formatMoney, formatNumber, formatShares, formatSignedMoney, formatSignedPercent, formatPrice, toNumber } from '../../../lib/format.ts';
 import { slugOf } from '../../../lib/brand.ts';
 import { paths } from '../../../lib/paths.ts';
 import { currentShares, holdingGain, holdingPrice, holdingValue, sharesBought } from '../portfolio-summary.ts';
@@ -18,7 +18,9 @@ import { theme } from '../../../styles/theme.ts';
  * "My Holdings": ticker, brand badge, DRIP badge, name, shares (4 decimals; with DRIP the
  * shares bought and the shares now), current price, current value (the server's), gain/loss (the
  * server's total return, with its price and distribution parts) in dollars and percent only with a
- * purchase price, income received (with DRIP marked reinvested). A click opens the fund's page; the remove button
+ * purchase price, income received (with DRIP marked reinvested), and with a purchase price the house
+ * money line (how much of the cost the distributions paid back, and the day they did or are projected to
+ * pay all of it back: `HouseMoneyLine`). A click opens the fund's page; the remove button
  * removes the holding.
  */
 export function HoldingsList({ holdings }: { holdings: readonly HoldingView[] }) {
@@ -118,7 +120,29 @@ function HoldingItem({ holding: h }: { holding: HoldingView }) {
           ) : null}
         </Figure>
       </Figures>
+      <HouseMoneyLine holding={h} />
     </Item>
+  );
+}
+
+/**
+ * "House money: 42.45% · 100% by Mar 3, 2027 (projected)" / "House money: 106.25% · Paid back on Jun 27,
+ * 2025": the server's percent as given (2 decimals, rounded once) and its date. Nothing without a purchase
+ * price; the percent alone without an income rate to project from.
+ */
+export function HouseMoneyLine({ holding: h }: { holding: HoldingView }) {
+  const percent = toNumber(h.houseMoneyPercent ?? null);
+  if (percent === null) return null;
+  const date = h.houseMoneyDate ?? null;
+  return (
+    <HouseMoney data-testid="house-money" title="Distributions received as a share of what you paid for the shares">
+      <span>
+        House money: <strong>{formatNumber(percent, 2)}%</strong>
+      </span>
+      {/* the space reads between the parts; as a flex container the line ignores it (column-gap spaces them) */}
+      {date === null ? null : ' '}
+      {date === null ? null : <span>· {h.houseMoneyReached ? `Paid back on ${formatDate(date)}` : `100% by ${formatDate(date)} (projected)`}</span>}
+    </HouseMoney>
   );
 }
 
@@ -213,6 +237,23 @@ const Figure = styled.div`
     margin: 2px 0 0;
     font-weight: 700;
     font-variant-numeric: tabular-nums;
+  }
+`;
+
+const HouseMoney = styled.p`
+  margin: 10px 0 0;
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
+  font-variant-numeric: tabular-nums;
+  & strong {
+    color: ${theme.colors.textPrimary};
+  }
+  /* two parts, each kept whole; on a narrow screen the date goes under the percent */
+  display: flex;
+  flex-wrap: wrap;
+  column-gap: 0.35em;
+  & span {
+    white-space: nowrap;
   }
 `;
 
