@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { EtfDetailView } from '../components/etf-detail-view.tsx';
-import { useLiveUpdates } from '../../../api/live-updates.ts';
+import { useLiveUpdates } from '../../../lib/live-updates.ts';
 
 /** `/etfs/:brand/:ticker`. */
 export default function EtfDetailRoute() {

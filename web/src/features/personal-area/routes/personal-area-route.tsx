@@ -9,7 +9,7 @@ import { Tabs } from '../../../components/ui/tabs.tsx';
 import { PRODUCT_NAME, paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCurrentUser } from '../../../lib/session/use-current-user.ts';
-import { useLiveUpdates } from '../../../api/live-updates.ts';
+import { useLiveUpdates } from '../../../lib/live-updates.ts';
 import { AddHoldingDialog } from '../components/add-holding-dialog.tsx';
 import { FavoritesTab } from '../components/favorites-tab.tsx';
 import { FindEtfsTab } from '../components/find-etfs-tab.tsx';

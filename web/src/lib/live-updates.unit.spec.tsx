@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { etf, etfDetail, holdingView, user } from '../testing/fixtures.ts';
 import { mockFetch } from '../testing/mock-fetch.ts';
 import { renderWithProviders } from '../testing/render.tsx';
-import { useGetPortfolioQuery } from './holdings-api.ts';
+import { useGetPortfolioQuery } from '../api/holdings-api.ts';
 import { LIVE_URL, useLiveUpdates } from './live-updates.ts';
-import { useGetEtfDetailQuery } from './market-api.ts';
+import { useGetEtfDetailQuery } from '../api/market-api.ts';
 
 /** A stand-in for the browser's EventSource: the test plays the server's events. */
 class FakeEventSource {

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import type { Dispatch } from '@reduxjs/toolkit';
 import type { LiveEndEvent, LiveMarketEvent } from '../../../contracts/live.ts';
-import { useCurrentUser } from '../lib/session/use-current-user.ts';
-import { API_ROOT, baseApi } from './base-api.ts';
+import { useCurrentUser } from './session/use-current-user.ts';
+import { API_ROOT, baseApi } from '../api/base-api.ts';
 
 /** `GET /api/user/live`: the Premium user's live updates (docs/live-updates.md). */
 export const LIVE_URL = `${API_ROOT}/user/live`;
