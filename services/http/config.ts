@@ -98,6 +98,8 @@ const envSchema = z
     /** Open live streams per user (one per tab) and in total per gateway process. */
     LIVE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(6),
     LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(2000),
+    /** A resumed stream that missed changes to more market views than this gets `resync` instead of the list. */
+    LIVE_MAX_CATCH_UP_VIEWS: z.coerce.number().int().min(1).max(100_000).default(500),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -163,7 +165,7 @@ export interface Config {
    */
   snaptrade: { clientId: string; consumerKey: string; apiUrl: string | undefined; timeoutMs: number; secretKey: Buffer } | undefined;
   /** Live updates (docs/live-updates.md): heartbeat interval and stream caps. */
-  live: { heartbeatMs: number; maxStreamsPerUser: number; maxStreams: number };
+  live: { heartbeatMs: number; maxStreamsPerUser: number; maxStreams: number; maxCatchUpViews: number };
   /** Human-readable notes about defaults in use, printed at start-up. */
   notes: string[];
 }
@@ -251,7 +253,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     snaptrade,
     newsFeeds: env.NEWS_FEEDS && env.NEWS_FEEDS.length > 0 ? env.NEWS_FEEDS : undefined,
-    live: { heartbeatMs: env.LIVE_HEARTBEAT_MS, maxStreamsPerUser: env.LIVE_MAX_STREAMS_PER_USER, maxStreams: env.LIVE_MAX_STREAMS },
+    live: { heartbeatMs: env.LIVE_HEARTBEAT_MS, maxStreamsPerUser: env.LIVE_MAX_STREAMS_PER_USER, maxStreams: env.LIVE_MAX_STREAMS, maxCatchUpViews: env.LIVE_MAX_CATCH_UP_VIEWS },
     notes,
   };
 }

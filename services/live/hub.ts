@@ -9,9 +9,6 @@ import type { AppDeps } from '../http/deps.ts';
 import type { SessionData } from '../http/session.ts';
 import { hasPremiumRights } from '../billing/premium.ts';
 
-/** A catch-up naming more market views than this is sent as `resync` instead (the client refetches what it shows). */
-export const MAX_CATCH_UP_VIEWS = 500;
-
 /** How long EventSource waits before reconnecting after the stream ended (the SSE `retry` field). */
 export const RECONNECT_MS = 5000;
 
@@ -167,7 +164,7 @@ export class LiveHub {
   private async changesAfter(marketSince: number, portfolioSince: number, users: string[]): Promise<Changes> {
     const { readModels } = this.deps;
     const views = await getViewsChangedAfter(readModels, Math.max(marketSince, 0));
-    const changes: Changes = { tickers: [], calendar: false, lists: false, users: new Set(), tooMany: views.length > MAX_CATCH_UP_VIEWS };
+    const changes: Changes = { tickers: [], calendar: false, lists: false, users: new Set(), tooMany: views.length > this.deps.config.live.maxCatchUpViews };
     if (changes.tooMany) return changes;
     // live: most advances of the market projection are other modules' events (no view written): nothing to ask
     if (views.length === 0 && portfolioSince === Number.POSITIVE_INFINITY) return changes;

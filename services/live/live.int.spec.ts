@@ -4,6 +4,7 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_SERVER_FULL, LIVE_TOO_MANY_TABS } from '../../contracts/live.ts';
 import { quote } from '../../read-models/market/fixtures.ts';
+import { getViewsChangedAfter } from '../../read-models/market/queries.ts';
 import { fastEnv, signUp } from '../accounts/test-helpers.ts';
 import { PREMIUM_REQUIRED } from '../billing/premium.ts';
 import { bar, drpwEvents, fund, given, listed, subscribe } from '../portfolio/test-helpers.ts';
@@ -37,7 +38,8 @@ const data = (m: SseMessage) => JSON.parse(m.data ?? 'null') as unknown;
 
 // Friday 2026-01-23, noon in New York (the market day of services/portfolio/test-helpers.ts).
 beforeAll(async () => {
-  ctx = await createTestContext({ ...fastEnv, LIVE_HEARTBEAT_MS: String(HEARTBEAT_MS) }, { now: new Date('2026-01-23T17:00:00.000Z') });
+  // a catch-up of more than 16 changed market views is a resync (see the resume tests)
+  ctx = await createTestContext({ ...fastEnv, LIVE_HEARTBEAT_MS: String(HEARTBEAT_MS), LIVE_MAX_CATCH_UP_VIEWS: '16' }, { now: new Date('2026-01-23T17:00:00.000Z') });
   await given(ctx, [...drpwEvents(), listed(OTHER), listed(HELD), bar(HELD.etfId, '2026-01-21', '20'), bar(HELD.etfId, '2026-01-22', '21')]);
   server = ctx.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -138,6 +140,8 @@ describe('GET /api/user/live: resuming with Last-Event-ID', () => {
     first.close();
     // missed while away: a quote of a fund the user does not hold, then one of the held fund
     await given(ctx, [quote(OTHER.etfId, '2026-01-23T16:40:00.000Z', '10.5'), quote(HELD.etfId, '2026-01-23T16:41:00.000Z', '24')]);
+    // two quotes rewrote 16 market views (two details, their histories, the lists, the similar funds' details): at the cap, still listed
+    expect(await getViewsChangedAfter(ctx.deps.readModels, Number(ready.id))).toHaveLength(16);
     const again = await connect(cookie, ready.id);
     const resumed = await again.next(named('ready'));
     expect(Number(resumed.id)).toBeGreaterThan(Number(ready.id));
@@ -149,6 +153,16 @@ describe('GET /api/user/live: resuming with Last-Event-ID', () => {
     await third.next(named('ready'));
     await third.next((m) => m.comment !== undefined);
     expect(third.messages.map((m) => m.event ?? m.comment)).toEqual([undefined, 'ready', 'keep-alive']);
+  });
+
+  it('sends resync when more market views changed since the id than the cap (LIVE_MAX_CATCH_UP_VIEWS)', async () => {
+    const { cookie } = await premiumUser();
+    // after position 1 every view of the market was written (22 of them here)
+    expect((await getViewsChangedAfter(ctx.deps.readModels, 1)).length).toBeGreaterThan(16);
+    const conn = await connect(cookie, '1');
+    await conn.next(named('ready'));
+    expect(data(await conn.next(named('resync')))).toEqual({ reason: 'too-far-behind' });
+    expect(conn.messages.filter((m) => m.event === 'market' || m.event === 'portfolio')).toEqual([]);
   });
 
   it('sends resync when the id is not a position of this log', async () => {
