@@ -96,7 +96,7 @@ const envSchema = z
     /** Live updates (docs/live-updates.md): a comment on every open stream this often, so proxies keep it open. */
     LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(25_000),
     /** Open live streams per user (one per tab) and in total per gateway process. */
-    LIVE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(6),
+    LIVE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
     LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(2000),
     /** A resumed stream that missed changes to more market views than this gets `resync` instead of the list. */
     LIVE_MAX_CATCH_UP_VIEWS: z.coerce.number().int().min(1).max(100_000).default(500),
