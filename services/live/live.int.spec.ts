@@ -7,7 +7,7 @@ import { quote } from '../../read-models/market/fixtures.ts';
 import { getViewsChangedAfter } from '../../read-models/market/queries.ts';
 import { fastEnv, signUp } from '../accounts/test-helpers.ts';
 import { PREMIUM_REQUIRED } from '../billing/premium.ts';
-import { bar, drpwEvents, fund, given, listed, subscribe } from '../portfolio/test-helpers.ts';
+import { bar, drpwEvents, fund, given, listed, marketDay, subscribe } from '../portfolio/test-helpers.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { openSse, type SseConnection, type SseMessage } from './sse-client.ts';
 
@@ -259,5 +259,24 @@ describe('GET /api/user/live: caps', () => {
       await new Promise((resolve) => smallServer.close(resolve));
       await small.close();
     }
+  });
+});
+
+// last: it moves the market day of this file's context
+describe('GET /api/user/live: a new market day', () => {
+  it('sends a portfolio event to every holder (every holding is valued as of the new day), and none to a user without holdings', async () => {
+    const holder = await premiumUser();
+    await holder.agent.post('/api/user/portfolio').send({ etfId: OTHER.etfId, shares: '1', isDrip: 0 }).expect(201);
+    const empty = await premiumUser();
+    const a = await connect(holder.cookie);
+    const b = await connect(empty.cookie);
+    await a.next(named('ready'));
+    await b.next(named('ready'));
+    await given(ctx, [marketDay('2026-01-26')]);
+    expect(data(await a.next(named('portfolio')))).toEqual({ holdings: true, calendar: true });
+    // both get the market event; the user without holdings then only heartbeats
+    await b.next(named('market'));
+    await b.next((m) => m.comment !== undefined);
+    expect(b.messages.some((m) => m.event === 'portfolio')).toBe(false);
   });
 });
