@@ -164,6 +164,18 @@ export function newYorkCloseInstant(date: IsoDate): string {
   throw new RangeError(`no 4:00 PM in New York on ${date}`);
 }
 
+/** The NYSE regular session in New York minutes of the day: 9:30 AM to 4:00 PM (early closes are not modelled). */
+export const REGULAR_SESSION = { open: 9 * 60 + 30, close: 16 * 60 } as const;
+
+/**
+ * Whether an instant falls in the NYSE regular session: a business day (no weekend, no holiday) from
+ * 9:30 AM to 4:00 PM New York time, both ends included (the 4:00 PM minute sees the closing trade).
+ */
+export function isRegularSession(instant: string | number): boolean {
+  const t = newYorkTime(instant);
+  return isBusinessDay(t.date) && t.minuteOfDay >= REGULAR_SESSION.open && t.minuteOfDay <= REGULAR_SESSION.close;
+}
+
 /** "Today" for the US market: the America/New_York calendar date of the instant. */
 export function newYorkDate(instant: string | number): IsoDate {
   return newYorkTime(instant).date;

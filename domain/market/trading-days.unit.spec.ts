@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isRegularSession,
   addBusinessDays,
   newYorkCloseInstant,
   addDays,
@@ -135,5 +136,24 @@ describe('newYorkCloseInstant (the "Updated" time of a close, D16)', () => {
     expect(newYorkCloseInstant('2026-03-09')).toBe('2026-03-09T20:00:00.000Z');
     expect(newYorkCloseInstant('2026-10-30')).toBe('2026-10-30T20:00:00.000Z'); // Friday before Nov 1
     expect(newYorkCloseInstant('2026-11-02')).toBe('2026-11-02T21:00:00.000Z');
+  });
+});
+
+describe('isRegularSession (the minutes refresh-premium-quotes runs)', () => {
+  it('is 9:30 to 16:00 New York time on business days, both ends included', () => {
+    // Wednesday 2026-03-04 (EST, UTC-5)
+    expect(isRegularSession('2026-03-04T14:29:00.000Z')).toBe(false); // 9:29
+    expect(isRegularSession('2026-03-04T14:30:00.000Z')).toBe(true); // 9:30
+    expect(isRegularSession('2026-03-04T21:00:00.000Z')).toBe(true); // 16:00
+    expect(isRegularSession('2026-03-04T21:01:00.000Z')).toBe(false); // 16:01
+    // Wednesday 2026-07-15 (EDT, UTC-4): 9:30 is 13:30Z
+    expect(isRegularSession('2026-07-15T13:29:59.000Z')).toBe(false);
+    expect(isRegularSession('2026-07-15T13:30:00.000Z')).toBe(true);
+  });
+
+  it('is never on a weekend or an NYSE holiday', () => {
+    expect(isRegularSession('2026-03-07T16:00:00.000Z')).toBe(false); // Saturday, 11:00
+    expect(isRegularSession('2026-07-03T15:00:00.000Z')).toBe(false); // Independence Day observed, 11:00
+    expect(isRegularSession('2026-12-25T16:00:00.000Z')).toBe(false); // Christmas, 11:00
   });
 });

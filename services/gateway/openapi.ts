@@ -5,6 +5,7 @@ import { AdminPing, User, VerifyEmailAnswer } from '../../contracts/accounts.ts'
 import { CsvUpload, DistributionWithdrawal, EtfImportResult, EtfJson, HistoryImportResult, SplitJson, SplitRequest } from '../../contracts/catalog.ts';
 import { ErrorBody, MessageAnswer } from '../../contracts/errors.ts';
 import { BillingAvailability, RedirectUrl, WebhookAnswer } from '../../contracts/billing.ts';
+import { LiveEndEvent, LiveMarketEvent, LivePortfolioEvent, LiveReadyEvent, LiveResyncEvent } from '../../contracts/live.ts';
 import { Favorite } from '../../contracts/favorites.ts';
 import { BrokerageAccount, BrokerageConnectionUrl, BrokerageRegistration, BrokerageStatus, BrokerageSyncResult } from '../../contracts/brokerage.ts';
 import { JobJson, JobQueued } from '../../contracts/jobs.ts';
@@ -585,6 +586,30 @@ function documentPaths(registry: OpenAPIRegistry): void {
     summary: "Read every account's positions and turn the weekly-dividend ETFs into holdings (source brokerage). Empty body.",
     access: 'user',
     responses: { 200: ok('What the sync found and did.', BrokerageSyncResult), 403: premiumOnly, ...errors(409), ...upstream },
+  });
+
+  // --- live updates (Premium; docs/live-updates.md)
+  add('get', '/api/user/live', {
+    tags: ['Live updates'],
+    summary: "The Premium user's live updates as server-sent events (one stream per tab, resumable).",
+    description: [
+      'A `text/event-stream` that stays open. Every event has an `id` (a log position) and one JSON object as `data`:',
+      '`ready` (LiveReadyEvent), `market` (LiveMarketEvent: funds whose detail or history changed), `portfolio` (LivePortfolioEvent: the',
+      "user's holdings and payout calendar changed), `resync` (LiveResyncEvent: read everything again), `end` (LiveEndEvent: the server",
+      'closes the stream). A `: keep-alive` comment comes every 25 s. Send `Last-Event-ID` (EventSource does on reconnect) to get what',
+      'changed since that id. The stream ends when the session ends (sign-out, idle time) or Premium does.',
+    ].join(' '),
+    access: 'user',
+    request: { headers: z.object({ 'last-event-id': z.string().optional().describe('The id of the last event received: the stream sends what changed since.') }) },
+    responses: {
+      200: {
+        description: 'The event stream (`Cache-Control: no-cache`, `X-Accel-Buffering: no`).',
+        content: { 'text/event-stream': { schema: z.union([LiveReadyEvent, LiveMarketEvent, LivePortfolioEvent, LiveResyncEvent, LiveEndEvent]) } },
+      },
+      403: premiumOnly,
+      429: ok('The user has live updates open in the most tabs allowed (LIVE_MAX_STREAMS_PER_USER).', ErrorBody),
+      503: ok('The server holds the most live streams it allows (LIVE_MAX_STREAMS).', ErrorBody),
+    },
   });
 
   // --- owner: catalog, data operations, jobs

@@ -4,6 +4,7 @@ import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from '../http/config.ts';
 import { createContainer, type Container } from './container.ts';
 import { startJobs } from '../jobs/runtime.ts';
+import { closeLiveUpdates } from '../live/api.ts';
 
 /**
  * The server entry: parses the configuration, builds the stores, catches the read models up, listens,
@@ -37,6 +38,8 @@ export async function startServer(config: Config, logger: Logger): Promise<{ con
       logger.info('shutting down');
       if (server) {
         const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
+        // open live-update streams never go idle: ended here (the browsers reconnect to another instance)
+        closeLiveUpdates(container.deps);
         server.closeIdleConnections();
         const force = setTimeout(() => server!.closeAllConnections(), 10_000);
         force.unref();

@@ -93,6 +93,13 @@ const envSchema = z
     SNAPTRADE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     /** 32 bytes (64 hex characters or base64) encrypting SnapTrade's user secrets at rest (AES-256-GCM). */
     BROKERAGE_SECRET_KEY: optionalString,
+    /** Live updates (docs/live-updates.md): a comment on every open stream this often, so proxies keep it open. */
+    LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(25_000),
+    /** Open live streams per user (one per tab) and in total per gateway process. */
+    LIVE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
+    LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(2000),
+    /** A resumed stream that missed changes to more market views than this gets `resync` instead of the list. */
+    LIVE_MAX_CATCH_UP_VIEWS: z.coerce.number().int().min(1).max(100_000).default(500),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -157,6 +164,8 @@ export interface Config {
    * basePath (undefined: the SDK's own); `secretKey`: the AES-256-GCM key for users' SnapTrade secrets.
    */
   snaptrade: { clientId: string; consumerKey: string; apiUrl: string | undefined; timeoutMs: number; secretKey: Buffer } | undefined;
+  /** Live updates (docs/live-updates.md): heartbeat interval and stream caps. */
+  live: { heartbeatMs: number; maxStreamsPerUser: number; maxStreams: number; maxCatchUpViews: number };
   /** Human-readable notes about defaults in use, printed at start-up. */
   notes: string[];
 }
@@ -244,6 +253,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     snaptrade,
     newsFeeds: env.NEWS_FEEDS && env.NEWS_FEEDS.length > 0 ? env.NEWS_FEEDS : undefined,
+    live: { heartbeatMs: env.LIVE_HEARTBEAT_MS, maxStreamsPerUser: env.LIVE_MAX_STREAMS_PER_USER, maxStreams: env.LIVE_MAX_STREAMS, maxCatchUpViews: env.LIVE_MAX_CATCH_UP_VIEWS },
     notes,
   };
 }

@@ -11,7 +11,7 @@ import type { CommandContext } from '../core/decider.ts';
 import type { EventLog } from '../core/event-log.ts';
 import { clearCaches } from '../http/cache-registry.ts';
 import { listNewEtf } from '../catalog/commands.ts';
-import { addDays, addMonths, isBusinessDay, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
+import { addDays, addMonths, isBusinessDay, isRegularSession, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
 import { SEED_CATALOG, seedEtfByTicker, seedEtfId } from '../../domain/market/seed-catalog.ts';
 import { syncDailyBars, syncPrices } from '../prices/sync.ts';
 import { syncDistributions } from '../dividends/sync.ts';
@@ -26,6 +26,8 @@ import { registeredBrokerageUsers } from '../../read-models/brokerage/queries.ts
 import { findUserById } from '../../read-models/users/queries.ts';
 import { hasPremiumRights } from '../billing/premium.ts';
 import { syncBrokerage } from '../brokerage/commands.ts';
+import { PORTFOLIOS, portfolioProjection, type PortfolioDoc } from '../../read-models/portfolio/projection.ts';
+import { USERS, usersProjection, type UserDoc } from '../../read-models/users/projection.ts';
 
 /**
  * What each data job does. A job only sends commands (through services/prices/sync.ts,
@@ -355,6 +357,53 @@ const syncBrokerageJob: JobBody = async (env, run): Promise<JobOutcome> => {
   };
 };
 
+/** The summary of refresh-premium-quotes with the demo provider. */
+export const DEMO_QUOTES_DO_NOT_UPDATE = 'Demo data does not update live: quotes refresh every minute only with a real market data provider (Alpaca)';
+
+/**
+ * Whether a scheduled minute of refresh-premium-quotes has anything to do: the NYSE regular session
+ * (domain/market/trading-days.ts `isRegularSession`) and a real provider configured. Other minutes are
+ * not recorded as runs (the schedule fires from 9:00 to 16:59 on weekdays).
+ */
+export function premiumQuotesDue(env: JobEnv, now: Date): boolean {
+  const provider = env.provider();
+  return provider !== null && provider.source !== 'demo' && isRegularSession(now.getTime());
+}
+
+/** The listed funds some user with Premium's rights holds now (ids), for the per-minute quotes. */
+export async function fundsHeldByPremiumUsers(env: JobEnv, now: Date): Promise<Set<string>> {
+  const users = await env.readModels.collection<UserDoc>(usersProjection, USERS).find({ subscriptionTier: 'premium' });
+  const premium = users.filter((u) => hasPremiumRights(u, now)).map((u) => u._id);
+  if (premium.length === 0) return new Set();
+  const portfolios = await env.readModels.collection<PortfolioDoc>(portfolioProjection, PORTFOLIOS).find({ _id: { $in: premium } });
+  return new Set(portfolios.flatMap((p) => p.holdings.map((h) => h.etfId)));
+}
+
+/**
+ * Premium's real-time quotes (docs/live-updates.md): every minute of the regular session, the latest
+ * prices of the funds Premium users hold, with a real provider only (demo data does not move). The
+ * quotes land as PriceQuoted; the read models and the live streams do the rest. A run the owner asks
+ * for outside the session still refreshes (a scheduled one is not even recorded then).
+ */
+const refreshPremiumQuotes: JobBody = async (env, run): Promise<JobOutcome> => {
+  const now = new Date(run.ctx.now);
+  const provider = env.provider();
+  if (provider === null) return { summary: 'No market data provider is configured (ALPACA_KEY_ID, ALPACA_SECRET_KEY): nothing to refresh', counts: { etfs: 0, skipped: 1 } };
+  if (provider.source === 'demo') return { summary: DEMO_QUOTES_DO_NOT_UPDATE, counts: { etfs: 0, skipped: 1 } };
+  if (run.scheduled && !isRegularSession(now.getTime())) {
+    return { summary: `The market is not in its regular session at ${now.toISOString()}: nothing to refresh`, counts: { etfs: 0, skipped: 1 } };
+  }
+  const held = await fundsHeldByPremiumUsers(env, now);
+  const etfs = fundsFor(provider, await listedFunds(env)).filter((e) => held.has(e.etfId));
+  if (etfs.length === 0) return { summary: 'No Premium user holds a listed ETF: nothing to refresh', counts: { etfs: 0 } };
+  const quotes = await syncPrices(env.log, provider, etfs, run.ctx);
+  const missing = [...new Set(quotes.missing)];
+  return {
+    summary: `Refreshed the quotes of ${plural(quotes.quoted, 'ETF')} held by Premium users (${quotes.unchanged} unchanged)` + (missing.length > 0 ? `; no price for ${missing.join(', ')}` : ''),
+    counts: { etfs: etfs.length, quotes: quotes.quoted, quotesUnchanged: quotes.unchanged, missing: missing.length },
+  };
+};
+
 export const dataJobs: Readonly<Record<JobName, JobBody>> = {
   'initialize-production': initializeProduction,
   'update-prices': updatePrices,
@@ -364,4 +413,5 @@ export const dataJobs: Readonly<Record<JobName, JobBody>> = {
   'begin-market-day': beginMarketDayJob,
   'ingest-news': ingestNewsJob,
   'sync-brokerage': syncBrokerageJob,
+  'refresh-premium-quotes': refreshPremiumQuotes,
 };

@@ -14,7 +14,7 @@ import { clearCaches } from '../http/cache-registry.ts';
 import type { AppDeps, JobQueue } from '../http/deps.ts';
 import { newYorkDate } from '../../domain/market/trading-days.ts';
 import { beginMarketDay } from '../market-clock/market-day.ts';
-import { dataJobs, reasonOf, type JobEnv, type RunContext } from './data-jobs.ts';
+import { dataJobs, premiumQuotesDue, reasonOf, type JobEnv, type RunContext } from './data-jobs.ts';
 import { newsFeedsOf } from '../news/feeds.ts';
 import { jobRuns, whenJobFinished } from './job-runs.ts';
 
@@ -39,6 +39,11 @@ export const JOB_SCHEDULES: readonly { name: JobName; cron: string; what: string
   { name: 'begin-market-day', cron: '1 0 * * *', what: 'daily at 00:01 ET' },
   { name: 'ingest-news', cron: '0 8-20 * * *', what: 'hourly on the hour from 8:00 to 20:00 ET, every day (also archives what waited 30 days in review)' },
   { name: 'sync-brokerage', cron: '30 6 * * *', what: "daily at 06:30 ET (Premium brokerage sync, after SnapTrade's overnight refresh)" },
+  {
+    name: 'refresh-premium-quotes',
+    cron: '* 9-16 * * 1-5',
+    what: 'every minute of the NYSE regular session, 9:30 to 16:00 ET on business days, with a real market data provider (quotes of the funds Premium users hold)',
+  },
 ];
 
 interface AgendaJobData {
@@ -122,6 +127,9 @@ export async function startJobs(host: JobsHost, options: StartJobsOptions = {}):
   async function run(name: JobName, job: Job<AgendaJobData>): Promise<void> {
     const data = job.attrs.data ?? {};
     const scheduled = data.scheduled === true || !data.jobId;
+    // The every-minute schedule fires from 9:00 to 16:59 ET on weekdays: minutes outside the session,
+    // and every minute with demo data or no provider, are not recorded as runs (docs/live-updates.md).
+    if (!data.jobId && name === 'refresh-premium-quotes' && !premiumQuotesDue(env, deps.now())) return;
     const jobId = data.jobId ?? randomUUID();
     if (!data.jobId) await jobRuns.request(log, jobId, name, 'schedule', jobCtx(name, jobId));
     try {

@@ -67,6 +67,7 @@ export const JOB_LABELS: Record<JobJson['name'], string> = {
   'begin-market-day': 'Begin market day',
   'ingest-news': 'Ingest news',
   'sync-brokerage': 'Brokerage sync',
+  'refresh-premium-quotes': 'Premium live quotes',
 };
 
 export const JOB_STATUS_LABELS: Record<JobJson['status'], string> = {

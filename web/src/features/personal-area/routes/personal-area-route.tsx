@@ -9,6 +9,7 @@ import { Tabs } from '../../../components/ui/tabs.tsx';
 import { PRODUCT_NAME, paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCurrentUser } from '../../../lib/session/use-current-user.ts';
+import { useLiveUpdates } from '../../../lib/live-updates.ts';
 import { AddHoldingDialog } from '../components/add-holding-dialog.tsx';
 import { FavoritesTab } from '../components/favorites-tab.tsx';
 import { FindEtfsTab } from '../components/find-etfs-tab.tsx';
@@ -30,6 +31,7 @@ export const PERSONAL_AREA_TITLE = `My ${PRODUCT_NAME}`;
 export default function PersonalAreaRoute() {
   useDocumentTitle(PERSONAL_AREA_TITLE);
   const { user, isLoading: userLoading, hasActivePremium } = useCurrentUser();
+  useLiveUpdates();
   const portfolio = useGetPortfolioQuery(undefined, { skip: !user });
   const favorites = useGetFavoritesQuery(undefined, { skip: !user });
   const [params, setParams] = useSearchParams();
