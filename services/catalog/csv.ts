@@ -26,16 +26,21 @@ export interface CsvImportResult<T> {
   fileError: string | null;
 }
 
-interface RawRecord {
+export interface RawRecord {
   line: number;
   cells: string[];
 }
 
-function readRecords(text: string): RawRecord[] | { error: string } {
+/**
+ * The records of a CSV text with their 1-based line numbers, cells trimmed (a BOM, ragged rows and empty
+ * lines are fine); `relaxQuotes` also takes a quote inside an unquoted cell (brokers' exports).
+ */
+export function readRecords(text: string, options: { relaxQuotes?: boolean } = {}): RawRecord[] | { error: string } {
   try {
     const records = parse(text.replace(/^\uFEFF/, ''), {
       info: true,
       relax_column_count: true,
+      relax_quotes: options.relaxQuotes ?? false,
       skip_empty_lines: true,
       skip_records_with_empty_values: true,
     }) as unknown as { record: string[]; info: { lines: number } }[];

@@ -1,8 +1,7 @@
-import { parse } from 'csv-parse/sync';
 import { canonical, dec, parseAmount, type Decimal } from '../../domain/market/decimal.ts';
 import type { IsoDate } from '../../domain/market/trading-days.ts';
 import { normaliseTicker } from '../../domain/market/tickers.ts';
-import { csvField, normaliseHeader, parseCsvDate, type CsvLineError } from '../catalog/csv.ts';
+import { csvField, normaliseHeader, parseCsvDate, readRecords, type CsvLineError } from '../catalog/csv.ts';
 import { HOLDING_LIMITS, holdingInputMessages } from './holding-input.ts';
 
 /**
@@ -71,25 +70,6 @@ const ROBINHOOD_MARKS = ['average cost', 'avg cost', 'equity', 'shares'];
 /** Rows of a positions download that are no position: cash, money market core, pending activity, totals. */
 const NOT_A_POSITION = /^(cash( & cash investments| and money market)?|account total|total|pending activity|pending)$/i;
 
-interface RawRecord {
-  line: number;
-  cells: string[];
-}
-
-function readRecords(text: string): RawRecord[] | { error: string } {
-  try {
-    const records = parse(text.replace(/^\uFEFF/, ''), {
-      info: true,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      skip_records_with_empty_values: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-    return records.map((r) => ({ line: r.info.lines, cells: r.record.map((c) => c.trim()) }));
-  } catch (error) {
-    return { error: `CSV parsing error: ${error instanceof Error ? error.message : String(error)}` };
-  }
-}
 
 function find(columns: readonly string[], names: readonly string[]): number {
   for (const name of names) {
@@ -150,7 +130,7 @@ function yesNo(raw: string): boolean | undefined | null {
  */
 export function parseHoldingsCsv(text: string, today: IsoDate): HoldingsCsvResult {
   const fail = (message: string): HoldingsCsvResult => ({ layout: null, rows: [], errors: [], fileError: message });
-  const records = readRecords(text);
+  const records = readRecords(text, { relaxQuotes: true });
   if ('error' in records) return fail(records.error);
   if (records.length === 0) return fail(holdingsCsvMessages.empty);
   // The header is the first row (of the first ten) naming a ticker or symbol column (or Robinhood's

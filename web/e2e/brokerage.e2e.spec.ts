@@ -122,6 +122,17 @@ describe.sequential('brokerage sync card (Premium)', () => {
     await expect.poll(async () => card.getByText(/Last synced .* ET/).count()).toBe(2);
     await expectNoSeriousA11yViolations(page, 'brokerage card: synced (desktop)');
     await screenshot(page, 'brokerage-synced-desktop', { keepToast: true });
+
+    // the account page (where SnapTrade's portal returns) holds the same connections in its brokerage panel
+    await page.goto('/account');
+    const panel = page.getByTestId('brokerage-panel');
+    await visible(panel.getByRole('heading', { name: 'Brokerage connections' }));
+    await visible(panel.getByLabel('2 connected accounts'));
+    await seeText(panel, /Fidelity · Roth IRA/);
+    await expect.poll(async () => panel.getByText(/Last synced .* ET/).count()).toBe(2);
+    await visible(panel.getByRole('button', { name: 'Add Another Account' }));
+    await expectNoSeriousA11yViolations(page, 'account page: brokerage panel (desktop)');
+    await screenshot(page, 'account-brokerage-panel-desktop');
   });
 
   it('on a phone: the accounts, both buttons, no sideways scroll', async () => {
