@@ -17,6 +17,7 @@ export const jobNameSchema = z.enum([
   'begin-market-day',
   'ingest-news',
   'sync-brokerage',
+  'send-ex-date-reminders',
 ]);
 export type JobName = z.infer<typeof jobNameSchema>;
 

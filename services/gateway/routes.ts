@@ -19,6 +19,7 @@ import { calendarFeedsRouter } from '../calendar-feeds/api.ts';
 import { imagesAdminRouter, imagesRouter } from '../images/api.ts';
 import { settingsAdminRouter } from '../settings/admin-api.ts';
 import { billingRouter } from '../billing/api.ts';
+import { alertsRouter } from '../alerts/api.ts';
 
 export interface RouteModule {
   /** Where the router is mounted. Everything under `/api/admin` is owner-only (guarded in app.ts). */
@@ -55,5 +56,6 @@ export const routeModules: readonly RouteModule[] = [
   { path: '/api/admin', router: newsAdminRouter },
   { path: '/api', router: brokerageRouter },
   { path: '/api', router: billingRouter },
+  { path: '/api', router: alertsRouter },
   { path: '/api', router: openApiRouter },
 ];

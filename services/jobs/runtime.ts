@@ -39,6 +39,7 @@ export const JOB_SCHEDULES: readonly { name: JobName; cron: string; what: string
   { name: 'begin-market-day', cron: '1 0 * * *', what: 'daily at 00:01 ET' },
   { name: 'ingest-news', cron: '0 8-20 * * *', what: 'hourly on the hour from 8:00 to 20:00 ET, every day (also archives what waited 30 days in review)' },
   { name: 'sync-brokerage', cron: '30 6 * * *', what: "daily at 06:30 ET (Premium brokerage sync, after SnapTrade's overnight refresh)" },
+  { name: 'send-ex-date-reminders', cron: '0 17 * * 1-5', what: 'daily at 17:00 ET, Monday to Friday (skips NYSE holidays; docs/alerts.md)' },
 ];
 
 interface AgendaJobData {
@@ -116,6 +117,7 @@ export async function startJobs(host: JobsHost, options: StartJobsOptions = {}):
     news: { reader: options.feedReader ?? host.newsFeedReader(), feeds: newsFeedsOf(config.newsFeeds) },
     config,
     brokerage: deps.brokerage,
+    mailer: deps.mailer,
   };
   const jobCtx = (name: JobName, jobId: string): CommandContext => ({ actor: `job:${name}`, correlationId: jobId, now: deps.now().toISOString() });
 

@@ -67,6 +67,7 @@ export const JOB_LABELS: Record<JobJson['name'], string> = {
   'begin-market-day': 'Begin market day',
   'ingest-news': 'Ingest news',
   'sync-brokerage': 'Brokerage sync',
+  'send-ex-date-reminders': 'Ex-date reminders',
 };
 
 export const JOB_STATUS_LABELS: Record<JobJson['status'], string> = {
