@@ -18,6 +18,7 @@ import { distribution, fund, given, listed } from '../portfolio/test-helpers.ts'
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { startAlertReactor, type AlertReactor, type AlertReactorDeps } from './reactor.ts';
 import { sendExDateReminders } from './ex-date-reminders.ts';
+import { unsubscribeMessages } from './api.ts';
 
 // Friday 2026-01-23, noon in New York.
 const NOW = new Date('2026-01-23T17:00:00.000Z');
@@ -200,6 +201,10 @@ describe('distribution-change alerts (the reactor)', () => {
     const bad = await request(ctx.app).get(tampered).expect(400);
     expect(bad.text).toContain('This unsubscribe link is not valid.');
     await request(ctx.app).get('/api/alerts/unsubscribe').expect(400);
+    expect((await request(ctx.app).get(tampered).set('Accept', 'application/json').expect(400)).body).toEqual({ message: unsubscribeMessages.invalid });
+    expect((await request(ctx.app).get(unsubscribePath(mail!)).set('Accept', 'application/json').expect(200)).body).toEqual({
+      message: 'You will get no more distribution-change alerts from WeeklyDiv.',
+    });
     // no log line holds a link's token (mails and requests logged at debug level)
     const token = decodeURIComponent(unsubscribePath(mail!).split('token=')[1]!);
     expect(logLines.some((l) => l.includes('alert mailed'))).toBe(true);

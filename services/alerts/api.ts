@@ -3,6 +3,7 @@ import { AlertSettingsInput, type AlertSettings } from '../../contracts/alerts.t
 import type { AlertKind } from '../../events/alerts.ts';
 import { alertSettingsOf } from '../../read-models/alerts/queries.ts';
 import { findUserById } from '../../read-models/users/queries.ts';
+import { badRequest } from '../core/errors.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { actors, commandContext } from '../http/context.ts';
 import { authOf, requireUser } from '../http/session.ts';
@@ -74,12 +75,20 @@ export function alertsRouter(deps: AppDeps): Router {
     const token = typeof req.query['token'] === 'string' ? req.query['token'] : '';
     const opened = tokens.open(token);
     const user = opened ? await findUserById(deps.readModels, opened.userId) : null;
+    // A browser (the mail's link) gets a page; an API client asking for JSON gets JSON.
+    const wantsHtml = req.accepts(['html', 'json']) === 'html';
     if (!opened || !user) {
+      if (!wantsHtml) throw badRequest(unsubscribeMessages.invalid);
       sendPage(res, 400, 'Link not valid', [unsubscribeMessages.invalid], deps.config.appUrl);
       return;
     }
     const { position } = await unsubscribeAlerts(deps.log, user._id, opened.kind, commandContext(req, deps, `unsubscribe:${user._id}`));
     if (position > 0) await deps.readModels.waitFor(position);
+    if (!wantsHtml) {
+      res.setHeader('Cache-Control', 'no-store');
+      res.json({ message: unsubscribeMessages.done(opened.kind) });
+      return;
+    }
     sendPage(
       res,
       200,
