@@ -40,7 +40,7 @@ function sendPage(res: Response, status: number, title: string, lines: string[],
       '</head><body>',
       `<h1>${escapeHtml(title)}</h1>`,
       ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
-      `<p><a href="${escapeHtml(appUrl)}/my-weeklydiv">Alert settings in your personal area</a></p>`,
+      `<p><a href="${escapeHtml(appUrl)}/my-weeklydiv?tab=alerts">Alert settings in your personal area</a></p>`,
       '</body></html>',
     ].join('\n'),
   );

@@ -31,7 +31,7 @@ function footer(kind: AlertKind, links: MailLinks): string[] {
   return [
     '',
     '--',
-    `You get this e-mail because ${KIND_WORDS[kind]} are on in your WeeklyDiv personal area (${links.appUrl}/my-weeklydiv).`,
+    `You get this e-mail because ${KIND_WORDS[kind]} are on in your WeeklyDiv personal area (${links.appUrl}/my-weeklydiv?tab=alerts).`,
     `Stop these e-mails with one click, no sign-in needed: ${unsubscribeUrl(links)}`,
   ];
 }
