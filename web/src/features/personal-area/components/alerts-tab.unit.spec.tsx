@@ -19,7 +19,7 @@ describe('the Alerts tab', () => {
   it('shows the saved settings (10 %, distribution changes on, reminders off) and saves the changes with a toast', async () => {
     const calls = mockFetch({
       'GET /api/user/alerts': defaults,
-      'PUT /api/user/alerts': (req) => ({ distributionChangeAlerts: true, ...(req.body as object) }),
+      'PUT /api/user/alerts': (req: MockRequest) => ({ distributionChangeAlerts: true, ...(req.body as object) }),
     });
     renderWithProviders(<AlertsTab emailVerified />);
     const percent = (await screen.findByLabelText(alertTexts.percentLabel)) as HTMLInputElement;
