@@ -107,10 +107,17 @@ const AccountLink = styled(Link)`
   text-underline-offset: 2px;
 `;
 
-/** The four tab labels fit a phone's width: tighter padding and type below the sm breakpoint. */
+/**
+ * The four tab labels stay in sight on a phone: tighter padding and type below the sm breakpoint, and
+ * two rows of two (four labels do not fit 390 px in one row; a scrolled-away Alerts tab would hide).
+ */
 const TabsFit = styled.div`
   @media (max-width: ${theme.breakpoints.sm - 0.02}px) {
+    & [role='tablist'] {
+      flex-wrap: wrap;
+    }
     & [role='tab'] {
+      flex: 1 0 45%;
       padding: 8px 6px;
       font-size: ${theme.fontSizes.sm};
     }
