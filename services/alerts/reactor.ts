@@ -134,7 +134,12 @@ export async function startAlertReactor(deps: AlertReactorDeps): Promise<AlertRe
         if (!HANDLED.has(parseStoredTypeName(raw.type).type)) continue;
         relevant = true;
         const event = log.registry.decode(raw) as unknown as DistributionDeclared | DistributionRevised;
-        await onDistribution(event, raw);
+        try {
+          await onDistribution(event, raw);
+        } catch (error) {
+          // One event's failure (a read model that did not catch up, the store) must not stop every later alert.
+          logger.error({ err: error, distributionId: event.data.distributionId, position: raw.position }, 'distribution-change alert skipped');
+        }
       }
       const last = batch.at(-1)?.position ?? handled;
       if (relevant) {
