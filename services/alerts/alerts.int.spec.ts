@@ -344,3 +344,36 @@ describe('ex-date reminders (the daily job)', () => {
     expect(await sendExDateReminders({ ...deps, now: () => thursday }, ctxAt(thursday))).toMatchObject({ exDate: '2026-01-23' });
   });
 });
+
+describe('the server runs the reactor', () => {
+  it('startServer (role all) mails holders of a fund whose new payout crosses the threshold, without any test wiring', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'weeklydiv-alerts-server-'));
+    const { startServer } = await import('../gateway/server.ts');
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      APP_URL: 'http://localhost:3000',
+      SESSION_SECRET: SECRET,
+      PASSWORD_SCRYPT_LOG_N: '12',
+      DEMO_DATA: 'false',
+      PORT: '0',
+      HOST: '127.0.0.1',
+    });
+    const { container, server, shutdown } = await startServer(config, pino({ level: 'silent' }));
+    try {
+      const { f, history } = weeklyFund();
+      await appendAll(container.deps.log, history).then((p) => container.deps.readModels.waitFor(p));
+      const ann = await signUpVerified(server!, container.deps);
+      await ann.agent.post('/api/user/portfolio').send({ etfId: f.etfId, shares: '10', purchasePrice: '20', purchaseDate: '2026-01-02', isDrip: 0 }).expect(201);
+      const today = new Date().toISOString().slice(0, 10);
+      await appendAll(container.deps.log, [distribution(f.etfId, today, '0.46')]);
+      // the live subscription mails within moments (the issue asks for a minute)
+      await expect.poll(() => alertMailsTo(dataDir, ann.user.email).length, { timeout: 60_000, interval: 100 }).toBe(1);
+      expect(alertMailsTo(dataDir, ann.user.email)[0]!.subject).toBe(`${f.ticker} distribution +15.0%: $0.46 per share`);
+    } finally {
+      await shutdown();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
