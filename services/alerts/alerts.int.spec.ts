@@ -361,10 +361,13 @@ describe('the server runs the reactor', () => {
       HOST: '127.0.0.1',
     });
     const { container, server, shutdown } = await startServer(config, pino({ level: 'silent' }));
+    expect(server).toBeDefined();
+    const { createApp } = await import('../gateway/app.ts');
+    const app = createApp(container.deps); // the server's own deps: the reactor is the one startServer started
     try {
       const { f, history } = weeklyFund();
       await appendAll(container.deps.log, history).then((p) => container.deps.readModels.waitFor(p));
-      const ann = await signUpVerified(server!, container.deps);
+      const ann = await signUpVerified(app, container.deps);
       await ann.agent.post('/api/user/portfolio').send({ etfId: f.etfId, shares: '10', purchasePrice: '20', purchaseDate: '2026-01-02', isDrip: 0 }).expect(201);
       const today = new Date().toISOString().slice(0, 10);
       await appendAll(container.deps.log, [distribution(f.etfId, today, '0.46')]);
