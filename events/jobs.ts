@@ -18,6 +18,7 @@ export const jobNameSchema = z.enum([
   'ingest-news',
   'sync-brokerage',
   'refresh-premium-quotes',
+  'send-ex-date-reminders',
 ]);
 export type JobName = z.infer<typeof jobNameSchema>;
 

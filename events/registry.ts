@@ -16,6 +16,7 @@ import { pageEvents, pagePathEvents } from './pages.ts';
 import { imageEvents } from './images.ts';
 import { brokerageEvents } from './brokerage.ts';
 import { billingEvents } from './billing.ts';
+import { alertEvents } from './alerts.ts';
 
 export class UnknownEventTypeError extends Error {}
 export class InvalidEventError extends Error {}
@@ -39,6 +40,7 @@ export const allEventDefinitions: readonly EventDefinition[] = [
   ...imageEvents,
   ...brokerageEvents,
   ...billingEvents,
+  ...alertEvents,
 ];
 
 export class EventRegistry {

@@ -22,7 +22,9 @@ export type StreamCategory =
   | 'market'
   | 'job'
   | 'calendarfeed'
-  | 'brokerage';
+  | 'brokerage'
+  | 'alerts'
+  | 'alertsreactor';
 
 export function streamName(category: StreamCategory, id: string): string {
   if (!id) throw new Error(`stream id for ${category} is empty`);
@@ -61,6 +63,10 @@ export const streams = {
   calendarFeed: (userId: string) => streamName('calendarfeed', userId),
   /** A Premium user's read-only brokerage link (SnapTrade) and its syncs. */
   brokerage: (userId: string) => streamName('brokerage', userId),
+  /** A user's payout-alert settings and the record of every alert mail (docs/alerts.md). */
+  alerts: (userId: string) => streamName('alerts', userId),
+  /** The checkpoint of the distribution-change alert reactor (services/alerts/reactor.ts). */
+  alertsReactor: () => streamName('alertsreactor', 'distribution-change'),
   /** The single stream of `MarketDayBegan` events: the market's "today" as a fact in the log. */
   marketClock: () => streamName('market', 'clock'),
 };

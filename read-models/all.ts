@@ -11,6 +11,7 @@ import { pagesProjection } from './pages/projection.ts';
 import { imagesProjection } from './images/projection.ts';
 import { newsKeywordsProjection, newsProjection } from './news/projection.ts';
 import { brokerageProjection } from './brokerage/projection.ts';
+import { alertsProjection } from './alerts/projection.ts';
 
 /** Every read model of the product. A module adds its projection here. */
 export const allProjections: readonly Projection[] = [
@@ -27,5 +28,6 @@ export const allProjections: readonly Projection[] = [
   imagesProjection,
   newsKeywordsProjection,
   brokerageProjection,
+  alertsProjection,
 ];
 

@@ -24,6 +24,7 @@ import {
 } from '../../contracts/market.ts';
 import { NewsItem } from '../../contracts/news.ts';
 import { CalendarFeedUrl } from '../../contracts/calendar-feeds.ts';
+import { AlertSettings, AlertSettingsInput } from '../../contracts/alerts.ts';
 import { AdminNewsArticle, NewsArticleUpdate, NewsKeywords, PageInput, PageJson, PurgeResult } from '../../contracts/content.ts';
 import { PURGES } from '../news/admin-api.ts';
 import { HoldingsImportResult, HoldingView, UserCalendarEntry } from '../../contracts/portfolio.ts';
@@ -423,6 +424,34 @@ function documentPaths(registry: OpenAPIRegistry): void {
     access: 'public',
     request: { params: z.object({ file: z.string().describe('`<token>.ics`') }) },
     responses: { 200: ics("The user's payouts of the four weeks from Monday of this week."), ...errors(404) },
+  });
+
+  // --- payout alerts by e-mail (docs/alerts.md)
+  add('get', '/api/user/alerts', {
+    tags: portfolio,
+    summary: "The user's payout-alert settings (defaults before the first save: 10 %, distribution changes on, ex-date reminders off).",
+    access: 'user',
+    responses: { 200: ok('The settings.', AlertSettings) },
+  });
+  add('put', '/api/user/alerts', {
+    tags: portfolio,
+    summary: 'Saves the payout-alert settings (an AlertSettingsChanged event on alerts-<userId>).',
+    access: 'user',
+    request: { ...body(AlertSettingsInput, '`distributionChangePercent` 1–100 (whole), `exDateReminder`; `distributionChangeAlerts` optional (absent: unchanged).') },
+    responses: { 200: ok('The saved settings.', AlertSettings), ...errors(400) },
+  });
+  add('get', '/api/alerts/unsubscribe', {
+    tags: portfolio,
+    summary: "An alert mail's one-click unsubscribe link: turns that alert kind off, no sign-in (the signed token names the user and the kind).",
+    access: 'public',
+    request: { query: z.object({ token: z.string().describe('The signed token of the link in the mail.') }) },
+    responses: {
+      200: {
+        description: 'A page saying which alerts are off now (HTML for a browser; `{message}` when the client asks for JSON).',
+        content: { 'text/html': { schema: z.string() }, 'application/json': { schema: MessageAnswer } },
+      },
+      400: { description: 'The link is not valid (an HTML page for a browser).', content: { 'application/json': { schema: ErrorBody }, 'text/html': { schema: z.string() } } },
+    },
   });
 
   // --- Premium billing with Stripe (docs/billing.md)

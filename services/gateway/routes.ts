@@ -20,6 +20,7 @@ import { imagesAdminRouter, imagesRouter } from '../images/api.ts';
 import { settingsAdminRouter } from '../settings/admin-api.ts';
 import { billingRouter } from '../billing/api.ts';
 import { liveRouter } from '../live/api.ts';
+import { alertsRouter } from '../alerts/api.ts';
 
 export interface RouteModule {
   /** Where the router is mounted. Everything under `/api/admin` is owner-only (guarded in app.ts). */
@@ -57,5 +58,6 @@ export const routeModules: readonly RouteModule[] = [
   { path: '/api', router: brokerageRouter },
   { path: '/api', router: billingRouter },
   { path: '/api', router: liveRouter },
+  { path: '/api', router: alertsRouter },
   { path: '/api', router: openApiRouter },
 ];

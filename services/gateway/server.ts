@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from '../http/config.ts';
 import { createContainer, type Container } from './container.ts';
 import { startJobs } from '../jobs/runtime.ts';
 import { closeLiveUpdates } from '../live/api.ts';
+import { startAlertReactor } from '../alerts/reactor.ts';
 
 /**
  * The server entry: parses the configuration, builds the stores, catches the read models up, listens,
@@ -21,6 +22,22 @@ export async function startServer(config: Config, logger: Logger): Promise<{ con
   const jobs = await startJobs(container);
   container.onStop(() => jobs.stop());
   await jobs.seedOnFirstStart().catch((error: unknown) => logger.error({ err: error }, 'first-start seeding failed'));
+  // Distribution-change alerts (docs/alerts.md): where jobs run (roles all and worker), after the
+  // first-start seeding, so a new install's imported history is never mailed.
+  if (config.role !== 'gateway') {
+    const { deps } = container;
+    const alerts = await startAlertReactor({
+      log: deps.log,
+      eventStore: container.eventStore,
+      readModels: deps.readModels,
+      mailer: deps.mailer,
+      logger: logger.child({ component: 'alerts' }),
+      now: deps.now,
+      appUrl: config.appUrl,
+      sessionSecret: config.session.secret,
+    });
+    container.onStop(() => alerts.stop());
+  }
   let server: Server | undefined;
   if (config.role !== 'worker') {
     const app = createApp(container.deps);

@@ -28,6 +28,8 @@ import { hasPremiumRights } from '../billing/premium.ts';
 import { syncBrokerage } from '../brokerage/commands.ts';
 import { PORTFOLIOS, portfolioProjection, type PortfolioDoc } from '../../read-models/portfolio/projection.ts';
 import { USERS, usersProjection, type UserDoc } from '../../read-models/users/projection.ts';
+import type { Mailer } from '../../infra/mail/port.ts';
+import { sendExDateReminders } from '../alerts/ex-date-reminders.ts';
 
 /**
  * What each data job does. A job only sends commands (through services/prices/sync.ts,
@@ -62,6 +64,8 @@ export interface JobEnv {
   /** For sync-brokerage: the configuration (SnapTrade keys) and the brokerage adapter (undefined: not configured). */
   config: Config;
   brokerage: Brokerage | undefined;
+  /** For send-ex-date-reminders: the mail port. */
+  mailer: Mailer;
 }
 
 export interface RunContext {
@@ -404,6 +408,19 @@ const refreshPremiumQuotes: JobBody = async (env, run): Promise<JobOutcome> => {
   };
 };
 
+/**
+ * Ex-date reminders (services/alerts/ex-date-reminders.ts, docs/alerts.md): on a business day, one mail
+ * per (user, held fund, ex-date) for declared payouts going ex the next business day.
+ */
+const sendExDateRemindersJob: JobBody = async (env, run): Promise<JobOutcome> => {
+  const { exDate, sent, alreadySent, failed } = await sendExDateReminders(
+    { log: env.log, readModels: env.readModels, mailer: env.mailer, logger: env.logger, now: env.now, appUrl: env.config.appUrl, sessionSecret: env.config.session.secret },
+    run.ctx,
+  );
+  if (exDate === null) return { summary: 'No business day: no ex-date reminders', counts: { sent: 0, alreadySent: 0, failed: 0 } };
+  return { summary: `Sent ${plural(sent, 'ex-date reminder')} for ex-date ${exDate}` + (failed > 0 ? ` (${failed} failed)` : ''), counts: { sent, alreadySent, failed } };
+};
+
 export const dataJobs: Readonly<Record<JobName, JobBody>> = {
   'initialize-production': initializeProduction,
   'update-prices': updatePrices,
@@ -414,4 +431,5 @@ export const dataJobs: Readonly<Record<JobName, JobBody>> = {
   'ingest-news': ingestNewsJob,
   'sync-brokerage': syncBrokerageJob,
   'refresh-premium-quotes': refreshPremiumQuotes,
+  'send-ex-date-reminders': sendExDateRemindersJob,
 };

@@ -44,6 +44,7 @@ export const JOB_SCHEDULES: readonly { name: JobName; cron: string; what: string
     cron: '* 9-16 * * 1-5',
     what: 'every minute of the NYSE regular session, 9:30 to 16:00 ET on business days, with a real market data provider (quotes of the funds Premium users hold)',
   },
+  { name: 'send-ex-date-reminders', cron: '0 17 * * 1-5', what: 'daily at 17:00 ET, Monday to Friday (skips NYSE holidays; docs/alerts.md)' },
 ];
 
 interface AgendaJobData {
@@ -121,6 +122,7 @@ export async function startJobs(host: JobsHost, options: StartJobsOptions = {}):
     news: { reader: options.feedReader ?? host.newsFeedReader(), feeds: newsFeedsOf(config.newsFeeds) },
     config,
     brokerage: deps.brokerage,
+    mailer: deps.mailer,
   };
   const jobCtx = (name: JobName, jobId: string): CommandContext => ({ actor: `job:${name}`, correlationId: jobId, now: deps.now().toISOString() });
 

@@ -68,6 +68,7 @@ export const JOB_LABELS: Record<JobJson['name'], string> = {
   'ingest-news': 'Ingest news',
   'sync-brokerage': 'Brokerage sync',
   'refresh-premium-quotes': 'Premium live quotes',
+  'send-ex-date-reminders': 'Ex-date reminders',
 };
 
 export const JOB_STATUS_LABELS: Record<JobJson['status'], string> = {

@@ -15,16 +15,17 @@ import { FavoritesTab } from '../components/favorites-tab.tsx';
 import { FindEtfsTab } from '../components/find-etfs-tab.tsx';
 import { PortfolioTab } from '../components/portfolio-tab.tsx';
 import { VerifyEmailNotice } from '../components/verify-email-notice.tsx';
+import { AlertsTab } from '../components/alerts-tab.tsx';
 import { theme } from '../../../styles/theme.ts';
 
-type TabKey = 'portfolio' | 'favorites' | 'find';
-const TAB_KEYS: readonly TabKey[] = ['portfolio', 'favorites', 'find'];
+type TabKey = 'portfolio' | 'favorites' | 'find' | 'alerts';
+const TAB_KEYS: readonly TabKey[] = ['portfolio', 'favorites', 'find', 'alerts'];
 
 export const PERSONAL_AREA_TITLE = `My ${PRODUCT_NAME}`;
 
 /**
  * `/my-weeklydiv`: signed out → /login; a loading state while the user
- * loads; tabs My Portfolio (count), Favorites (count), Find ETFs, the portfolio first. The open tab
+ * loads; tabs My Portfolio (count), Favorites (count), Find ETFs, Alerts (docs/alerts.md), the portfolio first. The open tab
  * is kept in `?tab=` so Back from a fund's page returns to it. Holdings and favorites are asked for
  * only when signed in.
  */
@@ -62,6 +63,7 @@ export default function PersonalAreaRoute() {
     { key: 'portfolio', label: `My Portfolio${count(portfolio.data)}` },
     { key: 'favorites', label: `Favorites${count(favorites.data)}` },
     { key: 'find', label: 'Find ETFs' },
+    { key: 'alerts', label: 'Alerts' },
   ] as const;
 
   function selectTab(key: TabKey) {
@@ -82,8 +84,10 @@ export default function PersonalAreaRoute() {
             <PortfolioTab userId={user.id} hasActivePremium={hasActivePremium} holdings={portfolio.data} isLoading={portfolio.isLoading} isError={portfolio.isError} />
           ) : tab === 'favorites' ? (
             <FavoritesTab favorites={favorites.data} isLoading={favorites.isLoading} isError={favorites.isError} heldEtfIds={heldEtfIds} onAdd={setAdding} />
-          ) : (
+          ) : tab === 'find' ? (
             <FindEtfsTab favoriteEtfIds={favoriteEtfIds} heldEtfIds={heldEtfIds} onAdd={setAdding} />
+          ) : (
+            <AlertsTab emailVerified={user.emailVerified} />
           )}
         </Tabs>
       </TabsFit>
@@ -105,10 +109,17 @@ const AccountLink = styled(Link)`
   text-underline-offset: 2px;
 `;
 
-/** The three tab labels fit a phone's width: tighter padding and type below the sm breakpoint. */
+/**
+ * The four tab labels stay in sight on a phone: tighter padding and type below the sm breakpoint, and
+ * two rows of two (four labels do not fit 390 px in one row; a scrolled-away Alerts tab would hide).
+ */
 const TabsFit = styled.div`
   @media (max-width: ${theme.breakpoints.sm - 0.02}px) {
+    & [role='tablist'] {
+      flex-wrap: wrap;
+    }
     & [role='tab'] {
+      flex: 1 0 45%;
       padding: 8px 6px;
       font-size: ${theme.fontSizes.sm};
     }

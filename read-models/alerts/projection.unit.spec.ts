@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { project, recorded, type GivenEvent } from '../runtime/projection-testing.ts';
+import { ALERT_SETTINGS, alertsProjection } from './projection.ts';
+
+const ann = '4f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
+const bob = '5f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
+const at = (d: number) => `2026-01-0${d}T15:00:00.000Z`;
+const changed = (userId: string, percent: number, exDateReminder: boolean, d: number, via: 'settings' | 'unsubscribe' = 'settings'): GivenEvent => ({
+  stream: `alerts-${userId}`,
+  type: 'AlertSettingsChanged',
+  data: { userId, distributionChangeAlerts: via === 'settings', distributionChangePercent: percent, exDateReminder, via, changedAt: at(d) },
+});
+const history: GivenEvent[] = [changed(ann, 15, true, 1), changed(bob, 10, false, 2), changed(ann, 15, true, 3, 'unsubscribe')];
+const expected = [
+  { _id: ann, distributionChangeAlerts: false, distributionChangePercent: 15, exDateReminder: true, changedAt: at(3), _position: 3 },
+  { _id: bob, distributionChangeAlerts: true, distributionChangePercent: 10, exDateReminder: false, changedAt: at(2), _position: 2 },
+];
+
+describe('alerts projection', () => {
+  it("keeps each user's latest settings", async () => {
+    const { all } = await project(alertsProjection, recorded(history));
+    expect(await all(ALERT_SETTINGS)).toEqual(expected);
+  });
+
+  it('gives the same documents when every event is delivered twice', async () => {
+    const twice = await project(alertsProjection, recorded(history), { batchSize: 1, deliverTwice: true });
+    expect(await twice.all(ALERT_SETTINGS)).toEqual(expected);
+  });
+});
