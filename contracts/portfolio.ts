@@ -51,7 +51,7 @@ export const HoldingView = z.object({
   incomeReceived: z.string(),
   /** How many distributions were paid since heldSince. */
   paymentsReceived: z.number(),
-  /** currentShares x weeklyAverage x 52. */
+  /** currentShares x the latest declared distribution x payouts a year (docs/metrics.md). */
   projectedAnnualIncome: z.string().nullable(),
   /** Total return (priceChange + distributionReturn); null without a purchase price or a price. */
   gain: z.string().nullable(),
