@@ -95,6 +95,11 @@ async function startOn(dataDir: string, port: number, options: StartOptions): Pr
     DEMO_DATA: 'true',
     LOG_LEVEL: process.env['E2E_LOG_LEVEL'] ?? 'silent',
     PASSWORD_SCRYPT_LOG_N: '12',
+    // every spec signs up its own users from 127.0.0.1, more than the 20 an hour one address may: the
+    // per-client limits have their own specs (services/accounts/security.int.spec.ts), as in the API harness
+    SIGNUP_LIMIT_PER_HOUR: '100000',
+    FORGOT_PASSWORD_LIMIT_PER_HOUR: '100000',
+    VERIFICATION_MAIL_LIMIT_PER_HOUR: '100000',
     ...options.env,
   });
   // process.execPath: the Node 24 the npm scripts run (node_modules/.bin/node). The guard runs the real
