@@ -1,14 +1,12 @@
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
-import { createEventStore } from '../../infra/event-store/create-event-store.ts';
-import { EventLog } from '../../services/core/event-log.ts';
 import { getJson, type ListedEtf } from './support/api.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { expectNoSidewaysScroll, launchBrowser, newContext, seeText, visible } from './support/browser.ts';
 import { logIn, newUser, onPersonalArea, seeToast, signUp, toastWith } from './support/flows.ts';
 import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
+import { makePremium, withServerLog } from './support/server-log.ts';
 
 /**
  * Premium's brokerage sync card in the personal area, against the real server whose SnapTrade is the
@@ -25,16 +23,6 @@ let page: Page;
 const user = newUser('brokerage');
 let userId: string;
 let funds: ListedEtf[];
-const dataDir = () => path.dirname(inject('e2eOutboxFile'));
-
-async function withLog<T>(work: (log: EventLog) => Promise<T>): Promise<T> {
-  const store = await createEventStore({ eventStoreUrl: undefined, dataDir: dataDir() });
-  try {
-    return await work(new EventLog(store));
-  } finally {
-    await store.close();
-  }
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -53,14 +41,7 @@ afterAll(async () => {
 
 describe.sequential('brokerage sync card (Premium)', () => {
   it('becomes Premium the way billing records it (SubscriptionChanged in the log)', async () => {
-    await withLog((log) =>
-      log.append(
-        streams.user(userId),
-        [{ type: 'SubscriptionChanged', data: { userId, subscriptionTier: 'premium', subscriptionStatus: 'active', changedAt: new Date().toISOString() } }],
-        'any',
-        { actor: 'e2e', correlationId: 'brokerage-e2e', now: new Date().toISOString() },
-      ),
-    );
+    await makePremium(userId, 'brokerage-e2e');
     await expect
       .poll(async () => ((await (await page.request.get('/api/user')).json()) as { subscriptionTier: string }).subscriptionTier, { timeout: 30_000 })
       .toBe('premium');
@@ -89,7 +70,7 @@ describe.sequential('brokerage sync card (Premium)', () => {
   });
 
   it('after connecting two accounts at SnapTrade: the count badge, "Sync Portfolio" and the synced holdings', async () => {
-    const snaptradeUserId = await withLog(async (log) => {
+    const snaptradeUserId = await withServerLog(async (log) => {
       const [registered] = await log.readStream(streams.brokerage(userId));
       return (registered!.data as { snaptradeUserId: string }).snaptradeUserId;
     });

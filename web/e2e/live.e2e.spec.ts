@@ -1,14 +1,12 @@
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
-import { createEventStore } from '../../infra/event-store/create-event-store.ts';
 import { newYorkCloseInstant, newYorkDate } from '../../domain/market/trading-days.ts';
-import { EventLog } from '../../services/core/event-log.ts';
 import { getJson, type ListedEtf } from './support/api.ts';
 import { launchBrowser, newContext, visible } from './support/browser.ts';
 import { newUser, onPersonalArea, signUp } from './support/flows.ts';
 import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
+import { e2eMeta, makePremium, withServerLog } from './support/server-log.ts';
 
 /**
  * Premium's live updates (docs/live-updates.md): with the personal area open, a new price of a held
@@ -23,17 +21,7 @@ let page: Page;
 const user = newUser('live');
 let userId: string;
 let fund: ListedEtf & { priceAsOf: string | null; priceAsOfTime: string | null };
-const dataDir = () => path.dirname(inject('e2eOutboxFile'));
-const meta = () => ({ actor: 'e2e', correlationId: 'live-e2e', now: new Date().toISOString() });
-
-async function withLog<T>(work: (log: EventLog) => Promise<T>): Promise<T> {
-  const store = await createEventStore({ eventStoreUrl: undefined, dataDir: dataDir() });
-  try {
-    return await work(new EventLog(store));
-  } finally {
-    await store.close();
-  }
-}
+const meta = () => e2eMeta('live-e2e');
 
 /** The text of a holding card's "Current Value". */
 async function currentValue(ticker: string): Promise<string> {
@@ -61,14 +49,7 @@ afterAll(async () => {
 
 describe.sequential('live updates (Premium)', () => {
   it('becomes Premium and holds 10 shares of a fund', async () => {
-    await withLog((log) =>
-      log.append(
-        streams.user(userId),
-        [{ type: 'SubscriptionChanged', data: { userId, subscriptionTier: 'premium', subscriptionStatus: 'active', changedAt: new Date().toISOString() } }],
-        'any',
-        meta(),
-      ),
-    );
+    await makePremium(userId, 'live-e2e');
     await expect
       .poll(async () => ((await (await page.request.get('/api/user')).json()) as { subscriptionTier: string }).subscriptionTier, { timeout: 30_000 })
       .toBe('premium');
@@ -98,7 +79,7 @@ describe.sequential('live updates (Premium)', () => {
     const now = new Date();
     const today = newYorkDate(now.getTime());
     const isTodaysClose = fund.priceAsOf === today && fund.priceAsOfTime === newYorkCloseInstant(today);
-    await withLog(async (log) => {
+    await withServerLog(async (log) => {
       if (isTodaysClose) {
         const bar = { etfId: fund.id, date: today, open: price, high: price, low: price, close: price, volume: 0, source: 'manual' as const };
         await log.append(streams.prices(fund.id, today.slice(0, 4)), [{ type: 'PriceBarRevised', data: bar }], 'any', meta());
