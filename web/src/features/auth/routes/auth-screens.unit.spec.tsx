@@ -342,7 +342,11 @@ describe('verify email', () => {
     const sent = await screen.findByTestId('toast');
     expect(sent.textContent).toContain('Verification email sent');
     expect(sent.textContent).toContain('We sent a new verification link to ann@example.com.');
-    fireEvent.click(screen.getByRole('button', { name: 'Resend verification email' }));
+    // The toast lands when the request's promise settles; the button is enabled again one render
+    // later. A click in between would hit a disabled button (as a person's would).
+    const again = screen.getByRole('button', { name: 'Resend verification email' }) as HTMLButtonElement;
+    await waitFor(() => expect(again.disabled).toBe(false));
+    fireEvent.click(again);
     await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Please wait 42 seconds before requesting another verification email.'));
     expect(screen.getByTestId('toast').getAttribute('data-variant')).toBe('destructive');
   });
