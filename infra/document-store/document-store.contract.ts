@@ -532,6 +532,25 @@ export function documentStoreContract(label: string, open: () => Promise<OpenedS
       });
     });
 
+    describe('writeAtomically', () => {
+      it('applies each collection\'s operations in order, the same collection twice included', async () => {
+        const docs = await seed([{ _id: 'a', v: 1 }]);
+        const checkpoints = fresh();
+        await store().writeAtomically([
+          { collection: docs.name, operations: [{ updateOne: { filter: { _id: 'a' }, update: { $inc: { v: 1 } } } }, { insertOne: { document: { _id: 'b', v: 1 } } }] },
+          { collection: checkpoints.name, operations: [{ replaceOne: { filter: { _id: 'p' }, replacement: { _id: 'p', position: 7 }, upsert: true } }] },
+          { collection: docs.name, operations: [{ deleteOne: { filter: { _id: 'b' } } }, { updateOne: { filter: { _id: 'a' }, update: { $inc: { v: 10 } } } }] },
+          { collection: fresh().name, operations: [] },
+        ]);
+        expect(await docs.find({})).toEqual([{ _id: 'a', v: 12 }]);
+        expect(await checkpoints.find({})).toEqual([{ _id: 'p', position: 7 }]);
+      });
+
+      it('accepts an empty list', async () => {
+        await expect(store().writeAtomically([])).resolves.toBeUndefined();
+      });
+    });
+
     describe('indexes', () => {
       it('enforces a unique index on insert, update, replace and upsert', async () => {
         const c = fresh();

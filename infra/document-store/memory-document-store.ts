@@ -37,6 +37,7 @@ import {
   type Update,
   type UpdateOptions,
   type UpdateResult,
+  type AtomicWrite,
 } from './port.ts';
 
 type Plain = Record<string, unknown>;
@@ -614,13 +615,12 @@ function equalityValue(condition: unknown): unknown {
 // ---------------------------------------------------------------------------------------------
 // Indexes
 
-interface IndexState {
+/** An index's definition; storages keep its entries (encoded key -> ids). */
+export interface IndexDef {
   readonly name: string;
   readonly key: Readonly<Record<string, 1 | -1>>;
   readonly fields: readonly string[];
   readonly unique: boolean;
-  /** Encoded key -> ids of the documents holding it. */
-  readonly entries: Map<string, Set<string>>;
 }
 
 function encodeKey(value: unknown): string {
@@ -675,7 +675,7 @@ function multikeyKeys(doc: Doc, fields: readonly string[]): string[] {
 }
 
 /** The key to look up when a filter has a plain equality on every field of the index. */
-function lookupKey(filter: Filter, index: IndexState): string | undefined {
+function lookupKey(filter: Filter, index: IndexDef): string | undefined {
   const parts: string[] = [];
   for (const field of index.fields) {
     let value = filter[field];
@@ -734,139 +734,211 @@ function withIdFirst(doc: Plain, id: string): Doc {
 // ---------------------------------------------------------------------------------------------
 // Collections
 
-class CollectionState {
+/**
+ * Where a collection's documents and index entries live. The engine (EngineCollection) holds
+ * MongoDB's semantics and asks a storage only for these primitives: the memory storage below keeps
+ * Maps; the SQLite one (sqlite-document-store.ts) keeps tables. Writes arrive already checked
+ * (unique keys, duplicate ids), so a storage never has to refuse one.
+ */
+export interface CollectionStorage {
   readonly name: string;
-  readonly docs = new Map<string, Doc>();
-  readonly indexes = new Map<string, IndexState>();
+  /** True when documents handed out are private copies (parsed from text): the engine need not clone them. */
+  readonly readsAreCopies: boolean;
+  get(id: string): Doc | undefined;
+  count(): number;
+  /** Every document in natural (insertion) order. */
+  scan(): Iterable<Doc>;
+  indexes(): Iterable<IndexDef>;
+  index(name: string): IndexDef | undefined;
+  /** Ids of the documents holding an encoded key in an index. */
+  holders(index: IndexDef, key: string): Iterable<string>;
+  /** Stores `next` (a new document, or the same `_id` as `previous`) and moves its index entries. */
+  write(next: Doc, keyChanges: ReadonlyArray<readonly [IndexDef, readonly string[], readonly string[]]>): void;
+  /** Deletes a document and its index entries. */
+  delete(doc: Doc, keys: ReadonlyArray<readonly [IndexDef, readonly string[]]>): void;
+  clear(): void;
+  /** Adds an index with the entries of the documents already stored. */
+  addIndex(index: IndexDef, entries: ReadonlyArray<readonly [key: string, id: string]>): void;
+}
+
+function duplicate(storage: CollectionStorage, index: string, detail: string): DuplicateKeyError {
+  return new DuplicateKeyError(`E11000 duplicate key error collection: ${storage.name} index: ${index} dup key: ${detail}`);
+}
+
+function describeKey(index: IndexDef, doc: Doc): string {
+  const parts = index.fields.map((field) => {
+    const { values } = collectPathValues(doc, field);
+    const value = values.length === 1 ? values[0] : values;
+    return `${field}: ${JSON.stringify(value === EMPTY_ARRAY ? [] : value)}`;
+  });
+  return `{ ${parts.join(', ')} }`;
+}
+
+/** Stores `next` (replacing `previous`, same `_id`), keeping indexes; refuses unique violations. */
+function putDocument(storage: CollectionStorage, previous: Doc | undefined, next: Doc): void {
+  const changes: Array<readonly [IndexDef, readonly string[], readonly string[]]> = [];
+  for (const index of storage.indexes()) {
+    const keys = indexKeys(next, index.fields);
+    if (index.unique) {
+      for (const key of keys) {
+        for (const id of storage.holders(index, key)) {
+          if (id !== next._id) throw duplicate(storage, index.name, describeKey(index, next));
+        }
+      }
+    }
+    const oldKeys = previous ? indexKeys(previous, index.fields) : [];
+    if (oldKeys.length === keys.length && oldKeys.every((key, i) => key === keys[i])) continue;
+    changes.push([index, oldKeys, keys]);
+  }
+  storage.write(next, changes);
+}
+
+function removeDocument(storage: CollectionStorage, doc: Doc): void {
+  const keys: Array<readonly [IndexDef, readonly string[]]> = [];
+  for (const index of storage.indexes()) keys.push([index, indexKeys(doc, index.fields)]);
+  storage.delete(doc, keys);
+}
+
+/**
+ * The stored documents matching a filter, in natural order (or index order for a lookup), after
+ * skipping `skip` of them and up to `limit` (0: no limit).
+ */
+function matchDocuments(storage: CollectionStorage, filter: Filter | undefined, skip = 0, limit = 0): Doc[] {
+  const out: Doc[] = [];
+  const f = filter ?? {};
+  let keyCount = 0;
+  for (const _ in f) keyCount++;
+  let candidates: Iterable<Doc | undefined> | undefined;
+  let exact = keyCount === 0;
+  const ids = f._id === undefined ? undefined : idsFromCondition(f._id);
+  if (ids !== undefined) {
+    candidates = ids.map((id) => storage.get(id));
+    exact = keyCount === 1;
+  } else if (!exact) {
+    for (const index of storage.indexes()) {
+      const key = lookupKey(f, index);
+      if (key === undefined) continue;
+      candidates = [...storage.holders(index, key)].map((id) => storage.get(id));
+      break;
+    }
+  }
+  const query = exact ? null : compileFilter(f);
+  let skipped = 0;
+  for (const doc of candidates ?? storage.scan()) {
+    if (doc === undefined || (query !== null && !query.test(doc))) continue;
+    if (skipped < skip) {
+      skipped++;
+      continue;
+    }
+    out.push(doc);
+    if (limit > 0 && out.length >= limit) break;
+  }
+  return out;
+}
+
+class MemoryStorage implements CollectionStorage {
+  readonly name: string;
+  readonly readsAreCopies = false;
+  readonly #docs = new Map<string, Doc>();
+  readonly #indexes = new Map<string, { def: IndexDef; entries: Map<string, Set<string>> }>();
 
   constructor(name: string) {
     this.name = name;
   }
 
-  duplicate(index: string, detail: string): DuplicateKeyError {
-    return new DuplicateKeyError(`E11000 duplicate key error collection: memory.${this.name} index: ${index} dup key: ${detail}`);
+  get(id: string): Doc | undefined {
+    return this.#docs.get(id);
   }
 
-  /** Stores `next` (replacing `previous`, same `_id`), keeping indexes; refuses unique violations. */
-  put(previous: Doc | undefined, next: Doc): void {
-    if (this.indexes.size > 0) {
-      const changes: Array<[IndexState, string[], string[]]> = [];
-      for (const index of this.indexes.values()) {
-        const keys = indexKeys(next, index.fields);
-        if (index.unique) {
-          for (const key of keys) {
-            const holders = index.entries.get(key);
-            if (holders === undefined) continue;
-            for (const id of holders) {
-              if (id !== next._id) throw this.duplicate(index.name, this.describeKey(index, next));
-            }
-          }
-        }
-        changes.push([index, keys, previous ? indexKeys(previous, index.fields) : []]);
-      }
-      for (const [index, keys, oldKeys] of changes) {
-        if (oldKeys.length === keys.length && oldKeys.every((key, i) => key === keys[i])) continue;
-        for (const key of oldKeys) this.unindex(index, key, next._id);
-        for (const key of keys) this.index(index, key, next._id);
-      }
-    }
-    this.docs.set(next._id, next);
+  count(): number {
+    return this.#docs.size;
   }
 
-  remove(doc: Doc): void {
-    for (const index of this.indexes.values()) {
-      for (const key of indexKeys(doc, index.fields)) this.unindex(index, key, doc._id);
+  scan(): Iterable<Doc> {
+    return this.#docs.values();
+  }
+
+  *indexes(): Iterable<IndexDef> {
+    for (const index of this.#indexes.values()) yield index.def;
+  }
+
+  index(name: string): IndexDef | undefined {
+    return this.#indexes.get(name)?.def;
+  }
+
+  holders(index: IndexDef, key: string): Iterable<string> {
+    return this.#indexes.get(index.name)?.entries.get(key) ?? [];
+  }
+
+  write(next: Doc, keyChanges: ReadonlyArray<readonly [IndexDef, readonly string[], readonly string[]]>): void {
+    for (const [def, oldKeys, keys] of keyChanges) {
+      const { entries } = this.#indexes.get(def.name)!;
+      for (const key of oldKeys) unindex(entries, key, next._id);
+      for (const key of keys) addEntry(entries, key, next._id);
     }
-    this.docs.delete(doc._id);
+    this.#docs.set(next._id, next);
+  }
+
+  delete(doc: Doc, keys: ReadonlyArray<readonly [IndexDef, readonly string[]]>): void {
+    for (const [def, indexKeysOfDoc] of keys) {
+      const { entries } = this.#indexes.get(def.name)!;
+      for (const key of indexKeysOfDoc) unindex(entries, key, doc._id);
+    }
+    this.#docs.delete(doc._id);
   }
 
   clear(): void {
-    this.docs.clear();
-    for (const index of this.indexes.values()) index.entries.clear();
+    this.#docs.clear();
+    for (const index of this.#indexes.values()) index.entries.clear();
   }
 
-  index(index: IndexState, key: string, id: string): void {
-    const holders = index.entries.get(key);
-    if (holders === undefined) index.entries.set(key, new Set([id]));
-    else holders.add(id);
-  }
-
-  unindex(index: IndexState, key: string, id: string): void {
-    const holders = index.entries.get(key);
-    if (holders === undefined) return;
-    holders.delete(id);
-    if (holders.size === 0) index.entries.delete(key);
-  }
-
-  describeKey(index: IndexState, doc: Doc): string {
-    const parts = index.fields.map((field) => {
-      const { values } = collectPathValues(doc, field);
-      const value = values.length === 1 ? values[0] : values;
-      return `${field}: ${JSON.stringify(value === EMPTY_ARRAY ? [] : value)}`;
-    });
-    return `{ ${parts.join(', ')} }`;
-  }
-
-  /**
-   * The stored documents matching a filter, in natural order (or index order for a lookup),
-   * after skipping `skip` of them and up to `limit` (0: no limit).
-   */
-  match(filter: Filter | undefined, skip = 0, limit = 0): Doc[] {
-    const out: Doc[] = [];
-    const f = filter ?? {};
-    let keyCount = 0;
-    for (const _ in f) keyCount++;
-    let candidates: Iterable<Doc | undefined> = this.docs.values();
-    let exact = keyCount === 0;
-    const ids = f._id === undefined ? undefined : idsFromCondition(f._id);
-    if (ids !== undefined) {
-      candidates = ids.map((id) => this.docs.get(id));
-      exact = keyCount === 1;
-    } else if (!exact) {
-      for (const index of this.indexes.values()) {
-        const key = lookupKey(f, index);
-        if (key === undefined) continue;
-        const holders = index.entries.get(key);
-        candidates = holders ? [...holders].map((id) => this.docs.get(id)) : [];
-        break;
-      }
-    }
-    const query = exact ? null : compileFilter(f);
-    let skipped = 0;
-    for (const doc of candidates) {
-      if (doc === undefined || (query !== null && !query.test(doc))) continue;
-      if (skipped < skip) {
-        skipped++;
-        continue;
-      }
-      out.push(doc);
-      if (limit > 0 && out.length >= limit) break;
-    }
-    return out;
+  addIndex(def: IndexDef, entries: ReadonlyArray<readonly [string, string]>): void {
+    const map = new Map<string, Set<string>>();
+    for (const [key, id] of entries) addEntry(map, key, id);
+    this.#indexes.set(def.name, { def, entries: map });
   }
 }
 
-function checkName(name: string): void {
+function addEntry(entries: Map<string, Set<string>>, key: string, id: string): void {
+  const holders = entries.get(key);
+  if (holders === undefined) entries.set(key, new Set([id]));
+  else holders.add(id);
+}
+
+function unindex(entries: Map<string, Set<string>>, key: string, id: string): void {
+  const holders = entries.get(key);
+  if (holders === undefined) return;
+  holders.delete(id);
+  if (holders.size === 0) entries.delete(key);
+}
+
+export function checkName(name: string): void {
   if (typeof name !== 'string' || name.length === 0 || name.includes('$') || name.includes('\0')) {
     throw new Error(`invalid collection name: ${JSON.stringify(name)}`);
   }
 }
 
-class MemoryCollection<T extends Doc> implements Collection<T> {
-  readonly name: string;
-  readonly #store: MemoryDocumentStore;
+/** Where the engine finds a collection's storage (created on first write, as in MongoDB). */
+export interface StorageProvider {
+  storageOf(name: string, create: boolean): CollectionStorage | undefined;
+}
 
-  constructor(store: MemoryDocumentStore, name: string) {
-    this.#store = store;
+/** A collection with MongoDB's semantics over any storage. */
+export class EngineCollection<T extends Doc> implements Collection<T> {
+  readonly name: string;
+  readonly #provider: StorageProvider;
+
+  constructor(provider: StorageProvider, name: string) {
+    this.#provider = provider;
     this.name = name;
   }
 
-  #state(): CollectionState | undefined {
-    return this.#store.stateOf(this.name, false);
+  #state(): CollectionStorage | undefined {
+    return this.#provider.storageOf(this.name, false);
   }
 
-  #ensure(): CollectionState {
-    return this.#store.stateOf(this.name, true) as CollectionState;
+  #ensure(): CollectionStorage {
+    return this.#provider.storageOf(this.name, true) as CollectionStorage;
   }
 
   async find(filter?: Filter, options?: FindOptions): Promise<T[]> {
@@ -883,11 +955,12 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
     if (state === undefined) return [];
     let docs: Doc[];
     if (options?.sort && Object.keys(options.sort).length > 0) {
-      docs = sortDocuments(state.match(filter), options.sort);
+      docs = sortDocuments(matchDocuments(state, filter), options.sort);
       docs = docs.slice(skip, limit > 0 ? skip + limit : undefined);
     } else {
-      docs = state.match(filter, skip, limit);
+      docs = matchDocuments(state, filter, skip, limit);
     }
+    if (projection === null && state.readsAreCopies) return docs;
     return docs.map((doc) => project(doc, projection));
   }
 
@@ -898,8 +971,8 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
   async countDocuments(filter?: Filter): Promise<number> {
     const state = this.#state();
     if (state === undefined) return 0;
-    if (filter === undefined || Object.keys(filter).length === 0) return state.docs.size;
-    return state.match(filter).length;
+    if (filter === undefined || Object.keys(filter).length === 0) return state.count();
+    return matchDocuments(state, filter).length;
   }
 
   async insertOne(document: T): Promise<void> {
@@ -924,14 +997,14 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
     const copy = cloneValue(replacement);
     const givenId = copy._id === null ? undefined : copy._id;
     const state = this.#state();
-    const existing = state?.match(filter, 0, 1)[0];
+    const existing = state === undefined ? undefined : matchDocuments(state, filter, 0, 1)[0];
     if (state !== undefined && existing !== undefined) {
       if (givenId !== undefined && givenId !== existing._id) {
         fail(`After applying the update, the (immutable) field '_id' was found to have been altered to _id: ${JSON.stringify(givenId)}`);
       }
       const next = withIdFirst(copy, existing._id);
       if (sameValue(existing, next)) return { matchedCount: 1, modifiedCount: 0, upsertedCount: 0 };
-      state.put(existing, next);
+      putDocument(state, existing, next);
       return { matchedCount: 1, modifiedCount: 1, upsertedCount: 0 };
     }
     if (!upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
@@ -951,8 +1024,8 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
 
   insertChecked(doc: Doc): void {
     const state = this.#ensure();
-    if (state.docs.has(doc._id)) throw state.duplicate('_id_', `{ _id: ${JSON.stringify(doc._id)} }`);
-    state.put(undefined, doc);
+    if (state.get(doc._id) !== undefined) throw duplicate(state, '_id_', `{ _id: ${JSON.stringify(doc._id)} }`);
+    putDocument(state, undefined, doc);
   }
 
   async updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult> {
@@ -966,7 +1039,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
   updateSync(filter: Filter, update: Update, upsert: boolean, many: boolean): UpdateResult {
     const compiled = compileUpdate(update);
     const state = this.#state();
-    const matched = state ? state.match(filter, 0, many ? 0 : 1) : [];
+    const matched = state ? matchDocuments(state, filter, 0, many ? 0 : 1) : [];
     if (state !== undefined && matched.length > 0) {
       let modifiedCount = 0;
       for (const doc of matched) {
@@ -974,9 +1047,10 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
           fail("Performing an update on the path '_id' would modify the immutable field '_id'");
         }
         if (compiled.operations.length === 0) continue;
+        // changed on a copy: `doc` still gives the old index keys, and a failed update leaves nothing behind
         const next = cloneValue(doc);
         if (applyOperations(next, compiled.operations, compiled.positional, filter)) {
-          state.put(doc, next);
+          putDocument(state, doc, next);
           modifiedCount++;
         }
       }
@@ -1010,16 +1084,20 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
     const state = this.#state();
     if (state === undefined) return { deletedCount: 0 };
     if (many && Object.keys(filter).length === 0) {
-      const deletedCount = state.docs.size;
+      const deletedCount = state.count();
       state.clear();
       return { deletedCount };
     }
-    const matched = state.match(filter, 0, many ? 0 : 1);
-    for (const doc of matched) state.remove(doc);
+    const matched = matchDocuments(state, filter, 0, many ? 0 : 1);
+    for (const doc of matched) removeDocument(state, doc);
     return { deletedCount: matched.length };
   }
 
   async bulkWrite(operations: BulkOperation[]): Promise<void> {
+    this.bulkWriteSync(operations);
+  }
+
+  bulkWriteSync(operations: readonly BulkOperation[]): void {
     for (const operation of operations) {
       if ('insertOne' in operation) this.insertSync(operation.insertOne.document);
       else if ('updateOne' in operation) {
@@ -1038,6 +1116,10 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
   }
 
   async createIndex(spec: IndexSpec): Promise<void> {
+    this.createIndexSync(spec);
+  }
+
+  createIndexSync(spec: IndexSpec): void {
     const fields = Object.keys(spec.key);
     if (fields.length === 0) fail('index key must name at least one field');
     for (const [field, direction] of Object.entries(spec.key)) {
@@ -1047,49 +1129,55 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
     const name = spec.name ?? defaultIndexName(spec.key);
     const unique = spec.unique ?? false;
     if (fields.length === 1 && fields[0] === '_id') return; // the _id index always exists
-    const existing = state.indexes.get(name);
+    const existing = state.index(name);
     if (existing !== undefined) {
       if (sameKeySpec(existing.key, spec.key) && existing.unique === unique) return;
       fail(`An existing index has the same name as the requested index: ${name}`);
     }
-    for (const index of state.indexes.values()) {
+    for (const index of state.indexes()) {
       if (sameKeySpec(index.key, spec.key)) fail(`Index already exists with a different name: ${index.name}`);
     }
-    const index: IndexState = { name, key: { ...spec.key }, fields, unique, entries: new Map() };
-    for (const doc of state.docs.values()) {
+    const index: IndexDef = { name, key: { ...spec.key }, fields, unique };
+    const entries: Array<readonly [string, string]> = [];
+    const seen = new Set<string>();
+    for (const doc of state.scan()) {
       for (const key of indexKeys(doc, fields)) {
-        const holders = index.entries.get(key);
-        if (unique && holders !== undefined) throw state.duplicate(name, state.describeKey(index, doc));
-        state.index(index, key, doc._id);
+        if (unique && seen.has(key)) throw duplicate(state, name, describeKey(index, doc));
+        seen.add(key);
+        entries.push([key, doc._id]);
       }
     }
-    state.indexes.set(name, index);
+    state.addIndex(index, entries);
   }
 }
 
-export class MemoryDocumentStore implements DocumentStore {
+export class MemoryDocumentStore implements DocumentStore, StorageProvider {
   readonly kind = 'memory' as const;
-  readonly #collections = new Map<string, CollectionState>();
-  readonly #handles = new Map<string, MemoryCollection<Doc>>();
+  readonly #collections = new Map<string, MemoryStorage>();
+  readonly #handles = new Map<string, EngineCollection<Doc>>();
 
   collection<T extends Doc = Doc>(name: string): Collection<T> {
     checkName(name);
     let handle = this.#handles.get(name);
     if (handle === undefined) {
-      handle = new MemoryCollection<Doc>(this, name);
+      handle = new EngineCollection<Doc>(this, name);
       this.#handles.set(name, handle);
     }
     return handle as unknown as Collection<T>;
   }
 
-  /** Internal: the state behind a collection name (created on first write, as in MongoDB). */
-  stateOf(name: string, create: boolean): CollectionState | undefined {
+  /** Internal: the storage behind a collection name (created on first write, as in MongoDB). */
+  storageOf(name: string, create: boolean): CollectionStorage | undefined {
     let state = this.#collections.get(name);
     if (state === undefined && create) {
-      state = new CollectionState(name);
+      state = new MemoryStorage(`memory.${name}`);
       this.#collections.set(name, state);
     }
     return state;
+  }
+
+  async writeAtomically(writes: readonly AtomicWrite[]): Promise<void> {
+    for (const { collection, operations } of writes) (this.collection(collection) as unknown as EngineCollection<Doc>).bulkWriteSync(operations);
   }
 
   async dropCollection(name: string): Promise<void> {

@@ -21,6 +21,7 @@ import {
 } from 'mongodb';
 import {
   DuplicateKeyError,
+  type AtomicWrite,
   type BulkOperation,
   type Collection,
   type Doc,
@@ -233,6 +234,13 @@ export class MongoDocumentStore implements DocumentStore {
 
   collection<T extends Doc = Doc>(name: string): Collection<T> {
     return new MongoDocumentCollection<T>(this.#db.collection<Stored>(name));
+  }
+
+  /** In order, one ordered bulk write per collection; not a transaction (see the port). */
+  async writeAtomically(writes: readonly AtomicWrite[]): Promise<void> {
+    for (const { collection, operations } of writes) {
+      if (operations.length > 0) await this.collection(collection).bulkWrite([...operations]);
+    }
   }
 
   async dropCollection(name: string): Promise<void> {

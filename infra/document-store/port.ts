@@ -70,8 +70,21 @@ export class DuplicateKeyError extends Error {
   }
 }
 
+/** Bulk operations for one collection, as part of a `writeAtomically` call. */
+export interface AtomicWrite {
+  collection: string;
+  operations: readonly BulkOperation[];
+}
+
 export interface DocumentStore {
-  readonly kind: 'memory' | 'mongodb';
+  readonly kind: 'memory' | 'sqlite' | 'mongodb';
+  /**
+   * Applies bulk writes to several collections, in order. SQLite: one transaction (all or nothing,
+   * durable together); memory: synchronously, so nothing runs in between. MongoDB: one bulk write per
+   * collection in order, not atomic; read models stay correct because projections stamp `_position` on
+   * every document and a batch that is repeated after a crash changes nothing.
+   */
+  writeAtomically(writes: readonly AtomicWrite[]): Promise<void>;
   collection<T extends Doc = Doc>(name: string): Collection<T>;
   /** Drops a collection and its indexes (rebuilds). */
   dropCollection(name: string): Promise<void>;

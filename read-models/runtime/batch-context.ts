@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../events/envelope.ts';
-import type { BulkOperation, Doc, DocumentStore, Filter, FindOptions } from '../../infra/document-store/port.ts';
+import type { AtomicWrite, BulkOperation, Doc, DocumentStore, Filter, FindOptions } from '../../infra/document-store/port.ts';
 import { physicalName, type Projection, type ProjectionContext } from './projection.ts';
 
 interface Entry {
@@ -9,7 +9,7 @@ interface Entry {
 
 /**
  * The unit of work of one projection batch: documents are read once, changed in memory and written
- * back together (one bulk write per collection) before the checkpoint moves.
+ * back together (one bulk write per collection), in the same atomic write as the checkpoint.
  */
 export class BatchContext implements ProjectionContext {
   private readonly cache = new Map<string, Map<string, Entry>>();
@@ -91,14 +91,25 @@ export class BatchContext implements ProjectionContext {
     return this.store(collection).find(filter, options) as Promise<T[]>;
   }
 
-  /** Writes every pending change; called before the checkpoint moves. */
-  async flush(): Promise<void> {
-    for (const collection of this.cache.keys()) await this.flushCollection(collection);
+  /** Takes every pending change, as one bulk write per collection (for `writeAtomically`). */
+  takeWrites(): AtomicWrite[] {
+    const writes: AtomicWrite[] = [];
+    for (const collection of this.cache.keys()) {
+      const operations = this.takeOperations(collection);
+      if (operations.length > 0) writes.push({ collection: physicalName(this.projection, collection), operations });
+    }
+    return writes;
   }
 
+  /** A `find` inside a batch sees the batch's own changes: they are written first (idempotent, see `update`). */
   private async flushCollection(collection: string): Promise<void> {
+    const operations = this.takeOperations(collection);
+    if (operations.length > 0) await this.store(collection).bulkWrite(operations);
+  }
+
+  private takeOperations(collection: string): BulkOperation[] {
     const entries = this.cache.get(collection);
-    if (!entries) return;
+    if (!entries) return [];
     const operations: BulkOperation[] = [];
     for (const [id, entry] of entries) {
       if (!entry.dirty) continue;
@@ -109,17 +120,19 @@ export class BatchContext implements ProjectionContext {
       );
       entry.dirty = false;
     }
-    if (operations.length > 0) await this.store(collection).bulkWrite(operations);
+    return operations;
   }
 }
 
 /**
  * Applies one batch of events to a projection: each event in order, then `afterBatch` (when any was
- * applied), then one bulk write per collection. The runner and the projection specs
- * (projection-testing.ts) both call it, so a change here is covered by every projection spec.
- * `events` holds the events to apply (the caller leaves out the types the projection does not handle).
+ * applied), then one atomic write of every changed document and of `alsoWrite` (the runner's
+ * checkpoint), so documents and checkpoint are committed together (one SQLite transaction). The
+ * runner and the projection specs (projection-testing.ts) both call it, so a change here is covered
+ * by every projection spec. `events` holds the events to apply (the caller leaves out the types the
+ * projection does not handle).
  */
-export async function applyBatch(docs: DocumentStore, projection: Projection, events: Iterable<RecordedEvent>): Promise<void> {
+export async function applyBatch(docs: DocumentStore, projection: Projection, events: Iterable<RecordedEvent>, alsoWrite: readonly AtomicWrite[] = []): Promise<void> {
   const ctx = new BatchContext(docs, projection);
   let applied = 0;
   for (const event of events) {
@@ -129,5 +142,5 @@ export async function applyBatch(docs: DocumentStore, projection: Projection, ev
   }
   ctx.setEvent(undefined);
   if (applied > 0 && projection.afterBatch) await projection.afterBatch(ctx, ctx.touched);
-  await ctx.flush();
+  await docs.writeAtomically([...ctx.takeWrites(), ...alsoWrite]);
 }

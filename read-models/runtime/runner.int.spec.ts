@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { defineEvent } from '../../events/define.ts';
 import { EventRegistry } from '../../events/registry.ts';
 import { MemoryDocumentStore } from '../../infra/document-store/memory-document-store.ts';
-import type { Doc } from '../../infra/document-store/port.ts';
+import type { Doc, DocumentStore } from '../../infra/document-store/port.ts';
+import { openSqliteDocumentStore } from '../../infra/document-store/sqlite-document-store.ts';
 import type { EventStore } from '../../infra/event-store/port.ts';
 import { openSqliteEventStore, type SqliteEventStore } from '../../infra/event-store/sqlite-event-store.ts';
 import { physicalName, type Projection } from './projection.ts';
@@ -45,20 +46,26 @@ function counterProjection(version = 1, calls = { applied: 0 }): Projection {
 const append = (store: EventStore, id: string, by: number) =>
   store.append(`counter-${id}`, [{ type: 'Counted.v1', data: { id, by }, metadata: meta }], 'any');
 
-describe('projection runner', () => {
+const documentStores: Array<[string, (dir: string) => DocumentStore]> = [
+  ['memory', () => new MemoryDocumentStore()],
+  ['SQLite', (dir) => openSqliteDocumentStore(path.join(dir, 'read-models.sqlite'))],
+];
+
+describe.each(documentStores)('projection runner on the %s document store', (kind, openDocs) => {
   let dir: string;
   let store: SqliteEventStore;
-  let docs: MemoryDocumentStore;
+  let docs: DocumentStore;
   const runners: ProjectionRunner[] = [];
 
   beforeEach(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'runner-'));
     store = await openSqliteEventStore(path.join(dir, 'events.sqlite'));
-    docs = new MemoryDocumentStore();
+    docs = openDocs(dir);
   });
   afterEach(async () => {
     for (const r of runners.splice(0)) await r.stop();
     await store.close();
+    await docs.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -152,5 +159,49 @@ describe('projection runner', () => {
   it('refuses a projection that handles an unknown event type', () => {
     const bad = { ...counterProjection(), handles: ['Nope'] };
     expect(() => new ProjectionRunner(store, registry, docs, [bad])).toThrow(/unknown event type Nope/);
+  });
+});
+
+describe('projection runner on SQLite: one transaction per batch', () => {
+  it('commits a batch\'s documents in every collection and its checkpoint together: a batch that fails to write leaves all of them as they were, also after a restart', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'runner-'));
+    const store = await openSqliteEventStore(path.join(dir, 'events.sqlite'));
+    let docs = openSqliteDocumentStore(path.join(dir, 'read-models.sqlite'));
+    // Each event is written to `log` first, then to `counters`, whose unique index on `events` refuses
+    // two counters with the same count: the write of `counters` fails after the one of `log`.
+    const base = counterProjection();
+    const strict: Projection = {
+      ...base,
+      collections: { log: [], counters: [{ key: { events: 1 }, unique: true }] },
+      async apply(event, ctx) {
+        await ctx.update('log', String(event.position), () => ({ _id: String(event.position), type: event.type }));
+        await base.apply(event, ctx);
+      },
+    };
+    const read = (name: string) => docs.collection(physicalName(strict, name)).find({}, { sort: { _id: 1 } });
+    const runner = new ProjectionRunner(store, registry, docs, [strict], { batchSize: 10 });
+    try {
+      await append(store, 'a', 1);
+      await append(store, 'a', 2); // a: 2 events
+      await append(store, 'b', 5); // b: 1 event
+      await runner.start();
+      const { position } = await append(store, 'b', 5); // b: 2 events, like a: this batch cannot be written
+      await expect(runner.waitFor(position, { timeoutMs: 2000 })).rejects.toThrow();
+      expect((await runner.status())[0]).toMatchObject({ state: 'failed', position: 3 });
+      await runner.stop();
+      await docs.close();
+      docs = openSqliteDocumentStore(path.join(dir, 'read-models.sqlite'));
+      expect((await read('log')).map((d) => d._id)).toEqual(['1', '2', '3']);
+      expect(await read('counters')).toEqual([
+        { _id: 'a', total: 3, events: 2, _position: 2 },
+        { _id: 'b', total: 5, events: 1, _position: 3 },
+      ]);
+      expect(await docs.collection(CHECKPOINTS).findOne({ _id: 'counters@v1' })).toMatchObject({ position: 3 });
+    } finally {
+      await runner.stop();
+      await store.close();
+      await docs.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -44,7 +44,8 @@ export interface RunnerOptions {
  * then follows the live log; each event is read and decoded once and offered to every projection,
  * which skips what its own checkpoint already covers. Delivery is at least once; documents carry
  * `_position` so a repeated event changes nothing. Checkpoints live in the document store beside the
- * read models (collection `_checkpoints`). A rebuild resets one projection to 0 and restarts the shared
+ * read models (collection `_checkpoints`), written in the same atomic write as the batch's documents
+ * (one transaction on SQLite), so a restart catches up from exactly what was committed. A rebuild resets one projection to 0 and restarts the shared
  * subscription from there; the others skip the events they have.
  */
 export class ProjectionRunner implements ReadModels {
@@ -181,10 +182,10 @@ export class ProjectionRunner implements ReadModels {
         yield decode(raw);
       }
     }
-    await applyBatch(this.docs, projection, toApply());
-    await this.docs
-      .collection<Checkpoint>(CHECKPOINTS)
-      .replaceOne({ _id: checkpointId(projection) }, { _id: checkpointId(projection), name: projection.name, version: projection.version, position: last }, { upsert: true });
+    const checkpoint: Checkpoint = { _id: checkpointId(projection), name: projection.name, version: projection.version, position: last };
+    await applyBatch(this.docs, projection, toApply(), [
+      { collection: CHECKPOINTS, operations: [{ replaceOne: { filter: { _id: checkpoint._id }, replacement: checkpoint, upsert: true } }] },
+    ]);
     run.position = last;
     if (run.state === 'catching-up' && events.length < this.batchSize) run.state = 'live';
     const ready = run.waiters.filter((w) => w.target <= last);

@@ -8,6 +8,8 @@ import { allProjections } from '../../read-models/all.ts';
 import { physicalName } from '../../read-models/runtime/projection.ts';
 import { loadConfig, type Config } from '../http/config.ts';
 import { createContainer } from '../gateway/container.ts';
+import { createDocumentStore } from '../../infra/document-store/create-document-store.ts';
+import type { DocumentStore } from '../../infra/document-store/port.ts';
 
 const HELP = `WeeklyDiv developer CLI (audit and replay)
 
@@ -19,6 +21,7 @@ Commands
                                 Events of the whole log filtered by type and recorded time
   status                        Each read model: version, checkpoint, head, lag
   rebuild [name|--all]          Rebuild read models from position 0 and print a digest of their documents
+  digest [name|--all]           Print the digest of the read models as they are stored (no rebuild)
   projections                   List read models with their versions and handled events
 
 Options
@@ -26,9 +29,10 @@ Options
   -h, --help                    This help
 
 The CLI uses the same configuration as the server (DATA_DIR, EVENTSTORE_URL, MONGODB_URL ...).
-On the embedded default the read models live in the server's memory and are rebuilt at every start:
-'rebuild' then replays into a private in-memory copy and reports the time and a digest, and 'status'
-asks the running server (APP_URL/readyz).`;
+On the embedded default the running server owns the read-model file (DATA_DIR/read-models.sqlite):
+'rebuild' then replays into a private in-memory copy and reports the time and a digest, 'digest'
+reads the server's stored read models (compare the two: they must be equal), and 'status' asks the
+running server (APP_URL/readyz).`;
 
 type Out = { json: boolean; write: (line: string) => void };
 
@@ -141,17 +145,23 @@ export async function status(config: Config, out: Out): Promise<number> {
   }
 }
 
-/** Deterministic digest of a projection's documents (sorted by _id), for replay audits. */
-export async function digestProjection(container: Awaited<ReturnType<typeof createContainer>>, name: string): Promise<{ documents: number; sha256: string }> {
+/**
+ * Deterministic digest of a projection's documents (sorted by _id), for replay audits. The runtime's
+ * `_position` stamp is left out: it records which batch last wrote a document (a document an
+ * `afterBatch` rewrites is stamped with its batch's last event), so it depends on where the log was cut
+ * into batches (a rebuild reads 2,000 events at a time, a running server one append at a time), while
+ * the content must not.
+ */
+export async function digestProjection(docs: DocumentStore, name: string): Promise<{ documents: number; sha256: string }> {
   const projection = allProjections.find((p) => p.name === name);
   if (!projection) throw new Error(`unknown read model ${name}`);
   const hash = createHash('sha256');
   let documents = 0;
   for (const collection of Object.keys(projection.collections).sort()) {
-    const docs = await container.docs.collection(physicalName(projection, collection)).find({}, { sort: { _id: 1 } });
+    const stored = await docs.collection(physicalName(projection, collection)).find({}, { sort: { _id: 1 } });
     hash.update(`${collection}\n`);
-    for (const d of docs) {
-      hash.update(JSON.stringify(d));
+    for (const { _position, ...content } of stored) {
+      hash.update(JSON.stringify(content));
       hash.update('\n');
       documents++;
     }
@@ -159,23 +169,48 @@ export async function digestProjection(container: Awaited<ReturnType<typeof crea
   return { documents, sha256: hash.digest('hex') };
 }
 
-export async function rebuild(config: Config, names: string[], out: Out): Promise<number> {
+function unknownNames(names: string[], out: Out): boolean {
   const unknown = names.filter((n) => !allProjections.some((p) => p.name === n));
-  if (unknown.length > 0) {
-    out.write(`unknown read model(s): ${unknown.join(', ')}; known: ${allProjections.map((p) => p.name).join(', ')}`);
+  if (unknown.length === 0) return false;
+  out.write(`unknown read model(s): ${unknown.join(', ')}; known: ${allProjections.map((p) => p.name).join(', ')}`);
+  return true;
+}
+
+function writeDigest(row: { name: string; version: number; documents: number; sha256: string; ms?: number }, out: Out): void {
+  const time = row.ms === undefined ? '' : `${String(row.ms).padStart(6)} ms  `;
+  out.write(out.json ? JSON.stringify(row) : `${row.name.padEnd(24)} v${row.version}  ${time}${row.documents} docs  sha256 ${row.sha256.slice(0, 16)}`);
+}
+
+/** The digests of the stored read models (what a server on this configuration reads), without replaying. */
+export async function digest(config: Config, names: string[], out: Out): Promise<number> {
+  if (unknownNames(names, out)) return 1;
+  const selected = names.length > 0 ? allProjections.filter((p) => names.includes(p.name)) : allProjections;
+  if (!config.mongoUrl && config.readModelStore === 'memory') {
+    out.write('READ_MODEL_STORE=memory: the read models live in the server process; nothing is stored to digest');
     return 1;
   }
+  const docs = await createDocumentStore({ mongoUrl: config.mongoUrl, mongoDb: config.mongoDb, embedded: config.readModelStore, dataDir: config.dataDir });
+  try {
+    for (const projection of selected) writeDigest({ name: projection.name, version: projection.version, ...(await digestProjection(docs, projection.name)) }, out);
+    return 0;
+  } finally {
+    await docs.close();
+  }
+}
+
+export async function rebuild(config: Config, names: string[], out: Out): Promise<number> {
+  if (unknownNames(names, out)) return 1;
   const selected = names.length > 0 ? allProjections.filter((p) => names.includes(p.name)) : allProjections;
-  const container = await createContainer({ ...config, role: 'worker' }, pino({ level: 'silent' }), { projections: selected });
+  // The embedded store's file belongs to the running server: replay into a private copy in memory.
+  const own: Config = { ...config, role: 'worker', readModelStore: config.mongoUrl ? config.readModelStore : 'memory' };
+  const container = await createContainer(own, pino({ level: 'silent' }), { projections: selected });
   try {
     await container.start();
     for (const projection of selected) {
       const started = performance.now();
       await container.runner!.rebuild(projection.name);
-      const ms = performance.now() - started;
-      const digest = await digestProjection(container, projection.name);
-      const row = { name: projection.name, version: projection.version, ms: Math.round(ms), ...digest };
-      out.write(out.json ? JSON.stringify(row) : `${projection.name.padEnd(24)} v${projection.version}  ${String(row.ms).padStart(6)} ms  ${digest.documents} docs  sha256 ${digest.sha256.slice(0, 16)}`);
+      const ms = Math.round(performance.now() - started);
+      writeDigest({ name: projection.name, version: projection.version, ms, ...(await digestProjection(container.docs, projection.name)) }, out);
     }
     return 0;
   } finally {
@@ -218,6 +253,8 @@ export async function main(argv: string[], write: (line: string) => void = (l) =
       return status(config, out);
     case 'rebuild':
       return rebuild(config, values.all ? [] : rest, out);
+    case 'digest':
+      return digest(config, values.all ? [] : rest, out);
     case 'projections':
       for (const p of allProjections) write(out.json ? JSON.stringify({ name: p.name, version: p.version, handles: p.handles }) : `${p.name.padEnd(24)} v${p.version}  ${p.handles.join(', ')}`);
       return 0;

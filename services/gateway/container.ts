@@ -61,7 +61,7 @@ export async function createContainer(
   mkdirSync(config.dataDir, { recursive: true });
   const projections = options.projections ?? allProjections;
   const eventStore = await createEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir });
-  const docs = await createDocumentStore({ mongoUrl: config.mongoUrl, mongoDb: config.mongoDb });
+  const docs = await createDocumentStore({ mongoUrl: config.mongoUrl, mongoDb: config.mongoDb, embedded: config.readModelStore, dataDir: config.dataDir });
   const log = new EventLog(eventStore, registry);
   const blobs = await createBlobStore({ mongoUrl: config.mongoUrl, mongoDb: config.mongoDb, dataDir: config.dataDir });
   const runsProjections = config.role !== 'gateway' || !config.mongoUrl;

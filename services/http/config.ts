@@ -59,6 +59,11 @@ const envSchema = z
     EVENTSTORE_URL: optionalString,
     MONGODB_URL: optionalString,
     MONGODB_DB: z.string().default('weeklydiv'),
+    /**
+     * Without MONGODB_URL: where the read models live. `sqlite` (default): `<DATA_DIR>/read-models.sqlite`,
+     * kept across restarts; `memory`: in the process, rebuilt from the log at every start (docs/scaling.md).
+     */
+    READ_MODEL_STORE: z.enum(['sqlite', 'memory']).default('sqlite'),
     SESSION_SECRET: optionalString,
     SESSION_TTL_HOURS: z.coerce.number().positive().max(12).default(12),
     /** A session ends after this many minutes without a request (docs/accounts-and-security.md). */
@@ -143,6 +148,8 @@ export interface Config {
   eventStoreUrl: string | undefined;
   mongoUrl: string | undefined;
   mongoDb: string;
+  /** The embedded read-model store when MONGODB_URL is not set. */
+  readModelStore: Env['READ_MODEL_STORE'];
   session: { secret: string; ttlSeconds: number; idleSeconds: number; secure: boolean };
   /** Requests per client address per hour. */
   clientLimits: { registerPerHour: number; forgotPasswordPerHour: number; verificationMailPerHour: number };
@@ -191,7 +198,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const notes: string[] = [];
   const dataDir = path.resolve(env.DATA_DIR);
   if (!env.EVENTSTORE_URL) notes.push(`event log: embedded SQLite in ${dataDir}`);
-  if (!env.MONGODB_URL) notes.push('read models: embedded, in process (rebuilt from the log at start)');
+  if (!env.MONGODB_URL) {
+    notes.push(
+      env.READ_MODEL_STORE === 'sqlite'
+        ? `read models: embedded SQLite in ${path.join(dataDir, 'read-models.sqlite')} (kept across restarts; caught up from their checkpoints at start)`
+        : 'read models: in process memory (READ_MODEL_STORE=memory: rebuilt from the log at every start)',
+    );
+  }
   if (!env.SESSION_SECRET) notes.push('SESSION_SECRET not set: a random secret for this start, so sessions end at restart');
   const adminEmail = (env.ADMIN_EMAIL ?? 'owner@weeklydiv.local').trim().toLowerCase();
   if (!env.ADMIN_EMAIL) notes.push(`ADMIN_EMAIL not set: the owner account is ${adminEmail}`);
@@ -228,6 +241,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     eventStoreUrl: env.EVENTSTORE_URL,
     mongoUrl: env.MONGODB_URL,
     mongoDb: env.MONGODB_DB,
+    readModelStore: env.READ_MODEL_STORE,
     session: {
       // No fixed fallback: a cookie sealed with a published secret could be minted offline (audit L6).
       secret: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
