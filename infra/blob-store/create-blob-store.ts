@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { FileBlobStore } from './file-blob-store.ts';
-import { GridFsBlobStore } from './gridfs-blob-store.ts';
 import type { BlobStore } from './port.ts';
 
 export interface BlobStoreConfig {
@@ -13,6 +12,9 @@ export interface BlobStoreConfig {
 
 /** The configured blob store, connected and ready. */
 export async function createBlobStore(config: BlobStoreConfig): Promise<BlobStore> {
-  if (config.mongoUrl) return GridFsBlobStore.connect(config.mongoUrl, config.mongoDb || 'weeklydiv');
+  if (config.mongoUrl) {
+    const { GridFsBlobStore } = await import('./gridfs-blob-store.ts'); // the MongoDB driver only when configured
+    return GridFsBlobStore.connect(config.mongoUrl, config.mongoDb || 'weeklydiv');
+  }
   return new FileBlobStore(path.join(config.dataDir, 'blobs'));
 }

@@ -1,5 +1,4 @@
 import { Agenda, type AgendaOptions } from 'agenda';
-import { MongoAgendaBackend } from './mongo-agenda-backend.ts';
 import { SqliteAgendaBackend, sqliteJobsFile } from './sqlite-agenda-backend.ts';
 
 export interface CreateAgendaConfig {
@@ -12,10 +11,13 @@ export interface CreateAgendaConfig {
   options?: Omit<AgendaOptions, 'backend'>;
 }
 
-/** A configured Agenda instance, not started: define jobs, then `start()`; `stop()` or `drain()` at shutdown. */
-export function createAgenda(config: CreateAgendaConfig): Agenda {
+/**
+ * A configured Agenda instance, not started: define jobs, then `start()`; `stop()` or `drain()` at
+ * shutdown. The MongoDB backend (and its driver) is loaded only when configured.
+ */
+export async function createAgenda(config: CreateAgendaConfig): Promise<Agenda> {
   const backend = config.mongoUrl
-    ? new MongoAgendaBackend({ url: config.mongoUrl, dbName: config.mongoDb || 'weeklydiv' })
+    ? new (await import('./mongo-agenda-backend.ts')).MongoAgendaBackend({ url: config.mongoUrl, dbName: config.mongoDb || 'weeklydiv' })
     : new SqliteAgendaBackend({ file: sqliteJobsFile(config.dataDir) });
   return new Agenda({ ...config.options, backend });
 }

@@ -286,7 +286,7 @@ describe('Agenda on the SQLite backend', () => {
   });
 
   it('is what createAgenda builds without MONGODB_URL, storing <dataDir>/jobs.sqlite', async () => {
-    const agenda = createAgenda({ mongoDb: 'weeklydiv', dataDir: path.join(dir, 'nested'), options: { processEvery: 50 } });
+    const agenda = await createAgenda({ mongoDb: 'weeklydiv', dataDir: path.join(dir, 'nested'), options: { processEvery: 50 } });
     cleanups.push(() => agenda.stop(true));
     await agenda.schedule('in 5 minutes', 'remind', { who: 'me' });
     const repository = new SqliteJobRepository({ file: sqliteJobsFile(path.join(dir, 'nested')) });

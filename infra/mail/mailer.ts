@@ -1,6 +1,6 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
 import type { Logger } from 'pino';
 import type { MailMessage, Mailer, OutboxRecord } from './port.ts';
 
@@ -38,6 +38,8 @@ function withBackground(kind: Mailer['kind'], send: (message: MailMessage) => Pr
 
 /** nodemailer over SMTP_URL. */
 export function createSmtpMailer(smtpUrl: string, from: string, logger: Logger): Mailer {
+  // loaded with SMTP_URL only: the embedded default writes the outbox file
+  const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof import('nodemailer');
   const transport = nodemailer.createTransport(smtpUrl);
   return withBackground(
     'smtp',

@@ -1,4 +1,4 @@
-import Parser from 'rss-parser';
+import type Parser from 'rss-parser';
 import { FeedReadError, type FeedDocument, type FeedItem, type FeedReader } from './port.ts';
 
 /**
@@ -78,7 +78,10 @@ function isTimeout(error: unknown): boolean {
 
 export function createRssFeedReader(options: Partial<FeedReaderOptions> = {}): FeedReader {
   const { timeoutMs, maxBytes, userAgent } = { ...FEED_READER_DEFAULTS, ...options };
-  const parser = new Parser<Record<string, unknown>, ParsedItem>({ customFields: { item: ['id', 'date', 'source'] } });
+  // rss-parser (and its XML parser) is loaded by the first ingestion, not by every start
+  let parser: Parser<Record<string, unknown>, ParsedItem> | undefined;
+  const loadParser = async () =>
+    (parser ??= new (await import('rss-parser')).default<Record<string, unknown>, ParsedItem>({ customFields: { item: ['id', 'date', 'source'] } }));
   const seconds = `${Math.round(timeoutMs / 100) / 10} s`;
   const tooLarge = () => new FeedReadError('too-large', `the feed is larger than ${Math.round(maxBytes / 1024)} KB`);
 
@@ -149,9 +152,9 @@ export function createRssFeedReader(options: Partial<FeedReaderOptions> = {}): F
     async read(url) {
       const xml = await fetchBody(url);
       if (xml.trim() === '') throw new FeedReadError('not-a-feed', 'the feed is empty');
-      let feed: Awaited<ReturnType<typeof parser.parseString>>;
+      let feed: Parser.Output<ParsedItem> & Record<string, unknown>;
       try {
-        feed = await parser.parseString(xml);
+        feed = await (await loadParser()).parseString(xml);
       } catch (error) {
         const message = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 120) : 'unreadable';
         if (/not recognized as RSS/i.test(message)) throw new FeedReadError('not-a-feed', 'the answer is not an RSS or Atom feed');

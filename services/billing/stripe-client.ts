@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 
 export type { Stripe };
 
@@ -16,10 +17,14 @@ export interface StripeClientOptions {
  * host, port and protocol options are the seam the specs use), so there is no port of our own in
  * infra/: billing is its only user, and the router builds it from `config.stripe`.
  */
+const require = createRequire(import.meta.url);
+
 export function createStripeClient({ secretKey, apiUrl }: StripeClientOptions): Stripe {
+  // the SDK (~30 MiB of memory) is loaded when Stripe is configured, not by every start
+  const StripeSdk = require('stripe') as typeof import('stripe').default;
   const target = apiUrl ? new URL(apiUrl) : undefined;
   const protocol = target?.protocol === 'http:' ? 'http' : 'https';
-  return new Stripe(secretKey, {
+  return new StripeSdk(secretKey, {
     ...(target
       ? { host: target.hostname, port: Number(target.port || (protocol === 'http' ? 80 : 443)), protocol }
       : {}),

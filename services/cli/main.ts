@@ -189,7 +189,7 @@ export async function digest(config: Config, names: string[], out: Out): Promise
     out.write('READ_MODEL_STORE=memory: the read models live in the server process; nothing is stored to digest');
     return 1;
   }
-  const docs = await createDocumentStore({ mongoUrl: config.mongoUrl, mongoDb: config.mongoDb, embedded: config.readModelStore, dataDir: config.dataDir });
+  const docs = await createDocumentStore({ mongoUrl: config.mongoUrl, mongoDb: config.mongoDb, embedded: config.readModelStore, dataDir: config.dataDir, role: config.role });
   try {
     for (const projection of selected) writeDigest({ name: projection.name, version: projection.version, ...(await digestProjection(docs, projection.name)) }, out);
     return 0;

@@ -10,7 +10,6 @@ import { createAttemptCounters } from '../../infra/attempt-counters/create-attem
 import type { EventStore } from '../../infra/event-store/port.ts';
 import { createBlobStore } from '../../infra/blob-store/create-blob-store.ts';
 import { createAgenda } from '../../infra/jobs/create-agenda.ts';
-import { createSnapTradeBrokerage } from '../../infra/brokerage/snaptrade-brokerage.ts';
 import type { MarketDataProvider } from '../../infra/market-data/port.ts';
 import { createMarketDataProvider } from '../../infra/market-data/provider-factory.ts';
 import type { FeedReader } from '../../infra/news-feeds/port.ts';
@@ -32,7 +31,7 @@ export interface Container {
   /** Present where projections run in this process (embedded default, worker role). */
   runner: ProjectionRunner | undefined;
   /** Builds the jobs' Agenda instance on the configured backend (MongoDB with MONGODB_URL, else `<dataDir>/jobs.sqlite`). */
-  createAgenda(options: Omit<AgendaOptions, 'backend'>): Agenda;
+  createAgenda(options: Omit<AgendaOptions, 'backend'>): Promise<Agenda>;
   /**
    * The configured market data provider, made for each job run: Alpaca with its keys, the demo provider
    * with DEMO_DATA; null when neither is configured.
@@ -61,7 +60,7 @@ export async function createContainer(
   mkdirSync(config.dataDir, { recursive: true });
   const projections = options.projections ?? allProjections;
   const eventStore = await createEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir });
-  const docs = await createDocumentStore({ mongoUrl: config.mongoUrl, mongoDb: config.mongoDb, embedded: config.readModelStore, dataDir: config.dataDir });
+  const docs = await createDocumentStore({ mongoUrl: config.mongoUrl, mongoDb: config.mongoDb, embedded: config.readModelStore, dataDir: config.dataDir, role: config.role });
   const log = new EventLog(eventStore, registry);
   const blobs = await createBlobStore({ mongoUrl: config.mongoUrl, mongoDb: config.mongoDb, dataDir: config.dataDir });
   const runsProjections = config.role !== 'gateway' || !config.mongoUrl;
@@ -86,7 +85,8 @@ export async function createContainer(
     blobs,
     now: options.now ?? (() => new Date()),
     jobs: undefined,
-    brokerage: config.snaptrade ? createSnapTradeBrokerage(config.snaptrade) : undefined,
+    // the SnapTrade SDK (~30 MiB) only when the feature is configured
+    brokerage: config.snaptrade ? (await import('../../infra/brokerage/snaptrade-brokerage.ts')).createSnapTradeBrokerage(config.snaptrade) : undefined,
   };
   return {
     deps,

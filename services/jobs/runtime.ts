@@ -87,7 +87,7 @@ export interface JobsHost {
   runner: ProjectionRunner | undefined;
   eventStore: Pick<EventStore, 'headPosition' | 'subscribe'>;
   /** Builds the Agenda instance on the configured backend. */
-  createAgenda(options: Omit<AgendaOptions, 'backend'>): Agenda;
+  createAgenda(options: Omit<AgendaOptions, 'backend'>): Promise<Agenda>;
   /** The configured market data provider for a run; null when none is configured. */
   marketData(): MarketDataProvider | null;
   /** The news feed reader (fetch with a timeout and a size limit, rss-parser). */
@@ -100,7 +100,7 @@ export async function startJobs(host: JobsHost, options: StartJobsOptions = {}):
   const jobLogger = logger.child({ component: 'jobs' });
   const processes = config.role !== 'gateway';
   const inOneProcess = config.role === 'all';
-  const agenda = host.createAgenda({
+  const agenda = await host.createAgenda({
     name: `weeklydiv-${config.role}-${process.pid}`,
     processEvery: options.processEvery ?? (inOneProcess ? '30 seconds' : '2 seconds'),
     defaultConcurrency: 1,
