@@ -8,7 +8,10 @@
  * 2. market: a market log like the first start's (63 funds, two years of daily bars, weekly
  *    distributions, one market day) through the `market` projection alone (metrics and
  *    pre-serialised views recomputed per batch), then through every projection of the product at once
- *    (the shared subscription) — the embedded default's start-up.
+ *    (the shared subscription) — a first start, or a rebuild.
+ *
+ * Each into the in-memory document store and into the embedded default's SQLite store (a file in the
+ * bench's temporary directory), so the cost of persisting read models is visible.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -23,6 +26,8 @@ import { ProjectionRunner } from '../read-models/runtime/runner.ts';
 import { usersProjection } from '../read-models/users/projection.ts';
 import { addDays, isBusinessDay } from '../domain/market/trading-days.ts';
 import { MemoryDocumentStore } from '../infra/document-store/memory-document-store.ts';
+import type { DocumentStore } from '../infra/document-store/port.ts';
+import { openSqliteDocumentStore } from '../infra/document-store/sqlite-document-store.ts';
 import type { EventStore } from '../infra/event-store/port.ts';
 import { describeMachine, machineMarkdown, markdownTable, openBenchStore, writeBenchmarkSection, type Measurement } from './store.bench.ts';
 
@@ -78,13 +83,22 @@ async function seedMarket(store: EventStore): Promise<number> {
   return store.headPosition();
 }
 
-async function replay(store: EventStore, projections: readonly Projection[], events: number, name: string): Promise<Measurement> {
-  const runner = new ProjectionRunner(store, registry, new MemoryDocumentStore(), projections);
+type DocsKind = 'memory' | 'SQLite';
+let replays = 0;
+
+function openDocs(kind: DocsKind, dir: string): DocumentStore {
+  return kind === 'memory' ? new MemoryDocumentStore() : openSqliteDocumentStore(path.join(dir, `read-models-${++replays}.sqlite`));
+}
+
+async function replay(store: EventStore, dir: string, kind: DocsKind, projections: readonly Projection[], events: number, name: string): Promise<Measurement> {
+  const docs = openDocs(kind, dir);
+  const runner = new ProjectionRunner(store, registry, docs, projections);
   const started = performance.now();
   await runner.start();
   const seconds = (performance.now() - started) / 1000;
   await runner.stop();
-  return { name, events, seconds, perSecond: Math.round(events / seconds) };
+  await docs.close();
+  return { name: `${name}, into ${kind === 'memory' ? 'memory' : 'the SQLite store'}`, events, seconds, perSecond: Math.round(events / seconds) };
 }
 
 export async function benchReplayThroughProjections(): Promise<Measurement[]> {
@@ -92,15 +106,19 @@ export async function benchReplayThroughProjections(): Promise<Measurement[]> {
   const accounts = await openBenchStore();
   try {
     const events = await seedAccounts(accounts.store, 100_000);
-    results.push(await replay(accounts.store, [usersProjection], events, `replay through the users projection (${events.toLocaleString('en-US')} account events)`));
+    for (const kind of ['memory', 'SQLite'] as const) {
+      results.push(await replay(accounts.store, accounts.dir, kind, [usersProjection], events, `replay through the users projection (${events.toLocaleString('en-US')} account events)`));
+    }
   } finally {
     await accounts.dispose();
   }
   const market = await openBenchStore();
   try {
     const events = await seedMarket(market.store);
-    results.push(await replay(market.store, [marketProjection], events, `replay through the market projection (63 funds, two years)`));
-    results.push(await replay(market.store, allProjections, events, `replay through all ${allProjections.length} projections (start-up of the embedded default)`));
+    for (const kind of ['memory', 'SQLite'] as const) {
+      results.push(await replay(market.store, market.dir, kind, [marketProjection], events, `replay through the market projection (63 funds, two years)`));
+      results.push(await replay(market.store, market.dir, kind, allProjections, events, `replay through all ${allProjections.length} projections (a first start)`));
+    }
   } finally {
     await market.dispose();
   }
@@ -115,7 +133,7 @@ async function main(): Promise<void> {
   const body = [
     machineMarkdown(machine),
     '',
-    'Method: `npm run bench:store` (second part, bench/replay.bench.ts). Each log is written to a fresh embedded store in a temporary directory, then a `ProjectionRunner` starts on an empty in-memory document store and the time until every projection it runs has caught up to the head is measured (read, validate and upcast each event once, apply, flush each batch of 2,000 with its checkpoint). The users log is 1,000 registrations plus SubscriptionChanged events; the market log has 63 funds with every business-day bar from 2024-03-04 to 2026-03-04, a weekly distribution each and one MarketDayBegan. "events" counts every event in the log, also those a projection does not handle.',
+    'Method: `npm run bench:store` (second part, bench/replay.bench.ts). Each log is written to a fresh embedded store in a temporary directory, then a `ProjectionRunner` starts on an empty document store (in memory, then the embedded SQLite file) and the time until every projection it runs has caught up to the head is measured (read, validate and upcast each event once, apply, flush each batch of 2,000 with its checkpoint). The users log is 1,000 registrations plus SubscriptionChanged events; the market log has 63 funds with every business-day bar from 2024-03-04 to 2026-03-04, a weekly distribution each and one MarketDayBegan. "events" counts every event in the log, also those a projection does not handle.',
     '',
     table,
   ].join('\n');
