@@ -23,12 +23,14 @@
  * Modes: no argument (the bench), `--serve <dataDir>` (the server child).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { SEED_CATALOG, seedEtfId } from '../domain/market/seed-catalog.ts';
+import { SqliteEventStore, type SqliteEventStoreStats } from '../infra/event-store/sqlite-event-store.ts';
 import { loadConfig } from '../services/http/config.ts';
 import { startServer } from '../services/gateway/server.ts';
 import { seed } from './api.bench.ts';
@@ -60,25 +62,41 @@ function serverEnv(dataDir: string): Record<string, string> {
 
 async function serve(dataDir: string): Promise<void> {
   const config = loadConfig(serverEnv(dataDir));
-  const { server, shutdown } = await startServer(config, pino({ level: 'warn' }));
+  const { server, shutdown, container } = await startServer(config, pino({ level: 'warn' }));
+  const store = container.eventStore;
+  const commits = () => (store instanceof SqliteEventStore ? store.stats() : { appends: 0, commits: 0 });
   const address = server!.address();
   process.send!({ port: typeof address === 'object' && address ? address.port : 0 });
+  const profiler = new Session();
+  profiler.connect();
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) => profiler.post(method, (error, result) => (error ? reject(error) : resolve(result))));
   process.on('message', (message) => {
-    if (message === 'cpu') process.send!({ cpu: process.cpuUsage() });
+    if (message === 'cpu') process.send!({ cpu: process.cpuUsage(), commits: commits() });
+    // BENCH_CPU_PROF: a CPU profile of the timed writes only
+    if (message === 'profile-start') void post('Profiler.enable').then(() => post('Profiler.start'));
+    if (message === 'profile-stop') {
+      void post('Profiler.stop').then((result) => {
+        const file = path.join(process.env['BENCH_CPU_PROF']!, `writes-${Date.now()}.cpuprofile`);
+        writeFileSync(file, JSON.stringify((result as { profile: unknown }).profile));
+        process.send!({ profile: file });
+      });
+    }
   });
   process.once('SIGTERM', () => void shutdown().then(() => process.exit(0)));
 }
 
 interface ServerChild {
   port: number;
-  cpu: () => Promise<NodeJS.CpuUsage>;
+  /** Starts or stops (answering the file) the server's CPU profile. */
+  profile: (what: 'start' | 'stop') => Promise<string | null>;
+  /** The server's CPU time so far and its event store's appends and commits (group commit). */
+  cpu: () => Promise<{ cpu: NodeJS.CpuUsage; commits: SqliteEventStoreStats }>;
   stop: () => Promise<void>;
 }
 
 function startChild(dataDir: string): Promise<ServerChild> {
-  const profileDir = process.env['BENCH_CPU_PROF'];
-  const execArgv = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve', dataDir], { execArgv, stdio: 'inherit' });
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve', dataDir], { stdio: 'inherit' });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
@@ -86,9 +104,19 @@ function startChild(dataDir: string): Promise<ServerChild> {
       child.removeAllListeners('exit');
       resolve({
         port: (info as { port: number }).port,
+        profile: (what) =>
+          new Promise((answer) => {
+            if (what === 'start') {
+              child.send('profile-start');
+              answer(null);
+              return;
+            }
+            child.once('message', (m) => answer((m as { profile: string }).profile));
+            child.send('profile-stop');
+          }),
         cpu: () =>
           new Promise((answer) => {
-            child.once('message', (m) => answer((m as { cpu: NodeJS.CpuUsage }).cpu));
+            child.once('message', (m) => answer(m as { cpu: NodeJS.CpuUsage; commits: SqliteEventStoreStats }));
             child.send('cpu');
           }),
         stop: () =>
@@ -183,11 +211,16 @@ async function main(): Promise<void> {
     await Promise.all(users.map((mine, w) => runWriter(base, mine, w, WARMUP_PER_WRITER, false, stats)));
     console.log(`measuring ${REQUESTS.toLocaleString('en-US')} writes…`);
     const counts = Array.from({ length: WRITERS }, (_, w) => Math.floor(REQUESTS / WRITERS) + (w < REQUESTS % WRITERS ? 1 : 0));
-    const cpuBefore = await server.cpu();
+    const profiling = Boolean(process.env['BENCH_CPU_PROF']);
+    if (profiling) await server.profile('start');
+    const before = await server.cpu();
+    const clientBefore = process.cpuUsage();
     const started = performance.now();
     await Promise.all(users.map((mine, w) => runWriter(base, mine, w, counts[w]!, true, stats)));
     const seconds = (performance.now() - started) / 1000;
-    const cpuAfter = await server.cpu();
+    const clientCpu = process.cpuUsage(clientBefore);
+    const after = await server.cpu();
+    if (profiling) console.log(`server CPU profile of the timed writes: ${await server.profile('stop')}`);
 
     // Every user's portfolio holds exactly what was added.
     for (const user of users.flat()) {
@@ -199,7 +232,9 @@ async function main(): Promise<void> {
     const p = (q: number) => percentile(sorted, q).toFixed(1);
     const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length;
     const p99 = percentile(sorted, 99);
-    const cpuMsPerWrite = (cpuAfter.user - cpuBefore.user + cpuAfter.system - cpuBefore.system) / 1000 / sorted.length;
+    const cpuMsPerWrite = (after.cpu.user - before.cpu.user + after.cpu.system - before.cpu.system) / 1000 / sorted.length;
+    const clientMsPerWrite = (clientCpu.user + clientCpu.system) / 1000 / sorted.length;
+    const appendsPerCommit = (after.commits.appends - before.commits.appends) / Math.max(1, after.commits.commits - before.commits.commits);
     const verdict = p99 <= TARGET_P99_MS ? 'PASS' : 'FAIL';
     const body = [
       machineMarkdown(machine),
@@ -207,9 +242,9 @@ async function main(): Promise<void> {
       '',
       `Method: \`npm run bench:writes\` (bench/writes.bench.ts). A fresh data directory seeded like the first start (${seeded.events.toLocaleString('en-US')} events: ${FUNDS.length} funds, two years of demo history); the real server (\`startServer\`: embedded SQLite event log with group commit, every projection, jobs, alert reactor, the app) alone in a child process on 127.0.0.1; the client (fetch, keep-alive) in the parent, so both share the machine's ${machine.nproc} CPUs. ${WRITERS * usersPerWriter} users signed up through the API; ${WRITERS} writers each keep one \`POST /api/user/portfolio\` in flight (a holding of the next catalog fund; a user holding all ${FUNDS.length} hands over to the writer's next user, so portfolios grow from 0 to ${FUNDS.length} holdings). ${WARMUP_PER_WRITER} writes per writer of warm-up, then ${sorted.length.toLocaleString('en-US')} timed writes: latency from sending the request to the parsed answer. Every answer was 201 with the holding as written; every ${VERIFY_EVERY}th write of a writer was followed by a GET of the portfolio that showed it (${stats.verified.toLocaleString('en-US')} checks, not timed); at the end every portfolio held exactly what was added.`,
       '',
-      '| writers | timed writes | writes/s | p50 ms | p90 ms | p99 ms | max ms | mean ms | server CPU ms/write | target p99 <= 10 ms |',
-      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
-      `| ${WRITERS} | ${sorted.length.toLocaleString('en-US')} | **${Math.round(sorted.length / seconds).toLocaleString('en-US')}** | ${p(50)} | ${p(90)} | **${p(99)}** | ${sorted.at(-1)!.toFixed(1)} | ${mean.toFixed(1)} | ${cpuMsPerWrite.toFixed(2)} | **${verdict}** |`,
+      '| writers | timed writes | writes/s | p50 ms | p90 ms | p99 ms | max ms | mean ms | server CPU ms/write | client CPU ms/write | appends/commit | target p99 <= 10 ms |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+      `| ${WRITERS} | ${sorted.length.toLocaleString('en-US')} | **${Math.round(sorted.length / seconds).toLocaleString('en-US')}** | ${p(50)} | ${p(90)} | **${p(99)}** | ${sorted.at(-1)!.toFixed(1)} | ${mean.toFixed(1)} | ${cpuMsPerWrite.toFixed(2)} | ${clientMsPerWrite.toFixed(2)} | ${appendsPerCommit.toFixed(1)} | **${verdict}** |`,
     ].join('\n');
     console.log(`\n## Writes\n\n${body}\n\n${verdict}: p99 ${p99.toFixed(1)} ms (target <= ${TARGET_P99_MS} ms)`);
     if (!process.env['BENCH_NO_DOCS']) writeBenchmarkSection(fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url)), 'Writes', body);
