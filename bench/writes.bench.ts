@@ -11,7 +11,7 @@
  * 3. Users sign up through the API. 32 writers, each with its own users, keep one request in flight:
  *    POST a holding of the next catalog fund (a user who holds every fund hands over to the writer's next
  *    user, so portfolios grow from 0 to 63 holdings during the run).
- * 4. After a warm-up, a fixed number of requests is timed (fetch sent to body parsed). Every answer
+ * 4. After a warm-up, a fixed number of requests is timed (request sent to body parsed; node:http). Every answer
  *    must be 201 with the holding as written (id, fund, shares); every VERIFY_EVERY-th write of a writer
  *    is followed by a GET of the portfolio that must contain it (not timed); at the end every user's
  *    portfolio must hold exactly what was added.
@@ -25,6 +25,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
+import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -151,6 +152,27 @@ async function signUp(base: string, n: number): Promise<User> {
   return { cookie, added: new Map() };
 }
 
+/**
+ * The client: node:http with keep-alive connections (one per writer). Cheaper per request than fetch,
+ * which matters when the client shares the machine's CPUs with the server it measures.
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: 4 * WRITERS });
+
+function call(url: string, method: 'GET' | 'POST', cookie: string, body?: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = { cookie };
+    if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    const req = request(url, { method, agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 interface Stats {
   latencies: number[];
   verified: number;
@@ -165,16 +187,16 @@ async function runWriter(base: string, users: User[], writer: number, requests: 
     const shares = String(1 + ((writer * 31 + user.added.size * 17) % 997));
     const body = JSON.stringify({ etfId, shares, purchasePrice: user.added.size % 2 ? '20.5' : null, purchaseDate: user.added.size % 3 ? '2026-03-02' : null, isDrip: user.added.size % 2 });
     const started = performance.now();
-    const res = await fetch(`${base}/api/user/portfolio`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: user.cookie }, body });
-    const text = await res.text();
+    const res = await call(`${base}/api/user/portfolio`, 'POST', user.cookie, body);
     const ms = performance.now() - started;
+    const { text } = res;
     if (res.status !== 201) throw new Error(`writer ${writer}: POST answered ${res.status}: ${text}`);
     const holding = JSON.parse(text) as { id?: string; etfId?: string; shares?: string } | null;
     if (!holding?.id || holding.etfId !== etfId || holding.shares !== shares) throw new Error(`writer ${writer}: the answer does not reflect the write: ${text.slice(0, 200)}`);
     user.added.set(holding.id, etfId);
     if (timed) stats.latencies.push(ms);
     if ((r + 1) % VERIFY_EVERY === 0) {
-      const list = (await (await fetch(`${base}/api/user/portfolio`, { headers: { cookie: user.cookie } })).json()) as { id: string }[];
+      const list = JSON.parse((await call(`${base}/api/user/portfolio`, 'GET', user.cookie)).text) as { id: string }[];
       if (!list.some((h) => h.id === holding.id)) throw new Error(`writer ${writer}: a GET right after the POST does not show holding ${holding.id}`);
       stats.verified++;
     }
@@ -240,7 +262,7 @@ async function main(): Promise<void> {
       machineMarkdown(machine),
       `- At the end: load average ${(loadavg()[0] ?? 0).toFixed(2)} (other work on the machine moves every figure)`,
       '',
-      `Method: \`npm run bench:writes\` (bench/writes.bench.ts). A fresh data directory seeded like the first start (${seeded.events.toLocaleString('en-US')} events: ${FUNDS.length} funds, two years of demo history); the real server (\`startServer\`: embedded SQLite event log with group commit, every projection, jobs, alert reactor, the app) alone in a child process on 127.0.0.1; the client (fetch, keep-alive) in the parent, so both share the machine's ${machine.nproc} CPUs. ${WRITERS * usersPerWriter} users signed up through the API; ${WRITERS} writers each keep one \`POST /api/user/portfolio\` in flight (a holding of the next catalog fund; a user holding all ${FUNDS.length} hands over to the writer's next user, so portfolios grow from 0 to ${FUNDS.length} holdings). ${WARMUP_PER_WRITER} writes per writer of warm-up, then ${sorted.length.toLocaleString('en-US')} timed writes: latency from sending the request to the parsed answer. Every answer was 201 with the holding as written; every ${VERIFY_EVERY}th write of a writer was followed by a GET of the portfolio that showed it (${stats.verified.toLocaleString('en-US')} checks, not timed); at the end every portfolio held exactly what was added.`,
+      `Method: \`npm run bench:writes\` (bench/writes.bench.ts). A fresh data directory seeded like the first start (${seeded.events.toLocaleString('en-US')} events: ${FUNDS.length} funds, two years of demo history); the real server (\`startServer\`: embedded SQLite event log with group commit, every projection, jobs, alert reactor, the app) alone in a child process on 127.0.0.1; the client (node:http, keep-alive, one connection per writer) in the parent, so both share the machine's ${machine.nproc} CPUs. ${WRITERS * usersPerWriter} users signed up through the API; ${WRITERS} writers each keep one \`POST /api/user/portfolio\` in flight (a holding of the next catalog fund; a user holding all ${FUNDS.length} hands over to the writer's next user, so portfolios grow from 0 to ${FUNDS.length} holdings). ${WARMUP_PER_WRITER} writes per writer of warm-up, then ${sorted.length.toLocaleString('en-US')} timed writes: latency from sending the request to the parsed answer. Every answer was 201 with the holding as written; every ${VERIFY_EVERY}th write of a writer was followed by a GET of the portfolio that showed it (${stats.verified.toLocaleString('en-US')} checks, not timed); at the end every portfolio held exactly what was added.`,
       '',
       '| writers | timed writes | writes/s | p50 ms | p90 ms | p99 ms | max ms | mean ms | server CPU ms/write | client CPU ms/write | appends/commit | target p99 <= 10 ms |',
       '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
