@@ -104,7 +104,7 @@ export function portfolioRouter(deps: AppDeps): Router {
     const parsed = parseHoldingsCsv(holdingsCsvBody(req), newYorkDate(ctx.now));
     if (parsed.fileError) throw badRequest(parsed.fileError);
     const { position, ...report } = await importHoldings({ log: deps.log, readModels }, userId, parsed.rows, parsed.errors, ctx);
-    if (position > 0) await readModels.waitFor(position);
+    if (position > 0) await readModels.waitFor(position, WRITES_READ_BY_THE_ANSWER);
     res.json(report satisfies HoldingsImportResult);
   });
 
