@@ -4,8 +4,8 @@ import type { EventStore, ExpectedRevision, Subscription } from '../../infra/eve
 import { foldRecorded, type Aggregate, type CommandContext, type DomainEvent, type Folder } from './decider.ts';
 
 
-/** How many streams' folded states the log keeps (least recently used out first). */
-export const KEPT_FOLDED_STREAMS = 10_000;
+/** How many streams' folded states the log keeps (least recently used out first): the streams being written, not every user's (a portfolio of 60 holdings takes some 15 KB). */
+export const KEPT_FOLDED_STREAMS = 2000;
 
 interface KeptAggregate {
   /** The decider's evolve: a state is folded on only by the same fold. */
