@@ -336,7 +336,7 @@ raw server's rows show what the body size alone costs. The machine's load at the
 other work on it lowers every figure.
 
 Writes and recomputation (same run):
-- \`POST /api/user/portfolio\` (validate, read the fund's stream, append, wait for every read model,
+- \`POST /api/user/portfolio\` (validate, read the fund's stream, append, wait for the portfolio read model,
   bring the user's document up to date (only the new holding is computed), answer the holding),
   ${HOLDINGS} sequential adds to a growing portfolio: mean
   ${ready.addHoldingMs.mean.toFixed(1)} ms, p99 ${ready.addHoldingMs.p99.toFixed(1)} ms.

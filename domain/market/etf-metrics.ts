@@ -137,13 +137,34 @@ export function byExDate<T extends { exDate: IsoDate }>(a: T, b: T): number {
   return a.exDate < b.exDate ? -1 : a.exDate > b.exDate ? 1 : 0;
 }
 
-/** Bars up to `today`, sorted by date, with positive parsable closes only. */
-export function usableBars(bars: readonly BarPoint[], today: IsoDate): { date: IsoDate; close: Decimal }[] {
-  return bars
-    .filter((b) => b.date <= today)
-    .map((b) => ({ date: b.date, close: dec(b.close) }))
-    .filter((b) => b.close.gt(0))
-    .sort(byDate);
+/** A bar with its close parsed. */
+export type UsableBar = Readonly<{ date: IsoDate; close: Decimal }>;
+
+/**
+ * usableBars of frozen bar arrays, by array and `today`. A frozen array cannot change, so its result
+ * can be reused: the market snapshot shared by the user area freezes the series it hands out, and a
+ * holding's figures need the parsed bars four times (its performance, its current price twice, its demo
+ * label), for every holding computed in that market version. Parsing two years of closes into decimals
+ * was most of the CPU time of adding a holding (docs/benchmarks.md, "Writes").
+ */
+const usableOfFrozen = new WeakMap<readonly BarPoint[], { today: IsoDate; bars: readonly UsableBar[] }>();
+
+/** Bars up to `today`, sorted by date, with positive parsable closes only (kept for a frozen `bars`). */
+export function usableBars(bars: readonly BarPoint[], today: IsoDate): readonly UsableBar[] {
+  const frozen = Object.isFrozen(bars);
+  if (frozen) {
+    const cached = usableOfFrozen.get(bars);
+    if (cached?.today === today) return cached.bars;
+  }
+  const usable = Object.freeze(
+    bars
+      .filter((b) => b.date <= today)
+      .map((b) => Object.freeze({ date: b.date, close: dec(b.close) }))
+      .filter((b) => b.close.gt(0))
+      .sort(byDate),
+  );
+  if (frozen) usableOfFrozen.set(bars, { today, bars: usable });
+  return usable;
 }
 
 /** Last bar with date <= `date` (bars sorted ascending), by binary search. */
@@ -339,7 +360,22 @@ export function adjustExDate(date: IsoDate): IsoDate {
  * `adjustExDate` (earlier in its week). A last ex-date that was itself moved (declared Wednesday in a
  * Thursday pattern) therefore never shifts the projections to another weekday.
  */
-export function projectExDates(exDates: readonly IsoDate[], frequency: PayoutFrequency, from: IsoDate, to: IsoDate): IsoDate[] {
+export function projectExDates(exDates: readonly IsoDate[], frequency: PayoutFrequency, from: IsoDate, to: IsoDate): readonly IsoDate[] {
+  // Every holding of a fund projects the same dates (house money, the calendar): worked out once per
+  // fund's ex-dates and window. The key is the input itself, so a stale answer cannot come back.
+  const key = `${frequency}|${from}|${to}|${exDates.join(',')}`;
+  const known = projectedExDates.get(key);
+  if (known) return known;
+  const dates = Object.freeze(projectExDatesNow(exDates, frequency, from, to));
+  if (projectedExDates.size >= PROJECTED_EX_DATES_KEPT) projectedExDates.clear();
+  projectedExDates.set(key, dates);
+  return dates;
+}
+
+const PROJECTED_EX_DATES_KEPT = 2000;
+const projectedExDates = new Map<string, readonly IsoDate[]>();
+
+function projectExDatesNow(exDates: readonly IsoDate[], frequency: PayoutFrequency, from: IsoDate, to: IsoDate): IsoDate[] {
   const sorted = [...exDates].sort();
   const last = sorted[sorted.length - 1];
   if (last === undefined) return [];

@@ -7,6 +7,7 @@ import {
   oneYearBefore,
   payoutsPerYear,
   projectExDates,
+  usableBars,
   ttmYield,
   perPayoutAmount,
   perWeekAmount,
@@ -374,5 +375,38 @@ describe('F17: trailing-twelve-month yield beside the others', () => {
   it('null without a price or without distributions', () => {
     expect(ttmYield(weeklies, null, '2026-11-23')).toBeNull();
     expect(ttmYield([], dec('10'), '2026-11-23')).toBeNull();
+  });
+});
+
+describe('usableBars and projectExDates, worked out once per input', () => {
+  const bars = [
+    { date: '2026-01-21', close: '10.00' },
+    { date: '2026-01-20', close: '0' },
+    { date: '2026-01-22', close: '11.00' },
+  ];
+
+  it('usableBars keeps its answer for a frozen bar array (per today) and recomputes an array that can change', () => {
+    const frozen = Object.freeze(bars.map((b) => ({ ...b })));
+    const first = usableBars(frozen, '2026-01-22');
+    expect(first.map((b) => [b.date, b.close.toString()])).toEqual([
+      ['2026-01-21', '10'],
+      ['2026-01-22', '11'],
+    ]);
+    expect(usableBars(frozen, '2026-01-22')).toBe(first);
+    expect(usableBars(frozen, '2026-01-21').map((b) => b.date)).toEqual(['2026-01-21']);
+    expect(Object.isFrozen(first)).toBe(true);
+
+    const changing = bars.map((b) => ({ ...b }));
+    expect(usableBars(changing, '2026-01-22')).toHaveLength(2);
+    changing.push({ date: '2026-01-23', close: '12.00' });
+    expect(usableBars(changing, '2026-01-23').map((b) => b.date)).toEqual(['2026-01-21', '2026-01-22', '2026-01-23']);
+  });
+
+  it('projectExDates answers from its input alone: other ex-dates or another window give their own dates', () => {
+    const once = projectExDates(['2026-01-20'], 'weekly', '2026-01-21', '2026-02-03');
+    expect(projectExDates(['2026-01-20'], 'weekly', '2026-01-21', '2026-02-03')).toEqual(once);
+    expect(Object.isFrozen(once)).toBe(true);
+    expect(projectExDates(['2026-01-20', '2026-01-27'], 'weekly', '2026-01-21', '2026-02-03')).toEqual(['2026-02-03']);
+    expect(projectExDates(['2026-01-20'], 'weekly', '2026-01-21', '2026-01-27')).toEqual(['2026-01-27']);
   });
 });

@@ -65,9 +65,9 @@ export function isAdjusted(splits: readonly SplitPoint[], date: IsoDate, asOf: I
   return priceRatio(splits, date, asOf) !== null;
 }
 
-/** Daily closes on the share basis of `asOf`. */
-export function adjustBars(bars: readonly BarPoint[], splits: readonly SplitPoint[], asOf: IsoDate): BarPoint[] {
-  if (!splits.some((s) => s.exDate <= asOf)) return [...bars];
+/** Daily closes on the share basis of `asOf` (`bars` itself when no split applies: see usableBars' cache). */
+export function adjustBars(bars: readonly BarPoint[], splits: readonly SplitPoint[], asOf: IsoDate): readonly BarPoint[] {
+  if (!splits.some((s) => s.exDate <= asOf)) return bars;
   return bars.map((b) => (isAdjusted(splits, b.date, asOf) ? { ...b, close: canonical(adjustPrice(b.close, b.date, splits, asOf)) } : b));
 }
 

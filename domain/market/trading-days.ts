@@ -178,8 +178,20 @@ export function isRegularSession(instant: string | number): boolean {
 
 /** "Today" for the US market: the America/New_York calendar date of the instant. */
 export function newYorkDate(instant: string | number): IsoDate {
-  return newYorkTime(instant).date;
+  if (typeof instant !== 'string') return newYorkTime(instant).date;
+  // Intl formatting costs tens of µs; the same instants (a quote's time, a holding's addedAt) come
+  // back for every holding a request computes.
+  let date = newYorkDates.get(instant);
+  if (date === undefined) {
+    date = newYorkTime(instant).date;
+    if (newYorkDates.size >= NEW_YORK_DATES_KEPT) newYorkDates.clear();
+    newYorkDates.set(instant, date);
+  }
+  return date;
 }
+
+const NEW_YORK_DATES_KEPT = 10_000;
+const newYorkDates = new Map<string, IsoDate>();
 
 // ---------------------------------------------------------------------------------------------------
 // NYSE holidays

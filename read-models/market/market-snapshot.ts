@@ -58,7 +58,11 @@ export class MarketSnapshot {
   series(etfId: string): Promise<EtfSeries | null> {
     let value = this.seriesValues.get(etfId);
     if (!value) {
-      value = getEtfSeries(this.readModels, etfId);
+      // frozen: shared by every user of this version (and so usableBars can keep its parsed closes)
+      value = getEtfSeries(this.readModels, etfId).then((series) => {
+        if (series) Object.freeze(series.bars);
+        return series;
+      });
       this.seriesValues.set(etfId, value);
     }
     return value;

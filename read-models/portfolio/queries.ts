@@ -28,24 +28,44 @@ interface HoldingPart {
   calendar: UserCalendarEntry[];
 }
 
-interface UserAreaDocument {
-  /** Portfolio document position, market version and request date: the document is current while equal. */
-  key: string;
-  /** Market version and request date: a holding's part is current while equal (a changed holding is recomputed: see HoldingPart.entry). */
-  marketKey: string;
-  parts: Map<string, HoldingPart>;
+interface UserAreaBodies {
   /** `GET /api/user/portfolio`: UTF-8 JSON, encoded once. */
   portfolio: Buffer;
   /** Some holding's figures rest on demo data (the answer's `X-Demo-Data`). */
   portfolioIsDemo: boolean;
   /** `GET /api/user/dividends/calendar`: UTF-8 JSON, encoded once. */
   calendar: Buffer;
+}
+
+interface UserAreaDocument {
+  /** Portfolio document position, market version and request date: the document is current while equal. */
+  key: string;
+  /** Market version and request date: a holding's part is current while equal (a changed holding is recomputed: see HoldingPart.entry). */
+  marketKey: string;
+  parts: Map<string, HoldingPart>;
+  /**
+   * The answers, joined from the parts at the first read that needs them: a write answers one holding
+   * (its part), so it does not pay for joining and sorting every holding's JSON and payouts.
+   */
+  bodies: () => UserAreaBodies;
+  /** What the cache counts for the document: its parts (the bodies take about as much again once made). */
   bytes: number;
 }
 
 function byPayoutThenTicker(a: UserCalendarEntry, b: UserCalendarEntry): number {
   if (a.payoutDate !== b.payoutDate) return a.payoutDate < b.payoutDate ? -1 : 1;
   return a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0;
+}
+
+/** The answers of a document, joined from its parts once, when first asked for. */
+function lazyBodies(parts: ReadonlyMap<string, HoldingPart>): () => UserAreaBodies {
+  let bodies: UserAreaBodies | undefined;
+  return () =>
+    (bodies ??= {
+      portfolio: Buffer.from(`[${[...parts.values()].map((p) => p.viewJson).join(',')}]`, 'utf8'),
+      portfolioIsDemo: [...parts.values()].some((p) => p.isDemo),
+      calendar: Buffer.from(JSON.stringify([...parts.values()].flatMap((p) => p.calendar).sort(byPayoutThenTicker)), 'utf8'),
+    });
 }
 
 /**
@@ -72,18 +92,18 @@ export class UserAreaReads {
 
   /** The holdings with their derived values: UTF-8 JSON of HoldingView[], ready to send. */
   async portfolioBody(userId: string, requestToday: IsoDate): Promise<Buffer> {
-    return (await this.document(userId, requestToday)).portfolio;
+    return (await this.document(userId, requestToday)).bodies().portfolio;
   }
 
   /** The portfolio answer and whether any holding's figures rest on demo data (the portfolio totals do then). */
   async portfolioAnswer(userId: string, requestToday: IsoDate): Promise<{ body: Buffer; isDemo: boolean }> {
-    const doc = await this.document(userId, requestToday);
-    return { body: doc.portfolio, isDemo: doc.portfolioIsDemo };
+    const bodies = (await this.document(userId, requestToday)).bodies();
+    return { body: bodies.portfolio, isDemo: bodies.portfolioIsDemo };
   }
 
   /** The user's payout calendar: UTF-8 JSON of UserCalendarEntry[], ready to send. */
   async calendarBody(userId: string, requestToday: IsoDate): Promise<Buffer> {
-    return (await this.document(userId, requestToday)).calendar;
+    return (await this.document(userId, requestToday)).bodies().calendar;
   }
 
   async portfolioJson(userId: string, requestToday: IsoDate): Promise<string> {
@@ -96,8 +116,13 @@ export class UserAreaReads {
 
   /** One of the user's holdings with its derived values; null when the user has no such holding. */
   async holding(userId: string, holdingId: string, requestToday: IsoDate): Promise<HoldingView | null> {
-    const part = (await this.document(userId, requestToday)).parts.get(holdingId);
-    return part ? (JSON.parse(part.viewJson) as HoldingView) : null;
+    const json = await this.holdingJson(userId, holdingId, requestToday);
+    return json === null ? null : (JSON.parse(json) as HoldingView);
+  }
+
+  /** The same as JSON text (what the answer to a write sends as it is); null when the user has no such holding. */
+  async holdingJson(userId: string, holdingId: string, requestToday: IsoDate): Promise<string | null> {
+    return (await this.document(userId, requestToday)).parts.get(holdingId)?.viewJson ?? null;
   }
 
   /** Cached documents and their total size (for tests and diagnostics). */
@@ -140,12 +165,13 @@ export class UserAreaReads {
         reusable.set(h.id, { entry: entryOf(h), viewJson: JSON.stringify(portfolioView([computed], market)[0]), isDemo: computed.isDemo, calendar: userCalendarView([computed], entries, requestToday) });
       }
     }
-    for (const h of holdings) parts.set(h.id, reusable.get(h.id)!);
-    const portfolio = Buffer.from(`[${[...parts.values()].map((p) => p.viewJson).join(',')}]`, 'utf8');
-    const calendar = Buffer.from(JSON.stringify([...parts.values()].flatMap((p) => p.calendar).sort(byPayoutThenTicker)), 'utf8');
-    // the parts (JSON text, payout entries) take about as much again as the two bodies
-    const portfolioIsDemo = [...parts.values()].some((p) => p.isDemo);
-    const next: UserAreaDocument = { key, marketKey, parts, portfolio, portfolioIsDemo, calendar, bytes: 2 * (portfolio.length + calendar.length) };
+    let partsBytes = 0;
+    for (const h of holdings) {
+      const part = reusable.get(h.id)!;
+      parts.set(h.id, part);
+      partsBytes += part.viewJson.length + 200 * part.calendar.length;
+    }
+    const next: UserAreaDocument = { key, marketKey, parts, bodies: lazyBodies(parts), bytes: 2 * partsBytes };
     if (version !== null) this.store(userId, next);
     return next;
   }

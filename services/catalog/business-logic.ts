@@ -136,6 +136,8 @@ export const etfDecider: Decider<EtfCommand, EtfState, CatalogEvent> = {
   evolve: evolveEtf,
   decide: decideEtf,
   folds: { EtfListed: true, EtfDetailsChanged: true, TickerReserved: true, TickerReleased: true },
+  // evolveEtf returns new states; every holding write reads the fund (requireListedEtf)
+  keepsFoldedState: true,
 };
 
 // ---------------------------------------------------------------------------------------------------

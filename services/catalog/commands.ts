@@ -23,9 +23,12 @@ import {
  * jobs alike, and the "is this fund listed" check the other modules' commands make.
  */
 
+/** An ETF id (built once: every holding and favorite write checks one). */
+const etfIdSchema = z.uuid();
+
 /** The fund as its `etf-<id>` stream has it (the source of truth, never behind); 404 unless it is listed. */
 export async function requireListedEtf(log: EventLog, etfId: string): Promise<ListedEtf> {
-  if (!z.uuid().safeParse(etfId).success) throw notFound(ETF_NOT_FOUND);
+  if (!etfIdSchema.safeParse(etfId).success) throw notFound(ETF_NOT_FOUND);
   const { state } = await log.aggregate(streams.etf(etfId), etfDecider);
   if (!state.listed) throw notFound(ETF_NOT_FOUND);
   return state;

@@ -23,10 +23,16 @@ export interface Decider<Command, State, Event extends DomainEvent> {
   decide: (command: Command, state: State, ctx: CommandContext) => Event[];
   /** What `evolve` folds: a stream read from the log is narrowed to these types (see `foldRecorded`). */
   folds: FoldedTypes<Event>;
+  /**
+   * Set when `evolve` never changes the state it is given (it returns a new one): the event log may
+   * then keep a stream's folded state and fold only the events appended since (EventLog.aggregate),
+   * instead of reading and decoding the whole stream for every command.
+   */
+  keepsFoldedState?: true;
 }
 
 /** What loading an aggregate needs: the fold half of a decider. */
-export type Folder<State, Event extends DomainEvent> = Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve' | 'folds'>;
+export type Folder<State, Event extends DomainEvent> = Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve' | 'folds' | 'keepsFoldedState'>;
 
 /** A stream folded to its state, with the revision it is at (-1 when it does not exist). */
 export interface Aggregate<State> {
@@ -49,13 +55,19 @@ export function fold<State, Event extends DomainEvent>(decider: Pick<Decider<unk
  * `type`, so checking the type against the decider's `folds` is an honest narrowing; a type the
  * decider does not fold means the stream holds something it should not, and is an error.
  */
-export function foldRecorded<State, Event extends DomainEvent>(decider: Folder<State, Event>, stream: string, recorded: readonly RecordedEvent[]): Aggregate<State> {
-  let state = decider.initialState();
+export function foldRecorded<State, Event extends DomainEvent>(
+  decider: Folder<State, Event>,
+  stream: string,
+  recorded: readonly RecordedEvent[],
+  /** The stream folded up to the event before `recorded[0]` (default: the initial state, no stream). */
+  from?: Aggregate<State>,
+): Aggregate<State> {
+  let state = from ? from.state : decider.initialState();
   for (const event of recorded) {
     if (!isFolded(decider.folds, event)) throw new Error(`${stream} holds ${event.type} at revision ${event.revision}, which its decider does not fold`);
     state = decider.evolve(state, event);
   }
-  return { state, revision: lastRevision(recorded) };
+  return { state, revision: recorded.length > 0 ? lastRevision(recorded) : (from?.revision ?? -1) };
 }
 
 function isFolded<Event extends DomainEvent>(folds: FoldedTypes<Event>, event: RecordedEvent): event is RecordedEvent & Event {

@@ -4,12 +4,23 @@ import type { EventStore, ExpectedRevision, Subscription } from '../../infra/eve
 import { foldRecorded, type Aggregate, type CommandContext, type DomainEvent, type Folder } from './decider.ts';
 
 
+/** How many streams' folded states the log keeps (least recently used out first): the streams being written, not every user's (a portfolio of 60 holdings takes some 15 KB). */
+export const KEPT_FOLDED_STREAMS = 2000;
+
+interface KeptAggregate {
+  /** The decider's evolve: a state is folded on only by the same fold. */
+  evolve: unknown;
+  aggregate: Aggregate<unknown>;
+}
+
 /**
  * The typed face of the event store: validates on write (encode) and on read (decode + upcast).
  */
 export class EventLog {
   readonly store: EventStore;
   readonly registry: EventRegistry;
+  /** Folded states of streams whose decider allows it (`keepsFoldedState`), by stream. */
+  private readonly kept = new Map<string, KeptAggregate>();
 
   constructor(store: EventStore, registry: EventRegistry = defaultRegistry) {
     this.store = store;
@@ -22,14 +33,33 @@ export class EventLog {
     return this.store.append(stream, encoded, expected);
   }
 
-  async readStream(stream: string): Promise<RecordedEvent[]> {
-    const raw = await this.store.readStream(stream);
+  async readStream(stream: string, fromRevision = 0): Promise<RecordedEvent[]> {
+    const raw = await this.store.readStream(stream, { fromRevision });
     return raw.map((e) => this.registry.decode(e));
   }
 
-  /** Reads a stream and folds it with the decider: its state and the revision it is at (-1: no stream). */
+  /**
+   * Reads a stream and folds it with the decider: its state and the revision it is at (-1: no stream).
+   * For a decider that `keepsFoldedState` the last folded state is kept, and only the events appended
+   * since (by this process or any other) are read and folded onto it: a command on a stream of n events
+   * costs one small read, not n decoded events (the log stays the truth; the state is only a shortcut).
+   */
   async aggregate<State, Event extends DomainEvent>(stream: string, decider: Folder<State, Event>): Promise<Aggregate<State>> {
-    return foldRecorded(decider, stream, await this.readStream(stream));
+    if (!decider.keepsFoldedState) return foldRecorded(decider, stream, await this.readStream(stream));
+    const kept = this.kept.get(stream);
+    const from = kept && kept.evolve === decider.evolve ? (kept.aggregate as Aggregate<State>) : undefined;
+    const aggregate = foldRecorded(decider, stream, await this.readStream(stream, from ? from.revision + 1 : 0), from);
+    this.keep(stream, decider.evolve, aggregate);
+    return aggregate;
+  }
+
+  private keep(stream: string, evolve: unknown, aggregate: Aggregate<unknown>): void {
+    const kept = this.kept.get(stream);
+    // two reads of one stream at once: the one that got further stays
+    if (kept && kept.evolve === evolve && kept.aggregate.revision > aggregate.revision) return;
+    this.kept.delete(stream); // most recently used last
+    this.kept.set(stream, { evolve, aggregate });
+    if (this.kept.size > KEPT_FOLDED_STREAMS) this.kept.delete(this.kept.keys().next().value!);
   }
 
   async readAll(after = 0, limit = 1000): Promise<RecordedEvent[]> {

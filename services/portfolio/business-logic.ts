@@ -241,4 +241,6 @@ export const portfolioDecider: Decider<PortfolioCommand, PortfolioState, Portfol
   evolve: evolvePortfolio,
   decide: decidePortfolio,
   folds: { HoldingAdded: true, HoldingRemoved: true, HoldingSynced: true, HoldingUpdated: true },
+  // evolvePortfolio returns new states (portfolio.ts)
+  keepsFoldedState: true,
 };

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
 import { fastEnv, signUp } from '../accounts/test-helpers.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
+import { allProjections } from '../../read-models/all.ts';
+import type { Projection } from '../../read-models/runtime/projection.ts';
 import { bar, distribution, DRPW, drpwEvents, fund, given, listed } from './test-helpers.ts';
 
 let ctx: TestContext;
@@ -281,6 +283,29 @@ describe('market changes reach the user area', () => {
       ]);
     } finally {
       await local.close();
+    }
+  });
+});
+
+describe('a holding write and the read models it does not read', () => {
+  it('answers the holding (and the next GET shows it) while another read model has not taken the write in yet', async () => {
+    // A read model fed by HoldingAdded that is stuck in its batch (as a slow or failing one would be):
+    // the write waits only for the portfolio read model its answer and the next read come from.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const stuck: Projection = { name: 'stuck-on-holdings', version: 1, handles: ['HoldingAdded'], collections: {}, apply: () => gate };
+    const own = await createTestContext({ ...fastEnv }, { now: new Date('2026-01-23T17:00:00.000Z'), projections: [...allProjections, stuck] });
+    try {
+      await given(own, [...drpwEvents()]);
+      const { agent } = await signUp(own.app);
+      const res = await agent.post('/api/user/portfolio').send(dripHolding).expect(201);
+      expect(res.body).toMatchObject({ etfId: DRPW.etfId, shares: '100', currentShares: '105.75' });
+      const list = await agent.get('/api/user/portfolio').expect(200);
+      expect(list.body.map((h: { id: string }) => h.id)).toEqual([res.body.id]);
+      expect((await own.deps.readModels.status()).find((s) => s.name === stuck.name)?.lag).toBeGreaterThan(0);
+    } finally {
+      release();
+      await own.close();
     }
   });
 });

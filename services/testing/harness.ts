@@ -7,6 +7,7 @@ import { createApp } from '../gateway/app.ts';
 import { loadConfig } from '../http/config.ts';
 import { createContainer, type Container } from '../gateway/container.ts';
 import type { AppDeps } from '../http/deps.ts';
+import type { Projection } from '../../read-models/runtime/projection.ts';
 
 export interface TestContext {
   app: Application;
@@ -22,7 +23,11 @@ export interface TestContext {
  * An app on the embedded stores in a fresh temporary directory, projections running, with a
  * controllable clock. Each test file (or test) creates its own.
  */
-export async function createTestContext(env: Record<string, string> = {}, options: { now?: Date; logger?: Logger } = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  /** `projections`: the read models to run (default: every one, as the embedded default). */
+  options: { now?: Date; logger?: Logger; projections?: readonly Projection[] } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'weeklydiv-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -38,7 +43,7 @@ export async function createTestContext(env: Record<string, string> = {}, option
   });
   let clock = options.now?.getTime() ?? Date.now();
   const logger = options.logger ?? pino({ level: config.logLevel });
-  const container = await createContainer(config, logger, { now: () => new Date(clock) });
+  const container = await createContainer(config, logger, { now: () => new Date(clock), ...(options.projections ? { projections: options.projections } : {}) });
   await container.start();
   const app = createApp(container.deps);
   return {

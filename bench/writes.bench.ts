@@ -1,0 +1,283 @@
+/**
+ * `npm run bench:writes`: `POST /api/user/portfolio` with 32 users writing at once, on the embedded
+ * default. The target (issue 17): p99 from request to an answer that already reflects the write at most
+ * 10 ms. Prints the machine, the method, the figures and PASS/FAIL; writes the section "Writes" of
+ * docs/benchmarks.md unless BENCH_NO_DOCS is set.
+ *
+ * 1. A fresh data directory seeded like the first start of the embedded default (bench/api.bench.ts
+ *    `seed`: the 63-fund seed catalog, two years of demo history, one MarketDayBegan).
+ * 2. The real server (services/gateway/server.ts `startServer`: container, jobs, alert reactor, app) in
+ *    a child process on 127.0.0.1, port 0, with the per-client sign-up limit raised as in the e2e server.
+ * 3. Users sign up through the API. 32 writers, each with its own users, keep one request in flight:
+ *    POST a holding of the next catalog fund (a user who holds every fund hands over to the writer's next
+ *    user, so portfolios grow from 0 to 63 holdings during the run).
+ * 4. After a warm-up, a fixed number of requests is timed (request sent to body parsed; node:http). Every answer
+ *    must be 201 with the holding as written (id, fund, shares); every VERIFY_EVERY-th write of a writer
+ *    is followed by a GET of the portfolio that must contain it (not timed); at the end every user's
+ *    portfolio must hold exactly what was added.
+ *
+ * Environment: BENCH_WRITERS (32), BENCH_WARMUP (20 per writer), BENCH_REQUESTS (4,000 timed),
+ * BENCH_VERIFY_EVERY (4), BENCH_CPU_PROF=<dir> (the server writes a V8 CPU profile there at exit),
+ * BENCH_NO_DOCS (do not write docs/benchmarks.md).
+ *
+ * Modes: no argument (the bench), `--serve <dataDir>` (the server child).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import { Agent, request } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { SEED_CATALOG, seedEtfId } from '../domain/market/seed-catalog.ts';
+import { SqliteEventStore, type SqliteEventStoreStats } from '../infra/event-store/sqlite-event-store.ts';
+import { loadConfig } from '../services/http/config.ts';
+import { startServer } from '../services/gateway/server.ts';
+import { seed } from './api.bench.ts';
+import { describeMachine, machineMarkdown, writeBenchmarkSection } from './store.bench.ts';
+
+const WRITERS = Number(process.env['BENCH_WRITERS'] ?? 32);
+const WARMUP_PER_WRITER = Number(process.env['BENCH_WARMUP'] ?? 20);
+const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 4000);
+const VERIFY_EVERY = Number(process.env['BENCH_VERIFY_EVERY'] ?? 4);
+const TARGET_P99_MS = 10;
+const FUNDS = SEED_CATALOG.map((s) => seedEtfId(s.ticker));
+
+// ---------------------------------------------------------------------------------------------------
+// Child: the real server
+
+/** The server's environment: the embedded default, per-client sign-up limit raised (as web/e2e/support/server.ts). */
+function serverEnv(dataDir: string): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    APP_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'warn',
+    PASSWORD_SCRYPT_LOG_N: '12',
+    SIGNUP_LIMIT_PER_HOUR: '100000',
+  };
+}
+
+async function serve(dataDir: string): Promise<void> {
+  const config = loadConfig(serverEnv(dataDir));
+  const { server, shutdown, container } = await startServer(config, pino({ level: 'warn' }));
+  const store = container.eventStore;
+  const commits = () => (store instanceof SqliteEventStore ? store.stats() : { appends: 0, commits: 0 });
+  const address = server!.address();
+  process.send!({ port: typeof address === 'object' && address ? address.port : 0 });
+  const profiler = new Session();
+  profiler.connect();
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) => profiler.post(method, (error, result) => (error ? reject(error) : resolve(result))));
+  process.on('message', (message) => {
+    if (message === 'cpu') process.send!({ cpu: process.cpuUsage(), commits: commits() });
+    // BENCH_CPU_PROF: a CPU profile of the timed writes only
+    if (message === 'profile-start') void post('Profiler.enable').then(() => post('Profiler.start'));
+    if (message === 'profile-stop') {
+      void post('Profiler.stop').then((result) => {
+        const file = path.join(process.env['BENCH_CPU_PROF']!, `writes-${Date.now()}.cpuprofile`);
+        writeFileSync(file, JSON.stringify((result as { profile: unknown }).profile));
+        process.send!({ profile: file });
+      });
+    }
+  });
+  process.once('SIGTERM', () => void shutdown().then(() => process.exit(0)));
+}
+
+interface ServerChild {
+  port: number;
+  /** Starts or stops (answering the file) the server's CPU profile. */
+  profile: (what: 'start' | 'stop') => Promise<string | null>;
+  /** The server's CPU time so far and its event store's appends and commits (group commit). */
+  cpu: () => Promise<{ cpu: NodeJS.CpuUsage; commits: SqliteEventStoreStats }>;
+  stop: () => Promise<void>;
+}
+
+function startChild(dataDir: string): Promise<ServerChild> {
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve', dataDir], { stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
+    child.once('message', (info) => {
+      child.removeAllListeners('exit');
+      resolve({
+        port: (info as { port: number }).port,
+        profile: (what) =>
+          new Promise((answer) => {
+            if (what === 'start') {
+              child.send('profile-start');
+              answer(null);
+              return;
+            }
+            child.once('message', (m) => answer((m as { profile: string }).profile));
+            child.send('profile-stop');
+          }),
+        cpu: () =>
+          new Promise((answer) => {
+            child.once('message', (m) => answer(m as { cpu: NodeJS.CpuUsage; commits: SqliteEventStoreStats }));
+            child.send('cpu');
+          }),
+        stop: () =>
+          new Promise<void>((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Parent: users, writers, figures
+
+interface User {
+  cookie: string;
+  /** Holdings added: holding id -> fund id. */
+  added: Map<string, string>;
+}
+
+async function signUp(base: string, n: number): Promise<User> {
+  const res = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ firstName: 'Bench', lastName: `Writer${n}`, email: `writer${n}@bench.example.com`, password: 'bench-password-1' }),
+  });
+  if (res.status !== 201) throw new Error(`sign-up ${n} answered ${res.status}: ${await res.text()}`);
+  await res.arrayBuffer();
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('weeklydiv_session='))?.split(';')[0];
+  if (!cookie) throw new Error(`sign-up ${n}: no session cookie`);
+  return { cookie, added: new Map() };
+}
+
+/**
+ * The client: node:http with keep-alive connections (one per writer). Cheaper per request than fetch,
+ * which matters when the client shares the machine's CPUs with the server it measures.
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: 4 * WRITERS });
+
+function call(url: string, method: 'GET' | 'POST', cookie: string, body?: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = { cookie };
+    if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    const req = request(url, { method, agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+interface Stats {
+  latencies: number[];
+  verified: number;
+}
+
+/** One writer: its users in turn, one request in flight; `timed` says whether a finished request counts. */
+async function runWriter(base: string, users: User[], writer: number, requests: number, timed: boolean, stats: Stats): Promise<void> {
+  for (let r = 0; r < requests; r++) {
+    const user = users.find((u) => u.added.size < FUNDS.length);
+    if (!user) throw new Error(`writer ${writer} ran out of funds to add`);
+    const etfId = FUNDS[(user.added.size + writer * 7) % FUNDS.length]!;
+    const shares = String(1 + ((writer * 31 + user.added.size * 17) % 997));
+    const body = JSON.stringify({ etfId, shares, purchasePrice: user.added.size % 2 ? '20.5' : null, purchaseDate: user.added.size % 3 ? '2026-03-02' : null, isDrip: user.added.size % 2 });
+    const started = performance.now();
+    const res = await call(`${base}/api/user/portfolio`, 'POST', user.cookie, body);
+    const ms = performance.now() - started;
+    const { text } = res;
+    if (res.status !== 201) throw new Error(`writer ${writer}: POST answered ${res.status}: ${text}`);
+    const holding = JSON.parse(text) as { id?: string; etfId?: string; shares?: string } | null;
+    if (!holding?.id || holding.etfId !== etfId || holding.shares !== shares) throw new Error(`writer ${writer}: the answer does not reflect the write: ${text.slice(0, 200)}`);
+    user.added.set(holding.id, etfId);
+    if (timed) stats.latencies.push(ms);
+    if ((r + 1) % VERIFY_EVERY === 0) {
+      const list = JSON.parse((await call(`${base}/api/user/portfolio`, 'GET', user.cookie)).text) as { id: string }[];
+      if (!list.some((h) => h.id === holding.id)) throw new Error(`writer ${writer}: a GET right after the POST does not show holding ${holding.id}`);
+      stats.verified++;
+    }
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+async function main(): Promise<void> {
+  const machine = describeMachine();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'weeklydiv-bench-writes-'));
+  let server: ServerChild | undefined;
+  try {
+    console.log('seeding…');
+    const seeded = await seed(dataDir);
+    console.log(`seeded ${seeded.events.toLocaleString('en-US')} events in ${seeded.seconds.toFixed(1)} s; starting the server…`);
+    server = await startChild(dataDir);
+    const base = `http://127.0.0.1:${server.port}`;
+
+    const perWriter = WARMUP_PER_WRITER + Math.ceil(REQUESTS / WRITERS);
+    const usersPerWriter = Math.ceil(perWriter / FUNDS.length);
+    console.log(`signing up ${WRITERS * usersPerWriter} users…`);
+    const users: User[][] = [];
+    for (let w = 0; w < WRITERS; w++) {
+      const mine: User[] = [];
+      for (let u = 0; u < usersPerWriter; u++) mine.push(await signUp(base, w * usersPerWriter + u));
+      users.push(mine);
+    }
+
+    const stats: Stats = { latencies: [], verified: 0 };
+    console.log(`warm-up: ${WARMUP_PER_WRITER} writes per writer…`);
+    await Promise.all(users.map((mine, w) => runWriter(base, mine, w, WARMUP_PER_WRITER, false, stats)));
+    console.log(`measuring ${REQUESTS.toLocaleString('en-US')} writes…`);
+    const counts = Array.from({ length: WRITERS }, (_, w) => Math.floor(REQUESTS / WRITERS) + (w < REQUESTS % WRITERS ? 1 : 0));
+    const profiling = Boolean(process.env['BENCH_CPU_PROF']);
+    if (profiling) await server.profile('start');
+    const before = await server.cpu();
+    const clientBefore = process.cpuUsage();
+    const started = performance.now();
+    await Promise.all(users.map((mine, w) => runWriter(base, mine, w, counts[w]!, true, stats)));
+    const seconds = (performance.now() - started) / 1000;
+    const clientCpu = process.cpuUsage(clientBefore);
+    const after = await server.cpu();
+    if (profiling) console.log(`server CPU profile of the timed writes: ${await server.profile('stop')}`);
+
+    // Every user's portfolio holds exactly what was added.
+    for (const user of users.flat()) {
+      const list = (await (await fetch(`${base}/api/user/portfolio`, { headers: { cookie: user.cookie } })).json()) as { id: string; etfId: string }[];
+      if (list.length !== user.added.size || list.some((h) => user.added.get(h.id) !== h.etfId)) throw new Error('a portfolio does not hold what was added');
+    }
+
+    const sorted = [...stats.latencies].sort((a, b) => a - b);
+    const p = (q: number) => percentile(sorted, q).toFixed(1);
+    const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length;
+    const p99 = percentile(sorted, 99);
+    const cpuMsPerWrite = (after.cpu.user - before.cpu.user + after.cpu.system - before.cpu.system) / 1000 / sorted.length;
+    const clientMsPerWrite = (clientCpu.user + clientCpu.system) / 1000 / sorted.length;
+    const appendsPerCommit = (after.commits.appends - before.commits.appends) / Math.max(1, after.commits.commits - before.commits.commits);
+    const verdict = p99 <= TARGET_P99_MS ? 'PASS' : 'FAIL';
+    const body = [
+      machineMarkdown(machine),
+      `- At the end: load average ${(loadavg()[0] ?? 0).toFixed(2)} (other work on the machine moves every figure)`,
+      '',
+      `Method: \`npm run bench:writes\` (bench/writes.bench.ts). A fresh data directory seeded like the first start (${seeded.events.toLocaleString('en-US')} events: ${FUNDS.length} funds, two years of demo history); the real server (\`startServer\`: embedded SQLite event log with group commit, every projection, jobs, alert reactor, the app) alone in a child process on 127.0.0.1; the client (node:http, keep-alive, one connection per writer) in the parent, so both share the machine's ${machine.nproc} CPUs. ${WRITERS * usersPerWriter} users signed up through the API; ${WRITERS} writers each keep one \`POST /api/user/portfolio\` in flight (a holding of the next catalog fund; a user holding all ${FUNDS.length} hands over to the writer's next user, so portfolios grow from 0 to ${FUNDS.length} holdings). ${WARMUP_PER_WRITER} writes per writer of warm-up, then ${sorted.length.toLocaleString('en-US')} timed writes: latency from sending the request to the parsed answer. Every answer was 201 with the holding as written; every ${VERIFY_EVERY}th write of a writer was followed by a GET of the portfolio that showed it (${stats.verified.toLocaleString('en-US')} checks, not timed); at the end every portfolio held exactly what was added.`,
+      '',
+      '| writers | timed writes | writes/s | p50 ms | p90 ms | p99 ms | max ms | mean ms | server CPU ms/write | client CPU ms/write | appends/commit | target p99 <= 10 ms |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+      `| ${WRITERS} | ${sorted.length.toLocaleString('en-US')} | **${Math.round(sorted.length / seconds).toLocaleString('en-US')}** | ${p(50)} | ${p(90)} | **${p(99)}** | ${sorted.at(-1)!.toFixed(1)} | ${mean.toFixed(1)} | ${cpuMsPerWrite.toFixed(2)} | ${clientMsPerWrite.toFixed(2)} | ${appendsPerCommit.toFixed(1)} | **${verdict}** |`,
+    ].join('\n');
+    console.log(`\n## Writes\n\n${body}\n\n${verdict}: p99 ${p99.toFixed(1)} ms (target <= ${TARGET_P99_MS} ms)`);
+    if (!process.env['BENCH_NO_DOCS']) writeBenchmarkSection(fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url)), 'Writes', body);
+    if (verdict === 'FAIL') process.exitCode = 1;
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (process.argv[2] === '--serve') await serve(process.argv[3]!);
+  else await main();
+}
