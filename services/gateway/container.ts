@@ -17,6 +17,7 @@ import type { FeedReader } from '../../infra/news-feeds/port.ts';
 import { createRssFeedReader } from '../../infra/news-feeds/rss-feed-reader.ts';
 import { allProjections } from '../../read-models/all.ts';
 import { MarketSnapshots } from '../../read-models/market/market-snapshot.ts';
+import { MarketViewCache } from '../../read-models/market/view-cache.ts';
 import { UserAreaReads } from '../../read-models/portfolio/queries.ts';
 import { CheckpointReader } from '../../read-models/runtime/checkpoint-reader.ts';
 import type { Projection } from '../../read-models/runtime/projection.ts';
@@ -81,6 +82,7 @@ export async function createContainer(
     mailer,
     readModels,
     marketSnapshots,
+    marketViews: new MarketViewCache(readModels),
     userArea: new UserAreaReads(readModels, { snapshots: marketSnapshots }),
     attempts: createAttemptCounters({ mongoUrl: config.mongoUrl, dataDir: config.dataDir, docs }),
     blobs,
