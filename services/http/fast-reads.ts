@@ -30,11 +30,7 @@ export type FastReads = (req: IncomingMessage, res: ServerResponse) => boolean;
  * `read` does not know in its exact canonical spelling, views not loaded yet.
  */
 export function fastReads(config: Config, logger: Logger, read: FastRead): FastReads {
-  // Headers in the order the Express route sets them; the slots marked '' are filled per request.
-  const template: (string | string[])[] = securityHeaderSet(config).set.flat();
-  const ID = template.push('X-Request-Id', '') - 1;
-  template.push('Cache-Control', 'no-cache', 'Vary', 'Accept-Encoding');
-  const ETAG = template.push('ETag', '') - 1;
+  const answers = answerHeaders(securityHeaderSet(config).set.flat());
   return (req, res) => {
     if (req.method !== 'GET') return false;
     const headers = req.headers;
@@ -46,21 +42,40 @@ export function fastReads(config: Config, logger: Logger, read: FastRead): FastR
 
     const gzip = sendsGzip(prepared, headers['accept-encoding']);
     const etag = gzip ? gzipEtag(prepared) : prepared.etag;
-    const out = template.slice();
-    out[ID] = logRequest(logger, req, res);
-    out[ETAG] = etag;
     if (etagMatches(headers['if-none-match'], etag)) {
-      res.writeHead(304, out);
+      res.writeHead(304, answers.notModified(logRequest(logger, req, res, 304), etag));
       res.end();
       return true;
     }
     const body = gzip ? gzippedBody(prepared) : prepared.body;
-    out.push('Content-Type', 'application/json; charset=utf-8');
-    if (gzip) out.push('Content-Encoding', 'gzip');
-    out.push('Content-Length', String(body.length));
-    res.writeHead(200, out);
+    res.writeHead(200, (gzip ? answers.gzip : answers.identity)(logRequest(logger, req, res, 200), etag, body.length));
     res.end(body);
     return true;
+  };
+}
+
+/**
+ * The header lists of the three answers (304, 200 identity, 200 gzip) as flat [name, value...] arrays
+ * in the order the Express route sets them: made once, copied and filled in per request.
+ */
+function answerHeaders(security: (string | string[])[]) {
+  const common = [...security, 'X-Request-Id', '', 'Cache-Control', 'no-cache', 'Vary', 'Accept-Encoding', 'ETag', ''];
+  const ID = security.length + 1;
+  const ETAG = common.length - 1;
+  const json = ['Content-Type', 'application/json; charset=utf-8'];
+  const identity = [...common, ...json, 'Content-Length', ''];
+  const gzip = [...common, ...json, 'Content-Encoding', 'gzip', 'Content-Length', ''];
+  const fill = (template: (string | string[])[], id: string, etag: string, length?: number) => {
+    const out = template.slice();
+    out[ID] = id;
+    out[ETAG] = etag;
+    if (length !== undefined) out[out.length - 1] = String(length);
+    return out;
+  };
+  return {
+    notModified: (id: string, etag: string) => fill(common, id, etag),
+    identity: (id: string, etag: string, length: number) => fill(identity, id, etag, length),
+    gzip: (id: string, etag: string, length: number) => fill(gzip, id, etag, length),
   };
 }
 

@@ -41,16 +41,18 @@ export function requestLog(logger: Logger): RequestHandler {
 /**
  * The request log's work for one request, for Express (above) and for the fast reads in front of it
  * (services/http/fast-reads.ts): sets `req.id` and writes the log line when the response finishes.
- * Answers the id, which the caller sends as `X-Request-Id`.
+ * Answers the id, which the caller sends as `X-Request-Id`. A caller that already knows the status
+ * passes it: when its level is off (a 200 at LOG_LEVEL=warn), nothing waits for the finish.
  */
-export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResponse): string {
+export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResponse, knownStatus?: number): string {
   const incoming = req.headers['x-request-id'];
   const id = typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : randomUUID();
   req.id = id;
+  if (knownStatus !== undefined && !logger.isLevelEnabled(levelOf(knownStatus))) return id;
   const started = performance.now();
   res.once('finish', () => {
     const status = res.statusCode;
-    const level: Level = status >= 500 ? 'error' : status === 429 ? 'warn' : 'info';
+    const level = levelOf(status);
     if (!logger.isLevelEnabled(level)) return;
     logger[level](
       {
@@ -63,4 +65,8 @@ export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResp
     );
   });
   return id;
+}
+
+function levelOf(status: number): Level {
+  return status >= 500 ? 'error' : status === 429 ? 'warn' : 'info';
 }
