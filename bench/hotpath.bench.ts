@@ -10,7 +10,8 @@
  * process over a measured run divided by the requests it answered: it does not depend on how fast the
  * load generator on the same two cores is. Rounds are interleaved (app, raw, app, raw...) so drift in the
  * machine's load hits both alike; the median round per target is reported. About two minutes with the
- * defaults (BENCH_SECONDS=6, BENCH_ROUNDS=5). Writes the section "Hot path" of docs/benchmarks.md; exits 1 on FAIL.
+ * defaults (BENCH_SECONDS=6, BENCH_ROUNDS=5). BENCH_EXPRESS=1 adds the same route served by Express
+ * (spelt with a trailing slash, which the fast reads hand on): what the fast reads save, in the same run. Writes the section "Hot path" of docs/benchmarks.md; exits 1 on FAIL.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -25,6 +26,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** The issue's bar: the app may cost at most this much server CPU per request over the bare server. */
 const LIMIT = 1.25;
 const IDENTITY = { 'accept-encoding': 'identity' };
+const WITH_EXPRESS = process.env.BENCH_EXPRESS === '1';
 
 interface Target {
   name: string;
@@ -70,26 +72,29 @@ async function main(): Promise<void> {
     };
     const identityBytes = await same(topUrl, `${rawUrl}/same-bytes`, IDENTITY);
     const gzipBytes = await same(topUrl, `${rawUrl}/same-bytes-gzip`, BROWSER);
+    if (WITH_EXPRESS) await same(`${topUrl}/`, `${rawUrl}/same-bytes-gzip`, BROWSER);
     const pairs = [
       {
         label: 'identity',
         bytes: identityBytes,
         app: { name: 'GET /api/top-performers, identity', child: app, url: topUrl, headers: IDENTITY },
         raw: { name: 'raw node:http, the same bytes', child: raw, url: `${rawUrl}/same-bytes`, headers: IDENTITY },
+        express: { name: 'GET /api/top-performers/ (Express), identity', child: app, url: `${topUrl}/`, headers: IDENTITY },
       },
       {
         label: 'gzip',
         bytes: gzipBytes,
         app: { name: 'GET /api/top-performers, Accept-Encoding gzip (browser)', child: app, url: topUrl, headers: BROWSER },
         raw: { name: 'raw node:http, the same gzip bytes', child: raw, url: `${rawUrl}/same-bytes-gzip`, headers: BROWSER },
+        express: { name: 'GET /api/top-performers/ (Express), gzip', child: app, url: `${topUrl}/`, headers: BROWSER },
       },
     ];
-    const runs = pairs.map(() => ({ app: [] as Measured[], raw: [] as Measured[] }));
+    const runs = pairs.map(() => ({ app: [] as Measured[], raw: [] as Measured[], express: [] as Measured[] }));
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, pair] of pairs.entries()) {
         // Alternate which goes first, so neither always runs right after the other's load.
-        const order = round % 2 === 0 ? (['app', 'raw'] as const) : (['raw', 'app'] as const);
-        for (const which of order) {
+        const order = round % 2 === 0 ? (['app', 'raw', 'express'] as const) : (['express', 'raw', 'app'] as const);
+        for (const which of order.filter((w) => w !== 'express' || WITH_EXPRESS)) {
           const m = await measure(pair[which]);
           runs[i]![which].push(m);
           console.log(`round ${round + 1}/${ROUNDS} ${pair[which].name}: ${m.cpu.toFixed(1)} µs CPU/request, ${Math.round(m.rps)} requests/s`);
@@ -102,20 +107,23 @@ async function main(): Promise<void> {
       // The ratio of each round (app and raw measured back to back), median over rounds: less exposed to drift.
       const ratios = runs[i]!.app.map((m, r) => m.cpu / runs[i]!.raw[r]!.cpu);
       const ratio = median(ratios);
-      return { pair, appCpu, rawCpu, ratio, low: Math.min(...ratios), high: Math.max(...ratios), pass: ratio <= LIMIT };
+      const expressCpu = WITH_EXPRESS ? median(runs[i]!.express.map((m) => m.cpu)) : undefined;
+      return { pair, appCpu, rawCpu, expressCpu, ratio, low: Math.min(...ratios), high: Math.max(...ratios), pass: ratio <= LIMIT };
     });
+    const expressColumn = (cpu: number | undefined, raw: number) => (WITH_EXPRESS ? ` ${cpu!.toFixed(1)} (${(cpu! / raw).toFixed(2)}x) |` : '');
     const table = [
-      `| body | bytes | app µs CPU/request | bare node:http µs CPU/request | ratio (median of rounds) | range over rounds | ≤ ${LIMIT}x |`,
-      '|---|---:|---:|---:|---:|---|---|',
+      `| body | bytes | app µs CPU/request | bare node:http µs CPU/request | ratio (median of rounds) | range over rounds | ≤ ${LIMIT}x |${WITH_EXPRESS ? ' same route through Express, µs (vs bare) |' : ''}`,
+      `|---|---:|---:|---:|---:|---|---|${WITH_EXPRESS ? '---:|' : ''}`,
       ...rows.map(
-        (r) => `| ${r.pair.label} | ${r.pair.bytes.toLocaleString('en-US')} | ${r.appCpu.toFixed(1)} | ${r.rawCpu.toFixed(1)} | **${r.ratio.toFixed(2)}x** | ${r.low.toFixed(2)} to ${r.high.toFixed(2)} | ${r.pass ? 'PASS' : 'FAIL'} |`,
+        (r) =>
+          `| ${r.pair.label} | ${r.pair.bytes.toLocaleString('en-US')} | ${r.appCpu.toFixed(1)} | ${r.rawCpu.toFixed(1)} | **${r.ratio.toFixed(2)}x** | ${r.low.toFixed(2)} to ${r.high.toFixed(2)} | ${r.pass ? 'PASS' : 'FAIL'} |${expressColumn(r.expressCpu, r.rawCpu)}`,
       ),
     ].join('\n');
     const body = [
       machineMarkdown(machine),
       `- At the end: load average ${(loadavg()[0] ?? 0).toFixed(2)} (other work on the machine moves every figure)`,
       '',
-      `Method: \`npm run bench:hotpath\` (bench/hotpath.bench.ts). The real server (createContainer + createApp on a fresh seeded embedded store: security headers, request log at level warn, every route) and a bare \`node:http\` server answering the very same body bytes from memory (\`writeHead\` with Content-Type and Content-Length, plus Content-Encoding for the gzip bytes), each alone in a child process on 127.0.0.1; autocannon in the parent, 50 connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per run, ${ROUNDS} rounds alternating app and bare server. Figure: server process CPU time (user + system) over the run / requests answered; ratio = app / bare server in the same round, median over the rounds.`,
+      `Method: \`npm run bench:hotpath\` (bench/hotpath.bench.ts). The real server (createContainer + createApp on a fresh seeded embedded store: security headers, request log at level warn, every route) and a bare \`node:http\` server answering the very same body bytes from memory (\`writeHead\` with Content-Type and Content-Length, plus Content-Encoding for the gzip bytes), each alone in a child process on 127.0.0.1; autocannon in the parent, 50 connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per run, ${ROUNDS} rounds alternating app and bare server${WITH_EXPRESS ? ' (and the same route spelt with a trailing slash, which the fast reads hand to Express: the whole Express chain as before the fast reads)' : ''}. Figure: server process CPU time (user + system) over the run / requests answered; ratio = app / bare server in the same round, median over the rounds.`,
       '',
       table,
     ].join('\n');
