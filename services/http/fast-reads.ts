@@ -18,9 +18,10 @@ export type FastReads = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /**
  * The hot public reads (the market's pre-serialised views) answered straight on node:http, in front of
- * Express (issue 17's hot path). Express spends more per request than the answer itself (docs/architecture.md,
- * "The fast reads"): its app and router set the prototypes of req and res and walk a dozen layers
- * for a request that needs none of them. The fast reads do only what that route's answer is made of,
+ * Express (issue 17's hot path). Express spent more per request than writing the answer itself (in a
+ * CPU profile about 13 µs of app, router and layer plumbing, plus 11.6 µs for 18 `setHeader` calls and
+ * `end`, against 6.5 µs here for one `writeHead` with the same headers and `end`; docs/architecture.md,
+ * "The fast reads"). The fast reads do only what that route's answer is made of,
  * and send the same bytes and the same headers as the Express route:
  * - the security headers (worked out once by securityHeaderSet, as the Express middleware does),
  * - the request log (`logRequest`: X-Request-Id, one line at 'info' when the response finishes),
