@@ -74,6 +74,8 @@ export async function createContainer(
   const mailer = createMailer(config.mail, logger.child({ component: 'mail' }));
   const readModels = runner ?? reader!;
   const marketSnapshots = new MarketSnapshots(readModels);
+  // Made on first use (by the app): a worker or the CLI, which serve no reads, never load the views.
+  let marketViews: MarketViewCache | undefined;
   const deps: AppDeps = {
     config,
     logger,
@@ -82,7 +84,9 @@ export async function createContainer(
     mailer,
     readModels,
     marketSnapshots,
-    marketViews: new MarketViewCache(readModels),
+    get marketViews() {
+      return (marketViews ??= new MarketViewCache(readModels));
+    },
     userArea: new UserAreaReads(readModels, { snapshots: marketSnapshots }),
     attempts: createAttemptCounters({ mongoUrl: config.mongoUrl, dataDir: config.dataDir, docs }),
     blobs,
