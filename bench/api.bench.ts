@@ -20,7 +20,7 @@
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, get, type Server } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,7 +46,7 @@ import { MemoryDocumentStore } from '../infra/document-store/memory-document-sto
 import { DemoMarketDataProvider } from '../infra/market-data/demo-provider.ts';
 import { describeMachine, machineMarkdown, writeBenchmarkSection } from './store.bench.ts';
 
-interface AutocannonResult {
+export interface AutocannonResult {
   requests: { average: number; total: number };
   latency: { p50: number; p99: number; average: number };
   throughput: { average: number };
@@ -118,12 +118,12 @@ function listen(server: Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
 }
 
-async function fire(url: string, seconds: number, headers: Record<string, string> = {}): Promise<AutocannonResult> {
+export async function fire(url: string, seconds: number, headers: Record<string, string> = {}): Promise<AutocannonResult> {
   return autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
 }
 
 /** What a browser sends. */
-const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+export const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 const RAW_BODY = JSON.stringify({ ok: true, message: 'hello' });
 
@@ -138,7 +138,7 @@ interface AppInfo {
 }
 
 /** Starts this file in a child process in a server mode; resolves with what the child reports once listening. */
-interface Child {
+export interface Child {
   info: AppInfo;
   /** The child's CPU time so far (process.cpuUsage), asked over IPC. */
   cpu: () => Promise<NodeJS.CpuUsage>;
@@ -152,7 +152,7 @@ function answerCpuQueries(): void {
   });
 }
 
-function startChild(args: string[]): Promise<Child> {
+export function startChild(args: string[]): Promise<Child> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(import.meta.url), args, { execArgv: ['--expose-gc'], stdio: 'inherit' });
     child.once('error', reject);
@@ -215,12 +215,34 @@ async function measureStartMemory(dataDir: string, which: string): Promise<void>
   process.once('SIGTERM', () => void container.stop().then(() => process.exit(0)));
 }
 
-/** Child mode: a bare node:http server answering a small JSON body. */
+/** The body bytes of an answer as they came over the wire (fetch would decompress a gzip answer). */
+export function wireBytes(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ body: Buffer.concat(chunks), encoding: res.headers['content-encoding'] }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/**
+ * Child mode: a bare node:http server answering a small JSON body, and the very same bytes as the app's
+ * top-performers answer (`/same-bytes`: identity; `/same-bytes-gzip`: the app's gzip bytes, with
+ * Content-Encoding gzip): shows what the body alone costs, the floor the app is compared with.
+ */
 async function serveRaw(sameBytesFrom: string): Promise<void> {
   const small = Buffer.from(RAW_BODY);
-  // The same bytes as the app's identity top-performers answer: shows what the body size alone costs.
-  const large = Buffer.from(await (await fetch(sameBytesFrom, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+  const large = (await wireBytes(sameBytesFrom, { 'accept-encoding': 'identity' })).body;
+  const gzip = await wireBytes(sameBytesFrom, BROWSER);
+  if (gzip.encoding !== 'gzip') throw new Error(`${sameBytesFrom} was not compressed`);
   const raw = createServer((req, res) => {
+    if (req.url === '/same-bytes-gzip') {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Encoding': 'gzip', 'Content-Length': gzip.body.length });
+      res.end(gzip.body);
+      return;
+    }
     const body = req.url === '/same-bytes' ? large : small;
     res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length });
     res.end(body);

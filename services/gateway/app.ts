@@ -6,6 +6,8 @@ import { apiNotFound, errorHandler, type ErrorBody } from '../http/errors.ts';
 import { healthRouter } from './health.ts';
 import { requestLog } from '../http/request-log.ts';
 import { sameOriginGuard, securityHeaders } from '../http/security.ts';
+import { fastReads, inFrontOf } from '../http/fast-reads.ts';
+import { marketFastRead } from '../market/api.ts';
 import { requireOwner } from '../http/session.ts';
 import { routeModules } from './routes.ts';
 import { UPLOAD_IMAGE_PATH } from '../images/api.ts';
@@ -39,6 +41,8 @@ const wellFormedPath: express.RequestHandler = (req, res, next) => {
  * security headers → health probes → request log → no-store on /api → well-formed path → raw body of the
  * Stripe webhook → JSON body → same-origin guard →
  * owner guard on /api/admin → module routers → /api 404 → built client with SPA fallback → errors.
+ * In front of it all, the fast reads answer the market's prepared views on node:http and hand
+ * everything else to Express (services/http/fast-reads.ts).
  */
 export function createApp(deps: AppDeps): express.Application {
   const app = express();
@@ -73,5 +77,5 @@ export function createApp(deps: AppDeps): express.Application {
   app.use(clientRouter(deps.config.webDistDir, { appUrl: deps.config.appUrl, publishedAt: (path) => publishedPageByPath(deps.readModels, path) }));
   app.use(apiNotFound);
   app.use(errorHandler(deps.logger));
-  return app;
+  return inFrontOf(app, fastReads(deps.config, deps.logger, marketFastRead(deps.marketViews)));
 }

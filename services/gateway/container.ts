@@ -16,6 +16,7 @@ import type { FeedReader } from '../../infra/news-feeds/port.ts';
 import { createRssFeedReader } from '../../infra/news-feeds/rss-feed-reader.ts';
 import { allProjections } from '../../read-models/all.ts';
 import { MarketSnapshots } from '../../read-models/market/market-snapshot.ts';
+import { MarketViewCache } from '../../read-models/market/view-cache.ts';
 import { UserAreaReads } from '../../read-models/portfolio/queries.ts';
 import { CheckpointReader } from '../../read-models/runtime/checkpoint-reader.ts';
 import type { Projection } from '../../read-models/runtime/projection.ts';
@@ -72,6 +73,8 @@ export async function createContainer(
   const mailer = createMailer(config.mail, logger.child({ component: 'mail' }));
   const readModels = runner ?? reader!;
   const marketSnapshots = new MarketSnapshots(readModels);
+  // Made on first use (by the app): a worker or the CLI, which serve no reads, never load the views.
+  let marketViews: MarketViewCache | undefined;
   const deps: AppDeps = {
     config,
     logger,
@@ -80,6 +83,9 @@ export async function createContainer(
     mailer,
     readModels,
     marketSnapshots,
+    get marketViews() {
+      return (marketViews ??= new MarketViewCache(readModels));
+    },
     userArea: new UserAreaReads(readModels, { snapshots: marketSnapshots }),
     attempts: createAttemptCounters({ mongoUrl: config.mongoUrl, dataDir: config.dataDir, docs }),
     blobs,

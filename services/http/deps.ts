@@ -5,6 +5,7 @@ import type { CommandContext } from '../core/decider.ts';
 import type { EventLog } from '../core/event-log.ts';
 import type { DocumentStore } from '../../infra/document-store/port.ts';
 import type { MarketSnapshots } from '../../read-models/market/market-snapshot.ts';
+import type { MarketViewCache } from '../../read-models/market/view-cache.ts';
 import type { UserAreaReads } from '../../read-models/portfolio/queries.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
 import type { Mailer } from '../../infra/mail/port.ts';
@@ -27,6 +28,11 @@ export interface AppDeps {
   readModels: ReadModels;
   /** The market snapshots of this read side (one per process, shared by the user-area routers). */
   marketSnapshots: MarketSnapshots;
+  /**
+   * The market's pre-serialised views (one per process): served by the market router and by the fast
+   * reads in front of Express (services/http/fast-reads.ts).
+   */
+  marketViews: MarketViewCache;
   /** The user area's derived reads (portfolio and payout calendar), over `marketSnapshots`. */
   userArea: UserAreaReads;
   /** Login attempt counters (SQLite in DATA_DIR on the embedded default, the document store with MongoDB). */

@@ -1,9 +1,20 @@
 import type { Request, Response } from 'express';
 import { GZIP_MIN_BYTES, gzippedBody, type PreparedJson } from '../../read-models/runtime/prepared-json.ts';
 
+/** The last Accept-Encoding seen and its answer: a browser sends the same string on every request. */
+let lastAcceptEncoding = '';
+let lastAcceptsGzip = false;
+
 /** True when Accept-Encoding lists gzip (or `*`) without `q=0`. */
 export function acceptsGzip(acceptEncoding: string | undefined): boolean {
   if (!acceptEncoding) return false;
+  if (acceptEncoding === lastAcceptEncoding) return lastAcceptsGzip;
+  lastAcceptsGzip = parseAcceptsGzip(acceptEncoding);
+  lastAcceptEncoding = acceptEncoding;
+  return lastAcceptsGzip;
+}
+
+function parseAcceptsGzip(acceptEncoding: string): boolean {
   for (const part of acceptEncoding.split(',')) {
     const [coding = '', ...params] = part.split(';').map((x) => x.trim().toLowerCase());
     if (coding !== 'gzip' && coding !== '*') continue;
@@ -35,8 +46,8 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
  * but must revalidate it every time, so nothing stale is ever shown.
  */
 export function sendPreparedJson(req: Request, res: Response, prepared: PreparedJson): void {
-  const gzip = prepared.body.length >= GZIP_MIN_BYTES && acceptsGzip(req.headers['accept-encoding']);
-  const etag = gzip ? `${prepared.etag.slice(0, -1)}-gz"` : prepared.etag;
+  const gzip = sendsGzip(prepared, req.headers['accept-encoding']);
+  const etag = gzip ? gzipEtag(prepared) : prepared.etag;
   res.setHeader('Cache-Control', 'no-cache');
   res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('ETag', etag);
@@ -54,4 +65,14 @@ export function sendPreparedJson(req: Request, res: Response, prepared: Prepared
   }
   res.setHeader('Content-Length', body.length);
   res.end(body);
+}
+
+/** Whether a prepared answer goes out gzip-compressed to a client sending this Accept-Encoding. */
+export function sendsGzip(prepared: PreparedJson, acceptEncoding: string | undefined): boolean {
+  return prepared.body.length >= GZIP_MIN_BYTES && acceptsGzip(acceptEncoding);
+}
+
+/** The strong ETag of the gzip representation: `"<tag>-gz"`. */
+export function gzipEtag(prepared: PreparedJson): string {
+  return `${prepared.etag.slice(0, -1)}-gz"`;
 }

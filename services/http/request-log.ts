@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Level, Logger } from 'pino';
 
@@ -32,24 +33,40 @@ declare module 'node:http' {
  */
 export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
-    const incoming = req.headers['x-request-id'];
-    const id = typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : randomUUID();
-    req.id = id;
-    res.setHeader('X-Request-Id', id);
-    const started = performance.now();
-    res.once('finish', () => {
-      const status = res.statusCode;
-      const level: Level = status >= 500 ? 'error' : status === 429 ? 'warn' : 'info';
-      if (!logger.isLevelEnabled(level)) return;
-      logger[level](
-        {
-          req: { id, method: req.method, url: redactUrl(req.originalUrl), remoteAddress: req.socket.remoteAddress },
-          res: { statusCode: status },
-          responseTime: Math.round(performance.now() - started),
-        },
-        'request completed',
-      );
-    });
+    res.setHeader('X-Request-Id', logRequest(logger, req, res));
     next();
   };
+}
+
+/**
+ * The request log's work for one request, for Express (above) and for the fast reads in front of it
+ * (services/http/fast-reads.ts): sets `req.id` and writes the log line when the response finishes.
+ * Answers the id, which the caller sends as `X-Request-Id`. A caller that already knows the status
+ * passes it: when its level is off (a 200 at LOG_LEVEL=warn), nothing waits for the finish.
+ */
+export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResponse, knownStatus?: number): string {
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+  req.id = id;
+  if (knownStatus !== undefined && !logger.isLevelEnabled(levelOf(knownStatus))) return id;
+  const started = performance.now();
+  res.once('finish', () => {
+    const status = res.statusCode;
+    const level = levelOf(status);
+    if (!logger.isLevelEnabled(level)) return;
+    logger[level](
+      {
+        // Express's originalUrl: the URL as it arrived, before any router stripped a mount path.
+        req: { id, method: req.method, url: redactUrl((req as { originalUrl?: string }).originalUrl ?? req.url ?? ''), remoteAddress: req.socket.remoteAddress },
+        res: { statusCode: status },
+        responseTime: Math.round(performance.now() - started),
+      },
+      'request completed',
+    );
+  });
+  return id;
+}
+
+function levelOf(status: number): Level {
+  return status >= 500 ? 'error' : status === 429 ? 'warn' : 'info';
 }

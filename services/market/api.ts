@@ -1,7 +1,8 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { DEFAULT_HISTORY_RANGE, HISTORY_RANGES, viewIds, type HistoryRange } from '../../read-models/market/render.ts';
-import { MarketViewCache } from '../../read-models/market/view-cache.ts';
+import type { MarketViewCache } from '../../read-models/market/view-cache.ts';
+import type { PreparedJson } from '../../read-models/runtime/prepared-json.ts';
 import { marketToday } from '../../read-models/market/queries.ts';
 import { calendarWindow, marketHolidaysIn } from '../../domain/market/dividend-calendar.ts';
 import type { MarketHoliday } from '../../contracts/market.ts';
@@ -9,6 +10,7 @@ import { notFound } from '../core/errors.ts';
 import { registerCache } from '../http/cache-registry.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { sendPreparedJson } from '../http/etag.ts';
+import type { FastRead } from '../http/fast-reads.ts';
 import { validate } from '../http/validation.ts';
 import { calculateDrip, calculateYield, dripCalculatorSchema, yieldCalculatorSchema } from './calculators.ts';
 import { brandSlug, normaliseTicker } from '../../domain/market/tickers.ts';
@@ -44,8 +46,16 @@ export const historyQuery = z.object({
 });
 
 
+/** The top performers cut at `limit` (memoised by the cache until the view changes). */
+function topPerformers(cache: MarketViewCache, view: PreparedJson, limit: number): PreparedJson {
+  return cache.derive(viewIds.topPerformers, view, String(limit), (body) => {
+    const list = JSON.parse(body) as unknown[];
+    return list.length <= limit ? body : JSON.stringify(list.slice(0, limit));
+  });
+}
+
 export function marketDataRouter(deps: AppDeps): Router {
-  const cache = new MarketViewCache(deps.readModels);
+  const cache = deps.marketViews;
   registerCache('market-views', () => cache.clear());
   const router = Router();
 
@@ -65,14 +75,10 @@ export function marketDataRouter(deps: AppDeps): Router {
     // No query string (the common case): no parsing at all.
     const { limit = TOP_PERFORMERS_DEFAULT_LIMIT } = req.url.includes('?') ? validate(topPerformersQuery, req.query) : {};
     const id = viewIds.topPerformers;
-    const prefix = (body: string) => {
-      const list = JSON.parse(body) as unknown[];
-      return list.length <= limit ? body : JSON.stringify(list.slice(0, limit));
-    };
     const ready = cache.peek(id);
-    if (ready) return sendPreparedJson(req, res, cache.derive(id, ready, String(limit), prefix));
+    if (ready) return sendPreparedJson(req, res, topPerformers(cache, ready, limit));
     if (ready === null) return emptyList(req, res)();
-    cache.get(id).then((view) => (view ? sendPreparedJson(req, res, cache.derive(id, view, String(limit), prefix)) : emptyList(req, res)()), next);
+    cache.get(id).then((view) => (view ? sendPreparedJson(req, res, topPerformers(cache, view, limit)) : emptyList(req, res)()), next);
   });
 
   router.get('/etfs', (req, res, next) => serve(req, res, next, viewIds.etfs, emptyList(req, res)));
@@ -111,4 +117,49 @@ export function marketDataRouter(deps: AppDeps): Router {
   });
 
   return router;
+}
+
+const TICKER_OR_SLUG = /^[A-Za-z0-9._-]+$/;
+
+/**
+ * The market views the fast reads in front of Express answer (services/http/fast-reads.ts): the routes
+ * above in their canonical spelling (lower-case path, no trailing slash, a path segment that needs no
+ * decoding, a `limit` or `range` alone in the query), when the view is loaded. Anything else is
+ * undefined (another spelling, a query to refuse, a missing view, a cache still loading): the router
+ * above answers it, with the same code for the same view, so both always agree.
+ */
+export function marketFastRead(cache: MarketViewCache): FastRead {
+  const view = (id: string) => cache.peek(id) ?? undefined;
+  return (path, query) => {
+    if (path === '/api/top-performers') {
+      let limit = TOP_PERFORMERS_DEFAULT_LIMIT;
+      if (query !== '') {
+        const parsed = /^limit=(\d+)$/.exec(query) && topPerformersQuery.safeParse({ limit: query.slice(6) });
+        if (!parsed || !parsed.success) return undefined;
+        limit = parsed.data.limit ?? limit;
+      }
+      const ranked = view(viewIds.topPerformers);
+      return ranked && topPerformers(cache, ranked, limit);
+    }
+    if (path === '/api/etfs') return view(viewIds.etfs);
+    if (path === '/api/dividends/calendar') return view(viewIds.calendar);
+    if (path.startsWith('/api/etfs/by-brand/')) {
+      const slug = path.slice('/api/etfs/by-brand/'.length);
+      return TICKER_OR_SLUG.test(slug) ? view(viewIds.brand(brandSlug(slug))) : undefined;
+    }
+    if (path.startsWith('/api/etfs/detail/')) {
+      const [ticker = '', history, ...more] = path.slice('/api/etfs/detail/'.length).split('/');
+      if (!TICKER_OR_SLUG.test(ticker) || more.length > 0) return undefined;
+      if (history === undefined) return view(viewIds.detail(normaliseTicker(ticker)));
+      if (history !== 'history') return undefined;
+      let range: HistoryRange = DEFAULT_HISTORY_RANGE;
+      if (query !== '') {
+        const parsed = /^range=[A-Za-z0-9]+$/.test(query) && historyQuery.safeParse({ range: query.slice(6) });
+        if (!parsed || !parsed.success) return undefined;
+        range = parsed.data.range ?? range;
+      }
+      return view(viewIds.history(normaliseTicker(ticker), range));
+    }
+    return undefined;
+  };
 }
