@@ -153,12 +153,17 @@ export interface UserShape {
   logins: number;
 }
 
-export const DEFAULT_USER_SHAPE: UserShape = { holdings: 12, updates: 4, favorites: 5, logins: 60 };
+export const DEFAULT_USER_SHAPE: UserShape = { holdings: 12, updates: 4, favorites: 5, logins: 66 };
 
 export const benchEmail = (i: number) => `bench-user-${i}@example.com`;
 export const benchUserId = (i: number) => benchUuid(`user-${i}`);
 
 const DAY_MS = 86_400_000;
+
+/** The funds user `i` holds (distinct, spread over the catalog). */
+export function heldFunds<F>(i: number, funds: readonly F[], shape: UserShape = DEFAULT_USER_SHAPE): F[] {
+  return Array.from({ length: shape.holdings }, (_, k) => funds[(i * 13 + k * 7) % funds.length]!).filter((f, k, all) => all.indexOf(f) === k);
+}
 
 /**
  * The streams of user `i`, as the accounts, portfolio and favorites modules write them: the e-mail
@@ -182,7 +187,7 @@ export function userWrites(i: number, options: { now: string; funds: readonly Be
     { command: { type: 'RegisterUser', data: { userId, email, firstName: 'Bench', lastName: `User ${i}`, passwordHash: options.passwordHash, verificationTokenHash: tokenHash } }, ctx: registeredCtx },
     ...Array.from({ length: shape.logins }, (_, k) => ({ command: { type: 'RecordLogin' as const, data: {} }, ctx: ctxAt(at(k, shape.logins), actor) })),
   ]);
-  const held = Array.from({ length: shape.holdings }, (_, k) => funds[(i * 13 + k * 7) % funds.length]!).filter((f, k, all) => all.indexOf(f) === k);
+  const held = heldFunds(i, funds, shape);
   const portfolioCommands: { command: PortfolioCommand; ctx: CommandContext }[] = held.map((fund, k) => ({
     command: {
       type: 'AddHolding',

@@ -7,6 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -26,8 +27,6 @@ export interface RunningServer {
   baseUrl: string;
   /** Spawn to the first `/readyz` 200, ms. */
   readyMs: number;
-  /** Spawn to the "listening" log line, ms. */
-  listeningMs: number;
   /** Resident set size now (VmRSS), MiB. */
   rssMiB(): number;
   /** SIGTERM, then waits for the exit (graceful shutdown: stores closed). */
@@ -47,34 +46,32 @@ export function rssMiB(pid: number): number {
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The environment of the embedded default: nothing configured but the data directory and a free port. */
-function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
+function serverEnv(options: ServerOptions, port: number): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'], TMPDIR: process.env['TMPDIR'] };
-  return { ...base, DATA_DIR: options.dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...options.env };
+  return { ...base, DATA_DIR: options.dataDir, PORT: String(port), HOST: '127.0.0.1', ...options.env };
 }
 
-/** The port from the server's pino line `{"port":N,...,"msg":"listening on ..."}`. */
-function watchForPort(child: ChildProcess, onPort: (port: number) => void, output: string[]): void {
-  let buffer = '';
-  child.stdout!.setEncoding('utf8');
-  child.stdout!.on('data', (chunk: string) => {
-    buffer += chunk;
-    let newline;
-    while ((newline = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, newline);
-      buffer = buffer.slice(newline + 1);
-      output.push(line);
-      if (output.length > 200) output.shift();
-      if (!line.includes('listening on')) continue;
-      try {
-        const parsed = JSON.parse(line) as { port?: number };
-        if (typeof parsed.port === 'number') onPort(parsed.port);
-      } catch {
-        // not JSON: ignore
-      }
-    }
+/** A free TCP port on 127.0.0.1 (asked of the kernel, then released for the server). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
   });
-  child.stderr!.setEncoding('utf8');
-  child.stderr!.on('data', (chunk: string) => output.push(chunk));
+}
+
+/** Keeps the last 64 KiB of the server's output (for the error message if it dies), without parsing it. */
+function keepTail(child: ChildProcess): () => string {
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-65_536);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  return () => tail.split('\n').slice(-30).join('\n');
 }
 
 async function readyzOk(baseUrl: string): Promise<boolean> {
@@ -87,45 +84,42 @@ async function readyzOk(baseUrl: string): Promise<boolean> {
   }
 }
 
-/** Spawns the server and resolves once `/readyz` answers 200 (polled every 10 ms after "listening"). */
+/** Spawns the server on a free port and resolves once `/readyz` answers 200 (polled every 10 ms). */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER], { cwd: ROOT, env: serverEnv(options), stdio: ['ignore', 'pipe', 'pipe'] });
-  const output: string[] = [];
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let port: number | undefined;
-  let listeningMs = 0;
-  watchForPort(child, (p) => {
-    port = p;
-    listeningMs = performance.now() - started;
-  }, output);
+  const child = spawn(process.execPath, [SERVER], { cwd: ROOT, env: serverEnv(options, port), stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = keepTail(child);
   let dead = false;
-  void exited.then(() => {
-    dead = true;
-  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      dead = true;
+      resolve(code);
+    }),
+  );
   const deadline = started + (options.timeoutMs ?? 10 * 60_000);
   let readyMs: number | undefined;
   while (readyMs === undefined) {
-    if (dead) throw new Error(`the server exited before it was ready:\n${output.slice(-30).join('\n')}`);
+    if (dead) throw new Error(`the server exited before it was ready:\n${output()}`);
     if (performance.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the server was not ready within ${options.timeoutMs} ms:\n${output.slice(-30).join('\n')}`);
+      throw new Error(`the server was not ready within ${options.timeoutMs} ms:\n${output()}`);
     }
-    if (port !== undefined && (await readyzOk(`http://127.0.0.1:${port}`))) readyMs = performance.now() - started;
+    if (await readyzOk(baseUrl)) readyMs = performance.now() - started;
     else await sleep(10);
   }
   const pid = child.pid!;
   return {
     pid,
-    port: port!,
-    baseUrl: `http://127.0.0.1:${port}`,
+    port,
+    baseUrl,
     readyMs,
-    listeningMs,
     rssMiB: () => rssMiB(pid),
     async stop() {
       if (!dead) child.kill('SIGTERM');
       const code = await exited;
-      if (code !== 0 && code !== null) console.error(`server exited with ${code}:\n${output.slice(-10).join('\n')}`);
+      if (code !== 0 && code !== null) console.error(`server exited with ${code}:\n${output()}`);
     },
   };
 }
