@@ -16,7 +16,8 @@
  * 4. On the restarted server: autocannon (10 connections, browser Accept-Encoding, 1 s warm-up, then
  *    --seconds) on GET /api/top-performers, /api/etfs, an ETF detail, and a signed-in user's
  *    /api/user/portfolio and /api/user/dividends/calendar; then 32 users sign in and add holdings at
- *    once (POST /api/user/portfolio, each writer's next request after its answer), latency per request.
+ *    once (POST /api/user/portfolio, each writer's next request after its answer; one warm-up write
+ *    each first, not measured), latency per request.
  *
  * Writes .bench/scale.json, .bench/scale.md and docs/scale-bench.svg (when more than one level ran).
  * Flags: --levels 1,10,100 (default), --seconds 5, --connections 10, --writes-per-user 8, --keep.
@@ -119,12 +120,17 @@ async function runLevel(root: string, seedDir: string, scale: number, funds: rea
       reads[`GET ${route} (signed in)`] = await loadReads(`${server.baseUrl}${route}`, { seconds: SECONDS, connections: CONNECTIONS, headers: { cookie } });
     }
     progress(`${scale}x: ${WRITERS} users writing at once ...`);
+    const warmUp = [];
     const writers = [];
     for (let w = 1; w <= WRITERS; w++) {
       const held = new Set(heldFunds(w, funds).map((f) => f.etfId));
-      const etfIds = funds.filter((f) => !held.has(f.etfId)).slice(0, WRITES_PER_USER).map((f) => f.etfId);
-      writers.push({ cookie: await signIn(server.baseUrl, benchEmail(w), PASSWORD), etfIds });
+      const [first, ...etfIds] = funds.filter((f) => !held.has(f.etfId)).slice(0, WRITES_PER_USER + 1).map((f) => f.etfId);
+      const cookie = await signIn(server.baseUrl, benchEmail(w), PASSWORD);
+      warmUp.push({ cookie, etfIds: [first!] });
+      writers.push({ cookie, etfIds });
     }
+    // one write per writer first, not measured (as the reads' warm-up): the first write of a process compiles its path
+    await concurrentWrites(server.baseUrl, warmUp);
     const w = await concurrentWrites(server.baseUrl, writers);
     const afterLoad = server.rssMiB();
     return {
@@ -153,7 +159,7 @@ function markdown(machine: ReturnType<typeof describeMachine>, seed: { events: n
   return [
     machineMarkdown(machine),
     '',
-    `Method: \`npm run bench:scale\` (bench/scale.bench.ts). The seed log from the real server's first start (${seed.events.toLocaleString('en-US')} events, ${seed.seconds.toFixed(1)} s to /readyz), copied into a fresh DATA_DIR per level; then per 1x: ${PER_1X.users} users (90 events each: account, 66 sign-ins, 12 holdings, 4 holding updates, 5 favorites), ${PER_1X.articles} published news articles, ${PER_1X.pages} pages, appended directly to the event store through the modules' deciders and the registry. First start: every projection from an empty read side; restart: spawn to \`/readyz\` 200. Reads: autocannon, ${CONNECTIONS} connections, ${SECONDS} s after a 1 s warm-up, on the restarted server. Writes: ${WRITERS} signed-in users each add ${WRITES_PER_USER} holdings one after another, all at once (\`POST /api/user/portfolio\`, answered once the read model reflects the write). Client and server share the machine.`,
+    `Method: \`npm run bench:scale\` (bench/scale.bench.ts). The seed log from the real server's first start (${seed.events.toLocaleString('en-US')} events, ${seed.seconds.toFixed(1)} s to /readyz), copied into a fresh DATA_DIR per level; then per 1x: ${PER_1X.users} users (90 events each: account, 66 sign-ins, 12 holdings, 4 holding updates, 5 favorites), ${PER_1X.articles} published news articles, ${PER_1X.pages} pages, appended directly to the event store through the modules' deciders and the registry. First start: every projection from an empty read side; restart: spawn to \`/readyz\` 200. Reads: autocannon, ${CONNECTIONS} connections, ${SECONDS} s after a 1 s warm-up, on the restarted server. Writes: ${WRITERS} signed-in users each add one holding (warm-up, not measured), then ${WRITES_PER_USER} more one after another, all at once (\`POST /api/user/portfolio\`, answered once the read model reflects the write). Client and server share the machine.`,
     '',
     `| | ${cols.join(' | ')} |`,
     `|---|${cols.map(() => '---:').join('|')}|`,
@@ -169,10 +175,11 @@ function markdown(machine: ReturnType<typeof describeMachine>, seed: { events: n
   ].join('\n');
 }
 
-function plot(results: LevelResult[]): string {
+function plot(machine: ReturnType<typeof describeMachine>, results: LevelResult[]): string {
   const reads = Object.keys(results[0]!.reads);
   return scalePlotSvg({
     title: 'WeeklyDiv embedded default: cost vs scale of the log (npm run bench:scale)',
+    subtitle: `${new Date().toISOString().slice(0, 10)}, ${machine.nproc} CPUs (${machine.cpu}), Node ${machine.node}, load average ${machine.load.toFixed(1)} at the start`,
     scales: results.map((r) => r.scale),
     events: results.map((r) => r.events),
     series: [
@@ -208,7 +215,7 @@ async function main(): Promise<void> {
     writeFileSync(path.join(ROOT, '.bench/scale.json'), `${JSON.stringify({ date: new Date().toISOString(), machine, seed, results }, null, 2)}\n`);
     writeFileSync(path.join(ROOT, '.bench/scale.md'), `${md}\n`);
     if (results.length > 1) {
-      writeFileSync(path.join(ROOT, 'docs/scale-bench.svg'), plot(results));
+      writeFileSync(path.join(ROOT, 'docs/scale-bench.svg'), plot(machine, results));
       progress('wrote .bench/scale.json, .bench/scale.md, docs/scale-bench.svg');
     } else {
       progress('wrote .bench/scale.json, .bench/scale.md (the plot needs two levels or more)');

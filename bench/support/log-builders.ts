@@ -103,7 +103,7 @@ const ctxAt = (now: string, actor: string): CommandContext => ({ actor, correlat
  * Lists copies of the seed catalog's funds under new tickers (`XB0000`, ...) through the catalog's
  * command (ticker reservation + EtfListed), then records their daily bars for the last two years
  * through the prices sync (the demo provider, each copy drawing its own series from its family's
- * profile), 25 funds at a time until at least `events` events were appended. Resolves with the funds and
+ * profile), a group of funds at a time until at least `events` events were appended. Resolves with the funds and
  * the number of events.
  */
 export async function appendMoreFunds(log: EventLog, options: { events: number; now: string; onProgress?: (done: number) => void }): Promise<{ funds: number; events: number }> {
@@ -117,7 +117,10 @@ export async function appendMoreFunds(log: EventLog, options: { events: number; 
   let funds = 0;
   while (head - start < options.events) {
     const group: SyncEtf[] = [];
-    for (let i = 0; i < 25; i++, funds++) {
+    // up to 25 funds a round, fewer near the target (a fund brings about 450 bars)
+    const perFund = funds > 0 ? (head - start) / funds : 450;
+    const size = Math.max(1, Math.min(25, Math.ceil((options.events - (head - start)) / perFund)));
+    for (let i = 0; i < size; i++, funds++) {
       const seed = SEED_CATALOG[funds % SEED_CATALOG.length]!;
       const ticker = `XB${String(funds).padStart(4, '0')}`;
       baseOf.set(ticker, seed.ticker);

@@ -28,11 +28,11 @@ function decades(min: number, max: number): number[] {
   return out;
 }
 
-export function scalePlotSvg(options: { title: string; scales: number[]; events: number[]; series: PlotSeries[] }): string {
+export function scalePlotSvg(options: { title: string; subtitle: string; scales: number[]; events: number[]; series: PlotSeries[] }): string {
   const { scales, events, series } = options;
-  const width = 860;
+  const width = 1000;
   const height = 480;
-  const margin = { left: 70, right: 300, top: 46, bottom: 56 };
+  const margin = { left: 70, right: 400, top: 52, bottom: 56 };
   const plotW = width - margin.left - margin.right;
   const plotH = height - margin.top - margin.bottom;
   const relative = series.map((s) => s.values.map((v) => v / s.values[0]!));
@@ -47,7 +47,8 @@ export function scalePlotSvg(options: { title: string; scales: number[]; events:
   const parts: string[] = [];
   parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="12">`);
   parts.push(`<rect width="${width}" height="${height}" fill="#fff"/>`);
-  parts.push(`<text x="${margin.left}" y="24" font-size="15" font-weight="600">${escape(options.title)}</text>`);
+  parts.push(`<text x="${margin.left}" y="20" font-size="15" font-weight="600">${escape(options.title)}</text>`);
+  parts.push(`<text x="${margin.left}" y="37" fill="#555">${escape(options.subtitle)}</text>`);
   for (const t of yTicks) {
     parts.push(`<line x1="${margin.left}" x2="${margin.left + plotW}" y1="${y(t).toFixed(1)}" y2="${y(t).toFixed(1)}" stroke="#e5e5e5"/>`);
     parts.push(`<text x="${margin.left - 8}" y="${(y(t) + 4).toFixed(1)}" text-anchor="end">${t >= 1 ? `${t}x` : `${t}x`}</text>`);
