@@ -163,9 +163,9 @@ export const benchUserId = (i: number) => benchUuid(`user-${i}`);
 
 const DAY_MS = 86_400_000;
 
-/** The funds user `i` holds (distinct, spread over the catalog). */
+/** The funds user `i` holds (distinct while `holdings` <= the catalog size: a stride of 8 is coprime to the 63 seed funds). */
 export function heldFunds<F>(i: number, funds: readonly F[], shape: UserShape = DEFAULT_USER_SHAPE): F[] {
-  return Array.from({ length: shape.holdings }, (_, k) => funds[(i * 13 + k * 7) % funds.length]!).filter((f, k, all) => all.indexOf(f) === k);
+  return Array.from({ length: shape.holdings }, (_, k) => funds[(i * 13 + k * 8) % funds.length]!).filter((f, k, all) => all.indexOf(f) === k);
 }
 
 /**
