@@ -52,11 +52,13 @@ const median = (xs: number[]) => {
 async function oneStart(dataDir: string): Promise<StartFigures & { head: number }> {
   const server = await startServer({ dataDir });
   const rss = server.rssMiB();
-  const status = (await (await fetch(`${server.baseUrl}/readyz`)).json()) as { checks: { projections: { details: { head: number }[] } } };
+  // the log's head as the projections report it (only printed; absent details count as 0)
+  const status = (await (await fetch(`${server.baseUrl}/readyz`)).json()) as { checks?: { projections?: { details?: { head?: number }[] } } };
+  const heads = (status.checks?.projections?.details ?? []).map((p) => p.head ?? 0);
   await sleep(SETTLE_MS);
   const settled = server.rssMiB();
   await server.stop();
-  return { readyMs: server.readyMs, rssMiB: rss, settledRssMiB: settled, head: Math.max(0, ...status.checks.projections.details.map((p) => p.head)) };
+  return { readyMs: server.readyMs, rssMiB: rss, settledRssMiB: settled, head: Math.max(0, ...heads) };
 }
 
 async function restarts(dataDir: string, label: string): Promise<StartFigures[]> {
