@@ -1,0 +1,125 @@
+/**
+ * The real server as `npm start` runs it (`node services/gateway/server.ts`, the embedded default), in
+ * a child process on a temporary data directory and a free port, measured from the outside only: the
+ * time from spawn to the first `/readyz` 200 (event store and document store answer, every projection
+ * caught up: services/gateway/health.ts) and the process's resident memory from /proc. Nothing here
+ * depends on how the stores keep their data, so the benches measure whichever adapters the server uses.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SERVER = path.join(ROOT, 'services/gateway/server.ts');
+
+export interface ServerOptions {
+  dataDir: string;
+  /** More environment (e.g. SESSION_SECRET, LOG_LEVEL). */
+  env?: Record<string, string>;
+  /** How long to wait for `/readyz` (a first start seeds two years of history). */
+  timeoutMs?: number;
+}
+
+export interface RunningServer {
+  pid: number;
+  port: number;
+  baseUrl: string;
+  /** Spawn to the first `/readyz` 200, ms. */
+  readyMs: number;
+  /** Resident set size now (VmRSS), MiB. */
+  rssMiB(): number;
+  /** SIGTERM, then waits for the exit (graceful shutdown: stores closed). */
+  stop(): Promise<void>;
+}
+
+/** VmRSS of a process, MiB (Linux /proc; NaN elsewhere). */
+export function rssMiB(pid: number): number {
+  try {
+    const kib = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return kib ? Number(kib[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The environment of the embedded default: nothing configured but the data directory and a free port. */
+function serverEnv(options: ServerOptions, port: number): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'], TMPDIR: process.env['TMPDIR'] };
+  return { ...base, DATA_DIR: options.dataDir, PORT: String(port), HOST: '127.0.0.1', ...options.env };
+}
+
+/** A free TCP port on 127.0.0.1 (asked of the kernel, then released for the server). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Keeps the last 64 KiB of the server's output (for the error message if it dies), without parsing it. */
+function keepTail(child: ChildProcess): () => string {
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-65_536);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  return () => tail.split('\n').slice(-30).join('\n');
+}
+
+async function readyzOk(baseUrl: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${baseUrl}/readyz`);
+    await res.arrayBuffer();
+    return res.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** Spawns the server on a free port and resolves once `/readyz` answers 200 (polled every 10 ms). */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, [SERVER], { cwd: ROOT, env: serverEnv(options, port), stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = keepTail(child);
+  let dead = false;
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      dead = true;
+      resolve(code);
+    }),
+  );
+  const deadline = started + (options.timeoutMs ?? 10 * 60_000);
+  let readyMs: number | undefined;
+  while (readyMs === undefined) {
+    if (dead) throw new Error(`the server exited before it was ready:\n${output()}`);
+    if (performance.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server was not ready within ${options.timeoutMs} ms:\n${output()}`);
+    }
+    if (await readyzOk(baseUrl)) readyMs = performance.now() - started;
+    else await sleep(10);
+  }
+  const pid = child.pid!;
+  return {
+    pid,
+    port,
+    baseUrl,
+    readyMs,
+    rssMiB: () => rssMiB(pid),
+    async stop() {
+      if (!dead) child.kill('SIGTERM');
+      const code = await exited;
+      if (code !== 0 && code !== null) console.error(`server exited with ${code}:\n${output()}`);
+    },
+  };
+}
