@@ -24,7 +24,7 @@
  *   a latency that is the queue of 32 requests (p50 ≈ 32 / writes per second), not the cost of a write.
  *
  * Environment: BENCH_WRITERS (32), BENCH_WARMUP (20 per writer), BENCH_REQUESTS (4,000 timed per run), BENCH_THINK_MS (100),
- * BENCH_VERIFY_EVERY (4), BENCH_CPU_PROF=<dir> (the server writes a V8 CPU profile there at exit),
+ * BENCH_VERIFY_EVERY (4), BENCH_CPU_PROF=<dir> (a V8 CPU profile of the server during one run: BENCH_CPU_PROF_RUN=paced|saturated),
  * BENCH_NO_DOCS (do not write docs/benchmarks.md).
  *
  * Modes: no argument (the bench), `--serve <dataDir>` (the server child).
@@ -269,10 +269,16 @@ async function main(): Promise<void> {
       return { row, p99 };
     }
 
-    const paced = await measure(`paced: a pause of ${THINK_MS} ms on average before each write`, THINK_MS);
-    if (profiling) await server.profile('start');
-    const saturated = await measure('saturated: no pause, one request in flight per writer', 0);
-    if (profiling) console.log(`server CPU profile of the saturated writes: ${await server.profile('stop')}`);
+    // BENCH_CPU_PROF profiles the run named by BENCH_CPU_PROF_RUN (paced or saturated; default saturated)
+    const profiled = process.env['BENCH_CPU_PROF_RUN'] === 'paced' ? 'paced' : 'saturated';
+    const run = async (name: 'paced' | 'saturated', label: string, thinkMs: number) => {
+      if (profiling && profiled === name) await server!.profile('start');
+      const result = await measure(label, thinkMs);
+      if (profiling && profiled === name) console.log(`server CPU profile of the ${name} writes: ${await server!.profile('stop')}`);
+      return result;
+    };
+    const paced = await run('paced', `paced: a pause of ${THINK_MS} ms on average before each write`, THINK_MS);
+    const saturated = await run('saturated', 'saturated: no pause, one request in flight per writer', 0);
 
     // Every user's portfolio holds exactly what was added.
     for (const user of users.flat()) {

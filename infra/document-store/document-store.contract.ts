@@ -133,6 +133,21 @@ export function documentStoreContract(label: string, open: () => Promise<OpenedS
         expect(await find({ items: { $elemMatch: { k: 'p', q: { $gte: 2 } } } })).toEqual([]);
       });
 
+      it('finds what a projection wrote after a position ({ _position: { $gt: n } }), in natural order', async () => {
+        const c = await seed([
+          { _id: 'a', _position: 5 },
+          { _id: 'b', _position: 9 },
+          { _id: 'c' },
+          { _id: 'd', _position: '12' },
+          { _id: 'e', _position: 7 },
+        ]);
+        await c.updateOne({ _id: 'a' }, { $set: { _position: 11 } });
+        await c.updateOne({ _id: 'b' }, { $set: { _position: 3 } });
+        expect(ids(await c.find({ _position: { $gt: 6 } }))).toEqual(['a', 'e']);
+        expect(ids(await c.find({ _position: { $gt: 6 } }, { sort: { _position: -1 } }))).toEqual(['a', 'e']);
+        expect(await c.countDocuments({ _position: { $gt: 100 } })).toBe(0);
+      });
+
       it('combines an _id condition with other conditions', async () => {
         expect(await find({ _id: 'a', n: 1 })).toEqual(['a']);
         expect(await find({ _id: 'a', n: 5 })).toEqual([]);

@@ -748,6 +748,11 @@ export interface CollectionStorage {
   count(): number;
   /** Every document in natural (insertion) order. */
   scan(): Iterable<Doc>;
+  /**
+   * Optional: the documents whose `_position` (the projection runtime's stamp) is above a position, in
+   * natural order, from an index (the view caches ask `{ _position: { $gt: n } }` after every batch).
+   */
+  positionAbove?(position: number): Iterable<Doc>;
   indexes(): Iterable<IndexDef>;
   index(name: string): IndexDef | undefined;
   /** Ids of the documents holding an encoded key in an index. */
@@ -811,7 +816,9 @@ function matchDocuments(storage: CollectionStorage, filter: Filter | undefined, 
   let candidates: Iterable<Doc | undefined> | undefined;
   let exact = keyCount === 0;
   const ids = f._id === undefined ? undefined : idsFromCondition(f._id);
-  if (ids !== undefined) {
+  const above = keyCount === 1 && storage.positionAbove ? positionBound(f._position) : undefined;
+  if (above !== undefined) candidates = storage.positionAbove!(above);
+  else if (ids !== undefined) {
     candidates = ids.map((id) => storage.get(id));
     exact = keyCount === 1;
   } else if (!exact) {
@@ -834,6 +841,13 @@ function matchDocuments(storage: CollectionStorage, filter: Filter | undefined, 
     if (limit > 0 && out.length >= limit) break;
   }
   return out;
+}
+
+/** `n` when a condition is exactly `{ $gt: n }` with a number. */
+function positionBound(condition: unknown): number | undefined {
+  if (!isPlainObject(condition)) return undefined;
+  const keys = Object.keys(condition);
+  return keys.length === 1 && keys[0] === '$gt' && typeof condition.$gt === 'number' ? condition.$gt : undefined;
 }
 
 class MemoryStorage implements CollectionStorage {

@@ -19,7 +19,13 @@
  *   event log, which is the durable record (`synchronous=FULL`).
  * - Values are JSON: a `Date` would come back as its ISO string (no read model stores one; TTL
  *   indexes are a MongoDB feature, see port.ts).
- * - Reads parse the stored text, so every read hands out a private copy (no clone needed).
+ * - Parsed documents are kept in a cache (least recently used first out, `DOCUMENT_CACHE_BYTES` of JSON
+ *   text for the whole store): the process is the file's only writer, so a write or delete updates
+ *   its entry and the cache never goes stale. Reads of hot documents (the market's index and funds,
+ *   the signed-in users' documents) cost a copy instead of a JSON parse; scans use cached entries
+ *   but do not fill the cache, so one scan of a large collection does not push out the hot set.
+ * - `_position`, the runtime's stamp, is also a column with an index: `{ _position: { $gt: n } }`
+ *   (what changed since a checkpoint) reads only the rows written since.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -35,6 +41,63 @@ import type { AtomicWrite, Collection, Doc, DocumentStore } from './port.ts';
 
 /** The layout of the file; a file of another version is refused rather than misread. */
 const FORMAT_VERSION = 1;
+
+/** JSON text of the parsed documents kept in memory (their heap size is about 2 to 3 times that). */
+export const DOCUMENT_CACHE_BYTES = 16 * 1024 * 1024;
+
+/** Parsed documents by storage and id, least recently used first out, within a budget of text bytes. */
+class DocumentCache {
+  readonly #entries = new Map<string, { doc: Doc; bytes: number }>();
+  readonly #budget: number;
+  #bytes = 0;
+
+  constructor(budget: number) {
+    this.#budget = budget;
+  }
+
+  get(key: string): Doc | undefined {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return undefined;
+    this.#entries.delete(key); // most recently used: to the end
+    this.#entries.set(key, entry);
+    return entry.doc;
+  }
+
+  peek(key: string): Doc | undefined {
+    return this.#entries.get(key)?.doc;
+  }
+
+  set(key: string, doc: Doc, bytes: number): void {
+    this.delete(key);
+    if (bytes > this.#budget / 4) return; // one huge document would push out everything else
+    this.#entries.set(key, { doc, bytes });
+    this.#bytes += bytes;
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#bytes <= this.#budget) break;
+      this.#entries.delete(oldest);
+      this.#bytes -= entry.bytes;
+    }
+  }
+
+  delete(key: string): void {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+  }
+
+  /** Forgets every entry whose key starts with a prefix (a cleared or dropped collection). */
+  deletePrefix(prefix: string): void {
+    for (const key of [...this.#entries.keys()]) if (key.startsWith(prefix)) this.delete(key);
+  }
+
+  clear(): void {
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+}
+
+let storages = 0;
 
 interface CatalogRow {
   name: string;
@@ -62,30 +125,39 @@ const parse = (text: string): Doc => JSON.parse(text) as Doc;
 class SqliteStorage implements CollectionStorage {
   readonly name: string;
   readonly collection: string;
-  readonly readsAreCopies = true;
+  /** Cached documents are shared: the engine copies what it hands out (as for the memory store). */
+  readonly readsAreCopies = false;
   readonly table: string;
+  /** This storage's prefix in the store's document cache (unique per instance, never reused). */
+  readonly cacheKey = `${++storages}\u0000`;
+  readonly #cache: DocumentCache;
   readonly #db: DatabaseSync;
   readonly #indexes = new Map<string, IndexState>();
   readonly #get: StatementSync;
   readonly #count: StatementSync;
   readonly #scan: StatementSync;
+  readonly #above: StatementSync;
   readonly #put: StatementSync;
   readonly #delete: StatementSync;
   readonly #clear: StatementSync;
   readonly #allocate: () => number;
 
   /** `allocate` hands out the number of a new table (for an index). */
-  constructor(db: DatabaseSync, name: string, tbl: number, allocate: () => number) {
+  constructor(db: DatabaseSync, name: string, tbl: number, allocate: () => number, cache: DocumentCache) {
     this.#db = db;
+    this.#cache = cache;
     this.#allocate = allocate;
     this.collection = name;
     this.name = `sqlite.${name}`;
     this.table = `c${tbl}`;
-    db.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (id TEXT PRIMARY KEY NOT NULL, doc TEXT NOT NULL)`);
+    db.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (id TEXT PRIMARY KEY NOT NULL, doc TEXT NOT NULL, pos INTEGER);
+      CREATE INDEX IF NOT EXISTS ${this.table}_pos ON ${this.table} (pos)`);
     this.#get = db.prepare(`SELECT doc FROM ${this.table} WHERE id = ?`);
     this.#count = db.prepare(`SELECT count(*) AS n FROM ${this.table}`);
-    this.#scan = db.prepare(`SELECT doc FROM ${this.table} ORDER BY rowid`);
-    this.#put = db.prepare(`INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`);
+    this.#scan = db.prepare(`SELECT id, doc FROM ${this.table} ORDER BY rowid`);
+    // INDEXED BY: without it SQLite walks the whole table in rowid order to honour ORDER BY
+    this.#above = db.prepare(`SELECT id, doc FROM ${this.table} INDEXED BY ${this.table}_pos WHERE pos > ? ORDER BY rowid`);
+    this.#put = db.prepare(`INSERT INTO ${this.table} (id, doc, pos) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, pos = excluded.pos`);
     this.#delete = db.prepare(`DELETE FROM ${this.table} WHERE id = ?`);
     this.#clear = db.prepare(`DELETE FROM ${this.table}`);
   }
@@ -109,16 +181,31 @@ class SqliteStorage implements CollectionStorage {
   }
 
   get(id: string): Doc | undefined {
+    const key = this.cacheKey + id;
+    const cached = this.#cache.get(key);
+    if (cached !== undefined) return cached;
     const row = this.#get.get(id) as { doc: string } | undefined;
-    return row === undefined ? undefined : parse(row.doc);
+    if (row === undefined) return undefined;
+    const doc = parse(row.doc);
+    this.#cache.set(key, doc, row.doc.length);
+    return doc;
   }
 
   count(): number {
     return Number((this.#count.get() as { n: number }).n);
   }
 
-  *scan(): Iterable<Doc> {
-    for (const row of this.#scan.iterate() as Iterable<{ doc: string }>) yield parse(row.doc);
+  scan(): Iterable<Doc> {
+    return this.#rows(this.#scan.iterate());
+  }
+
+  positionAbove(position: number): Iterable<Doc> {
+    return this.#rows(this.#above.iterate(position));
+  }
+
+  /** Documents of a row iterator: cached ones as they are, the others parsed (and not cached). */
+  *#rows(rows: Iterable<unknown>): Iterable<Doc> {
+    for (const row of rows as Iterable<{ id: string; doc: string }>) yield this.#cache.peek(this.cacheKey + row.id) ?? parse(row.doc);
   }
 
   *indexes(): Iterable<IndexDef> {
@@ -139,7 +226,10 @@ class SqliteStorage implements CollectionStorage {
       for (const key of oldKeys) index.remove.run(key, next._id);
       for (const key of keys) index.add.run(key, next._id);
     }
-    this.#put.run(next._id, JSON.stringify(next));
+    const text = JSON.stringify(next);
+    const position = next['_position'];
+    this.#put.run(next._id, text, typeof position === 'number' && Number.isSafeInteger(position) ? position : null);
+    this.#cache.set(this.cacheKey + next._id, next, text.length);
   }
 
   delete(doc: Doc, keys: ReadonlyArray<readonly [IndexDef, readonly string[]]>): void {
@@ -148,10 +238,12 @@ class SqliteStorage implements CollectionStorage {
       for (const key of indexKeysOfDoc) index.remove.run(key, doc._id);
     }
     this.#delete.run(doc._id);
+    this.#cache.delete(this.cacheKey + doc._id);
   }
 
   clear(): void {
     this.#clear.run();
+    this.#cache.deletePrefix(this.cacheKey);
     for (const index of this.#indexes.values()) index.clear.run();
   }
 
@@ -176,6 +268,7 @@ export class SqliteDocumentStore implements DocumentStore, StorageProvider {
   readonly #db: DatabaseSync;
   readonly #storages = new Map<string, SqliteStorage>();
   readonly #handles = new Map<string, EngineCollection<Doc>>();
+  readonly #cache = new DocumentCache(DOCUMENT_CACHE_BYTES);
   /** Nesting depth of `#transaction` (a write inside `writeAtomically` joins its transaction). */
   #depth = 0;
   #closed = false;
@@ -197,9 +290,10 @@ export class SqliteDocumentStore implements DocumentStore, StorageProvider {
   /** (Re)reads which collections and indexes exist (at open, and after a rolled-back transaction). */
   #loadCatalog(): void {
     this.#storages.clear();
+    this.#cache.clear(); // entries of a rolled-back transaction must not survive it
     const indexes = this.#db.prepare('SELECT collection, name, spec, tbl FROM _indexes ORDER BY tbl').all() as unknown as IndexRow[];
     for (const row of this.#db.prepare('SELECT name, tbl FROM _collections').all() as unknown as CatalogRow[]) {
-      const storage = new SqliteStorage(this.#db, row.name, Number(row.tbl), () => this.#nextTable());
+      const storage = new SqliteStorage(this.#db, row.name, Number(row.tbl), () => this.#nextTable(), this.#cache);
       for (const index of indexes) if (index.collection === row.name) storage.attachIndex(JSON.parse(index.spec) as IndexDef, Number(index.tbl));
       this.#storages.set(row.name, storage);
     }
@@ -226,7 +320,7 @@ export class SqliteDocumentStore implements DocumentStore, StorageProvider {
     if (storage === undefined && create) {
       const tbl = this.#nextTable();
       this.#db.prepare('INSERT INTO _collections (name, tbl) VALUES (?, ?)').run(name, tbl);
-      storage = new SqliteStorage(this.#db, name, tbl, () => this.#nextTable());
+      storage = new SqliteStorage(this.#db, name, tbl, () => this.#nextTable(), this.#cache);
       this.#storages.set(name, storage);
     }
     return storage;
@@ -279,6 +373,7 @@ export class SqliteDocumentStore implements DocumentStore, StorageProvider {
       this.#db.prepare('DELETE FROM _collections WHERE name = ?').run(name);
     });
     this.#storages.delete(name);
+    this.#cache.deletePrefix(storage.cacheKey);
   }
 
   async listCollections(): Promise<string[]> {

@@ -126,13 +126,18 @@ export class BatchContext implements ProjectionContext {
 
 /**
  * Applies one batch of events to a projection: each event in order, then `afterBatch` (when any was
- * applied), then one atomic write of every changed document and of `alsoWrite` (the runner's
+ * applied), then one atomic write of every changed document and of `alsoWrite(applied)` (the runner's
  * checkpoint), so documents and checkpoint are committed together (one SQLite transaction). The
  * runner and the projection specs (projection-testing.ts) both call it, so a change here is covered
  * by every projection spec. `events` holds the events to apply (the caller leaves out the types the
- * projection does not handle).
+ * projection does not handle). Answers how many events were applied.
  */
-export async function applyBatch(docs: DocumentStore, projection: Projection, events: Iterable<RecordedEvent>, alsoWrite: readonly AtomicWrite[] = []): Promise<void> {
+export async function applyBatch(
+  docs: DocumentStore,
+  projection: Projection,
+  events: Iterable<RecordedEvent>,
+  alsoWrite: (applied: number) => readonly AtomicWrite[] = () => [],
+): Promise<number> {
   const ctx = new BatchContext(docs, projection);
   let applied = 0;
   for (const event of events) {
@@ -142,5 +147,7 @@ export async function applyBatch(docs: DocumentStore, projection: Projection, ev
   }
   ctx.setEvent(undefined);
   if (applied > 0 && projection.afterBatch) await projection.afterBatch(ctx, ctx.touched);
-  await docs.writeAtomically([...ctx.takeWrites(), ...alsoWrite]);
+  const writes = [...ctx.takeWrites(), ...alsoWrite(applied)];
+  if (writes.length > 0) await docs.writeAtomically(writes);
+  return applied;
 }

@@ -156,6 +156,27 @@ describe.each(documentStores)('projection runner on the %s document store', (kin
     await expect(runner.waitFor(999, { timeoutMs: 50 })).rejects.toThrow(/counters@0/);
   });
 
+  it('with idleCheckpointLag, stores the checkpoint of a projection a batch did not concern only when it lags that far, or at stop; and tells listeners only of batches that changed it', async () => {
+    const quiet = { ...counterProjection(), name: 'quiet', handles: ['CounterReset'] };
+    const runner = new ProjectionRunner(store, registry, docs, [counterProjection(), quiet], { batchSize: 100, idleCheckpointLag: 3 });
+    runners.push(runner);
+    await runner.start();
+    const told: string[] = [];
+    runner.onAdvance((projection, position) => told.push(`${projection.name}@${position}`));
+    const stored = async (name: string) => (await docs.collection<{ _id: string; position: number }>(CHECKPOINTS).findOne({ _id: `${name}@v1` }))?.position ?? 0;
+    for (let i = 1; i <= 2; i++) await runner.waitFor((await append(store, 'a', 1)).position);
+    expect(await stored('counters')).toBe(2);
+    expect(await stored('quiet')).toBe(0); // 2 behind: kept in memory
+    expect((await runner.status()).find((s) => s.name === 'quiet')).toMatchObject({ position: 2, lag: 0 });
+    await runner.waitFor((await append(store, 'a', 1)).position);
+    expect(await stored('quiet')).toBe(3); // 3 behind: stored
+    await runner.waitFor((await append(store, 'a', 1)).position);
+    expect(told).toEqual(['counters@1', 'counters@2', 'counters@3', 'counters@4']);
+    expect(await stored('quiet')).toBe(3);
+    await runner.stop();
+    expect(await stored('quiet')).toBe(4);
+  });
+
   it('refuses a projection that handles an unknown event type', () => {
     const bad = { ...counterProjection(), handles: ['Nope'] };
     expect(() => new ProjectionRunner(store, registry, docs, [bad])).toThrow(/unknown event type Nope/);

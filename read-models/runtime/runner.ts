@@ -29,6 +29,8 @@ interface Running {
   projection: Projection;
   handles: ReadonlySet<string>;
   position: number;
+  /** The position of the stored checkpoint (may lag `position` by up to `idleCheckpointLag`). */
+  stored: number;
   state: ProjectionStatus['state'];
   error?: string;
   waiters: Waiter[];
@@ -37,6 +39,15 @@ interface Running {
 export interface RunnerOptions {
   batchSize?: number;
   logger?: Logger;
+  /**
+   * A batch that holds no event of a projection moves its checkpoint in memory only, until it is this
+   * many positions ahead of the stored one (then, and at `stop()`, it is stored). 0 (default): always
+   * stored, as gateways reading the checkpoints from another process (CheckpointReader, MongoDB) need.
+   * The embedded default, whose readers are in the process, sets 10,000: a write then commits one
+   * checkpoint (its own projection's), not one per projection, and a restart re-reads at most that
+   * many events for a projection that skipped them.
+   */
+  idleCheckpointLag?: number;
 }
 
 /**
@@ -56,6 +67,7 @@ export class ProjectionRunner implements ReadModels {
   private readonly docs: DocumentStore;
   private readonly batchSize: number;
   private readonly logger: Logger | undefined;
+  private readonly idleCheckpointLag: number;
   private subscription: Subscription | undefined;
   private started = false;
 
@@ -65,6 +77,7 @@ export class ProjectionRunner implements ReadModels {
     this.docs = docs;
     this.batchSize = options.batchSize ?? 2000;
     this.logger = options.logger;
+    this.idleCheckpointLag = options.idleCheckpointLag ?? 0;
     for (const projection of projections) {
       if (this.running.has(projection.name)) throw new Error(`projection ${projection.name} is registered twice`);
       for (const type of projection.handles) {
@@ -74,6 +87,7 @@ export class ProjectionRunner implements ReadModels {
         projection,
         handles: new Set(projection.handles),
         position: 0,
+        stored: 0,
         state: 'stopped',
         waiters: [],
       });
@@ -109,6 +123,7 @@ export class ProjectionRunner implements ReadModels {
     }
     const checkpoint = await this.docs.collection<Checkpoint>(CHECKPOINTS).findOne({ _id: checkpointId(projection) });
     run.position = checkpoint?.position ?? 0;
+    run.stored = run.position;
     run.error = undefined;
   }
 
@@ -182,11 +197,14 @@ export class ProjectionRunner implements ReadModels {
         yield decode(raw);
       }
     }
-    const checkpoint: Checkpoint = { _id: checkpointId(projection), name: projection.name, version: projection.version, position: last };
-    await applyBatch(this.docs, projection, toApply(), [
-      { collection: CHECKPOINTS, operations: [{ replaceOne: { filter: { _id: checkpoint._id }, replacement: checkpoint, upsert: true } }] },
-    ]);
+    let stored = false;
+    const applied = await applyBatch(this.docs, projection, toApply(), (count) => {
+      if (count === 0 && last - run.stored < this.idleCheckpointLag) return [];
+      stored = true;
+      return [checkpointWrite(projection, last)];
+    });
     run.position = last;
+    if (stored) run.stored = last;
     if (run.state === 'catching-up' && events.length < this.batchSize) run.state = 'live';
     const ready = run.waiters.filter((w) => w.target <= last);
     if (ready.length > 0) {
@@ -194,8 +212,9 @@ export class ProjectionRunner implements ReadModels {
       for (const w of ready) w.resolve();
     }
     // Caches of pre-serialised answers refresh only from a live model: during a catch-up or a
-    // rebuild they keep serving the last complete state.
-    if (run.state === 'live') for (const listener of this.listeners) listener(projection, last);
+    // rebuild they keep serving the last complete state. A batch that changed nothing of this
+    // projection tells them nothing.
+    if (run.state === 'live' && applied > 0) for (const listener of this.listeners) listener(projection, last);
   }
 
   collection<T extends Doc = Doc>(projection: Projection, name: string) {
@@ -268,6 +287,12 @@ export class ProjectionRunner implements ReadModels {
   async stop(): Promise<void> {
     await this.subscription?.stop();
     this.subscription = undefined;
+    // checkpoints moved in memory only (batches without an event of theirs) are stored now
+    const behind = [...this.running.values()].filter((run) => run.position > run.stored && run.state !== 'failed');
+    if (behind.length > 0) {
+      await this.docs.writeAtomically([{ collection: CHECKPOINTS, operations: behind.map((run) => checkpointWrite(run.projection, run.position).operations[0]!) }]);
+      for (const run of behind) run.stored = run.position;
+    }
     for (const run of this.running.values()) run.state = 'stopped';
     this.started = false;
   }
@@ -277,6 +302,11 @@ export class ProjectionRunner implements ReadModels {
     if (!run) throw new Error(`unknown projection ${name}`);
     return run;
   }
+}
+
+function checkpointWrite(projection: Projection, position: number) {
+  const checkpoint: Checkpoint = { _id: checkpointId(projection), name: projection.name, version: projection.version, position };
+  return { collection: CHECKPOINTS, operations: [{ replaceOne: { filter: { _id: checkpoint._id }, replacement: checkpoint, upsert: true } }] };
 }
 
 export async function dropProjection(docs: DocumentStore, projection: Projection): Promise<void> {

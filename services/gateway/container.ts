@@ -66,7 +66,11 @@ export async function createContainer(
   const blobs = await createBlobStore({ mongoUrl: config.mongoUrl, mongoDb: config.mongoDb, dataDir: config.dataDir });
   const runsProjections = config.role !== 'gateway' || !config.mongoUrl;
   const runner = runsProjections
-    ? new ProjectionRunner(eventStore, registry, docs, projections, { logger: logger.child({ component: 'projections' }) })
+    ? new ProjectionRunner(eventStore, registry, docs, projections, {
+        logger: logger.child({ component: 'projections' }),
+        // embedded: every reader is in this process (runner.ts); MongoDB: gateways read the stored checkpoints
+        idleCheckpointLag: config.mongoUrl ? 0 : 10_000,
+      })
     : undefined;
   const reader = runner ? undefined : new CheckpointReader(eventStore, docs, projections);
   const stopSteps: (() => Promise<void> | void)[] = [];
