@@ -45,6 +45,7 @@ import type { SyncEtf } from '../services/core/provider-sync.ts';
 import { MemoryDocumentStore } from '../infra/document-store/memory-document-store.ts';
 import { DemoMarketDataProvider } from '../infra/market-data/demo-provider.ts';
 import { describeMachine, machineMarkdown, writeBenchmarkSection } from './store.bench.ts';
+import { startForkOptions } from './support/server-process.ts';
 
 export interface AutocannonResult {
   requests: { average: number; total: number };
@@ -154,7 +155,7 @@ function answerCpuQueries(): void {
 
 export function startChild(args: string[]): Promise<Child> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), args, { execArgv: ['--expose-gc'], stdio: 'inherit' });
+    const child = fork(fileURLToPath(import.meta.url), args, { ...startForkOptions(['--expose-gc']), stdio: 'inherit' });
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`bench server ${args[0]} exited with ${code}`)));
     child.once('message', (info) => {

@@ -43,6 +43,7 @@ import { loadConfig } from '../services/http/config.ts';
 import { startServer } from '../services/gateway/server.ts';
 import { seed } from './api.bench.ts';
 import { describeMachine, machineMarkdown, writeBenchmarkSection } from './store.bench.ts';
+import { startForkOptions } from './support/server-process.ts';
 
 const WRITERS = Number(process.env['BENCH_WRITERS'] ?? 32);
 const WARMUP_PER_WRITER = Number(process.env['BENCH_WARMUP'] ?? 20);
@@ -105,7 +106,7 @@ interface ServerChild {
 }
 
 function startChild(dataDir: string): Promise<ServerChild> {
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve', dataDir], { stdio: 'inherit' });
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve', dataDir], { ...startForkOptions(), stdio: 'inherit' });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));

@@ -1,5 +1,6 @@
 /**
- * The real server as `npm start` runs it (`node services/gateway/server.ts`, the embedded default), in
+ * The real server as `npm start` runs it (the last command of package.json's `start` script: its
+ * environment assignments, Node flags and `services/gateway/server.ts`, the embedded default), in
  * a child process on a temporary data directory and a free port, measured from the outside only: the
  * time from spawn to the first `/readyz` 200 (event store and document store answer, every projection
  * caught up: services/gateway/health.ts) and the process's resident memory from /proc. Nothing here
@@ -11,7 +12,24 @@ import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const SERVER = path.join(ROOT, 'services/gateway/server.ts');
+
+/** `fork` options that give a bench's server child the Node flags and environment of `npm start`. */
+export function startForkOptions(extraExecArgv: string[] = []): { execArgv: string[]; env: NodeJS.ProcessEnv } {
+  const command = startCommand();
+  return { execArgv: [...command.args.filter((arg) => arg.startsWith('-')), ...extraExecArgv], env: { ...process.env, ...command.env } };
+}
+
+/** The server command of `npm start`: `[NAME=value ...] node [--flag ...] <script>` after the last `&&`. */
+export function startCommand(script = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start as string): { env: Record<string, string>; args: string[] } {
+  const words = script.split('&&').at(-1)!.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (words.length > 0 && /^[A-Z_][A-Z0-9_]*=/.test(words[0]!)) {
+    const [name, ...value] = words.shift()!.split('=');
+    env[name!] = value.join('=');
+  }
+  if (words.shift() !== 'node') throw new Error(`npm start does not end with a node command: ${script}`);
+  return { env, args: words.map((word) => (word.startsWith('-') ? word : path.join(ROOT, word))) };
+}
 
 export interface ServerOptions {
   dataDir: string;
@@ -89,7 +107,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER], { cwd: ROOT, env: serverEnv(options, port), stdio: ['ignore', 'pipe', 'pipe'] });
+  const command = startCommand();
+  const child = spawn(process.execPath, command.args, { cwd: ROOT, env: { ...command.env, ...serverEnv(options, port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = keepTail(child);
   let dead = false;
   const exited = new Promise<number | null>((resolve) =>
