@@ -32,7 +32,8 @@ export function CompactDay({ day, today, payouts, holiday, open, onToggle }: Com
       </When>
       {isToday ? <Badge $tone="accent">Today</Badge> : null}
       {/* a market holiday has no payouts (pay dates are business days): the line says why, still one line */}
-      <LineCount>{closedInline ? closedText(holiday) : payoutCountText(payouts.length)}</LineCount>
+      {/* with today's badge on a holiday the words may not fit a phone's line: they end in "…" (title: all of it) */}
+      <LineCount title={closedInline ? closedText(holiday) : undefined}>{closedInline ? closedText(holiday) : payoutCountText(payouts.length)}</LineCount>
     </>
   );
   return (
@@ -94,16 +95,21 @@ const Toggle = styled.button`
   &:focus-visible { outline-offset: -3px; }
 `;
 
-/** Weekday and date on one line. */
+/** Weekday and date on one line, never squeezed (the count gives way). */
 const When = styled.span`
   display: flex;
+  flex: none;
   align-items: baseline;
   gap: 6px;
-  min-width: 0;
+  white-space: nowrap;
 `;
 
 const LineCount = styled(Count)`
+  flex: 0 1 auto;
+  min-width: 0;
   margin-left: auto;
+  overflow: hidden;
+  text-overflow: ellipsis;
   white-space: nowrap;
 `;
 
