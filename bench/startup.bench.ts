@@ -2,7 +2,7 @@
  * `npm run bench:startup`: how long a restart of the embedded default takes, and its memory, with the
  * seed log and with 100,000 more events (issue 17: "start-up independent of the log's length").
  *
- * 1. A temporary DATA_DIR; the real server as `npm start` starts it (`node services/gateway/server.ts`,
+ * 1. A temporary DATA_DIR; the real server as `npm start` starts it (its command read from package.json,
  *    nothing configured but the data directory and a free port on 127.0.0.1). The first start seeds
  *    the demo catalog and two years of history (the first-start job), then the server is stopped.
  * 2. Restarts on the same directory, each measured from spawn to the first `GET /readyz` 200 (the event
@@ -108,7 +108,7 @@ async function main(): Promise<void> {
     const lines = [
       machineMarkdown(machine),
       '',
-      `Method: \`npm run bench:startup\` (bench/startup.bench.ts). The real server as \`npm start\` starts it (\`node services/gateway/server.ts\`, embedded default, a fresh temporary DATA_DIR, 127.0.0.1, a free port); the first start seeds the demo catalog and two years of history. Each restart is timed from spawn to the first \`GET /readyz\` 200 (stores answer, every projection caught up), polled every 10 ms; RSS is VmRSS of the server process at that moment and ${SETTLE_MS / 1000} s later. Then, with the server stopped, ${added.events.toLocaleString('en-US')} more events (${added.funds} more funds listed through the catalog command, two years of daily bars each through the prices sync) are appended to the same log; one restart catches them up, then the restarts are measured again. Median of ${RESTARTS} restarts each.`,
+      `Method: \`npm run bench:startup\` (bench/startup.bench.ts). The real server as \`npm start\` starts it (\`MALLOC_ARENA_MAX=2 node --max-semi-space-size=16 services/gateway/server.ts\`, read from package.json; embedded default: SQLite event log and SQLite read models, a fresh temporary DATA_DIR, 127.0.0.1, a free port); the first start seeds the demo catalog and two years of history. Each restart is timed from spawn to the first \`GET /readyz\` 200 (stores answer, every projection caught up), polled every 10 ms; RSS is VmRSS of the server process at that moment and ${SETTLE_MS / 1000} s later. Then, with the server stopped, ${added.events.toLocaleString('en-US')} more events (${added.funds} more funds listed through the catalog command, two years of daily bars each through the prices sync) are appended to the same log; one restart catches them up, then the restarts are measured again. Median of ${RESTARTS} restarts each.`,
       '',
       '| log | events | restart to /readyz (median) | restarts (ms) | RSS at ready | RSS settled |',
       '|---|---:|---:|---|---:|---:|',
