@@ -201,7 +201,8 @@ describe('Custom Pages: edit and delete', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit page: About WeeklyDiv' }));
     fireEvent.click(screen.getByRole('button', { name: 'Update Page' }));
     await expectToast('Error', 'Failed to update page', 'destructive');
-    expect(screen.getByRole('button', { name: 'Update Page' })).toBeTruthy();
+    // the toast comes as the request settles; the button leaves "Saving..." one render later
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Update Page' })).toBeTruthy());
   });
 
   it('delete asks first, then "Page deleted successfully"; deleting the page being edited resets the form', async () => {
