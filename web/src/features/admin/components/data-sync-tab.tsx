@@ -111,7 +111,8 @@ function JobTable({ jobs, isLoading, isError }: { jobs: JobJson[] | undefined; i
       </tr>
     ));
   return (
-    <TableScroll>
+    // text only: when a long failure reason makes it scroll sideways on a phone, the keyboard can scroll it
+    <TableScroll role="region" aria-label="Jobs, scrollable" tabIndex={0}>
       <Table aria-label="Jobs">
         <thead>
           <tr>

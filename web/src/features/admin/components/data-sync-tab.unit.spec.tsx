@@ -111,6 +111,10 @@ describe('Data Sync: the job list (beyond the spec)', () => {
     });
     const table = await screen.findByRole('table', { name: 'Jobs' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    // a text-only table that may scroll sideways on a phone: its scroll region takes the keyboard's focus
+    const region = screen.getByRole('region', { name: 'Jobs, scrollable' });
+    expect(region.contains(table)).toBe(true);
+    expect(region.getAttribute('tabindex')).toBe('0');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]!.textContent).toContain('Sync dividends');
     expect(rows[0]!.textContent).toContain('Failed');

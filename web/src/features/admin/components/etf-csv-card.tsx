@@ -143,7 +143,7 @@ export function UploadReportView({ report, onClose }: { report: UploadReport; on
         </Button>
       </ReportHead>
       {report.lines.length > 0 ? (
-        <TableScroll>
+        <TableScroll role="region" aria-label="Rows not created, scrollable" tabIndex={0}>
           <Table aria-label="Rows not created">
             <thead>
               <tr>
