@@ -15,7 +15,9 @@ import { theme } from '../../../styles/theme.ts';
  * (optimistic). Signed out, both go to /login.
  */
 export function EtfActions({ etf }: { etf: EtfListItem }) {
-  const { user } = useCurrentUser();
+  // Until GET /api/user answers nobody knows who is signed in: the buttons wait (a click then would send
+  // a signed-in user to /login).
+  const { user, isLoading: sessionLoading } = useCurrentUser();
   const navigate = useNavigate();
   const favoriteActions = useFavoriteActions();
   const { data: favorites } = useGetFavoritesQuery(undefined, { skip: !user });
@@ -37,7 +39,7 @@ export function EtfActions({ etf }: { etf: EtfListItem }) {
 
   return (
     <Row>
-      <Button onClick={openModal} disabled={isHeld} $variant={isHeld ? 'secondary' : 'primary'}>
+      <Button onClick={openModal} disabled={isHeld || sessionLoading} aria-busy={sessionLoading || undefined} $variant={isHeld ? 'secondary' : 'primary'}>
         <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
           {isHeld ? (
             <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
@@ -47,7 +49,7 @@ export function EtfActions({ etf }: { etf: EtfListItem }) {
         </svg>
         {isHeld ? 'In Portfolio' : 'Save to Portfolio'}
       </Button>
-      <Button $variant="outline" onClick={toggleFavorite} aria-pressed={isFavorite}>
+      <Button $variant="outline" onClick={toggleFavorite} disabled={sessionLoading} aria-busy={sessionLoading || undefined} aria-pressed={isFavorite}>
         <Star $filled={isFavorite} />
         {isFavorite ? 'Favorited' : 'Favorite'}
       </Button>

@@ -15,11 +15,31 @@ const nvdw = etf({ id: 'e1', ticker: 'NVDW', currentPrice: '50.12' });
 const loginRoute = [{ path: '/login', element: <p>login page</p> }];
 
 describe('ETF detail actions', () => {
+  const enabled = async (name: string) => {
+    const button = (await screen.findByRole('button', { name })) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(false));
+    return button;
+  };
+
+  it('while the session is not known yet, both buttons wait (a signed-in user is never sent to log in)', async () => {
+    let answer: (value: unknown) => void = () => {};
+    mockFetch({ 'GET /api/user': () => new Promise((resolve) => (answer = resolve)), 'GET /api/user/favorites': [], 'GET /api/user/portfolio': [] });
+    renderWithProviders(<EtfActions etf={nvdw} />);
+    const save = (await screen.findByRole('button', { name: 'Save to Portfolio' })) as HTMLButtonElement;
+    const favorite = screen.getByRole('button', { name: 'Favorite' }) as HTMLButtonElement;
+    expect([save.disabled, favorite.disabled, save.getAttribute('aria-busy')]).toEqual([true, true, 'true']);
+    answer(user());
+    await waitFor(() => expect(save.disabled).toBe(false));
+    expect(favorite.disabled).toBe(false);
+    fireEvent.click(save);
+    expect(await screen.findByRole('dialog', { name: 'Add NVDW to Portfolio' })).toBeTruthy();
+  });
+
   it('signed out: Favorite and Save to Portfolio go to /login', async () => {
     mockFetch({ 'GET /api/user': { status: 401 } });
     const { router } = renderWithProviders(<EtfActions etf={nvdw} />, { route: '/etfs/roundhill/nvdw', routes: loginRoute });
     await waitFor(() => expect(router.state.location.pathname).toBe('/etfs/roundhill/nvdw'));
-    fireEvent.click(await screen.findByRole('button', { name: 'Favorite' }));
+    fireEvent.click(await enabled('Favorite'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
@@ -70,7 +90,7 @@ describe('ETF detail actions', () => {
       'POST /api/user/portfolio': { status: 201, body: holdingView({ etf: nvdw, etfId: 'e1', shares: '2.5', isDrip: 1 }) },
     });
     renderWithProviders(<EtfActions etf={nvdw} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Save to Portfolio' }));
+    fireEvent.click(await enabled('Save to Portfolio'));
     const dialog = await screen.findByRole('dialog', { name: 'Add NVDW to Portfolio' });
     const shares = screen.getByLabelText('Number of Shares') as HTMLInputElement;
     expect(shares.value).toBe('1');
