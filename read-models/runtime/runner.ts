@@ -56,8 +56,9 @@ export interface RunnerOptions {
  * which skips what its own checkpoint already covers. Delivery is at least once; documents carry
  * `_position` so a repeated event changes nothing. Checkpoints live in the document store beside the
  * read models (collection `_checkpoints`), written in the same atomic write as the batch's documents
- * (one transaction on SQLite), so a restart catches up from exactly what was committed. A rebuild resets one projection to 0 and restarts the shared
- * subscription from there; the others skip the events they have.
+ * (one transaction on SQLite), so a restart catches up from exactly what was committed. A rebuild
+ * resets one projection to 0 and restarts the shared subscription from there; the others skip the
+ * events they have.
  */
 export class ProjectionRunner implements ReadModels {
   private readonly running = new Map<string, Running>();
