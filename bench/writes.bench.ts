@@ -43,6 +43,7 @@ import { loadConfig } from '../services/http/config.ts';
 import { startServer } from '../services/gateway/server.ts';
 import { seed } from './api.bench.ts';
 import { describeMachine, machineMarkdown, writeBenchmarkSection } from './store.bench.ts';
+import { percentile } from './support/http-load.ts';
 import { startForkOptions } from './support/server-process.ts';
 
 const WRITERS = Number(process.env['BENCH_WRITERS'] ?? 32);
@@ -212,10 +213,6 @@ async function runWriter(base: string, users: User[], writer: number, requests: 
       stats.verified++;
     }
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
 async function main(): Promise<void> {

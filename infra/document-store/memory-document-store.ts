@@ -742,8 +742,6 @@ function withIdFirst(doc: Plain, id: string): Doc {
  */
 export interface CollectionStorage {
   readonly name: string;
-  /** True when documents handed out are private copies (parsed from text): the engine need not clone them. */
-  readonly readsAreCopies: boolean;
   get(id: string): Doc | undefined;
   count(): number;
   /** Every document in natural (insertion) order. */
@@ -852,7 +850,6 @@ function positionBound(condition: unknown): number | undefined {
 
 class MemoryStorage implements CollectionStorage {
   readonly name: string;
-  readonly readsAreCopies = false;
   readonly #docs = new Map<string, Doc>();
   readonly #indexes = new Map<string, { def: IndexDef; entries: Map<string, Set<string>> }>();
 
@@ -974,7 +971,6 @@ export class EngineCollection<T extends Doc> implements Collection<T> {
     } else {
       docs = matchDocuments(state, filter, skip, limit);
     }
-    if (projection === null && state.readsAreCopies) return docs;
     return docs.map((doc) => project(doc, projection));
   }
 

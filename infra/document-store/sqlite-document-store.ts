@@ -125,8 +125,6 @@ const parse = (text: string): Doc => JSON.parse(text) as Doc;
 class SqliteStorage implements CollectionStorage {
   readonly name: string;
   readonly collection: string;
-  /** Cached documents are shared: the engine copies what it hands out (as for the memory store). */
-  readonly readsAreCopies = false;
   readonly table: string;
   /** This storage's prefix in the store's document cache (unique per instance, never reused). */
   readonly cacheKey = `${++storages}\u0000`;
