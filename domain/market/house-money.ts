@@ -90,33 +90,73 @@ function projectedDate(input: HouseMoneyInput, remaining: Decimal): IsoDate | nu
   const price = input.drip && input.currentPrice !== null && input.currentPrice.gt(0) ? input.currentPrice : null;
   let shares = input.shares;
   let left = remaining;
-  /** Pays one payout; true when it completes the remaining amount. */
-  const pay = (payout: Payout): boolean => {
-    if (payout.exDate <= input.heldSince) return false;
-    const cash = shares.times(payout.amount);
-    left = left.minus(cash);
-    if (!left.gt(0)) return true;
-    if (price !== null) shares = shares.plus(cash.div(price));
-    return false;
-  };
 
+  // The payouts already declared, one by one (their amounts differ).
   const known: Payout[] = input.distributions
     .filter((d) => payoutDateOf(d) > input.today)
     .sort(byExDate)
     .map((d) => ({ exDate: d.exDate, payDate: payoutDateOf(d), amount: onTodaysBasis(d.amount, d.exDate) }));
-  for (const payout of known) if (pay(payout)) return payout.payDate;
+  for (const payout of known) {
+    if (payout.exDate <= input.heldSince) continue;
+    const cash = shares.times(payout.amount);
+    left = left.minus(cash);
+    if (!left.gt(0)) return payout.payDate;
+    if (price !== null) shares = shares.plus(cash.div(price));
+  }
 
+  // Then the projected payouts, all at the same amount: how many complete `left` is worked out in closed
+  // form (payoutsToPay), and only the date of the last one is looked up.
+  const amount = onTodaysBasis(latest.amount, latest.exDate);
+  const needed = payoutsToPay(left, shares, amount, price);
+  if (needed === null) return null;
   const exDates = input.distributions.map((d) => d.exDate);
   const lag = payLagBusinessDays(input.distributions);
-  const amount = onTodaysBasis(latest.amount, latest.exDate);
-  // Two years at a time, so a holding paid back soon never projects fifty years of dates.
+  let counted = 0;
+  // Two years of dates at a time, so a holding paid back soon never projects fifty years of them.
   for (let from = input.today; from <= horizon; from = addDays(from, 731)) {
     const to = addDays(from, 730) < horizon ? addDays(from, 730) : horizon;
     for (const exDate of projectExDates(exDates, input.frequency, from, to)) {
-      const payout = { exDate, payDate: addBusinessDays(exDate, lag), amount };
-      if (payout.payDate > horizon) return null;
-      if (pay(payout)) return payout.payDate;
+      if (exDate <= input.heldSince || ++counted < needed) continue;
+      const payDate = addBusinessDays(exDate, lag);
+      return payDate > horizon ? null : payDate;
     }
   }
   return null;
+}
+
+/**
+ * More payouts than fifty years can hold (a business day each): beyond it the date is not given, and
+ * the count is not worked out exactly.
+ */
+const MORE_PAYOUTS_THAN_THE_HORIZON = 300 * HOUSE_MONEY_HORIZON_YEARS;
+
+/**
+ * How many payouts of `amount` a share pay `left` on `shares` (n >= 1), null when more than
+ * MORE_PAYOUTS_THAN_THE_HORIZON. Payout k pays s_k x amount.
+ * - Without reinvestment s_k = shares: the n-th payout completes it when n x shares x amount >= left.
+ * - With DRIP at a constant price P, each payout buys cash / P shares: s_k = shares x g^k with
+ *   g = 1 + amount / P, and the first n payouts pay shares x amount x (g^n - 1) / (g - 1) =
+ *   shares x P x (g^n - 1), so n is the least with g^n >= 1 + left / (shares x P).
+ * A floating-point estimate of n is checked and corrected with decimals, so n is exact.
+ */
+export function payoutsToPay(left: Decimal, shares: Decimal, amount: Decimal, price: Decimal | null): number | null {
+  const cash = shares.times(amount);
+  if (price === null) {
+    const estimate = Math.ceil(left.div(cash).toNumber());
+    if (!(estimate <= MORE_PAYOUTS_THAN_THE_HORIZON)) return null;
+    return exactLeast(estimate, (n) => cash.times(n).gte(left));
+  }
+  const growth = amount.div(price).plus(1);
+  const target = left.div(shares.times(price)).plus(1);
+  const estimate = Math.ceil(Math.log(target.toNumber()) / Math.log1p(amount.div(price).toNumber()));
+  if (!(estimate <= MORE_PAYOUTS_THAN_THE_HORIZON)) return null;
+  return exactLeast(estimate, (n) => growth.pow(n).gte(target));
+}
+
+/** The least n >= 1 for which `enough(n)` holds (it holds for every n after), starting from an estimate. */
+function exactLeast(estimate: number, enough: (n: number) => boolean): number {
+  let n = Math.max(1, estimate);
+  while (!enough(n)) n++;
+  while (n > 1 && enough(n - 1)) n--;
+  return n;
 }

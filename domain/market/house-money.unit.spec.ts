@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { dec, fixed } from './decimal.ts';
+import { dec, fixed, type Decimal } from './decimal.ts';
 import type { BarPoint, DistributionPoint } from './etf-metrics.ts';
 import { holdingPerformance } from './holding-performance.ts';
-import { houseMoney } from './house-money.ts';
+import { houseMoney, payoutsToPay } from './house-money.ts';
 
 // The worked example of docs/metrics.md ("House money"): the holding example of "Holdings (portfolio)".
 describe('house money (docs/metrics.md worked example)', () => {
@@ -106,5 +106,46 @@ describe('house money (docs/metrics.md worked example)', () => {
     });
     expect(fixed(h.percent!, 2)).toBe('20.00');
     expect(h).toMatchObject({ reached: false, date: '2025-07-25' });
+  });
+});
+
+describe('payoutsToPay: the number of equal payouts that pay back the rest, in closed form', () => {
+  /** The rule as docs/metrics.md states it: pay one payout after another (with DRIP, buy cash / P shares after each). */
+  function oneByOne(left: Decimal, shares: Decimal, amount: Decimal, price: Decimal | null): number {
+    let n = 0;
+    let rest = left;
+    let held = shares;
+    while (rest.gt(0)) {
+      const cash = held.times(amount);
+      rest = rest.minus(cash);
+      if (price !== null) held = held.plus(cash.div(price));
+      n++;
+    }
+    return n;
+  }
+
+  it('hand-computed: 1,465.00 at 25.00 a payout takes 59 payouts; exactly 1,450.00 takes 58', () => {
+    expect(payoutsToPay(dec('1465.00'), dec('100'), dec('0.25'), null)).toBe(59);
+    expect(payoutsToPay(dec('1450.00'), dec('100'), dec('0.25'), null)).toBe(58);
+    // the DRIP example above after the declared 07-03 payout: 1,463.40 - 26.50 left on 106 x (1 + 0.25 / 13.5) shares
+    expect(payoutsToPay(dec('1436.90'), dec('106').times(dec('0.25').div('13.50').plus(1)), dec('0.25'), dec('13.50'))).toBe(38);
+  });
+
+  it('agrees with paying one payout after another on 2,000 random holdings, with and without DRIP', () => {
+    let seed = 17;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let i = 0; i < 2000; i++) {
+      const shares = dec(String(1 + Math.floor(random() * 5000))).div(random() < 0.3 ? 7 : 1);
+      const amount = dec((0.01 + random() * 2).toFixed(4));
+      const price = dec((1 + random() * 60).toFixed(2));
+      const left = shares.times(price).times((0.01 + random()).toFixed(3));
+      const drip = random() < 0.5 ? price : null;
+      expect(payoutsToPay(left, shares, amount, drip), `${left} on ${shares} x ${amount}, DRIP at ${drip}`).toBe(oneByOne(left, shares, amount, drip));
+    }
+  });
+
+  it('more payouts than fifty years can hold: null', () => {
+    expect(payoutsToPay(dec('1550'), dec('100'), dec('0.00001'), null)).toBeNull();
+    expect(payoutsToPay(dec('1550'), dec('100'), dec('0.00001'), dec('13.50'))).toBeNull();
   });
 });
