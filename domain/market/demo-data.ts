@@ -85,6 +85,24 @@ export function projectionIsDemo(distributions: readonly SourcedDistribution[]):
 }
 
 /**
+ * An index of an array's items by one key (the last of equal keys), kept for frozen arrays: the market
+ * snapshot freezes the series it hands out, so every holding of a fund computed in one market version
+ * shares one index of its two years of bars instead of building it again.
+ */
+function indexBy<T>(key: (item: T) => string): (items: readonly T[]) => ReadonlyMap<string, T> {
+  const kept = new WeakMap<readonly T[], ReadonlyMap<string, T>>();
+  return (items) => {
+    const cached = kept.get(items);
+    if (cached) return cached;
+    const index = new Map(items.map((item) => [key(item), item]));
+    if (Object.isFrozen(items)) kept.set(items, index);
+    return index;
+  };
+}
+const barsByDate = indexBy<SourcedBar>((b) => b.date);
+const distributionsByExDate = indexBy<SourcedDistribution>((d) => d.exDate);
+
+/**
  * Whether a holding's own figures rest on demo data: its current price (value, gain), every distribution
  * it received (income, DRIP shares) and the close each was reinvested at, and the payouts its projected
  * income uses (the last CADENCE_LOOKBACK paid ones and declared future ones).
@@ -99,11 +117,11 @@ export function holdingFiguresAreDemo(input: {
   const { today } = input;
   const current = resolveCurrentPrice(input.bars, input.quote, today);
   const usable = usableBars(input.bars, today);
-  const byDate = new Map(input.bars.map((b) => [b.date, b]));
+  const byDate = barsByDate(input.bars);
   const sourceOfBar = (date: IsoDate | undefined) => (date === undefined ? undefined : byDate.get(date));
   if (current?.kind === 'quote' && isDemoSource(input.quote)) return true;
   if (current?.kind === 'close' && isDemoSource(sourceOfBar(current.date))) return true;
-  const byEx = new Map(input.distributions.map((d) => [d.exDate, d]));
+  const byEx = distributionsByExDate(input.distributions);
   for (const p of input.payments) {
     if (isDemoSource(byEx.get(p.exDate))) return true;
     if (p.reinvestPrice !== null && isDemoSource(sourceOfBar(barOnOrBefore(usable, p.payDate)?.date))) return true;

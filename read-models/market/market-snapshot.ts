@@ -58,9 +58,13 @@ export class MarketSnapshot {
   series(etfId: string): Promise<EtfSeries | null> {
     let value = this.seriesValues.get(etfId);
     if (!value) {
-      // frozen: shared by every user of this version (and so usableBars can keep its parsed closes)
+      // frozen: shared by every user of this version (and so usableBars and the demo labels can keep
+      // their parsed closes and indexes)
       value = getEtfSeries(this.readModels, etfId).then((series) => {
-        if (series) Object.freeze(series.bars);
+        if (series) {
+          Object.freeze(series.bars);
+          Object.freeze(series.distributions);
+        }
         return series;
       });
       this.seriesValues.set(etfId, value);
