@@ -178,20 +178,23 @@ export function isRegularSession(instant: string | number): boolean {
 
 /** "Today" for the US market: the America/New_York calendar date of the instant. */
 export function newYorkDate(instant: string | number): IsoDate {
-  if (typeof instant !== 'string') return newYorkTime(instant).date;
-  // Intl formatting costs tens of µs; the same instants (a quote's time, a holding's addedAt) come
-  // back for every holding a request computes.
-  let date = newYorkDates.get(instant);
+  const ms = typeof instant === 'number' ? instant : Date.parse(instant);
+  if (!Number.isFinite(ms)) return newYorkTime(instant).date; // throws the RangeError
+  // Intl formatting costs tens of µs, and the same minutes come back: every request of a minute asks
+  // for the date of its clock, every holding a request computes for its quote's time and its addedAt.
+  // New York's offset from UTC is whole hours, so all of a UTC minute lies in one New York date.
+  const minute = Math.floor(ms / 60_000);
+  let date = newYorkDates.get(minute);
   if (date === undefined) {
-    date = newYorkTime(instant).date;
+    date = newYorkTime(minute * 60_000).date;
     if (newYorkDates.size >= NEW_YORK_DATES_KEPT) newYorkDates.clear();
-    newYorkDates.set(instant, date);
+    newYorkDates.set(minute, date);
   }
   return date;
 }
 
 const NEW_YORK_DATES_KEPT = 10_000;
-const newYorkDates = new Map<string, IsoDate>();
+const newYorkDates = new Map<number, IsoDate>();
 
 // ---------------------------------------------------------------------------------------------------
 // NYSE holidays

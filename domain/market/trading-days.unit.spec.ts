@@ -76,6 +76,18 @@ describe('"today" in America/New_York', () => {
     expect(newYorkDate('2025-01-15T04:59:00Z')).toBe('2025-01-14');
     expect(newYorkDate('2025-01-15T05:00:00Z')).toBe('2025-01-15');
   });
+  it('is the same for every instant of a minute, as a string or epoch ms, and changes at midnight to the millisecond (it is kept per minute)', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(newYorkDate('2025-01-15T04:59:00.000Z')).toBe('2025-01-14');
+      expect(newYorkDate(Date.parse('2025-01-15T04:59:59.999Z'))).toBe('2025-01-14');
+      expect(newYorkDate(Date.parse('2025-01-15T05:00:00.000Z'))).toBe('2025-01-15');
+      expect(newYorkDate('2025-01-15T05:00:59.999Z')).toBe('2025-01-15');
+      // across the change to daylight time (UTC-4 from 2025-03-09 07:00Z): midnight is 04:00Z from then on
+      expect(newYorkDate('2025-03-11T03:59:59.999Z')).toBe('2025-03-10');
+      expect(newYorkDate('2025-03-11T04:00:00.000Z')).toBe('2025-03-11');
+    }
+    expect(() => newYorkDate('yesterday')).toThrow(RangeError);
+  });
   it('gives the wall-clock time for market-hours logic', () => {
     expect(newYorkTime('2025-07-01T13:30:00Z')).toMatchObject({ date: '2025-07-01', hour: 9, minute: 30, minuteOfDay: 570 });
   });

@@ -39,9 +39,9 @@ const WRITES_READ_BY_THE_ANSWER = { only: [portfolioProjection] };
 /** The portfolio answer's own demo label (its body is the spec's array of holdings). */
 export const DEMO_DATA_HEADER = 'X-Demo-Data';
 
-/** Sends JSON encoded earlier (no serialisation, no encoding, no hashing per request). */
-function sendJsonBody(res: Response, body: Buffer): void {
-  res.statusCode = 200;
+/** Sends JSON encoded earlier (no serialisation, no hashing per request: a write's answer needs no ETag either). */
+function sendJsonBody(res: Response, body: Buffer, status = 200): void {
+  res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', body.length);
   res.end(body);
@@ -66,15 +66,7 @@ export function portfolioRouter(deps: AppDeps): Router {
   const router = Router();
   const { readModels } = deps;
   const reads = deps.userArea;
-  // The New York date of the request clock, worked out once a minute (Intl formatting costs ~27 µs,
-  // a few percent of a cached read).
-  let memo = { minute: Number.NaN, date: '' };
-  const requestToday = () => {
-    const ms = deps.now().getTime();
-    const minute = Math.floor(ms / 60_000);
-    if (minute !== memo.minute) memo = { minute, date: newYorkDate(ms) };
-    return memo.date;
-  };
+  const requestToday = () => newYorkDate(deps.now().getTime());
 
   // The body schema depends on the request's New York date (no purchase in the future): made once a day.
   let schema = { date: '', value: holdingInputSchema('1970-01-01') };
@@ -127,7 +119,7 @@ export function portfolioRouter(deps: AppDeps): Router {
     await readModels.waitFor(position, WRITES_READ_BY_THE_ANSWER);
     // the holding's JSON as the user area computed it (no parse and re-serialisation)
     const holding = await reads.holdingJson(userId, holdingId, today);
-    res.status(201).type('application/json').send(holding ?? 'null');
+    sendJsonBody(res, Buffer.from(holding ?? 'null', 'utf8'), 201);
   });
 
   router.delete('/user/portfolio/:holdingId', requireUser(deps), async (req, res) => {
