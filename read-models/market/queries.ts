@@ -54,11 +54,27 @@ export async function getEtfById(readModels: ReadModels, etfId: string): Promise
   return (await getEtfListItems(readModels, [etfId]))[0] ?? null;
 }
 
-/** The date of a fund's first daily bar; null when unknown, unlisted or without bars. */
+/**
+ * The date of a fund's first daily bar; null when unknown, unlisted or without bars. Every holding
+ * write with a purchase date asks: the answer is kept per document `_position` (a small read), so the
+ * fund's whole document (two years of bar dates) is copied only after it changed.
+ */
 export async function firstBarDate(readModels: ReadModels, etfId: string): Promise<IsoDate | null> {
+  const head = await etfs(readModels).findOne({ _id: etfId }, { projection: { _position: 1 } });
+  if (head === null) return null;
+  let kept = firstBarDates.get(readModels);
+  if (kept === undefined) firstBarDates.set(readModels, (kept = new Map()));
+  const known = kept.get(etfId);
+  // every projection write stamps `_position`; a document without one is never taken as unchanged
+  if (known !== undefined && typeof head['_position'] === 'number' && known.position === head['_position']) return known.date;
   const doc = await etfs(readModels).findOne({ _id: etfId });
-  return doc?.listed ? (doc.barDates[0] ?? null) : null;
+  if (doc === null) return null;
+  const date = doc.listed ? (doc.barDates[0] ?? null) : null;
+  kept.set(etfId, { position: doc['_position'], date });
+  return date;
 }
+
+const firstBarDates = new WeakMap<ReadModels, Map<string, { position: unknown; date: IsoDate | null }>>();
 
 /** Everything needed to compute a holding's growth and income (domain/market/holding-performance.ts). */
 export interface EtfSeries {

@@ -180,6 +180,18 @@ describe('POST /api/user/portfolio', () => {
       await agent.post('/api/user/portfolio').send({ ...dripHolding, purchaseDate: '2026-01-01' }).expect(400, { message, errors: { purchaseDate: message } });
     });
 
+    it('names the new first bar once an earlier one is recorded (the first bar date is kept only while the fund is unchanged)', async () => {
+      const LATW = { ...fund(), ticker: 'LATW' };
+      await given(ctx, [listed(LATW), bar(LATW.etfId, '2026-01-06', '10')]);
+      const { agent } = await signUp(ctx.app);
+      const body = { etfId: LATW.etfId, shares: 1, purchaseDate: '2026-01-02' };
+      const before = refused('LATW', '2026-01-06');
+      await agent.post('/api/user/portfolio').send(body).expect(400, { message: before, errors: { purchaseDate: before } });
+      await given(ctx, [bar(LATW.etfId, '2026-01-05', '10')]);
+      const after = refused('LATW', '2026-01-05');
+      await agent.post('/api/user/portfolio').send(body).expect(400, { message: after, errors: { purchaseDate: after } });
+    });
+
     it('is not checked for a fund with neither an inception date nor a bar', async () => {
       const { agent } = await signUp(ctx.app);
       await agent.post('/api/user/portfolio').send({ etfId: OTHER.etfId, shares: 1, purchaseDate: '2020-01-01' }).expect(201);
