@@ -28,13 +28,12 @@ interface HoldingPart {
   calendar: UserCalendarEntry[];
 }
 
+/** The answers of a document, each joined from the parts at the first read that needs it. */
 interface UserAreaBodies {
-  /** `GET /api/user/portfolio`: UTF-8 JSON, encoded once. */
-  portfolio: Buffer;
-  /** Some holding's figures rest on demo data (the answer's `X-Demo-Data`). */
-  portfolioIsDemo: boolean;
+  /** `GET /api/user/portfolio`: UTF-8 JSON, encoded once; `isDemo`: some holding's figures rest on demo data (the answer's `X-Demo-Data`). */
+  portfolio: () => { body: Buffer; isDemo: boolean };
   /** `GET /api/user/dividends/calendar`: UTF-8 JSON, encoded once. */
-  calendar: Buffer;
+  calendar: () => Buffer;
 }
 
 interface UserAreaDocument {
@@ -44,10 +43,11 @@ interface UserAreaDocument {
   marketKey: string;
   parts: Map<string, HoldingPart>;
   /**
-   * The answers, joined from the parts at the first read that needs them: a write answers one holding
-   * (its part), so it does not pay for joining and sorting every holding's JSON and payouts.
+   * The answers, joined from the parts at the first read that needs each: a write answers one holding
+   * (its part), so it does not pay for joining every holding's JSON, nor a portfolio read for sorting
+   * every payout.
    */
-  bodies: () => UserAreaBodies;
+  bodies: UserAreaBodies;
   /** What the cache counts for the document: its parts (the bodies take about as much again once made). */
   bytes: number;
 }
@@ -57,15 +57,18 @@ function byPayoutThenTicker(a: UserCalendarEntry, b: UserCalendarEntry): number 
   return a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0;
 }
 
-/** The answers of a document, joined from its parts once, when first asked for. */
-function lazyBodies(parts: ReadonlyMap<string, HoldingPart>): () => UserAreaBodies {
-  let bodies: UserAreaBodies | undefined;
-  return () =>
-    (bodies ??= {
-      portfolio: Buffer.from(`[${[...parts.values()].map((p) => p.viewJson).join(',')}]`, 'utf8'),
-      portfolioIsDemo: [...parts.values()].some((p) => p.isDemo),
-      calendar: Buffer.from(JSON.stringify([...parts.values()].flatMap((p) => p.calendar).sort(byPayoutThenTicker)), 'utf8'),
-    });
+/** The answers of a document, each joined from its parts once, when first asked for. */
+function lazyBodies(parts: ReadonlyMap<string, HoldingPart>): UserAreaBodies {
+  let portfolio: { body: Buffer; isDemo: boolean } | undefined;
+  let calendar: Buffer | undefined;
+  return {
+    portfolio: () =>
+      (portfolio ??= {
+        body: Buffer.from(`[${[...parts.values()].map((p) => p.viewJson).join(',')}]`, 'utf8'),
+        isDemo: [...parts.values()].some((p) => p.isDemo),
+      }),
+    calendar: () => (calendar ??= Buffer.from(JSON.stringify([...parts.values()].flatMap((p) => p.calendar).sort(byPayoutThenTicker)), 'utf8')),
+  };
 }
 
 /**
@@ -92,18 +95,17 @@ export class UserAreaReads {
 
   /** The holdings with their derived values: UTF-8 JSON of HoldingView[], ready to send. */
   async portfolioBody(userId: string, requestToday: IsoDate): Promise<Buffer> {
-    return (await this.document(userId, requestToday)).bodies().portfolio;
+    return (await this.document(userId, requestToday)).bodies.portfolio().body;
   }
 
   /** The portfolio answer and whether any holding's figures rest on demo data (the portfolio totals do then). */
   async portfolioAnswer(userId: string, requestToday: IsoDate): Promise<{ body: Buffer; isDemo: boolean }> {
-    const bodies = (await this.document(userId, requestToday)).bodies();
-    return { body: bodies.portfolio, isDemo: bodies.portfolioIsDemo };
+    return (await this.document(userId, requestToday)).bodies.portfolio();
   }
 
   /** The user's payout calendar: UTF-8 JSON of UserCalendarEntry[], ready to send. */
   async calendarBody(userId: string, requestToday: IsoDate): Promise<Buffer> {
-    return (await this.document(userId, requestToday)).bodies().calendar;
+    return (await this.document(userId, requestToday)).bodies.calendar();
   }
 
   async portfolioJson(userId: string, requestToday: IsoDate): Promise<string> {
