@@ -350,6 +350,28 @@ export function eventStoreContract(name: string, options: EventStoreContractOpti
         expect(collector.maxConcurrentCalls).toBe(1);
       });
 
+      it('delivers an event appended while the handler is handling the batch before it (no commit slips by)', async () => {
+        const stream = newStream();
+        const head = await store.headPosition();
+        const collector = new Collector((e) => e.stream === stream);
+        let appendedInside = false;
+        const subscription = store.subscribe({
+          after: head,
+          onEvents: async (events) => {
+            if (!appendedInside && events.some((e) => e.stream === stream)) {
+              appendedInside = true;
+              await appendOne(stream, 0, { n: 1 }); // committed before this handler returns
+            }
+            await collector.onEvents(events);
+          },
+        });
+        subscriptions.push(subscription);
+        await appendOne(stream, 'no_stream', { n: 0 });
+        await collector.until((events) => events.length === 2);
+        await subscription.stop();
+        expect(collector.events.map((e) => e.data)).toEqual([{ n: 0 }, { n: 1 }]);
+      });
+
       it('stop() resolves once the handler in flight finished, and nothing is delivered after it', async () => {
         const stream = newStream();
         const head = await store.headPosition();

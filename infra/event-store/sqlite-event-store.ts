@@ -377,8 +377,23 @@ class SqliteSubscription implements Subscription {
           this.waiting = undefined;
           continue;
         }
-        await this.options.onEvents(events);
+        // A batch shorter than the limit reached the head: the next read waits for a commit, and the
+        // listener is registered now, right after the read, so a commit while the batch is handled is
+        // not missed (and a caught-up subscription does not read an empty page after every batch).
+        const change = events.length < this.batchSize ? this.store.nextChange() : undefined;
+        this.waiting = change;
+        try {
+          await this.options.onEvents(events);
+        } catch (error) {
+          change?.cancel();
+          throw error;
+        }
         cursor = events[events.length - 1]!.position;
+        if (change) {
+          await change.promise;
+          this.waiting = undefined;
+          continue;
+        }
         // Reads are synchronous: let I/O and timers run between batches of a long catch-up.
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
