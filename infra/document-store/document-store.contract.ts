@@ -564,6 +564,57 @@ export function documentStoreContract(label: string, open: () => Promise<OpenedS
       it('accepts an empty list', async () => {
         await expect(store().writeAtomically([])).resolves.toBeUndefined();
       });
+
+      it('keeps owned documents as written, undefined stored as null, and later writes never reach documents read before', async () => {
+        const c = fresh();
+        const shared = { k: 1 };
+        await store().writeAtomically([
+          {
+            collection: c.name,
+            owned: true,
+            operations: [
+              { insertOne: { document: { _id: 'a', list: [shared], gone: undefined } } },
+              { replaceOne: { filter: { _id: 'b' }, replacement: { _id: 'b', rows: [{ n: undefined }] }, upsert: true } },
+            ],
+          },
+        ]);
+        expect(await c.find({}, { sort: { _id: 1 } })).toEqual([
+          { _id: 'a', list: [{ k: 1 }], gone: null },
+          { _id: 'b', rows: [{ n: null }] },
+        ]);
+        const before = await c.findOne({ _id: 'a' }, { readOnly: true });
+        // a second owned write that reuses the document read: the earlier answer stays as it was
+        await store().writeAtomically([
+          { collection: c.name, owned: true, operations: [{ replaceOne: { filter: { _id: 'a' }, replacement: { ...before!, list: [...(before!.list as object[]), { k: 2 }] } } }] },
+        ]);
+        await c.updateOne({ _id: 'a' }, { $push: { list: { k: 3 } } });
+        await c.updateOne({ _id: 'a' }, { $set: { 'list.0.k': 10 } });
+        expect(before).toEqual({ _id: 'a', list: [{ k: 1 }], gone: null });
+        expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', list: [{ k: 10 }, { k: 2 }, { k: 3 }], gone: null });
+      });
+    });
+
+    describe('readOnly reads', () => {
+      it('answer the same documents as other reads, and updates, replacements and deletes leave the answers given alone', async () => {
+        const c = await seed([
+          { _id: 'a', n: 1, list: [{ k: 1 }], nested: { v: 1 } },
+          { _id: 'b', n: 2, list: [], nested: { v: 2 } },
+        ]);
+        const one = await c.findOne({ _id: 'a' }, { readOnly: true });
+        const all = await c.find({}, { sort: { _id: 1 }, readOnly: true });
+        expect(one).toEqual(await c.findOne({ _id: 'a' }));
+        expect(all).toEqual(await c.find({}, { sort: { _id: 1 } }));
+        await c.updateOne({ _id: 'a' }, { $inc: { n: 1 }, $set: { 'nested.v': 5, 'list.0.k': 7 } });
+        await c.updateOne({ _id: 'a' }, { $push: { list: { k: 2 } } });
+        await c.replaceOne({ _id: 'b' }, { _id: 'b', n: 20 });
+        await c.deleteOne({ _id: 'a' });
+        expect(one).toEqual({ _id: 'a', n: 1, list: [{ k: 1 }], nested: { v: 1 } });
+        expect(all).toEqual([
+          { _id: 'a', n: 1, list: [{ k: 1 }], nested: { v: 1 } },
+          { _id: 'b', n: 2, list: [], nested: { v: 2 } },
+        ]);
+        expect(await c.find({})).toEqual([{ _id: 'b', n: 20 }]);
+      });
     });
 
     describe('indexes', () => {

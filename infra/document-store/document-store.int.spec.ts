@@ -28,6 +28,41 @@ documentStoreContract('sqlite', async () => {
   };
 });
 
+describe.each([
+  ['memory', () => ({ store: new MemoryDocumentStore(), done: () => {} })],
+  [
+    'sqlite',
+    () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'weeklydiv-docs-'));
+      return { store: openSqliteDocumentStore(path.join(dir, 'read-models.sqlite')), done: () => rmSync(dir, { recursive: true, force: true }) };
+    },
+  ],
+] as const)('%s document store: readOnly reads and owned writes share without copies', (_name, open) => {
+  it('hands out its own documents frozen (a change throws), and keeps an owned document without a copy', async () => {
+    const { store, done } = open();
+    try {
+      const c = store.collection('holders_v1');
+      const holding = { id: 'h1', shares: '10' };
+      await store.writeAtomically([{ collection: 'holders_v1', owned: true, operations: [{ insertOne: { document: { _id: 'u', holdings: [holding] } } }] }]);
+      const read = await c.findOne({ _id: 'u' }, { readOnly: true });
+      expect(read!.holdings).toEqual([holding]);
+      expect((read!.holdings as object[])[0]).toBe(holding); // the very object written: no copy
+      expect(Object.isFrozen(read) && Object.isFrozen(read!.holdings) && Object.isFrozen(holding)).toBe(true);
+      expect(() => (read!.holdings as object[]).push({})).toThrow(TypeError);
+      expect(() => {
+        (holding as { shares: string }).shares = '11';
+      }).toThrow(TypeError);
+      // a plain read is still a copy of its own, free to change
+      const copy = await c.findOne({ _id: 'u' });
+      (copy!.holdings as object[]).push({ id: 'h2' });
+      expect(await c.findOne({ _id: 'u' }, { readOnly: true })).toEqual({ _id: 'u', holdings: [holding] });
+    } finally {
+      await store.close();
+      done();
+    }
+  });
+});
+
 describe('SQLite document store: what survives a restart', () => {
   let dir: string;
   let file: string;

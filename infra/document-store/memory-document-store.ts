@@ -359,9 +359,37 @@ function excludeInArray(values: unknown[], tree: ProjectionTree): unknown[] {
   );
 }
 
-/** A projected copy of a stored document (never shares objects with it). */
-function project(doc: Doc, projection: CompiledProjection | null): Doc {
-  if (projection === null) return cloneValue(doc);
+/**
+ * Deeply freezes a stored value so it can be handed out without a copy (`readOnly` reads). Frozen
+ * parts are skipped: a stored document is only ever frozen whole, and the store never changes one in
+ * place (updates copy it first, replacements put a new one).
+ */
+function freezeStored<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  if (Array.isArray(value)) for (const item of value) freezeStored(item);
+  else for (const key in value) freezeStored((value as Plain)[key]);
+  return value;
+}
+
+/**
+ * A document given to the store to keep (`writeAtomically`): taken as it is, with `undefined` stored as
+ * null, as a copy would have it. Frozen parts came from the store (readOnly reads) and are left alone.
+ */
+function adopt<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value) || value instanceof Date) return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = value[i] === undefined ? null : adopt(value[i]);
+  } else {
+    const plain = value as Plain;
+    for (const key in plain) plain[key] = plain[key] === undefined ? null : adopt(plain[key]);
+  }
+  return value;
+}
+
+/** A projected copy of a stored document (never shares objects with it), or the document itself, frozen, for a read-only read. */
+function project(doc: Doc, projection: CompiledProjection | null, readOnly = false): Doc {
+  if (projection === null) return readOnly ? freezeStored(doc) : cloneValue(doc);
   if (projection.mode === 'exclude') return excludeFields(doc, projection.tree) as Doc;
   const body = includeFields(doc, projection.tree);
   return (projection.includeId && doc._id !== undefined ? { _id: doc._id, ...body } : body) as Doc;
@@ -971,10 +999,11 @@ export class EngineCollection<T extends Doc> implements Collection<T> {
     } else {
       docs = matchDocuments(state, filter, skip, limit);
     }
-    return docs.map((doc) => project(doc, projection));
+    const readOnly = options?.readOnly === true;
+    return docs.map((doc) => project(doc, projection, readOnly));
   }
 
-  async findOne(filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort'>): Promise<T | null> {
+  async findOne(filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort' | 'readOnly'>): Promise<T | null> {
     return (this.findSync(filter, { ...options, limit: 1 })[0] as T | undefined) ?? null;
   }
 
@@ -989,9 +1018,10 @@ export class EngineCollection<T extends Doc> implements Collection<T> {
     this.insertSync(document);
   }
 
-  insertSync(document: Doc): void {
+  /** `owned`: the document becomes the store's (writeAtomically), kept without a copy. */
+  insertSync(document: Doc, owned = false): void {
     if (!isPlainObject(document)) throw new Error('document must be an object');
-    const copy = cloneValue(document);
+    const copy = owned ? adopt(document) : cloneValue(document);
     const id = copy._id === null ? newId() : copy._id;
     if (typeof id !== 'string') throw new Error(`_id must be a string, got ${describe(id)}`);
     this.insertChecked(withIdFirst(copy, id));
@@ -1001,10 +1031,11 @@ export class EngineCollection<T extends Doc> implements Collection<T> {
     return this.replaceSync(filter, replacement, options?.upsert ?? false);
   }
 
-  replaceSync(filter: Filter, replacement: Doc, upsert: boolean): UpdateResult {
+  /** `owned`: the replacement becomes the store's (writeAtomically), kept without a copy. */
+  replaceSync(filter: Filter, replacement: Doc, upsert: boolean, owned = false): UpdateResult {
     if (!isPlainObject(replacement)) throw new Error('replacement must be an object');
     if (Object.keys(replacement).some((key) => key.startsWith('$'))) fail('Replacement document must not contain atomic operators');
-    const copy = cloneValue(replacement);
+    const copy = owned ? adopt(replacement) : cloneValue(replacement);
     const givenId = copy._id === null ? undefined : copy._id;
     const state = this.#state();
     const existing = state === undefined ? undefined : matchDocuments(state, filter, 0, 1)[0];
@@ -1107,9 +1138,10 @@ export class EngineCollection<T extends Doc> implements Collection<T> {
     this.bulkWriteSync(operations);
   }
 
-  bulkWriteSync(operations: readonly BulkOperation[]): void {
+  /** `owned`: the documents inserted or replaced become the store's (writeAtomically), kept without a copy. */
+  bulkWriteSync(operations: readonly BulkOperation[], owned = false): void {
     for (const operation of operations) {
-      if ('insertOne' in operation) this.insertSync(operation.insertOne.document);
+      if ('insertOne' in operation) this.insertSync(operation.insertOne.document, owned);
       else if ('updateOne' in operation) {
         const { filter, update, upsert } = operation.updateOne;
         this.updateSync(filter, update, upsert ?? false, false);
@@ -1118,7 +1150,7 @@ export class EngineCollection<T extends Doc> implements Collection<T> {
         this.updateSync(filter, update, upsert ?? false, true);
       } else if ('replaceOne' in operation) {
         const { filter, replacement, upsert } = operation.replaceOne;
-        this.replaceSync(filter, replacement, upsert ?? false);
+        this.replaceSync(filter, replacement, upsert ?? false, owned);
       } else if ('deleteOne' in operation) this.deleteSync(operation.deleteOne.filter, false);
       else if ('deleteMany' in operation) this.deleteSync(operation.deleteMany.filter, true);
       else fail(`unknown bulk operation: ${Object.keys(operation as object).join(', ')}`);
@@ -1187,7 +1219,7 @@ export class MemoryDocumentStore implements DocumentStore, StorageProvider {
   }
 
   async writeAtomically(writes: readonly AtomicWrite[]): Promise<void> {
-    for (const { collection, operations } of writes) (this.collection(collection) as unknown as EngineCollection<Doc>).bulkWriteSync(operations);
+    for (const { collection, operations, owned } of writes) (this.collection(collection) as unknown as EngineCollection<Doc>).bulkWriteSync(operations, owned === true);
   }
 
   async dropCollection(name: string): Promise<void> {

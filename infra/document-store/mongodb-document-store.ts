@@ -115,7 +115,7 @@ class MongoDocumentCollection<T extends Doc> implements Collection<T> {
     });
   }
 
-  findOne(filter: Filter, options: Pick<FindOptions, 'projection' | 'sort'> = {}): Promise<T | null> {
+  findOne(filter: Filter, options: Pick<FindOptions, 'projection' | 'sort' | 'readOnly'> = {}): Promise<T | null> {
     return mapped(async () => {
       const doc = await this.#collection.findOne(filter as MongoFilter<Stored>, {
         ...(options.sort ? { sort: options.sort } : {}),

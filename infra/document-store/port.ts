@@ -14,6 +14,12 @@ export interface FindOptions {
   limit?: number;
   skip?: number;
   projection?: Projection;
+  /**
+   * The caller only reads the documents: the embedded stores may then answer their own copy, deeply
+   * frozen (changing it throws), instead of a fresh one; MongoDB answers fresh documents anyway.
+   * Without a projection only.
+   */
+  readOnly?: boolean;
 }
 
 export interface UpdateOptions {
@@ -49,7 +55,7 @@ export interface IndexSpec {
 export interface Collection<T extends Doc = Doc> {
   readonly name: string;
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
-  findOne(filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort'>): Promise<T | null>;
+  findOne(filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort' | 'readOnly'>): Promise<T | null>;
   countDocuments(filter?: Filter): Promise<number>;
   insertOne(document: T): Promise<void>;
   replaceOne(filter: Filter, replacement: T, options?: UpdateOptions): Promise<UpdateResult>;
@@ -74,6 +80,12 @@ export class DuplicateKeyError extends Error {
 export interface AtomicWrite {
   collection: string;
   operations: readonly BulkOperation[];
+  /**
+   * The documents inserted or replaced become the store's: the caller never changes them afterwards
+   * and shares no part of them with anything that might (the embedded stores keep them without a
+   * copy, and may freeze them for readOnly reads).
+   */
+  owned?: boolean;
 }
 
 export interface DocumentStore {
@@ -83,6 +95,7 @@ export interface DocumentStore {
    * durable together); memory: synchronously, so nothing runs in between. MongoDB: one bulk write per
    * collection in order, not atomic; read models stay correct because projections stamp `_position` on
    * every document and a batch that is repeated after a crash changes nothing.
+   * A write marked `owned` gives its documents to the store.
    */
   writeAtomically(writes: readonly AtomicWrite[]): Promise<void>;
   collection<T extends Doc = Doc>(name: string): Collection<T>;

@@ -356,8 +356,8 @@ export class SqliteDocumentStore implements DocumentStore, StorageProvider {
 
   async writeAtomically(writes: readonly AtomicWrite[]): Promise<void> {
     this.transaction(() => {
-      for (const { collection, operations } of writes) {
-        if (operations.length > 0) (this.collection(collection) as unknown as TransactionalCollection).bulkWriteSync(operations);
+      for (const { collection, operations, owned } of writes) {
+        if (operations.length > 0) (this.collection(collection) as unknown as TransactionalCollection).bulkWriteSync(operations, owned === true);
       }
     });
   }
@@ -398,8 +398,8 @@ class TransactionalCollection extends EngineCollection<Doc> {
     this.#store = store;
   }
 
-  override insertSync(document: Doc): void {
-    this.#store.transaction(() => super.insertSync(document));
+  override insertSync(document: Doc, owned = false): void {
+    this.#store.transaction(() => super.insertSync(document, owned));
   }
 
   override replaceSync(...args: Parameters<EngineCollection<Doc>['replaceSync']>) {
@@ -414,8 +414,8 @@ class TransactionalCollection extends EngineCollection<Doc> {
     return this.#store.transaction(() => super.deleteSync(...args));
   }
 
-  override bulkWriteSync(operations: Parameters<EngineCollection<Doc>['bulkWriteSync']>[0]): void {
-    this.#store.transaction(() => super.bulkWriteSync(operations), true);
+  override bulkWriteSync(operations: Parameters<EngineCollection<Doc>['bulkWriteSync']>[0], owned = false): void {
+    this.#store.transaction(() => super.bulkWriteSync(operations, owned), true);
   }
 
   override createIndexSync(spec: Parameters<EngineCollection<Doc>['createIndexSync']>[0]): void {

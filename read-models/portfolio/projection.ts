@@ -34,6 +34,8 @@ export const portfolioProjection: Projection = {
   version: 1,
   handles: ['HoldingAdded', 'HoldingRemoved', 'HoldingSynced', 'HoldingUpdated'] satisfies PortfolioEvent['type'][],
   collections: { [PORTFOLIOS]: [] },
+  // written on every holding write: documents read and written without copies
+  immutableDocuments: true,
   async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
     const event = recorded as Recorded<PortfolioEvent>;
     switch (event.type) {

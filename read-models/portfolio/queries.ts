@@ -2,11 +2,12 @@ import type { UserCalendarEntry } from '../../contracts/portfolio.ts';
 import type { IsoDate } from '../../domain/market/trading-days.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
 import { MarketSnapshots } from '../market/market-snapshot.ts';
-import { PORTFOLIOS, portfolioProjection, type PortfolioDoc } from './projection.ts';
+import { PORTFOLIOS, portfolioProjection, type HoldingEntry, type PortfolioDoc } from './projection.ts';
 import { computeHolding, portfolioView, userCalendarView, type HoldingView } from './views.ts';
 
-export async function portfolioDoc(readModels: ReadModels, userId: string): Promise<PortfolioDoc | null> {
-  return readModels.collection<PortfolioDoc>(portfolioProjection, PORTFOLIOS).findOne({ _id: userId });
+/** A user's holdings as entered; `readOnly`: the caller only reads them (see FindOptions.readOnly). */
+export async function portfolioDoc(readModels: ReadModels, userId: string, options: { readOnly?: boolean } = {}): Promise<PortfolioDoc | null> {
+  return readModels.collection<PortfolioDoc>(portfolioProjection, PORTFOLIOS).findOne({ _id: userId }, options);
 }
 
 /** The `_position` of a user's portfolio document (0 when none): a small read, the holdings are not copied. */
@@ -21,7 +22,7 @@ interface HoldingPart {
    * What the part was computed from besides the market: a brokerage sync changes shares and average
    * cost in place, a user's own edit (HoldingUpdated) any entered field.
    */
-  entry: string;
+  entry: Pick<HoldingEntry, 'shares' | 'purchasePrice' | 'purchaseDate' | 'isDrip'>;
   viewJson: string;
   /** The holding's `isDemo`. */
   isDemo: boolean;
@@ -145,12 +146,15 @@ export class UserAreaReads {
       return cached;
     }
     // Read the holdings and the position together (the document may have moved since).
-    const doc = await portfolioDoc(this.readModels, userId);
+    const doc = await portfolioDoc(this.readModels, userId, { readOnly: true });
     const key = `${doc?.['_position'] ?? 0}:${marketKey}`;
     const holdings = doc?.holdings ?? [];
     const reusable = version !== null && cached && cached.marketKey === marketKey ? cached.parts : new Map<string, HoldingPart>();
-    const entryOf = (h: (typeof holdings)[number]) => `${h.shares}|${h.purchasePrice ?? ''}|${h.purchaseDate ?? ''}|${h.isDrip ? 1 : 0}`;
-    const missing = holdings.filter((h) => reusable.get(h.id)?.entry !== entryOf(h));
+    const current = (h: HoldingEntry) => {
+      const e = reusable.get(h.id)?.entry;
+      return e !== undefined && e.shares === h.shares && e.purchasePrice === h.purchasePrice && e.purchaseDate === h.purchaseDate && e.isDrip === h.isDrip;
+    };
+    const missing = holdings.filter((h) => !current(h));
     const parts = new Map<string, HoldingPart>();
     if (missing.length > 0) {
       const snapshot = version === null ? this.snapshots.untrusted() : this.snapshots.at(version);
@@ -164,7 +168,8 @@ export class UserAreaReads {
       for (const h of missing) {
         const computed = computeHolding(h, market);
         const entries = calendar.filter((e) => e.etfId === h.etfId);
-        reusable.set(h.id, { entry: entryOf(h), viewJson: JSON.stringify(portfolioView([computed], market)[0]), isDemo: computed.isDemo, calendar: userCalendarView([computed], entries, requestToday) });
+        const { shares, purchasePrice, purchaseDate, isDrip } = h;
+        reusable.set(h.id, { entry: { shares, purchasePrice, purchaseDate, isDrip }, viewJson: JSON.stringify(portfolioView([computed], market)[0]), isDemo: computed.isDemo, calendar: userCalendarView([computed], entries, requestToday) });
       }
     }
     let partsBytes = 0;

@@ -59,7 +59,7 @@ export class BatchContext implements ProjectionContext {
     const entries = this.collectionCache(collection);
     let entry = entries.get(id);
     if (!entry) {
-      entry = { doc: await this.store(collection).findOne({ _id: id }), dirty: false };
+      entry = { doc: await this.store(collection).findOne({ _id: id }, { readOnly: this.projection.immutableDocuments === true }), dirty: false };
       entries.set(id, entry);
     }
     return entry.doc as T | null;
@@ -96,7 +96,7 @@ export class BatchContext implements ProjectionContext {
     const writes: AtomicWrite[] = [];
     for (const collection of this.cache.keys()) {
       const operations = this.takeOperations(collection);
-      if (operations.length > 0) writes.push({ collection: physicalName(this.projection, collection), operations });
+      if (operations.length > 0) writes.push({ collection: physicalName(this.projection, collection), operations, owned: this.projection.immutableDocuments === true });
     }
     return writes;
   }

@@ -33,6 +33,13 @@ export interface Projection {
   /** Pure and deterministic: no clock, no randomness. */
   apply(event: RecordedEvent, ctx: ProjectionContext): Promise<void> | void;
   /**
+   * Optional: the updaters never change the documents they are given (they build new ones) and put
+   * nothing in them that anything else may change. The batch then reads documents without a copy
+   * (frozen: a change throws) and gives the ones it writes to the store without a copy
+   * (document-store/port.ts `readOnly`, `owned`): for projections written on every user write.
+   */
+  readonly immutableDocuments?: boolean;
+  /**
    * Optional: runs once after each batch with the ids touched per collection (e.g. to recompute a
    * pre-serialised aggregate). Must also be deterministic.
    */
