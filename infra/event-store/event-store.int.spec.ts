@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { RecordedEvent } from '../../events/envelope.ts';
 import { createEventStore } from './create-event-store.ts';
 import { Collector, eventStoreContract, newEvent, newStream } from './event-store.contract.ts';
@@ -116,6 +116,28 @@ describe('SQLite event store', () => {
     await collector.until((events) => events.length === 3);
     await subscription.stop();
     expect(collector.events.map((e) => e.data)).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }]);
+  });
+
+  it('live subscriptions share one read of the new events per commit, whatever their page size, and each still gets every event once', async () => {
+    // no polling during the test: a poll that notices the store's own commits would wake both for one more (shared) read
+    const store = await open(path.join(dir, 'shared-read', 'events.sqlite'), { pollIntervalMs: 600_000 });
+    const stream = newStream();
+    await store.append(stream, Array.from({ length: 5 }, (_, n) => newEvent('ContractTested.v1', { n })), 'no_stream');
+    const small = new Collector((e) => e.stream === stream);
+    const large = new Collector((e) => e.stream === stream);
+    // pages of 2 and of 500 from the same start: a full page of 2 is not taken for the whole tail
+    const subscriptions = [store.subscribe({ after: 0, batchSize: 2, onEvents: small.onEvents }), store.subscribe({ after: 0, batchSize: 500, onEvents: large.onEvents })];
+    await small.until((events) => events.length === 5);
+    await large.until((events) => events.length === 5);
+    const reads = vi.spyOn(store, 'readAllNow');
+    for (let n = 5; n < 8; n++) {
+      await store.append(stream, [newEvent('ContractTested.v1', { n })], n - 1);
+      await small.until((events) => events.length === n + 1);
+      await large.until((events) => events.length === n + 1);
+    }
+    await Promise.all(subscriptions.map((s) => s.stop()));
+    expect(reads).toHaveBeenCalledTimes(3); // one read per commit for both subscriptions
+    for (const collector of [small, large]) expect(collector.events.map((e) => e.data)).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((n) => ({ n })));
   });
 
   it('a long catch-up with a synchronous handler lets timers run between batches', async () => {

@@ -208,6 +208,24 @@ export class SqliteEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
+  /**
+   * A subscription's read: live subscriptions (the projections, the alert reactor) sit at the same
+   * position and read the same new events after each commit, so the first one's read is shared with
+   * the others until the next commit is seen (the rows are the same objects: subscribers only read
+   * them). A read shared after a commit that this store has not seen yet misses nothing: that commit's
+   * notice wakes the subscriptions again.
+   */
+  readForSubscription(after: number, limit: number): RecordedEvent[] {
+    const last = this.lastSubscriptionRead;
+    // the same start, and either that read reached the head (fewer rows than its limit) or this one wants no more
+    if (last !== undefined && last.after === after && (last.events.length < last.limit || limit <= last.limit)) return last.events.slice(0, limit);
+    const events = this.readAllNow(after, limit);
+    this.lastSubscriptionRead = { after, limit, events };
+    return events.slice();
+  }
+
+  private lastSubscriptionRead: { after: number; limit: number; events: RecordedEvent[] } | undefined;
+
   /** Resolves at the next commit seen by this store (own appends or, when polling, other connections). */
   nextChange(): { promise: Promise<void>; cancel: () => void } {
     let cancel = () => {};
@@ -225,6 +243,7 @@ export class SqliteEventStore implements EventStore {
   private readonly changeListeners = new Set<() => void>();
 
   private notifyChange(): void {
+    this.lastSubscriptionRead = undefined;
     const listeners = [...this.changeListeners];
     this.changeListeners.clear();
     for (const listener of listeners) listener();
@@ -368,7 +387,7 @@ class SqliteSubscription implements Subscription {
     let cursor = this.options.after;
     try {
       while (!this.stopped) {
-        const events = this.store.readAllNow(cursor, this.batchSize);
+        const events = this.store.readForSubscription(cursor, this.batchSize);
         if (events.length === 0) {
           // Registered synchronously after the read: no commit can slip in between unnoticed.
           const change = this.store.nextChange();
