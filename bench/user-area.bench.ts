@@ -26,6 +26,7 @@ import { UserAreaReads } from '../read-models/portfolio/queries.ts';
 import { createTestContext } from '../services/testing/harness.ts';
 import { addDays, businessDaysBetween, weekdayOf, yearOf, type IsoDate } from '../domain/market/trading-days.ts';
 import { describeMachine, machineMarkdown, writeBenchmarkSection } from './store.bench.ts';
+import { percentile } from './support/http-load.ts';
 
 /** The part of autocannon's API used here (the package ships no types; loaded without a global declaration). */
 interface AutocannonResult {
@@ -137,11 +138,6 @@ interface AppReady {
   recomputeMs: { userDocument: number; withMarketReload: number };
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 async function serveApp(): Promise<void> {
   const ctx = await createTestContext({}, { now: NOW });
   const { log, readModels } = ctx.deps;
@@ -199,7 +195,7 @@ async function serveApp(): Promise<void> {
     port,
     cookie,
     events,
-    addHoldingMs: { mean: addMs.reduce((a, b) => a + b, 0) / addMs.length, p99: percentile(addMs, 99) },
+    addHoldingMs: { mean: addMs.reduce((a, b) => a + b, 0) / addMs.length, p99: percentile([...addMs].sort((a, b) => a - b), 99) },
     recomputeMs: { userDocument, withMarketReload },
   };
   process.send!(ready);

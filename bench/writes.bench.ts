@@ -25,7 +25,8 @@
  *   a latency that is the queue of 32 requests (p50 ≈ 32 / writes per second), not the cost of a write.
  *
  * Environment: BENCH_WRITERS (32), BENCH_WARMUP (20 per writer), BENCH_REQUESTS (4,000 timed per run), BENCH_THINK_MS (100),
- * BENCH_VERIFY_EVERY (4), BENCH_CPU_PROF=<dir> (a V8 CPU profile of the server during one run, sampled every 100 µs:
+ * BENCH_VERIFY_EVERY (4), BENCH_CPU_PROF=<dir> (a V8 CPU profile of the server during one run, sampled every
+ * BENCH_PROF_INTERVAL µs (100):
  * BENCH_CPU_PROF_RUN=paced|saturated; with BENCH_HEAP_PROF=1 a sampling heap profile of what that run allocates,
  * collected garbage included, instead), BENCH_NODE_FLAGS (more Node flags for the server, e.g. --trace-gc),
  * BENCH_NO_DOCS (do not write docs/benchmarks.md).
