@@ -48,11 +48,12 @@ module.exports = {
       to: { path: OURS, pathNot: '^(domain|events)/' },
     },
     {
-      name: 'contracts-import-only-events',
+      name: 'contracts-import-only-events-and-domain',
       severity: 'error',
-      comment: 'contracts/ (request and response types shared with the web) imports only contracts/ and events/.',
+      comment:
+        'contracts/ (endpoint definitions, request and response schemas shared with the web) imports only contracts/, events/ and the pure kernel domain/ (decimal parsing, dates: the request rules).',
       from: { path: '^contracts/', pathNot: TEST },
-      to: { path: OURS, pathNot: '^(contracts|events)/' },
+      to: { path: OURS, pathNot: '^(contracts|events|domain)/' },
     },
     {
       name: 'read-models-not-services',
@@ -103,7 +104,8 @@ module.exports = {
       name: 'web-contracts-type-only',
       severity: 'error',
       comment: 'The client imports contracts/ with `import type` only: nothing of the server enters the bundle.',
-      from: { path: '^web/src/' },
+      // Specs may load the definitions (web/src/api/endpoints.unit.spec.ts checks every client call against them).
+      from: { path: '^web/src/', pathNot: TEST },
       // contracts/page-path.ts is a pure function with no imports (the dashboard normalises page paths as the server does).
       to: { path: '^contracts/', pathNot: '^contracts/page-path\\.ts$', dependencyTypesNot: ['type-only'] },
     },

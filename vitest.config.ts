@@ -12,7 +12,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{domain,scripts,services,events,read-models,infra}/**/*.spec.ts', 'web/src/**/*.spec.{ts,tsx}'],
+          include: ['{domain,scripts,services,events,contracts,read-models,infra}/**/*.spec.ts', 'web/src/**/*.spec.{ts,tsx}'],
           // testing-library's wait limit for the component specs (a no-op in node specs): see the file.
           setupFiles: ['web/src/testing/async-timeout.setup.ts'],
         },

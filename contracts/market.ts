@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { canonical, dec, parseAmount } from '../domain/market/decimal.ts';
 import { dataSourceSchema, payoutFrequencySchema } from '../events/catalog.ts';
+import { endpoint } from './endpoint.ts';
+import { decimalDoc, lenient, type OptionalField } from './fields.ts';
 
 /**
  * The public market reads (`/api/top-performers`, `/api/etfs…`, `/api/dividends/calendar`) and the
@@ -229,20 +232,113 @@ export type MarketHoliday = z.infer<typeof MarketHoliday>;
 // ---------------------------------------------------------------------------------------------------
 // Calculators: what the client sends (the server also accepts "$1,000"-style strings) and the answers
 
-/** An amount as a number or a decimal text (`"10,000"`, `"$12.50"`). */
-const Amount = z.union([z.number(), z.string()]);
+interface AmountRule {
+  label: string;
+  /** Exclusive lower bound. */
+  gt?: number;
+  /** Inclusive lower bound. */
+  min?: number;
+  /** Inclusive upper bound. */
+  max?: number;
+  rangeMessage: string;
+}
+
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** An amount as a number or a decimal text (`"10,000"`, `"$12.50"`), in its range; canonical decimal text out. */
+function amountField(rule: AmountRule, description: string) {
+  return lenient<string>(
+    z
+      .unknown()
+      .optional()
+      .transform((value, ctx): string => {
+        if (blank(value)) {
+          ctx.issues.push({ code: 'custom', message: 'Required', input: value });
+          return z.NEVER;
+        }
+        const d = parseAmount(value);
+        if (d === null) {
+          ctx.issues.push({ code: 'custom', message: `${rule.label} must be a number`, input: value });
+          return z.NEVER;
+        }
+        const tooLow = (rule.gt !== undefined && d.lte(rule.gt)) || (rule.min !== undefined && d.lt(rule.min));
+        const tooHigh = rule.max !== undefined && d.gt(rule.max);
+        if (tooLow || tooHigh) {
+          ctx.issues.push({ code: 'custom', message: rule.rangeMessage, input: value });
+          return z.NEVER;
+        }
+        return canonical(d);
+      }) as z.ZodType<string>,
+    decimalDoc(description),
+  );
+}
 
 export const YIELD_FREQUENCIES = ['weekly', 'four-week', 'monthly', 'quarterly'] as const;
 export const YieldFrequency = z.enum(YIELD_FREQUENCIES);
 export type YieldFrequency = z.infer<typeof YieldFrequency>;
 
+/** `POST /api/calculate/yield`: an investment at a yield, paid `frequency` (weekly when left out). */
 export const YieldCalculatorRequest = z.object({
-  investment: Amount,
-  yieldPercent: Amount,
-  /** Default weekly. */
-  frequency: YieldFrequency.optional(),
+  investment: amountField({ label: 'Investment', gt: 0, max: 1_000_000_000, rangeMessage: 'Investment must be greater than 0 and at most 1,000,000,000' }, 'Amount invested, > 0'),
+  yieldPercent: amountField({ label: 'Yield percent', min: 0, max: 1000, rangeMessage: 'Yield percent must be between 0 and 1000' }, 'Annual yield in percent, 0-1000'),
+  frequency: z
+    .preprocess(
+      (v) => (v === undefined || v === null || v === '' ? undefined : v),
+      z.enum(YIELD_FREQUENCIES, { error: `Frequency must be one of ${YIELD_FREQUENCIES.join(', ')}` }).default('weekly'),
+    ) as unknown as OptionalField<YieldFrequency, YieldFrequency | ''>,
 });
-export type YieldCalculatorRequest = z.infer<typeof YieldCalculatorRequest>;
+/** What the client sends. */
+export type YieldCalculatorRequest = z.input<typeof YieldCalculatorRequest>;
+export type YieldCalculatorInput = z.output<typeof YieldCalculatorRequest>;
+
+const DIVIDEND_RANGE_MESSAGE = 'Weekly dividend must be between 0 and 10% of the share price';
+
+/** `POST /api/calculate/drip`: weekly reinvestment at a constant price and dividend for whole years. */
+export const DripCalculatorRequest = z
+  .object({
+    initialInvestment: amountField(
+      { label: 'Initial investment', gt: 0, max: 1_000_000_000, rangeMessage: 'Initial investment must be greater than 0 and at most 1,000,000,000' },
+      'Initial investment, > 0 and at most 1,000,000,000',
+    ),
+    sharePrice: amountField({ label: 'Share price', min: 0.0001, max: 1_000_000, rangeMessage: 'Share price must be at least 0.0001 and at most 1,000,000' }, 'Share price, 0.0001 to 1,000,000'),
+    weeklyDividend: amountField({ label: 'Weekly dividend', min: 0, rangeMessage: DIVIDEND_RANGE_MESSAGE }, 'Weekly dividend per share, at most 10% of the price'),
+    years: lenient<number, number | string>(
+      z
+        .unknown()
+        .optional()
+        .transform((value, ctx): number => {
+          if (blank(value)) {
+            ctx.issues.push({ code: 'custom', message: 'Required', input: value });
+            return z.NEVER;
+          }
+          const d = parseAmount(value);
+          if (d === null) {
+            ctx.issues.push({ code: 'custom', message: 'Years must be a number', input: value });
+            return z.NEVER;
+          }
+          if (!d.isInteger()) {
+            ctx.issues.push({ code: 'custom', message: 'Years must be a whole number', input: value });
+            return z.NEVER;
+          }
+          if (d.lt(1) || d.gt(30)) {
+            ctx.issues.push({ code: 'custom', message: 'Years must be between 1 and 30', input: value });
+            return z.NEVER;
+          }
+          return d.toNumber();
+        }) as z.ZodType<number>,
+      { description: 'Whole years, 1-30.', type: ['integer', 'string'] },
+    ),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    // 10% a week is 520% a year: beyond any real fund, and it bounds 30-year compounding.
+    if (dec(v.weeklyDividend).gt(dec(v.sharePrice).div(10))) {
+      ctx.addIssue({ code: 'custom', path: ['weeklyDividend'], message: DIVIDEND_RANGE_MESSAGE });
+    }
+  });
+/** What the client sends. */
+export type DripCalculatorRequest = z.input<typeof DripCalculatorRequest>;
+export type DripCalculatorInput = z.output<typeof DripCalculatorRequest>;
 
 export const YieldCalculatorResult = z.object({
   annual: z.string(),
@@ -255,14 +351,6 @@ export const YieldCalculatorResult = z.object({
 });
 export type YieldCalculatorResult = z.infer<typeof YieldCalculatorResult>;
 
-export const DripCalculatorRequest = z.object({
-  initialInvestment: Amount,
-  sharePrice: Amount,
-  weeklyDividend: Amount,
-  /** Whole years, 1-30. */
-  years: Amount,
-});
-export type DripCalculatorRequest = z.infer<typeof DripCalculatorRequest>;
 
 export const DripCalculatorResult = z.object({
   finalValue: z.string(),
@@ -276,3 +364,148 @@ export const DripCalculatorResult = z.object({
   highYield: z.boolean(),
 });
 export type DripCalculatorResult = z.infer<typeof DripCalculatorResult>;
+
+// ---------------------------------------------------------------------------------------------------
+// Endpoints: the public market reads (pre-serialised views: strong ETag, `Cache-Control: no-cache`,
+// 304 on If-None-Match; answered in front of Express in their canonical spelling) and the calculators
+
+const tags = ['Market'];
+const tickerParam = z.object({ ticker: z.string().describe('The fund ticker, any case (`NVDW`).') });
+const preparedHeaders = { ETag: 'Strong ETag of the body (a gzip answer has its own, `"<tag>-gz"`); 304 on If-None-Match.' };
+
+export const TOP_PERFORMERS_DEFAULT_LIMIT = 100;
+export const TOP_PERFORMERS_MAX_LIMIT = 500;
+
+const limitMessage = `limit must be a whole number from 1 to ${TOP_PERFORMERS_MAX_LIMIT}`;
+export const TopPerformersQuery = z.object({
+  limit: z
+    .string({ error: limitMessage })
+    .regex(/^\d{1,4}$/, limitMessage)
+    .transform(Number)
+    .pipe(z.number().int().min(1, limitMessage).max(TOP_PERFORMERS_MAX_LIMIT, limitMessage))
+    .optional()
+    .describe(`How many funds, 1-${TOP_PERFORMERS_MAX_LIMIT} (default ${TOP_PERFORMERS_DEFAULT_LIMIT}).`),
+});
+
+export const DEFAULT_HISTORY_RANGE: HistoryRange = '1Y';
+const rangeMessage = `range must be one of ${HISTORY_RANGES.join(', ')}`;
+export const HistoryQuery = z.object({
+  range: z
+    .string({ error: rangeMessage })
+    .transform((v) => (v.toLowerCase() === 'all' ? 'all' : v.toUpperCase()))
+    .pipe(z.enum(HISTORY_RANGES, { error: rangeMessage }))
+    .optional()
+    .describe(`One of ${HISTORY_RANGES.join(', ')} (any case; default ${DEFAULT_HISTORY_RANGE}).`),
+});
+
+export const getTopPerformers = endpoint({
+  method: 'get',
+  path: '/api/top-performers',
+  access: 'public',
+  summary: 'ETFs ranked by yield (funds without a yield last).',
+  tags,
+  query: TopPerformersQuery,
+  responses: { 200: { description: 'The ranked list.', json: z.array(EtfListItem), headers: preparedHeaders } },
+  errors: [400],
+  reads: ['market'],
+  prepared: true,
+});
+
+export const getEtfs = endpoint({
+  method: 'get',
+  path: '/api/etfs',
+  access: 'public',
+  summary: 'Every listed ETF, by ticker.',
+  tags,
+  responses: { 200: { description: 'Every ETF.', json: z.array(EtfListItem), headers: preparedHeaders } },
+  errors: [],
+  reads: ['market'],
+  prepared: true,
+});
+
+export const getEtfsByBrand = endpoint({
+  method: 'get',
+  path: '/api/etfs/by-brand/:brandSlug',
+  access: 'public',
+  summary: "One brand's ETFs ([] for an unknown brand).",
+  tags,
+  params: z.object({ brandSlug: z.string().describe('The brand slug (`roundhill`).') }),
+  responses: { 200: { description: "The brand's ETFs.", json: z.array(EtfListItem), headers: preparedHeaders } },
+  errors: [],
+  reads: ['market'],
+  prepared: true,
+});
+
+export const getEtfDetail = endpoint({
+  method: 'get',
+  path: '/api/etfs/detail/:ticker',
+  access: 'public',
+  summary: 'One ETF with its dividend history and similar ETFs.',
+  tags,
+  params: tickerParam,
+  responses: { 200: { description: 'The ETF.', json: EtfDetail, headers: preparedHeaders } },
+  errors: [404],
+  reads: ['market'],
+  prepared: true,
+});
+
+export const getPriceHistory = endpoint({
+  method: 'get',
+  path: '/api/etfs/detail/:ticker/history',
+  access: 'public',
+  summary: 'Daily closes over a range (default 1Y), the intraday price last.',
+  tags,
+  params: tickerParam,
+  query: HistoryQuery,
+  responses: { 200: { description: 'The price points, oldest first.', json: z.array(PricePoint), headers: preparedHeaders } },
+  errors: [400, 404],
+  reads: ['market'],
+  prepared: true,
+});
+
+export const getDividendCalendar = endpoint({
+  method: 'get',
+  path: '/api/dividends/calendar',
+  access: 'public',
+  summary: 'Payouts of the four weeks from Monday of this week, declared and projected.',
+  tags,
+  responses: { 200: { description: 'The entries by payout date, then ticker.', json: z.array(PublicCalendarEntry), headers: preparedHeaders } },
+  errors: [],
+  reads: ['market'],
+  prepared: true,
+});
+
+export const getMarketHolidays = endpoint({
+  method: 'get',
+  path: '/api/dividends/calendar/holidays',
+  access: 'public',
+  summary: "The NYSE holidays (market closed) of the calendar's four weeks, with their names.",
+  tags,
+  responses: { 200: { description: 'The holidays by date; empty before the first market day.', json: z.array(MarketHoliday) } },
+  errors: [],
+  reads: ['market'],
+});
+
+export const calculateYield = endpoint({
+  method: 'post',
+  path: '/api/calculate/yield',
+  access: 'public',
+  summary: 'Income of an investment at a yield.',
+  tags: ['Calculators'],
+  body: YieldCalculatorRequest,
+  responses: { 200: { description: 'Annual, monthly, weekly and per-payout income.', json: YieldCalculatorResult } },
+  errors: [400],
+});
+
+export const calculateDrip = endpoint({
+  method: 'post',
+  path: '/api/calculate/drip',
+  access: 'public',
+  summary: 'Growth with weekly reinvestment at a constant price and dividend.',
+  tags: ['Calculators'],
+  body: DripCalculatorRequest,
+  responses: {
+    200: { description: 'Final value, shares and growth; the yield compounded and whether it is too high to hold a constant price.', json: DripCalculatorResult },
+  },
+  errors: [400],
+});

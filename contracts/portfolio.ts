@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { canonical, parseAmount } from '../domain/market/decimal.ts';
+import { isValidDate } from '../domain/market/trading-days.ts';
+import { endpoint } from './endpoint.ts';
+import { decimalDoc, lenient, lenientOptional } from './fields.ts';
 import { EtfListItem, IsoDate } from './market.ts';
 
 /**
@@ -6,18 +10,98 @@ import { EtfListItem, IsoDate } from './market.ts';
  * (`/api/user/dividends/calendar`). Built by read-models/portfolio/views.ts.
  */
 
-/** What the client sends to add a holding (the server also accepts numbers and "1,000"-style text). */
+/** The largest values a holding takes (the form, the API and the CSV import). */
+export const HOLDING_LIMITS = { maxShares: 1_000_000_000, maxPrice: 1_000_000 } as const;
+
+/** The messages of a holding's entered values (docs/user-area.md, "Portfolio"), word for word on every path. */
+export const holdingMessages = {
+  etfIdText: 'ETF id must be text',
+  sharesPositive: 'Must be a positive number',
+  sharesTooLarge: 'Must be at most 1,000,000,000',
+  pricePositive: 'Purchase price must be a positive number',
+  priceTooLarge: 'Purchase price must be at most 1,000,000',
+  dateInvalid: 'Purchase date must be a valid date (YYYY-MM-DD)',
+  dateInFuture: 'Purchase date cannot be in the future',
+  isDrip: 'Must be 1 or 0',
+} as const;
+
+const missing = (v: unknown) => v === undefined || v === null;
+const blank = (v: unknown) => missing(v) || (typeof v === 'string' && v.trim() === '');
+
+/** A positive decimal up to `max`, as canonical decimal text (`"1,000"` -> `"1000"`); null when optional and blank. */
+const positiveDecimal = (messages: { invalid: string; tooLarge: string }, max: number, optional: boolean) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value, ctx): string | null => {
+      if (missing(value) && !optional) {
+        ctx.addIssue({ code: 'custom', message: 'Required' });
+        return z.NEVER;
+      }
+      if (blank(value) && optional) return null;
+      const d = parseAmount(value);
+      if (d === null || !d.gt(0)) {
+        ctx.addIssue({ code: 'custom', message: messages.invalid });
+        return z.NEVER;
+      }
+      if (d.gt(max)) {
+        ctx.addIssue({ code: 'custom', message: messages.tooLarge });
+        return z.NEVER;
+      }
+      return canonical(d);
+    });
+
+/**
+ * What a client sends to add a holding (`POST /api/user/portfolio`): `{etfId, shares, purchasePrice?,
+ * purchaseDate?, isDrip}`. Decimals arrive as numbers or text (`12.5`, `"12.5"`, `"1,000"`) and leave as
+ * canonical decimal strings; an empty price or date counts as left out; a date may be an ISO instant
+ * (a date picker's `toISOString()`), whose date part is taken. A date in the future is the decider's
+ * rule (it knows the New York date of the request).
+ */
 export const NewHolding = z.object({
-  etfId: z.string(),
-  /** Decimal text, > 0. */
-  shares: z.string(),
-  /** Decimal text, > 0; null or left out when unknown. */
-  purchasePrice: z.string().nullable().optional(),
-  /** `YYYY-MM-DD`, not in the future; null or left out when unknown. */
-  purchaseDate: IsoDate.nullable().optional(),
-  isDrip: z.literal([0, 1]),
+  etfId: z.string({ error: (i) => (missing(i.input) ? 'Required' : holdingMessages.etfIdText) }).trim().min(1, 'Required'),
+  shares: lenient<string>(
+    positiveDecimal({ invalid: holdingMessages.sharesPositive, tooLarge: holdingMessages.sharesTooLarge }, HOLDING_LIMITS.maxShares, false) as z.ZodType<string>,
+    decimalDoc('Shares, > 0 and at most 1,000,000,000'),
+  ),
+  purchasePrice: lenientOptional<string | null, string | number | null>(
+    positiveDecimal({ invalid: holdingMessages.pricePositive, tooLarge: holdingMessages.priceTooLarge }, HOLDING_LIMITS.maxPrice, true),
+    { ...decimalDoc('Price per share, > 0 and at most 1,000,000; null, empty or left out when unknown'), type: ['string', 'number', 'null'] },
+  ),
+  purchaseDate: lenientOptional<string | null, string | null>(
+    z
+      .unknown()
+      .optional()
+      .transform((value, ctx): string | null => {
+        if (blank(value)) return null;
+        const text = typeof value === 'string' ? value.trim() : '';
+        const date = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(text) ? text.slice(0, 10) : '';
+        if (!isValidDate(date)) {
+          ctx.addIssue({ code: 'custom', message: holdingMessages.dateInvalid });
+          return z.NEVER;
+        }
+        return date;
+      }),
+    { description: '`YYYY-MM-DD` (or an ISO instant), not in the future; null, empty or left out when unknown.', type: ['string', 'null'] },
+  ),
+  isDrip: lenientOptional<boolean, 0 | 1 | boolean>(
+    z
+      .unknown()
+      .optional()
+      .transform((value, ctx): boolean => {
+        if (missing(value)) return false;
+        if (value === 1 || value === true || value === '1' || value === 'true') return true;
+        if (value === 0 || value === false || value === '0' || value === 'false') return false;
+        ctx.addIssue({ code: 'custom', message: holdingMessages.isDrip });
+        return z.NEVER;
+      }),
+    { description: 'Reinvest distributions: 1 or 0 (true/false too); 0 when left out.', type: ['integer', 'boolean', 'string'] },
+  ),
 });
-export type NewHolding = z.infer<typeof NewHolding>;
+/** What the client sends. */
+export type NewHolding = z.input<typeof NewHolding>;
+/** What the server reads from it (canonical decimals, a date or null, a boolean). */
+export type HoldingInput = z.output<typeof NewHolding>;
 
 /** A holding as `GET /api/user/portfolio` shows it (the fields the client sends and reads first, then the derived values; docs/user-area.md). */
 export const HoldingView = z.object({
@@ -113,3 +197,105 @@ export const HoldingsImportResult = z.object({
   errors: z.array(z.object({ line: z.number(), message: z.string() })),
 });
 export type HoldingsImportResult = z.infer<typeof HoldingsImportResult>;
+
+// ---------------------------------------------------------------------------------------------------
+// Endpoints
+
+const tags = ['Portfolio'];
+const holdingId = z.object({ holdingId: z.string().describe('The holding id (uuid).') });
+
+/** The largest holdings CSV the import reads, as a text/csv body or as JSON `{csv}` (413 beyond). */
+export const HOLDINGS_CSV_LIMIT_BYTES = 256 * 1024;
+
+/** The portfolio answer's own demo label (its body is the spec's array of holdings). */
+export const DEMO_DATA_HEADER = 'X-Demo-Data';
+
+export const getPortfolio = endpoint({
+  method: 'get',
+  path: '/api/user/portfolio',
+  access: 'user',
+  summary: 'Holdings in the order added, with their derived values.',
+  tags,
+  responses: {
+    200: {
+      description: 'The holdings, in the order added.',
+      json: z.array(HoldingView),
+      headers: { [DEMO_DATA_HEADER]: '`true` when any holding (so the portfolio totals) rests on demo data, else `false`.' },
+    },
+  },
+  errors: [],
+  reads: ['portfolio', 'market'],
+});
+
+export const exportHoldings = endpoint({
+  method: 'get',
+  path: '/api/user/portfolio/export.csv',
+  access: 'user',
+  summary: 'The holdings as entered, as CSV (ticker, shares, purchasePrice, purchaseDate, isDrip), in the order added (docs/holdings-csv.md).',
+  tags,
+  responses: { 200: { description: 'The CSV file (attachment `weeklydiv-holdings-YYYY-MM-DD.csv`).', content: { 'text/csv': z.string() } } },
+  errors: [],
+  reads: ['portfolio', 'catalog-index'],
+});
+
+export const importHoldings = endpoint({
+  method: 'post',
+  path: '/api/user/portfolio/import',
+  access: 'user',
+  summary:
+    "Import holdings from a CSV file (our layout, or a Fidelity, Schwab or Robinhood positions download): creates holdings, updates the user's own ones of the same funds, never duplicates; one append.",
+  description: 'Layouts and rules: docs/holdings-csv.md. A line that breaks a rule changes nothing and is reported with its line number.',
+  tags,
+  upload: { kind: 'csv', maxBytes: HOLDINGS_CSV_LIMIT_BYTES },
+  responses: { 200: { description: 'What was created and updated, and each line not imported with its reason.', json: HoldingsImportResult } },
+  errors: [400, 412, 413],
+  reads: ['catalog-index'],
+  waitsFor: ['portfolio'],
+});
+
+export const getHolding = endpoint({
+  method: 'get',
+  path: '/api/user/portfolio/:holdingId',
+  access: 'user',
+  summary: 'One holding with its derived values.',
+  tags,
+  params: holdingId,
+  responses: { 200: { description: 'The holding.', json: HoldingView } },
+  errors: [404],
+  reads: ['portfolio', 'market'],
+});
+
+export const getUserCalendar = endpoint({
+  method: 'get',
+  path: '/api/user/dividends/calendar',
+  access: 'user',
+  summary: "The user's payouts of the four weeks from Monday of this week.",
+  tags,
+  responses: { 200: { description: 'Entries of the held funds, weekdays only.', json: z.array(UserCalendarEntry) } },
+  errors: [],
+  reads: ['portfolio', 'market'],
+});
+
+export const addHolding = endpoint({
+  method: 'post',
+  path: '/api/user/portfolio',
+  access: 'user',
+  summary: 'Add a holding (one per fund).',
+  tags,
+  body: NewHolding,
+  responses: { 201: { description: 'The holding, with its derived values.', json: HoldingView } },
+  errors: [400, 404, 409, 412],
+  waitsFor: ['portfolio'],
+});
+
+export const removeHolding = endpoint({
+  method: 'delete',
+  path: '/api/user/portfolio/:holdingId',
+  access: 'user',
+  summary: 'Remove a holding.',
+  tags,
+  params: holdingId,
+  responses: { 204: { description: 'Removed.' } },
+  errors: [404, 412],
+  waitsFor: ['portfolio'],
+});

@@ -6,10 +6,12 @@ import { apiNotFound, errorHandler, type ErrorBody } from '../http/errors.ts';
 import { healthRouter } from './health.ts';
 import { requestLog } from '../http/request-log.ts';
 import { sameOriginGuard, securityHeaders } from '../http/security.ts';
-import { fastReads, inFrontOf } from '../http/fast-reads.ts';
-import { marketFastRead } from '../market/api.ts';
-import { requireOwner } from '../http/session.ts';
-import { routeModules } from './routes.ts';
+import { fastReads, inFrontOf, preparedReads } from '../http/fast-reads.ts';
+import { mountEndpoints, type AccessGuards, type Handled } from '../http/endpoints.ts';
+import { requirePremium } from '../billing/premium.ts';
+import { openApiModule } from './openapi.ts';
+import { requireOwner, requireUser } from '../http/session.ts';
+import { apiModules, routeModules } from './routes.ts';
 import { UPLOAD_IMAGE_PATH } from '../images/api.ts';
 import { STRIPE_WEBHOOK_PATH, stripeWebhookBody } from '../billing/api.ts';
 
@@ -44,6 +46,18 @@ const wellFormedPath: express.RequestHandler = (req, res, next) => {
  * In front of it all, the fast reads answer the market's prepared views on node:http and hand
  * everything else to Express (services/http/fast-reads.ts).
  */
+/** The guards of the access levels (the Premium rule belongs to billing; the composition root wires it). */
+export function accessGuards(deps: AppDeps): AccessGuards {
+  return { user: requireUser(deps), premium: requirePremium(deps), owner: requireOwner(deps) };
+}
+
+/** Every endpoint the app handles: the modules' lists, then the OpenAPI document that describes them all. */
+export function handledEndpoints(deps: AppDeps): Handled[] {
+  const handled = apiModules.flatMap((m) => m.handled(deps));
+  handled.push(...openApiModule(() => handled).handled(deps));
+  return handled;
+}
+
 export function createApp(deps: AppDeps): express.Application {
   const app = express();
   app.disable('x-powered-by');
@@ -71,11 +85,13 @@ export function createApp(deps: AppDeps): express.Application {
 
   // Every /api/admin route — existing or not — is refused unless the owner is signed in.
   app.use('/api/admin', requireOwner(deps));
+  const handled = handledEndpoints(deps);
+  mountEndpoints(app, deps, accessGuards(deps), handled);
   for (const module of routeModules) app.use(module.path, module.router(deps));
   app.use('/api', apiNotFound);
 
   app.use(clientRouter(deps.config.webDistDir, { appUrl: deps.config.appUrl, publishedAt: (path) => publishedPageByPath(deps.readModels, path) }));
   app.use(apiNotFound);
   app.use(errorHandler(deps.logger));
-  return inFrontOf(app, fastReads(deps.config, deps.logger, marketFastRead(deps.marketViews)));
+  return inFrontOf(app, fastReads(deps.config, deps.logger, preparedReads(handled)));
 }

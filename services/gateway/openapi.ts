@@ -1,5 +1,4 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, zodToOpenAPIRegistry, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
-import { Router } from 'express';
 import { z } from 'zod';
 import { AdminPing, User, VerifyEmailAnswer } from '../../contracts/accounts.ts';
 import { CsvUpload, DistributionWithdrawal, EtfImportResult, EtfJson, HistoryImportResult, SplitJson, SplitRequest } from '../../contracts/catalog.ts';
@@ -27,7 +26,7 @@ import { CalendarFeedUrl } from '../../contracts/calendar-feeds.ts';
 import { AlertSettings, AlertSettingsInput } from '../../contracts/alerts.ts';
 import { AdminNewsArticle, NewsArticleUpdate, NewsKeywords, PageInput, PageJson, PurgeResult } from '../../contracts/content.ts';
 import { PURGES } from '../news/admin-api.ts';
-import { HoldingsImportResult, HoldingView, UserCalendarEntry } from '../../contracts/portfolio.ts';
+import { HoldingView, UserCalendarEntry } from '../../contracts/portfolio.ts';
 import { FooterHtmlAnswer, HeaderNavAnswer, NavItem } from '../../contracts/settings.ts';
 import { AdminSetting, ImageJson, ImageUpload, SettingWrite } from '../../contracts/content.ts';
 import { MAX_IMAGE_BYTES } from '../images/api.ts';
@@ -36,12 +35,11 @@ import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema,
 import { addFavoriteSchema } from '../favorites/api.ts';
 import { listQuery as jobsListQuery } from '../jobs/api.ts';
 import { DATA_OPERATIONS } from '../jobs/admin-api.ts';
-import { historyQuery, topPerformersQuery } from '../market/api.ts';
-import { dripCalculatorSchema, yieldCalculatorSchema } from '../market/calculators.ts';
 import { createEtfSchema, updateEtfSchema } from '../catalog/api.ts';
-import { holdingInputSchema } from '../portfolio/holding-input.ts';
 import { SETTING_KEYS } from '../settings/business-logic.ts';
-import type { AppDeps } from '../http/deps.ts';
+import type { Access, EndpointSpec, Reply } from '../../contracts/endpoint.ts';
+import { getOpenApi } from '../../contracts/meta.ts';
+import { apiModule, handle, SENT, type ApiModule, type Handled } from '../http/endpoints.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
 
 /**
@@ -144,6 +142,7 @@ const errorText = {
   412: 'Another write changed the same data at the same time; try again.',
   413: 'Request body too large.',
   429: 'Too many attempts; `Retry-After` says when to try again.',
+  415: 'The body is not of a media type the endpoint reads.',
   502: 'An outside service (the payment provider) could not be reached; try again.',
   503: 'Not available on this server (not configured).',
 } as const;
@@ -157,22 +156,22 @@ function errors(...statuses: ErrorStatus[]): Record<number, ResponseConfig> {
 // Paths
 
 type Method = RouteConfig['method'];
-type Access = 'public' | 'user' | 'owner';
 
 interface Operation extends Omit<RouteConfig, 'method' | 'path' | 'security'> {
   access: Access;
 }
 
 const sessionSecurity = [{ session: [] }];
-const accessErrors: Record<Access, ErrorStatus[]> = { public: [], user: [401], owner: [401, 403] };
+const accessErrors: Record<Access, ErrorStatus[]> = { public: [], user: [401], premium: [401, 403], owner: [401, 403] };
 
 /** A setting's value is any JSON (zod's recursive `z.json()` has no OpenAPI rendering of its own). */
 const settingValue = { description: 'Any JSON: text for most keys, `{items}` for header_nav, HTML text for footer_html.', type: ['string', 'number', 'boolean', 'object', 'array', 'null'] };
 describe(AdminSetting, { value: settingValue });
 describe(SettingWrite, { value: settingValue });
 
-function documentPaths(registry: OpenAPIRegistry): void {
+function documentPaths(registry: OpenAPIRegistry, declared: ReadonlySet<string>): void {
   const add = (method: Method, path: string, { access, responses, ...rest }: Operation) =>
+    declared.has(`${method} ${path}`) ||
     registry.registerPath({
       method,
       path,
@@ -190,75 +189,7 @@ function documentPaths(registry: OpenAPIRegistry): void {
   };
   const ticker = z.object({ ticker: z.string().describe('The fund ticker, any case (`NVDW`).') });
   const etfId = z.object({ etfId: z.string().describe('The fund id (uuid).') });
-  const holdingId = z.object({ holdingId: z.string().describe('The holding id (uuid).') });
   const id = (what: string) => z.object({ id: z.string().describe(`The ${what} id (uuid).`) });
-
-  // --- public market reads (pre-serialized, strong ETag, 304 on If-None-Match)
-  const market = ['Market'];
-  add('get', '/api/top-performers', {
-    tags: market,
-    summary: 'ETFs ranked by yield (funds without a yield last).',
-    access: 'public',
-    request: { query: topPerformersQuery },
-    responses: { 200: ok('The ranked list.', z.array(EtfListItem)), ...errors(400) },
-  });
-  add('get', '/api/etfs', { tags: market, summary: 'Every listed ETF, by ticker.', access: 'public', responses: { 200: ok('Every ETF.', z.array(EtfListItem)) } });
-  add('get', '/api/etfs/by-brand/{brandSlug}', {
-    tags: market,
-    summary: "One brand's ETFs ([] for an unknown brand).",
-    access: 'public',
-    request: { params: z.object({ brandSlug: z.string().describe('The brand slug (`roundhill`).') }) },
-    responses: { 200: ok("The brand's ETFs.", z.array(EtfListItem)) },
-  });
-  add('get', '/api/etfs/detail/{ticker}', {
-    tags: market,
-    summary: 'One ETF with its dividend history and similar ETFs.',
-    access: 'public',
-    request: { params: ticker },
-    responses: { 200: ok('The ETF.', EtfDetail), ...errors(404) },
-  });
-  add('get', '/api/etfs/detail/{ticker}/history', {
-    tags: market,
-    summary: 'Daily closes over a range (default 1Y), the intraday price last.',
-    access: 'public',
-    request: { params: ticker, query: historyQuery },
-    responses: { 200: ok('The price points, oldest first.', z.array(PricePoint)), ...errors(400, 404) },
-  });
-  add('get', '/api/dividends/calendar', {
-    tags: market,
-    summary: 'Payouts of the four weeks from Monday of this week, declared and projected.',
-    access: 'public',
-    responses: { 200: ok('The entries by payout date, then ticker.', z.array(PublicCalendarEntry)) },
-  });
-  add('get', '/api/dividends/calendar/holidays', {
-    tags: market,
-    summary: 'The NYSE holidays (market closed) of the calendar\'s four weeks, with their names.',
-    access: 'public',
-    responses: { 200: ok('The holidays by date; empty before the first market day.', z.array(MarketHoliday)) },
-  });
-  add('post', '/api/calculate/yield', {
-    tags: ['Calculators'],
-    summary: 'Income of an investment at a yield.',
-    access: 'public',
-    request: body(
-      describe(yieldCalculatorSchema, { investment: decimal('Amount invested, > 0'), yieldPercent: decimal('Annual yield in percent, 0-1000') }),
-    ),
-    responses: { 200: ok('Annual, monthly, weekly and per-payout income.', YieldCalculatorResult), ...errors(400) },
-  });
-  add('post', '/api/calculate/drip', {
-    tags: ['Calculators'],
-    summary: 'Growth with weekly reinvestment at a constant price and dividend.',
-    access: 'public',
-    request: body(
-      describe(dripCalculatorSchema, {
-        initialInvestment: decimal('Initial investment, > 0 and at most 1,000,000,000'),
-        sharePrice: decimal('Share price, 0.0001 to 1,000,000'),
-        weeklyDividend: decimal('Weekly dividend per share, at most 10% of the price'),
-        years: { type: ['integer', 'string'], description: 'Whole years, 1-30.' },
-      }),
-    ),
-    responses: { 200: ok('Final value, shares and growth; the yield compounded and whether it is too high to hold a constant price.', DripCalculatorResult), ...errors(400) },
-  });
 
   // --- accounts
   const accounts = ['Accounts'];
@@ -337,89 +268,29 @@ function documentPaths(registry: OpenAPIRegistry): void {
     request: { params: etfId },
     responses: { 204: noContent, ...errors(404, 412) },
   });
-  const portfolio = ['Portfolio'];
-  add('get', '/api/user/portfolio', {
-    tags: portfolio,
-    summary: 'Holdings in the order added, with their derived values.',
-    access: 'user',
-    responses: {
-      200: {
-        ...ok('The holdings.', z.array(HoldingView)),
-        headers: { 'X-Demo-Data': { description: '`true` when any holding (so the portfolio totals) rests on demo data, else `false`.', schema: { type: 'string', enum: ['true', 'false'] } } },
-      },
-    },
-  });
-  add('get', '/api/user/portfolio/export.csv', {
-    tags: portfolio,
-    summary: 'The holdings as entered, as CSV (ticker, shares, purchasePrice, purchaseDate, isDrip), in the order added (docs/holdings-csv.md).',
-    access: 'user',
-    responses: { 200: { description: 'The CSV file (attachment `weeklydiv-holdings-YYYY-MM-DD.csv`).', content: { 'text/csv': { schema: z.string() } } } },
-  });
-  add('post', '/api/user/portfolio/import', {
-    tags: portfolio,
-    summary:
-      'Import holdings from a CSV file (our layout, or a Fidelity, Schwab or Robinhood positions download; at most 256 KiB): creates holdings, updates the user\'s own ones of the same funds, never duplicates; one append.',
-    access: 'user',
-    request: csvBody,
-    responses: { 200: ok('What was created and updated, and each line not imported with its reason.', HoldingsImportResult), ...errors(400, 412, 413) },
-  });
-  add('get', '/api/user/portfolio/{holdingId}', {
-    tags: portfolio,
-    summary: 'One holding.',
-    access: 'user',
-    request: { params: holdingId },
-    responses: { 200: ok('The holding.', HoldingView), ...errors(404) },
-  });
-  add('post', '/api/user/portfolio', {
-    tags: portfolio,
-    summary: 'Add a holding.',
-    access: 'user',
-    request: body(
-      describe(holdingInputSchema('2000-01-01'), {
-        shares: decimal('Shares bought, > 0, at most 1,000,000,000'),
-        purchasePrice: { ...decimal('Price paid per share, > 0; null, "" or left out when unknown'), type: ['string', 'number', 'null'] },
-        purchaseDate: { type: ['string', 'null'], description: '`YYYY-MM-DD` (or an ISO instant), not after today in New York; null, "" or left out when unknown.' },
-        isDrip: { type: ['integer', 'boolean', 'string'], description: 'Reinvest distributions: 1/0 (also true/false, "1"/"0"); default 0.' },
-      }),
-    ),
-    responses: { 201: ok('The holding, with its derived values.', HoldingView), ...errors(400, 404, 409, 412) },
-  });
-  add('delete', '/api/user/portfolio/{holdingId}', {
-    tags: portfolio,
-    summary: 'Remove a holding.',
-    access: 'user',
-    request: { params: holdingId },
-    responses: { 204: noContent, ...errors(404, 412) },
-  });
-  add('get', '/api/user/dividends/calendar', {
-    tags: portfolio,
-    summary: "The user's payouts of the four weeks from Monday of this week.",
-    access: 'user',
-    responses: { 200: ok('Entries of the held funds, weekdays only.', z.array(UserCalendarEntry)) },
-  });
 
   // --- calendar feeds (docs/calendar-feeds.md)
   const ics = (description: string): ResponseConfig => ({ description, content: { 'text/calendar': { schema: z.string() } } });
   add('get', '/api/dividends/calendar.ics', {
-    tags: market,
+    tags: ['Market'],
     summary: 'The public four-week payout calendar as iCalendar (RFC 5545): an all-day event per payout on its pay date.',
     access: 'public',
     responses: { 200: ics('The calendar; estimated payouts say "Estimated" in the title; UIDs stable per fund and ex-date.') },
   });
   add('get', '/api/user/calendar-feed', {
-    tags: portfolio,
+    tags: ['Portfolio'],
     summary: "The URL of the user's private payout feed (issued on first read), for calendar apps (no cookie needed).",
     access: 'user',
     responses: { 200: ok('The feed URL, also as webcal://.', CalendarFeedUrl) },
   });
   add('post', '/api/user/calendar-feed/rotate', {
-    tags: portfolio,
+    tags: ['Portfolio'],
     summary: 'Replaces the private feed URL; the old one answers 404 from now on.',
     access: 'user',
     responses: { 200: ok('The new feed URL.', CalendarFeedUrl) },
   });
   add('get', '/api/calendar-feeds/{file}', {
-    tags: portfolio,
+    tags: ['Portfolio'],
     summary: "A user's private payout feed (shares × amount); the unguessable token in the path is the key.",
     access: 'public',
     request: { params: z.object({ file: z.string().describe('`<token>.ics`') }) },
@@ -428,20 +299,20 @@ function documentPaths(registry: OpenAPIRegistry): void {
 
   // --- payout alerts by e-mail (docs/alerts.md)
   add('get', '/api/user/alerts', {
-    tags: portfolio,
+    tags: ['Portfolio'],
     summary: "The user's payout-alert settings (defaults before the first save: 10 %, distribution changes on, ex-date reminders off).",
     access: 'user',
     responses: { 200: ok('The settings.', AlertSettings) },
   });
   add('put', '/api/user/alerts', {
-    tags: portfolio,
+    tags: ['Portfolio'],
     summary: 'Saves the payout-alert settings (an AlertSettingsChanged event on alerts-<userId>).',
     access: 'user',
     request: { ...body(AlertSettingsInput, '`distributionChangePercent` 1–100 (whole), `exDateReminder`; `distributionChangeAlerts` optional (absent: unchanged).') },
     responses: { 200: ok('The saved settings.', AlertSettings), ...errors(400) },
   });
   add('get', '/api/alerts/unsubscribe', {
-    tags: portfolio,
+    tags: ['Portfolio'],
     summary: "An alert mail's one-click unsubscribe link: turns that alert kind off, no sign-in (the signed token names the user and the kind).",
     access: 'public',
     request: { query: z.object({ token: z.string().describe('The signed token of the link in the mail.') }) },
@@ -795,19 +666,54 @@ function documentPaths(registry: OpenAPIRegistry): void {
     responses: { 200: ok('The setting as stored.', AdminSetting), ...errors(400, 413) },
   });
 
-  add('get', '/api/openapi.json', {
-    tags: ['Meta'],
-    summary: 'This description.',
-    access: 'public',
-    responses: { 200: { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: z.object({}).loose() } } } },
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Endpoints declared once (contracts/endpoint.ts): one loop
+
+const accessStatuses: Record<Access, ErrorStatus[]> = { public: [], user: [401], premium: [401, 403], owner: [401, 403] };
+
+/** The OpenAPI operation of one definition: its schemas, its answers, the errors its access adds. */
+export function documentEndpoint(registry: OpenAPIRegistry, e: EndpointSpec): void {
+  const request: NonNullable<RouteConfig['request']> = {};
+  if (e.params) request.params = e.params;
+  if (e.query) request.query = e.query;
+  if (e.body) request.body = { required: true, ...json(e.body) };
+  if (e.upload?.kind === 'csv') {
+    request.body = {
+      required: true,
+      description: `${e.upload.description ?? 'The CSV file'} as \`text/csv\` (or text/plain), or as JSON \`{ "csv": "..." }\`; at most ${Math.round(e.upload.maxBytes / 1024)} KiB.`,
+      content: { 'text/csv': { schema: z.string() }, 'application/json': { schema: CsvUpload } },
+    };
+  }
+  if (e.upload?.kind === 'raw') {
+    request.body = { required: true, description: e.upload.description, content: Object.fromEntries(Object.entries(e.upload.content).map(([type, schema]) => [type, { schema }])) };
+  }
+  const responses: Record<number, ResponseConfig> = {};
+  for (const [status, reply] of Object.entries(e.responses) as [string, Reply][]) {
+    const content = reply.json
+      ? { 'application/json': { schema: reply.json } }
+      : reply.content
+        ? Object.fromEntries(Object.entries(reply.content).map(([type, schema]) => [type, { schema }]))
+        : undefined;
+    const headers = reply.headers ? Object.fromEntries(Object.entries(reply.headers).map(([name, description]) => [name, { description, schema: { type: 'string' as const } }])) : undefined;
+    responses[Number(status)] = { description: reply.description, ...(content ? { content } : {}), ...(headers ? { headers } : {}) };
+  }
+  const statuses = [...new Set([...accessStatuses[e.access], ...e.errors])].sort((a, b) => a - b);
+  registry.registerPath({
+    method: e.method,
+    path: e.path.replace(/:(\w+)/g, '{$1}'),
+    summary: e.summary,
+    ...(e.description ? { description: e.description } : {}),
+    tags: [...e.tags],
+    ...(e.access === 'public' ? {} : { security: sessionSecurity }),
+    ...(Object.keys(request).length > 0 ? { request } : {}),
+    responses: { ...responses, ...errors(...statuses) },
   });
 }
 
-let built: ReturnType<OpenApiGeneratorV31['generateDocument']> | null = null;
-
-/** The document (built once: the routes and schemas do not change while the process runs). */
-export function openApiDocument(): ReturnType<OpenApiGeneratorV31['generateDocument']> {
-  if (built) return built;
+/** The document of the given endpoints (and the routes not declared as endpoints yet). */
+export function openApiDocument(handled: readonly Handled[]): ReturnType<OpenApiGeneratorV31['generateDocument']> {
   for (const [refId, schema] of Object.entries(components)) name(refId, schema);
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'session', {
@@ -816,27 +722,31 @@ export function openApiDocument(): ReturnType<OpenApiGeneratorV31['generateDocum
     name: SESSION_COOKIE,
     description: 'The session cookie set by `POST /api/login` or `POST /api/register`.',
   });
-  documentPaths(registry);
-  built = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const declared = new Set(handled.map((h) => `${h.endpoint.method} ${h.endpoint.path.replace(/:(\w+)/g, '{$1}')}`));
+  documentPaths(registry, declared);
+  for (const h of handled) documentEndpoint(registry, h.endpoint);
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'WeeklyDiv API',
       version: '1',
       description:
-        'Weekly-distribution ETF tracker. JSON in and out; decimals are strings; every non-2xx answer is `{ message, errors? }`. Writes answer with data that already reflects them.',
+        'Weekly-distribution ETF tracker. JSON in and out; decimals are strings; every non-2xx answer is `{ message, errors? }`. Writes answer with data that already reflects them. A request body field an endpoint does not name is refused (400 naming it).',
     },
     servers: [{ url: '/' }],
   });
-  return built;
 }
 
-/** `GET /api/openapi.json` (mounted at /api), public. */
-export function openApiRouter(_deps: AppDeps): Router {
-  const router = Router();
-  let body: string | null = null;
-  router.get('/openapi.json', (_req, res) => {
-    body ??= JSON.stringify(openApiDocument());
-    res.type('application/json').send(body);
+/** `GET /api/openapi.json`: the description of every endpoint the app handles (built once: they do not change while the process runs). */
+export function openApiModule(all: () => readonly Handled[]): ApiModule {
+  return apiModule('gateway', () => {
+    let body: string | null = null;
+    return [
+      handle(getOpenApi, (_input, call) => {
+        body ??= JSON.stringify(openApiDocument(all()));
+        call.res.type('application/json').send(body);
+        return SENT;
+      }),
+    ];
   });
-  return router;
 }

@@ -2,9 +2,10 @@ import type { Router } from 'express';
 import { accountsRouter } from '../accounts/api.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { adminPingRouter } from '../http/admin.ts';
-import { marketDataRouter } from '../market/api.ts';
+import { marketApi } from '../market/api.ts';
 import { favoritesRouter } from '../favorites/api.ts';
-import { portfolioRouter } from '../portfolio/api.ts';
+import { portfolioApi } from '../portfolio/api.ts';
+import type { ApiModule } from '../http/endpoints.ts';
 import { settingsRouter } from '../settings/api.ts';
 import { newsRouter } from '../news/api.ts';
 import { newsAdminRouter } from '../news/admin-api.ts';
@@ -14,13 +15,22 @@ import { splitsAdminRouter } from '../splits/api.ts';
 import { jobsRouter } from '../jobs/api.ts';
 import { pagesAdminRouter, pagesRouter } from '../pages/api.ts';
 import { brokerageRouter } from '../brokerage/api.ts';
-import { openApiRouter } from './openapi.ts';
 import { calendarFeedsRouter } from '../calendar-feeds/api.ts';
 import { imagesAdminRouter, imagesRouter } from '../images/api.ts';
 import { settingsAdminRouter } from '../settings/admin-api.ts';
 import { billingRouter } from '../billing/api.ts';
 import { liveRouter } from '../live/api.ts';
 import { alertsRouter } from '../alerts/api.ts';
+
+/**
+ * Every module's endpoints (contracts/endpoint.ts definitions handled in the module's api.ts), mounted
+ * with their full paths in this order, before the routers below. A new module adds one line here.
+ */
+export const apiModules: readonly ApiModule[] = [
+  // the public market reads are the hottest routes: matched first
+  marketApi,
+  portfolioApi,
+];
 
 export interface RouteModule {
   /** Where the router is mounted. Everything under `/api/admin` is owner-only (guarded in app.ts). */
@@ -35,8 +45,6 @@ export interface RouteModule {
  * A new module adds one line here.
  */
 export const routeModules: readonly RouteModule[] = [
-  // the public market reads are the hottest routes: matched first
-  { path: '/api', router: marketDataRouter },
   { path: '/api', router: accountsRouter },
   { path: '/api/admin', router: adminPingRouter },
   { path: '/api', router: etfCreateRouter },
@@ -45,7 +53,6 @@ export const routeModules: readonly RouteModule[] = [
   { path: '/api/admin', router: splitsAdminRouter },
   { path: '/api/admin', router: jobsRouter },
   { path: '/api', router: favoritesRouter },
-  { path: '/api', router: portfolioRouter },
   { path: '/api', router: settingsRouter },
   { path: '/api', router: newsRouter },
   { path: '/api', router: calendarFeedsRouter },
@@ -59,5 +66,4 @@ export const routeModules: readonly RouteModule[] = [
   { path: '/api', router: billingRouter },
   { path: '/api', router: liveRouter },
   { path: '/api', router: alertsRouter },
-  { path: '/api', router: openApiRouter },
 ];

@@ -4,10 +4,10 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { allFixtureEvents, appendAll } from '../../read-models/market/fixtures.ts';
-import { marketFastRead } from '../market/api.ts';
+import { marketApi } from '../market/api.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { clearCaches } from './cache-registry.ts';
-import { fastReads, inFrontOf } from './fast-reads.ts';
+import { fastReads, inFrontOf, preparedReads } from './fast-reads.ts';
 
 /** The fields of a request log line these tests read. */
 interface LogLine {
@@ -36,7 +36,7 @@ beforeAll(async () => {
   ctx = await createTestContext({}, { now: new Date('2026-01-14T16:00:00.000Z'), logger });
   await ctx.deps.readModels.waitFor(await appendAll(ctx.deps.log, allFixtureEvents()));
   // The fast reads as createApp puts them in front of Express, with a record of what they hand on.
-  const fast = fastReads(ctx.deps.config, ctx.deps.logger, marketFastRead(ctx.deps.marketViews));
+  const fast = fastReads(ctx.deps.config, ctx.deps.logger, preparedReads(marketApi.handled(ctx.deps)));
   server = createServer((req, res) => {
     if (fast(req, res)) return;
     fellThrough.push(`${req.method} ${req.url}`);

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { gzippedBody, type PreparedJson } from '../../read-models/runtime/prepared-json.ts';
 import type { Config } from './config.ts';
 import { etagMatches, gzipEtag, sendsGzip } from './etag.ts';
+import type { Handled } from './endpoints.ts';
 import { logRequest } from './request-log.ts';
 import { securityHeaderSet } from './security.ts';
 
@@ -12,6 +13,82 @@ import { securityHeaderSet } from './security.ts';
  * when it is not one (or not ready): Express answers it.
  */
 export type FastRead = (path: string, query: string) => PreparedJson | undefined;
+
+/** A path segment in its canonical spelling: nothing to decode. */
+const CANONICAL_SEGMENT = '([A-Za-z0-9._-]+)';
+
+/**
+ * The fast read of the handled endpoints that have a fast answer (`prepared` definitions), matched by
+ * each endpoint's own path pattern: the exact spelling of the definition's path (so lower case, no
+ * trailing slash) with every parameter a canonical segment, and a query its schema accepts, each key
+ * once. Anything else is undefined, and Express answers it with the same handler: a 400 for a query the
+ * schema refuses, another spelling, a view still loading.
+ */
+export function preparedReads(handled: readonly Handled[]): FastRead {
+  const routes = handled.filter((h) => h.fast !== undefined && h.endpoint.method === 'get').map(fastRoute);
+  return (path, query) => {
+    for (const route of routes) {
+      const match = route.pattern.exec(path);
+      if (match) return route.answer(match, query);
+    }
+    return undefined;
+  };
+}
+
+function fastRoute(h: Handled) {
+  const { endpoint } = h;
+  const fast = h.fast!;
+  const names: string[] = [];
+  const source = endpoint.path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(segment.slice(1));
+      return CANONICAL_SEGMENT;
+    })
+    .join('/');
+  const pattern = new RegExp(`^${source}$`);
+  const parse = <T>(schema: { safeParse(v: unknown): { success: boolean; data?: T } } | undefined, value: object): T | undefined => {
+    if (!schema) return {} as T;
+    const parsed = schema.safeParse(value);
+    return parsed.success ? parsed.data : undefined;
+  };
+  // Without a query string (the common case) the query is the same every time: parsed once.
+  const noQuery = parse(endpoint.query, {});
+  return {
+    pattern,
+    answer(match: RegExpExecArray, query: string): PreparedJson | undefined {
+      let params: unknown = {};
+      if (names.length > 0) {
+        const raw: Record<string, string> = {};
+        for (let i = 0; i < names.length; i++) raw[names[i]!] = match[i + 1]!;
+        params = parse(endpoint.params, raw);
+        if (params === undefined) return undefined;
+      }
+      let q = noQuery;
+      if (query !== '') {
+        const object = queryObject(query);
+        if (object === undefined) return undefined;
+        q = parse(endpoint.query, object);
+      }
+      if (q === undefined) return undefined;
+      return fast({ params: params as never, query: q as never });
+    },
+  };
+}
+
+/** The query string as an object when every key is plain and appears once (else undefined: Express decides). */
+function queryObject(query: string): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const pair of query.split('&')) {
+    const eq = pair.indexOf('=');
+    const key = eq < 0 ? pair : pair.slice(0, eq);
+    const value = eq < 0 ? '' : pair.slice(eq + 1);
+    if (!/^[A-Za-z0-9_]+$/.test(key) || !/^[A-Za-z0-9._-]*$/.test(value) || key in out) return undefined;
+    out[key] = value;
+  }
+  return out;
+}
 
 /** Answers a request and says true, or says false and leaves the request untouched. */
 export type FastReads = (req: IncomingMessage, res: ServerResponse) => boolean;

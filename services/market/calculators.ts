@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import type { DripCalculatorResult, YieldCalculatorResult } from '../../contracts/market.ts';
-import { Dec, HUNDRED, canonical, dec, fixed, parseAmount } from '../../domain/market/decimal.ts';
+import type { z } from 'zod';
+import type { DripCalculatorInput, DripCalculatorResult, YieldCalculatorInput, YieldCalculatorResult, YieldFrequency } from '../../contracts/market.ts';
+import { Dec, HUNDRED, dec, fixed } from '../../domain/market/decimal.ts';
 
 /**
  * The public calculators (`POST /api/calculate/yield`, `POST /api/calculate/drip`): zod schemas for the
@@ -8,38 +8,6 @@ import { Dec, HUNDRED, canonical, dec, fixed, parseAmount } from '../../domain/m
  * as strings with `$` and thousands separators ("10,000"). Results are decimal strings: money 2
  * decimals, shares 4, percentages 2 (half-up); the arithmetic itself is exact decimal.
  */
-
-interface AmountRule {
-  label: string;
-  /** Exclusive lower bound. */
-  gt?: number;
-  /** Inclusive lower bound. */
-  min?: number;
-  /** Inclusive upper bound. */
-  max?: number;
-  rangeMessage: string;
-}
-
-function amountField(rule: AmountRule) {
-  return z.unknown().transform((value, ctx): string => {
-    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-      ctx.issues.push({ code: 'custom', message: 'Required', input: value });
-      return z.NEVER;
-    }
-    const d = parseAmount(value);
-    if (d === null) {
-      ctx.issues.push({ code: 'custom', message: `${rule.label} must be a number`, input: value });
-      return z.NEVER;
-    }
-    const tooLow = (rule.gt !== undefined && d.lte(rule.gt)) || (rule.min !== undefined && d.lt(rule.min));
-    const tooHigh = rule.max !== undefined && d.gt(rule.max);
-    if (tooLow || tooHigh) {
-      ctx.issues.push({ code: 'custom', message: rule.rangeMessage, input: value });
-      return z.NEVER;
-    }
-    return canonical(d);
-  });
-}
 
 /**
  * Above this annual yield (percent of the share price paid out a year) a projection at a constant share
@@ -49,21 +17,8 @@ function amountField(rule: AmountRule) {
  */
 export const HIGH_YIELD_PERCENT = 15;
 
-export const yieldFrequencies = ['weekly', 'four-week', 'monthly', 'quarterly'] as const;
-export type YieldFrequency = (typeof yieldFrequencies)[number];
-
 /** Payouts per year: weekly 52, every four weeks 13, monthly 12, quarterly 4. */
 export const PAYOUTS_PER_YEAR: Record<YieldFrequency, number> = { weekly: 52, 'four-week': 13, monthly: 12, quarterly: 4 };
-
-export const yieldCalculatorSchema = z.object({
-  investment: amountField({ label: 'Investment', gt: 0, max: 1_000_000_000, rangeMessage: 'Investment must be greater than 0 and at most 1,000,000,000' }),
-  yieldPercent: amountField({ label: 'Yield percent', min: 0, max: 1000, rangeMessage: 'Yield percent must be between 0 and 1000' }),
-  frequency: z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? undefined : v),
-    z.enum(yieldFrequencies, { error: `Frequency must be one of ${yieldFrequencies.join(', ')}` }).default('weekly'),
-  ),
-});
-export type YieldCalculatorInput = z.output<typeof yieldCalculatorSchema>;
 
 /** The answers: the contract (contracts/market.ts). */
 export type { DripCalculatorResult, YieldCalculatorResult };
@@ -81,42 +36,6 @@ export function calculateYield(input: YieldCalculatorInput): YieldCalculatorResu
     highYield: dec(input.yieldPercent).gt(HIGH_YIELD_PERCENT),
   };
 }
-
-const DIVIDEND_RANGE_MESSAGE = 'Weekly dividend must be between 0 and 10% of the share price';
-
-export const dripCalculatorSchema = z
-  .object({
-    initialInvestment: amountField({ label: 'Initial investment', gt: 0, max: 1_000_000_000, rangeMessage: 'Initial investment must be greater than 0 and at most 1,000,000,000' }),
-    sharePrice: amountField({ label: 'Share price', min: 0.0001, max: 1_000_000, rangeMessage: 'Share price must be at least 0.0001 and at most 1,000,000' }),
-    weeklyDividend: amountField({ label: 'Weekly dividend', min: 0, rangeMessage: DIVIDEND_RANGE_MESSAGE }),
-    years: z.unknown().transform((value, ctx): number => {
-      if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-        ctx.issues.push({ code: 'custom', message: 'Required', input: value });
-        return z.NEVER;
-      }
-      const d = parseAmount(value);
-      if (d === null) {
-        ctx.issues.push({ code: 'custom', message: 'Years must be a number', input: value });
-        return z.NEVER;
-      }
-      if (!d.isInteger()) {
-        ctx.issues.push({ code: 'custom', message: 'Years must be a whole number', input: value });
-        return z.NEVER;
-      }
-      if (d.lt(1) || d.gt(30)) {
-        ctx.issues.push({ code: 'custom', message: 'Years must be between 1 and 30', input: value });
-        return z.NEVER;
-      }
-      return d.toNumber();
-    }),
-  })
-  .superRefine((v, ctx) => {
-    // 10% a week is 520% a year: beyond any real fund, and it bounds 30-year compounding (DRIP_DEC).
-    if (dec(v.weeklyDividend).gt(dec(v.sharePrice).div(10))) {
-      ctx.addIssue({ code: 'custom', path: ['weeklyDividend'], message: DIVIDEND_RANGE_MESSAGE });
-    }
-  });
-export type DripCalculatorInput = z.output<typeof dripCalculatorSchema>;
 
 /**
  * The DRIP arithmetic's decimals: 100 significant digits. The allowed range bounds the result: at most

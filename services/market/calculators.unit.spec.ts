@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calculateDrip, calculateYield, dripCalculatorSchema, fieldErrorsOf, yieldCalculatorSchema } from './calculators.ts';
+import { DripCalculatorRequest as dripCalculatorSchema, YieldCalculatorRequest as yieldCalculatorSchema } from '../../contracts/market.ts';
+import { calculateDrip, calculateYield, fieldErrorsOf } from './calculators.ts';
 
 const parseYield = (body: unknown) => yieldCalculatorSchema.safeParse(body);
 const parseDrip = (body: unknown) => dripCalculatorSchema.safeParse(body);

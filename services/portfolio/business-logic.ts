@@ -1,3 +1,4 @@
+import { holdingMessages } from '../../contracts/portfolio.ts';
 import type { PortfolioEvent } from '../../events/portfolio.ts';
 import type { Decider, CommandContext } from '../core/decider.ts';
 import { badRequest, conflict, notFound } from '../core/errors.ts';
@@ -6,10 +7,10 @@ import { isValidDate, newYorkDate } from '../../domain/market/trading-days.ts';
 import { evolvePortfolio, initialPortfolioState, type PortfolioState } from './portfolio.ts';
 
 export const portfolioMessages = {
-  sharesPositive: 'Must be a positive number',
-  pricePositive: 'Purchase price must be a positive number',
-  dateInvalid: 'Purchase date must be a valid date (YYYY-MM-DD)',
-  dateInFuture: 'Purchase date cannot be in the future',
+  sharesPositive: holdingMessages.sharesPositive,
+  pricePositive: holdingMessages.pricePositive,
+  dateInvalid: holdingMessages.dateInvalid,
+  dateInFuture: holdingMessages.dateInFuture,
   dateBeforeFirstTradingDay: (ticker: string, firstTradingDay: string) => `Purchase date cannot be before ${ticker}'s first trading day, ${firstTradingDay}`,
   holdingNotFound: 'Holding not found',
   alreadyHeld: (ticker: string) => `${ticker} is already in your portfolio`,

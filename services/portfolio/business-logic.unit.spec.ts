@@ -3,7 +3,6 @@ import type { PortfolioEvent } from '../../events/portfolio.ts';
 import { fold, type CommandContext } from '../core/decider.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import { planHoldingsImport, portfolioDecider, type ImportLine, type PortfolioCommand } from './business-logic.ts';
-import { holdingInputSchema } from './holding-input.ts';
 
 const userId = '4f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
 const nvdw = '00000000-0000-4000-8000-000000000001';
@@ -78,48 +77,6 @@ describe('portfolio-<userId>', () => {
   it('lets the ETF be added again after its holding was removed', () => {
     const removed: PortfolioEvent = { type: 'HoldingRemoved', data: { userId, holdingId: h1, etfId: nvdw, removedAt: ctx.now } };
     expect(given([added, removed]).when(add({ holdingId: h2 })).events()).toHaveLength(1);
-  });
-});
-
-describe('the add-holding request', () => {
-  const schema = holdingInputSchema('2026-01-07');
-  const issues = (body: unknown) => {
-    const r = schema.safeParse(body);
-    return r.success ? null : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
-  };
-
-  it('normalises decimals to canonical strings and isDrip 1/0 or booleans to a boolean', () => {
-    expect(schema.parse({ etfId: nvdw, shares: '12.50', purchasePrice: 50.1, purchaseDate: '2026-01-02', isDrip: 1 })).toEqual({
-      etfId: nvdw,
-      shares: '12.5',
-      purchasePrice: '50.1',
-      purchaseDate: '2026-01-02',
-      isDrip: true,
-    });
-    expect(schema.parse({ etfId: nvdw, shares: 3, isDrip: false })).toEqual({ etfId: nvdw, shares: '3', purchasePrice: null, purchaseDate: null, isDrip: false });
-    expect(schema.parse({ etfId: nvdw, shares: '1,000', purchasePrice: '', purchaseDate: null, isDrip: '0' }).shares).toBe('1000');
-    expect(schema.parse({ etfId: nvdw, shares: '0.0001', isDrip: true }).isDrip).toBe(true);
-  });
-
-  it('takes the date part of an ISO instant', () => {
-    expect(schema.parse({ etfId: nvdw, shares: 1, purchaseDate: '2026-01-05T00:00:00.000Z' }).purchaseDate).toBe('2026-01-05');
-  });
-
-  it('names every invalid field with the spec wording', () => {
-    expect(issues({ etfId: nvdw, shares: '0', purchasePrice: '-3', purchaseDate: '2026-01-08', isDrip: 'yes' })).toEqual({
-      shares: 'Must be a positive number',
-      purchasePrice: 'Purchase price must be a positive number',
-      purchaseDate: 'Purchase date cannot be in the future',
-      isDrip: 'Must be 1 or 0',
-    });
-    expect(issues({ etfId: nvdw, shares: 'abc', purchaseDate: '2026-02-30' })).toEqual({ shares: 'Must be a positive number', purchaseDate: 'Purchase date must be a valid date (YYYY-MM-DD)' });
-    expect(issues({ etfId: nvdw, shares: -1, purchasePrice: 'free' })).toEqual({ shares: 'Must be a positive number', purchasePrice: 'Purchase price must be a positive number' });
-    expect(issues({ etfId: nvdw, shares: '' })).toEqual({ shares: 'Must be a positive number' });
-  });
-
-  it('says "Required" for a missing ETF or share count', () => {
-    expect(issues({ isDrip: 0 })).toMatchObject({ shares: 'Required' });
-    expect(issues({ etfId: '  ', shares: 1 })).toEqual({ etfId: 'Required' });
   });
 });
 

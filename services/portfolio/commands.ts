@@ -5,7 +5,7 @@ import { WRITE_RETRIES, type CommandContext } from '../core/decider.ts';
 import type { EventLog } from '../core/event-log.ts';
 import { requireListedEtf } from '../catalog/commands.ts';
 import { planHoldingsImport, portfolioDecider, type BrokeragePosition, type ImportLine, type ImportPlan } from './business-logic.ts';
-import type { HoldingInput } from './holding-input.ts';
+import type { HoldingInput } from '../../contracts/portfolio.ts';
 import type { HoldingsCsvExportRow, HoldingsCsvRow } from './holdings-csv.ts';
 import { listCatalog } from '../../read-models/catalog/catalog-index.ts';
 import { portfolioDoc } from '../../read-models/portfolio/queries.ts';

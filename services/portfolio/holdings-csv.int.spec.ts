@@ -193,7 +193,11 @@ describe('POST /api/user/portfolio/import', () => {
       });
     await agent.post('/api/user/portfolio/import').type('text/csv').send(`${HEADER}\n`).expect(400, { message: 'The CSV file has no holdings rows' });
     await agent.post('/api/user/portfolio/import').type('text/csv').send('').expect(400, { message: 'The CSV file is empty' });
-    await agent.post('/api/user/portfolio/import').send({ file: 'x' }).expect(400, { message: 'Send the CSV file as text/csv or as JSON { "csv": "..." }' });
+    await agent
+      .post('/api/user/portfolio/import')
+      .send({ file: 'x' })
+      .expect(400, { message: 'Send the CSV file as text/csv or as JSON { "csv": "..." }', errors: { file: 'Unknown field' } });
+    await agent.post('/api/user/portfolio/import').send({ csv: `${HEADER}\nDRPW,5,,,0\n`, note: 'x' }).expect(400, { message: 'Unknown field: note', errors: { note: 'Unknown field' } });
     await agent.post('/api/user/portfolio/import').send({ csv: 5 }).expect(400, { message: 'Send the CSV file as text/csv or as JSON { "csv": "..." }' });
   });
 

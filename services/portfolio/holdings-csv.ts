@@ -2,7 +2,7 @@ import { canonical, dec, parseAmount, type Decimal } from '../../domain/market/d
 import type { IsoDate } from '../../domain/market/trading-days.ts';
 import { normaliseTicker } from '../../domain/market/tickers.ts';
 import { csvField, normaliseHeader, parseCsvDate, readRecords, type CsvLineError } from '../catalog/csv.ts';
-import { HOLDING_LIMITS, holdingInputMessages } from './holding-input.ts';
+import { HOLDING_LIMITS, holdingMessages as holdingInputMessages } from '../../contracts/portfolio.ts';
 
 /**
  * The holdings CSV of the personal area (docs/holdings-csv.md): our own layout, written by the export

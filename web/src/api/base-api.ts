@@ -1,4 +1,5 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import type { BodyIn, EndpointSpec, ParamsIn, QueryIn, RouteOf } from '../../../contracts/endpoint.ts';
 
 /**
  * The ONE `createApi` of the client. Features add their endpoints with
@@ -33,6 +34,35 @@ export interface ApiRequest {
 }
 
 export const API_ROOT = '/api';
+
+/** What a call of an endpoint sends beside its route: path parameters, query, body (typed by the definition). */
+export type CallParts<E extends EndpointSpec> = ([ParamsIn<E>] extends [never] ? { params?: never } : { params: ParamsIn<E> }) &
+  ([QueryIn<E>] extends [never] ? { query?: never } : { query?: { [K in keyof QueryIn<E>]?: QueryIn<E>[K] | number } }) &
+  ([BodyIn<E>] extends [never] ? { body?: never } : { body: BodyIn<E> }) &
+  Pick<ApiRequest, 'headers' | 'cache'>;
+
+/**
+ * The request of one endpoint declared in contracts/ (imported with `import type`, so zod stays out of
+ * the bundle): `call<typeof addHolding>('POST /api/user/portfolio', { body })`. The route string must be
+ * the definition's method and path (a type error otherwise); path parameters are filled in encoded.
+ */
+export function call<E extends EndpointSpec>(route: RouteOf<E>, parts?: CallParts<E>): ApiRequest {
+  const space = route.indexOf(' ');
+  const method = route.slice(0, space) as NonNullable<ApiRequest['method']>;
+  const params = (parts?.params ?? {}) as Record<string, string>;
+  const url = route.slice(space + 1).replace(/:(\w+)/g, (_m, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${route}: no value for :${name}`);
+    return encodeURIComponent(value);
+  });
+  const request: ApiRequest = { url };
+  if (method !== 'GET') request.method = method;
+  if (parts?.query) request.params = parts.query as ApiRequest['params'];
+  if (parts?.body !== undefined) request.body = parts.body;
+  if (parts?.headers) request.headers = parts.headers;
+  if (parts?.cache) request.cache = parts.cache;
+  return request;
+}
 
 function buildUrl(url: string, params: ApiRequest['params']): string {
   const path = url.startsWith('/api') ? url : `${API_ROOT}${url.startsWith('/') ? '' : '/'}${url}`;

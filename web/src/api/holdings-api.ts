@@ -1,7 +1,8 @@
+import type { AnswerOf, BodyIn } from '../../../contracts/endpoint.ts';
 import type { Favorite, NewFavorite } from '../../../contracts/favorites.ts';
 import type { EtfListItem } from '../../../contracts/market.ts';
-import type { HoldingsImportResult, HoldingView, NewHolding, UserCalendarEntry } from '../../../contracts/portfolio.ts';
-import { baseApi, LIST } from './base-api.ts';
+import type { addHolding, exportHoldings, getPortfolio, getUserCalendar, importHoldings, removeHolding } from '../../../contracts/portfolio.ts';
+import { baseApi, call, LIST } from './base-api.ts';
 
 /**
  * The signed-in user's favorites, portfolio and payout calendar (`/api/user/...`), shared by the ETF detail
@@ -59,13 +60,13 @@ export const holdingsApi = baseApi.injectEndpoints({
         }
       },
     }),
-    getPortfolio: build.query<HoldingView[], void>({
-      query: () => '/user/portfolio',
+    getPortfolio: build.query<AnswerOf<typeof getPortfolio>, void>({
+      query: () => call<typeof getPortfolio>('GET /api/user/portfolio'),
       providesTags: (result) => [{ type: 'Holding', id: LIST }, ...(result ?? []).map((h) => ({ type: 'Holding' as const, id: h.id }))],
     }),
     /** POST /api/user/portfolio → 201 with the holding and its derived values, appended to the cached portfolio. */
-    addHolding: build.mutation<HoldingView, NewHolding>({
-      query: (body) => ({ url: '/user/portfolio', method: 'POST', body }),
+    addHolding: build.mutation<AnswerOf<typeof addHolding>, BodyIn<typeof addHolding>>({
+      query: (body) => call<typeof addHolding>('POST /api/user/portfolio', { body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           const { data: holding } = await queryFulfilled;
@@ -83,8 +84,8 @@ export const holdingsApi = baseApi.injectEndpoints({
       invalidatesTags: (result) => (result ? [{ type: 'UserCalendar', id: LIST }] : []),
     }),
     /** DELETE /api/user/portfolio/{holdingId} → 204; the holding leaves the cached portfolio. */
-    removeHolding: build.mutation<null, { holdingId: string }>({
-      query: ({ holdingId }) => ({ url: `/user/portfolio/${encodeURIComponent(holdingId)}`, method: 'DELETE' }),
+    removeHolding: build.mutation<AnswerOf<typeof removeHolding>, { holdingId: string }>({
+      query: ({ holdingId }) => call<typeof removeHolding>('DELETE /api/user/portfolio/:holdingId', { params: { holdingId } }),
       async onQueryStarted({ holdingId }, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;
@@ -101,14 +102,14 @@ export const holdingsApi = baseApi.injectEndpoints({
      * cache, it runs when the user clicks "Export CSV".
      */
     exportHoldingsCsv: build.mutation<string, void>({
-      query: () => ({ url: '/user/portfolio/export.csv', headers: { Accept: 'text/csv' } }),
+      query: () => call<typeof exportHoldings>('GET /api/user/portfolio/export.csv', { headers: { Accept: 'text/csv' } }),
     }),
     /**
      * POST /api/user/portfolio/import {csv} → {created, updated, errors}. Holdings were created or
      * changed: the portfolio and the payout calendar are read again (an import can touch every holding).
      */
-    importHoldingsCsv: build.mutation<HoldingsImportResult, { csv: string }>({
-      query: (body) => ({ url: '/user/portfolio/import', method: 'POST', body }),
+    importHoldingsCsv: build.mutation<AnswerOf<typeof importHoldings>, BodyIn<typeof importHoldings>>({
+      query: (body) => call<typeof importHoldings>('POST /api/user/portfolio/import', { body }),
       invalidatesTags: (result) =>
         result && result.created + result.updated > 0
           ? [
@@ -118,8 +119,8 @@ export const holdingsApi = baseApi.injectEndpoints({
           : [],
     }),
     /** GET /api/user/dividends/calendar (only when the user holds something). */
-    getUserDividendCalendar: build.query<UserCalendarEntry[], void>({
-      query: () => '/user/dividends/calendar',
+    getUserDividendCalendar: build.query<AnswerOf<typeof getUserCalendar>, void>({
+      query: () => call<typeof getUserCalendar>('GET /api/user/dividends/calendar'),
       providesTags: [{ type: 'UserCalendar', id: LIST }],
     }),
   }),

@@ -1,14 +1,15 @@
-import type { DripCalculatorRequest, DripCalculatorResult, YieldCalculatorRequest, YieldCalculatorResult } from '../../../../contracts/market.ts';
-import { baseApi } from '../../api/base-api.ts';
+import type { AnswerOf, BodyIn } from '../../../../contracts/endpoint.ts';
+import type { calculateDrip, calculateYield } from '../../../../contracts/market.ts';
+import { baseApi, call } from '../../api/base-api.ts';
 
 /** The calculators: POST /api/calculate/yield and /api/calculate/drip. Nothing cached. */
 export const calculatorsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    calculateYield: build.mutation<YieldCalculatorResult, YieldCalculatorRequest>({
-      query: (body) => ({ url: '/calculate/yield', method: 'POST', body }),
+    calculateYield: build.mutation<AnswerOf<typeof calculateYield>, BodyIn<typeof calculateYield>>({
+      query: (body) => call<typeof calculateYield>('POST /api/calculate/yield', { body }),
     }),
-    calculateDrip: build.mutation<DripCalculatorResult, DripCalculatorRequest>({
-      query: (body) => ({ url: '/calculate/drip', method: 'POST', body }),
+    calculateDrip: build.mutation<AnswerOf<typeof calculateDrip>, BodyIn<typeof calculateDrip>>({
+      query: (body) => call<typeof calculateDrip>('POST /api/calculate/drip', { body }),
     }),
   }),
 });
