@@ -7,7 +7,6 @@ import { marketToday } from '../../read-models/market/queries.ts';
 import { calendarWindow, marketHolidaysIn } from '../../domain/market/dividend-calendar.ts';
 import type { MarketHoliday } from '../../contracts/market.ts';
 import { notFound } from '../core/errors.ts';
-import { registerCache } from '../http/cache-registry.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { sendPreparedJson } from '../http/etag.ts';
 import type { FastRead } from '../http/fast-reads.ts';
@@ -56,7 +55,6 @@ function topPerformers(cache: MarketViewCache, view: PreparedJson, limit: number
 
 export function marketDataRouter(deps: AppDeps): Router {
   const cache = deps.marketViews;
-  registerCache('market-views', () => cache.clear());
   const router = Router();
 
   /** Serves a view straight from the cache when it is ready (the hot path: no promise, no copy). */
