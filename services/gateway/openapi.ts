@@ -1,6 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, zodToOpenAPIRegistry, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
 import { z } from 'zod';
+import { registerCache } from '../../domain/caches/registry.ts';
 import { AdminPing, User, VerifyEmailAnswer } from '../../contracts/accounts.ts';
 import { CsvUpload, DistributionWithdrawal, EtfImportResult, EtfJson, HistoryImportResult, SplitJson, SplitRequest } from '../../contracts/catalog.ts';
 import { ErrorBody, MessageAnswer } from '../../contracts/errors.ts';
@@ -804,6 +805,17 @@ function documentPaths(registry: OpenAPIRegistry): void {
 }
 
 let built: ReturnType<OpenApiGeneratorV31['generateDocument']> | null = null;
+registerCache({
+  name: 'openapi-document',
+  owner: 'services/gateway/openapi.ts',
+  key: 'none: the one document (and each openApiRouter\'s JSON text of it)',
+  bound: 'one',
+  eviction: 'none',
+  coherence: 'built from the route and schema declarations, which do not change while the process runs',
+  clearable: false,
+  reason: 'a constant of the program; nothing in it can become stale, and building it again would only cost time',
+  size: () => (built === null ? 0 : 1),
+});
 
 /** The document (built once: the routes and schemas do not change while the process runs). */
 export function openApiDocument(): ReturnType<OpenApiGeneratorV31['generateDocument']> {

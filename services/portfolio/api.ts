@@ -9,7 +9,7 @@ import { portfolioProjection } from '../../read-models/portfolio/projection.ts';
 import type { HoldingsImportResult } from '../../contracts/portfolio.ts';
 import { portfolioMessages } from './business-logic.ts';
 import { addHolding, holdingsForExport, importHoldings, removeHolding } from './commands.ts';
-import { holdingInputSchema } from './holding-input.ts';
+import { holdingInputFor } from './holding-input.ts';
 import { holdingsToCsv, parseHoldingsCsv } from './holdings-csv.ts';
 
 /** The largest holdings CSV the import reads, as a text/csv body or as JSON `{csv}` (413 beyond). */
@@ -67,13 +67,6 @@ export function portfolioRouter(deps: AppDeps): Router {
   const { readModels } = deps;
   const reads = deps.userArea;
   const requestToday = () => newYorkDate(deps.now().getTime());
-
-  // The body schema depends on the request's New York date (no purchase in the future): made once a day.
-  let schema = { date: '', value: holdingInputSchema('1970-01-01') };
-  const holdingInputFor = (date: string) => {
-    if (schema.date !== date) schema = { date, value: holdingInputSchema(date) };
-    return schema.value;
-  };
 
   router.get('/user/portfolio', requireUser(deps), async (_req, res) => {
     const answer = await reads.portfolioAnswer(authOf(res).user._id, requestToday());

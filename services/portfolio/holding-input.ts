@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { registerCache } from '../../domain/caches/registry.ts';
 import { canonical, parseAmount } from '../../domain/market/decimal.ts';
 import { isValidDate, type IsoDate } from '../../domain/market/trading-days.ts';
 import { portfolioMessages } from './business-logic.ts';
@@ -87,6 +88,26 @@ export function holdingInputSchema(today: IsoDate) {
     purchaseDate: purchaseDate(today),
     isDrip,
   });
+}
+
+/** The schema of the last date asked for: requests of one New York day share it. */
+let todays: { date: IsoDate; schema: ReturnType<typeof holdingInputSchema> } | null = null;
+registerCache({
+  name: 'holding-input-schema',
+  owner: 'services/portfolio/holding-input.ts',
+  key: 'the New York date of the request (no purchase date after it)',
+  bound: 'one (the last date asked for)',
+  eviction: 'replaced when the date changes',
+  coherence: 'the schema is a pure function of the date',
+  clearable: true,
+  clear: () => void (todays = null),
+  size: () => (todays === null ? 0 : 1),
+});
+
+/** holdingInputSchema(today), made once a day. */
+export function holdingInputFor(today: IsoDate): ReturnType<typeof holdingInputSchema> {
+  if (todays?.date !== today) todays = { date: today, schema: holdingInputSchema(today) };
+  return todays.schema;
 }
 
 /** The parsed body: what the addHolding command takes. */
