@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { registerCache } from '../domain/caches/registry.ts';
 import type { RecordedEvent } from './envelope.ts';
 
 /** An older stored version of an event and how to lift it to the current shape. */
@@ -43,7 +44,19 @@ export function storedTypeName(type: string, version: number): string {
   return `${type}.v${version}`;
 }
 
+const STORED_TYPE_NAMES_KEPT = 10_000;
 const parsedTypeNames = new Map<string, { type: string; version: number }>();
+registerCache({
+  name: 'stored-type-names',
+  owner: 'events/define.ts',
+  key: 'stored type name (`Thing.v2`)',
+  bound: `${STORED_TYPE_NAMES_KEPT.toLocaleString('en-US')} names (one per event type and version in the log)`,
+  eviction: 'none: a name beyond the bound is parsed each time',
+  coherence: 'a pure function of the name',
+  clearable: true,
+  clear: () => parsedTypeNames.clear(),
+  size: () => parsedTypeNames.size,
+});
 
 /** `Thing.v2` → { type: 'Thing', version: 2 } (memoised: a log has few distinct type names). */
 export function parseStoredTypeName(stored: string): { type: string; version: number } {
@@ -51,7 +64,7 @@ export function parseStoredTypeName(stored: string): { type: string; version: nu
   if (!parsed) {
     const m = /^(.+)\.v(\d+)$/.exec(stored);
     parsed = m ? { type: m[1]!, version: Number(m[2]) } : { type: stored, version: 1 };
-    if (parsedTypeNames.size < 10_000) parsedTypeNames.set(stored, parsed);
+    if (parsedTypeNames.size < STORED_TYPE_NAMES_KEPT) parsedTypeNames.set(stored, parsed);
   }
   return parsed;
 }

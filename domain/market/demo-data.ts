@@ -1,4 +1,5 @@
 import type { DataSource } from '../../events/catalog.ts';
+import { registerCacheKind } from '../caches/registry.ts';
 import { dec } from './decimal.ts';
 import { barOnOrBefore, byExDate, resolveCurrentPrice, usableBars, type BarPoint, type DistributionPoint, type QuotePoint } from './etf-metrics.ts';
 import type { HoldingPayment } from './holding-performance.ts';
@@ -90,15 +91,32 @@ export function projectionIsDemo(distributions: readonly SourcedDistribution[]):
  * shares one index of its two years of bars instead of building it again.
  */
 function indexBy<T>(key: (item: T) => string): (items: readonly T[]) => ReadonlyMap<string, T> {
-  const kept = new WeakMap<readonly T[], ReadonlyMap<string, T>>();
+  const memo: IndexMemo = { kept: new WeakMap() };
+  indexMemos.track(memo);
   return (items) => {
-    const cached = kept.get(items);
+    const cached = memo.kept.get(items) as ReadonlyMap<string, T> | undefined;
     if (cached) return cached;
     const index = new Map(items.map((item) => [key(item), item]));
-    if (Object.isFrozen(items)) kept.set(items, index);
+    if (Object.isFrozen(items)) memo.kept.set(items, index);
     return index;
   };
 }
+
+interface IndexMemo {
+  kept: WeakMap<readonly unknown[], ReadonlyMap<string, unknown>>;
+}
+
+/** In the cache registry (domain/caches/registry.ts): one memo per index (bars by date, distributions by ex-date). */
+const indexMemos = registerCacheKind<IndexMemo>({
+  name: 'demo-label-indexes',
+  owner: 'domain/market/demo-data.ts',
+  key: 'a frozen array (by identity, a WeakMap): the bars by date, the distributions by ex-date',
+  bound: 'one per frozen array alive (the series of market-snapshots)',
+  eviction: 'with its array (garbage-collected)',
+  coherence: 'only frozen arrays are kept, and a frozen array cannot change: a changed series is a new array',
+  clearable: true,
+  clear: (memo) => void (memo.kept = new WeakMap()),
+});
 const barsByDate = indexBy<SourcedBar>((b) => b.date);
 const distributionsByExDate = indexBy<SourcedDistribution>((d) => d.exDate);
 

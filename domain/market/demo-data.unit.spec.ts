@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { clearCaches } from '../caches/registry.ts';
 import type { DataSource } from '../../events/catalog.ts';
 import { dec } from './decimal.ts';
 import { distributionsInUse, fundFiguresAreDemo, holdingFiguresAreDemo, projectionIsDemo, type SourcedBar, type SourcedDistribution } from './demo-data.ts';
@@ -78,5 +79,32 @@ describe('holdingFiguresAreDemo', () => {
   it('the current price and the payouts received', () => {
     expect(holdingFiguresAreDemo({ ...base, bars: [...bars.slice(0, 3), b('2026-01-23', 'demo')], payments: [] })).toBe(true);
     expect(holdingFiguresAreDemo({ ...base, distributions: [d('2026-01-13', 'demo', '2026-01-14'), ...distributions.slice(1)], payments: [{ exDate: '2026-01-13', payDate: '2026-01-14', reinvestPrice: null }] })).toBe(true);
+  });
+
+  // The indexes by date and by ex-date are kept for frozen arrays (the cache `demo-label-indexes`).
+  it('indexes a new frozen array afresh, even with the same dates as one indexed before', async () => {
+    const demoClose = Object.freeze([...bars.slice(0, 3), b('2026-01-23', 'demo')]);
+    const realClose = Object.freeze([...bars.slice(0, 3), b('2026-01-23')]);
+    expect(holdingFiguresAreDemo({ ...base, bars: demoClose, payments: [] })).toBe(true);
+    expect(holdingFiguresAreDemo({ ...base, bars: realClose, payments: [] })).toBe(false);
+    expect(holdingFiguresAreDemo({ ...base, bars: demoClose, payments: [] })).toBe(true);
+
+    const received = [{ exDate: '2026-01-13', payDate: '2026-01-14', reinvestPrice: null }];
+    const demoPayout = Object.freeze([d('2026-01-13', 'demo', '2026-01-14'), ...distributions.slice(1)]);
+    const realPayout = Object.freeze([d('2026-01-13', 'csv', '2026-01-14'), ...distributions.slice(1)]);
+    expect(holdingFiguresAreDemo({ ...base, bars: realClose, distributions: demoPayout, payments: received })).toBe(true);
+    expect(holdingFiguresAreDemo({ ...base, bars: realClose, distributions: realPayout, payments: received })).toBe(false);
+
+    // emptied by the owner's clear-cache: the same answers
+    expect((await clearCaches()).cleared).toContain('demo-label-indexes');
+    expect(holdingFiguresAreDemo({ ...base, bars: demoClose, payments: [] })).toBe(true);
+    expect(holdingFiguresAreDemo({ ...base, bars: realClose, distributions: demoPayout, payments: received })).toBe(true);
+  });
+
+  it('does not keep the index of an array that is not frozen (it may change)', () => {
+    const changing = [...bars.slice(0, 3), b('2026-01-23')];
+    expect(holdingFiguresAreDemo({ ...base, bars: changing, payments: [] })).toBe(false);
+    changing[3] = b('2026-01-23', 'demo');
+    expect(holdingFiguresAreDemo({ ...base, bars: changing, payments: [] })).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import type { PayoutFrequency } from '../../events/catalog.ts';
+import { registerCache } from '../caches/registry.ts';
 import type { DistributionStatus } from '../../events/dividends.ts';
 import { Decimal, HUNDRED, ONE, ZERO, canonical, dec, fixed, fixedOrNull, roundedNumber } from './decimal.ts';
 import {
@@ -147,7 +148,17 @@ export type UsableBar = Readonly<{ date: IsoDate; close: Decimal }>;
  * label), for every holding computed in that market version. Parsing two years of closes into decimals
  * was most of the CPU time of adding a holding (docs/benchmarks.md, "Writes").
  */
-const usableOfFrozen = new WeakMap<readonly BarPoint[], { today: IsoDate; bars: readonly UsableBar[] }>();
+let usableOfFrozen = new WeakMap<readonly BarPoint[], { today: IsoDate; bars: readonly UsableBar[] }>();
+registerCache({
+  name: 'usable-bars',
+  owner: 'domain/market/etf-metrics.ts',
+  key: 'a frozen bar array (by identity, a WeakMap) and `today`',
+  bound: 'one per frozen array alive (the series of market-snapshots)',
+  eviction: 'with its array (garbage-collected); a call with another `today` replaces it',
+  coherence: 'only frozen arrays are kept, and a frozen array cannot change: a changed series is a new array',
+  clearable: true,
+  clear: () => void (usableOfFrozen = new WeakMap()),
+});
 
 /** Bars up to `today`, sorted by date, with positive parsable closes only (kept for a frozen `bars`). */
 export function usableBars(bars: readonly BarPoint[], today: IsoDate): readonly UsableBar[] {
@@ -374,6 +385,17 @@ export function projectExDates(exDates: readonly IsoDate[], frequency: PayoutFre
 
 const PROJECTED_EX_DATES_KEPT = 2000;
 const projectedExDates = new Map<string, readonly IsoDate[]>();
+registerCache({
+  name: 'projected-ex-dates',
+  owner: 'domain/market/etf-metrics.ts',
+  key: 'frequency, window and every known ex-date (the whole input)',
+  bound: `${PROJECTED_EX_DATES_KEPT.toLocaleString('en-US')} inputs`,
+  eviction: 'all at once when full',
+  coherence: 'the key is the whole input of a pure function',
+  clearable: true,
+  clear: () => projectedExDates.clear(),
+  size: () => projectedExDates.size,
+});
 
 function projectExDatesNow(exDates: readonly IsoDate[], frequency: PayoutFrequency, from: IsoDate, to: IsoDate): IsoDate[] {
   const sorted = [...exDates].sort();

@@ -5,6 +5,8 @@
  * exchange's special closures.
  */
 
+import { registerCache } from '../caches/registry.ts';
+
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export type IsoDate = string;
@@ -195,6 +197,17 @@ export function newYorkDate(instant: string | number): IsoDate {
 
 const NEW_YORK_DATES_KEPT = 10_000;
 const newYorkDates = new Map<number, IsoDate>();
+registerCache({
+  name: 'new-york-dates',
+  owner: 'domain/market/trading-days.ts',
+  key: 'UTC minute (ms / 60,000)',
+  bound: `${NEW_YORK_DATES_KEPT.toLocaleString('en-US')} minutes`,
+  eviction: 'all at once when full',
+  coherence: 'a pure function of its key (time-zone rules do not change while the process runs)',
+  clearable: true,
+  clear: () => newYorkDates.clear(),
+  size: () => newYorkDates.size,
+});
 
 // ---------------------------------------------------------------------------------------------------
 // NYSE holidays
@@ -255,6 +268,17 @@ export interface Holiday {
 }
 
 const holidayCache = new Map<number, Holiday[]>();
+registerCache({
+  name: 'nyse-holidays',
+  owner: 'domain/market/trading-days.ts',
+  key: 'year',
+  bound: 'one list per year asked about (a few dozen years)',
+  eviction: 'none',
+  coherence: 'a pure function of the year (the rules and SPECIAL_CLOSURES are code)',
+  clearable: true,
+  clear: () => holidayCache.clear(),
+  size: () => holidayCache.size,
+});
 
 /**
  * The NYSE full-day holidays of a year, on the days the exchange is closed. New Year's Day on a
@@ -293,14 +317,26 @@ export function isWeekend(date: IsoDate): boolean {
   return wd === 0 || wd === 6;
 }
 
+const BUSINESS_DAYS_KEPT = 50_000;
 const businessDayMemo = new Map<IsoDate, boolean>();
+registerCache({
+  name: 'business-days',
+  owner: 'domain/market/trading-days.ts',
+  key: 'date',
+  bound: `${BUSINESS_DAYS_KEPT.toLocaleString('en-US')} dates`,
+  eviction: 'all at once when full',
+  coherence: 'a pure function of the date (nyse-holidays)',
+  clearable: true,
+  clear: () => businessDayMemo.clear(),
+  size: () => businessDayMemo.size,
+});
 
 /** A day the NYSE is open (weekdays that are not holidays or special closures). */
 export function isBusinessDay(date: IsoDate): boolean {
   let open = businessDayMemo.get(date);
   if (open === undefined) {
     open = !isWeekend(date) && !isHoliday(date);
-    if (businessDayMemo.size > 50_000) businessDayMemo.clear();
+    if (businessDayMemo.size >= BUSINESS_DAYS_KEPT) businessDayMemo.clear();
     businessDayMemo.set(date, open);
   }
   return open;

@@ -23,6 +23,7 @@ import * as queryOperators from 'mingo/operators/query';
 import * as updateOperators from 'mingo/operators/update';
 import { Query } from 'mingo/query';
 import { update as mingoUpdate } from 'mingo/updater';
+import { registerCache } from '../../domain/caches/registry.ts';
 import {
   DuplicateKeyError,
   type BulkOperation,
@@ -180,13 +181,25 @@ function sameValue(a: unknown, b: unknown): boolean {
 // ---------------------------------------------------------------------------------------------
 // Paths
 
+const PATHS_KEPT = 10_000;
 const pathCache = new Map<string, readonly string[]>();
+registerCache({
+  name: 'document-paths',
+  owner: 'infra/document-store/memory-document-store.ts',
+  key: 'a dotted field path of a filter, sort or update (`holdings.etfId`)',
+  bound: `${PATHS_KEPT.toLocaleString('en-US')} paths (one per distinct path the queries and updates use)`,
+  eviction: 'none: a path beyond the bound is split each time',
+  coherence: 'a pure function of the path',
+  clearable: true,
+  clear: () => pathCache.clear(),
+  size: () => pathCache.size,
+});
 
 function segmentsOf(path: string): readonly string[] {
   let segments = pathCache.get(path);
   if (segments === undefined) {
     segments = path.split('.');
-    if (pathCache.size < 10_000) pathCache.set(path, segments);
+    if (pathCache.size < PATHS_KEPT) pathCache.set(path, segments);
   }
   return segments;
 }

@@ -30,6 +30,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { registerCacheKind } from '../../domain/caches/registry.ts';
 import {
   checkName,
   EngineCollection,
@@ -95,7 +96,24 @@ class DocumentCache {
     this.#entries.clear();
     this.#bytes = 0;
   }
+
+  get size(): number {
+    return this.#entries.size;
+  }
 }
+
+/** In the cache registry (domain/caches/registry.ts): one cache per open store. */
+const documentCaches = registerCacheKind<DocumentCache>({
+  name: 'sqlite-documents',
+  owner: 'infra/document-store/sqlite-document-store.ts',
+  key: 'storage (a collection table, numbered per open) and document id',
+  bound: `${DOCUMENT_CACHE_BYTES / 1024 / 1024} MiB of JSON text per store (a document over a quarter of that is not kept)`,
+  eviction: 'least recently used first; a dropped or cleared collection\'s entries at once; all after a rolled-back transaction',
+  coherence: 'the process is the file\'s only writer, and every write and delete goes through the cache',
+  clearable: true,
+  clear: (cache) => cache.clear(),
+  size: (cache) => cache.size,
+});
 
 let storages = 0;
 
@@ -270,6 +288,7 @@ export class SqliteDocumentStore implements DocumentStore, StorageProvider {
   /** Nesting depth of `#transaction` (a write inside `writeAtomically` joins its transaction). */
   #depth = 0;
   #closed = false;
+  readonly #untrack = documentCaches.track(this.#cache);
 
   constructor(db: DatabaseSync) {
     this.#db = db;
@@ -385,6 +404,7 @@ export class SqliteDocumentStore implements DocumentStore, StorageProvider {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.#untrack();
     this.#db.close();
   }
 }

@@ -14,6 +14,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
+import { registerCache, registerCacheKind } from '../../domain/caches/registry.ts';
 import type { NewEvent, RecordedEvent } from '../../events/envelope.ts';
 import {
   ConcurrencyError,
@@ -92,7 +93,32 @@ export async function openSqliteEventStore(file: string, options: SqliteEventSto
   return new SqliteEventStore(absolute, worker, options);
 }
 
+// In the cache registry (domain/caches/registry.ts) from here: the writer's worker thread has its own
+// module instances, out of reach of this thread's registry and of clear-cache.
+registerCache({
+  name: 'writer-revisions',
+  owner: 'infra/event-store/sqlite-writer.worker.ts',
+  key: 'stream name: the revision of its last event',
+  bound: '10,000 streams (CACHE_LIMIT)',
+  eviction: 'the least recently remembered first (a lookup that misses and a commit remember a stream); all when another connection committed or a batch failed',
+  coherence: "checked against SQLite's `data_version` before every batch of appends, and updated by the writer's own commits",
+  clearable: false,
+  reason: "it lives in the writer's worker thread, out of this registry's reach; it is never stale (see coherence)",
+});
+
 export class SqliteEventStore implements EventStore {
+  /** In the cache registry (domain/caches/registry.ts). */
+  private static readonly subscriptionReads = registerCacheKind<SqliteEventStore>({
+    name: 'subscription-read',
+    owner: 'infra/event-store/sqlite-event-store.ts',
+    key: 'the start position and limit of the last subscription read',
+    bound: 'one read (at most a page of events) per open store',
+    eviction: 'at the next commit this store sees, or a read from another start',
+    coherence: 'the events after a position never change; a commit not seen yet wakes the subscriptions again',
+    clearable: true,
+    clear: (store) => void (store.lastSubscriptionRead = undefined),
+    size: (store) => (store.lastSubscriptionRead === undefined ? 0 : 1),
+  });
   readonly kind = 'sqlite' as const;
   readonly file: string;
 
@@ -120,6 +146,7 @@ export class SqliteEventStore implements EventStore {
   private failure: Error | undefined;
   private closing: Promise<void> | undefined;
   private readonly writerGone: Promise<void>;
+  private readonly untrack: () => void;
 
   constructor(file: string, worker: Worker, options: SqliteEventStoreOptions) {
     this.file = file;
@@ -145,6 +172,7 @@ export class SqliteEventStore implements EventStore {
     });
     // Only pending appends keep the process alive (see flush/settle).
     this.worker.unref();
+    this.untrack = SqliteEventStore.subscriptionReads.track(this);
   }
 
   append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -343,6 +371,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   private async shutdown(): Promise<void> {
+    this.untrack();
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     this.stopPolling();
     // Hand over what is still waiting in the outbox, then ask the writer to finish and close.

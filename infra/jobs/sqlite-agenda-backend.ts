@@ -24,6 +24,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type SQLInputValue, type SQLOutputValue, type StatementSync } from 'node:sqlite';
+import { registerCacheKind } from '../../domain/caches/registry.ts';
 import {
   computeJobState,
   toJobId,
@@ -233,6 +234,19 @@ export interface SqliteJobRepositoryOptions {
   busyTimeoutMs?: number;
 }
 
+/** In the cache registry (domain/caches/registry.ts): the prepared statements of each repository. */
+const statementCaches = registerCacheKind<Map<string, StatementSync>>({
+  name: 'job-statements',
+  owner: 'infra/jobs/sqlite-agenda-backend.ts',
+  key: 'SQL text',
+  bound: 'none strictly: one per distinct SQL text, which varies with the columns an update sets and the length of an `IN` list (a handful in practice)',
+  eviction: 'all when the repository disconnects',
+  coherence: 'a statement is a pure function of its text (the schema does not change while connected)',
+  clearable: true,
+  clear: (statements) => statements.clear(),
+  size: (statements) => statements.size,
+});
+
 export class SqliteJobRepository implements JobRepository {
   readonly file: string;
   readonly #busyTimeoutMs: number;
@@ -242,6 +256,8 @@ export class SqliteJobRepository implements JobRepository {
   constructor(options: SqliteJobRepositoryOptions) {
     this.file = options.file;
     this.#busyTimeoutMs = options.busyTimeoutMs ?? 10_000;
+    // held weakly by the registry: nothing to undo when the repository goes
+    statementCaches.track(this.#statements);
   }
 
   async connect(): Promise<void> {

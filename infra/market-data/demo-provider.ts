@@ -8,6 +8,7 @@ import {
   previousBusinessDay,
   type IsoDate,
 } from '../../domain/market/trading-days.ts';
+import { registerCacheKind } from '../../domain/caches/registry.ts';
 import { demoPayDate, demoProfileOf, type DemoProfile, type PastSchedule } from './demo-profiles.ts';
 import type { LatestPrice, MarketDataProvider, ProviderBar, ProviderDistribution, ProviderSplit } from './port.ts';
 
@@ -249,6 +250,18 @@ export function closeInstant(date: IsoDate): string {
 }
 
 export class DemoMarketDataProvider implements MarketDataProvider {
+  /** In the cache registry (domain/caches/registry.ts); a provider is made for each job run. */
+  private static readonly seriesKind = registerCacheKind<DemoMarketDataProvider>({
+    name: 'demo-series',
+    owner: 'infra/market-data/demo-provider.ts',
+    key: 'ticker, with the date the series reaches',
+    bound: 'one series per demo ticker asked about (the seed catalog), for one job run',
+    eviction: 'replaced by a longer series when a later date is asked for; all with the provider',
+    coherence: 'generateDemoSeries is pure, and a day comes out the same whatever date the series reaches (fixed draws per day, the scale set at the anchor)',
+    clearable: true,
+    clear: (provider) => provider.cache.clear(),
+    size: (provider) => provider.cache.size,
+  });
   readonly source = 'demo' as const;
   private readonly now: () => string;
   private readonly profileOf: (ticker: string) => DemoProfile | null;
@@ -257,6 +270,8 @@ export class DemoMarketDataProvider implements MarketDataProvider {
   constructor(options: DemoProviderOptions) {
     this.now = options.now;
     this.profileOf = options.profileOf ?? demoProfileOf;
+    // held weakly by the registry: nothing to undo when the run's provider goes
+    DemoMarketDataProvider.seriesKind.track(this);
   }
 
   /** The last session whose bar is complete at `now`: today after 16:00 on a business day, else earlier. */

@@ -1,3 +1,4 @@
+import { registerCacheKind } from '../../domain/caches/registry.ts';
 import type { IsoDate } from '../../domain/market/trading-days.ts';
 import { INDEX_ID, MARKET_STATE, marketProjection } from './projection.ts';
 import { getEtfListItems, getEtfSeries, getPublicCalendar, marketToday, type EtfSeries } from './queries.ts';
@@ -80,7 +81,6 @@ export class MarketSnapshot {
   }
 }
 
-/** One snapshot per market version (the newest seen), per read side. */
 /**
  * One snapshot per market version (the newest seen), per read side, and the version itself.
  *
@@ -93,6 +93,18 @@ export class MarketSnapshot {
  * every read of market data that follows sees at least that batch in full.
  */
 export class MarketSnapshots {
+  /** In the cache registry (domain/caches/registry.ts). */
+  private static readonly kind = registerCacheKind<MarketSnapshots>({
+    name: 'market-snapshots',
+    owner: 'read-models/market/market-snapshot.ts',
+    key: 'market version (the `_position` of the market `index` document); within it, fund id',
+    bound: 'one snapshot (the newest version): today, the list items, the calendar and the series of the funds asked for',
+    eviction: 'replaced by the snapshot of a newer version',
+    coherence: 'the version moves with every market batch, and is trusted only once the market checkpoint reached it (a batch written in full)',
+    clearable: true,
+    clear: (snapshots) => void (snapshots.current = null),
+    size: (snapshots) => (snapshots.current === null ? 0 : 1),
+  });
   private readonly readModels: ReadModels;
   private current: MarketSnapshot | null = null;
   /** The market projection's checkpoint as last reported after a flush; null until known. */
@@ -100,13 +112,21 @@ export class MarketSnapshots {
   private checkpointLoad: Promise<void> | null = null;
   /** The last version that could be trusted. */
   private lastTrusted = -1;
+  private readonly unsubscribe: () => void;
+  private readonly untrack: () => void;
 
   constructor(readModels: ReadModels) {
     this.readModels = readModels;
-    readModels.onAdvance((projection, position) => {
+    this.unsubscribe = readModels.onAdvance((projection, position) => {
       // a lower position means the projection is being rebuilt: trust nothing above it again
       if (projection.name === marketProjection.name) this.checkpoint = position;
     });
+    this.untrack = MarketSnapshots.kind.track(this);
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.untrack();
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { DataSource, PayoutFrequency } from '../../events/catalog.ts';
+import { registerCache } from '../../domain/caches/registry.ts';
 import type { IsoDate } from '../../domain/market/trading-days.ts';
 import type { BarPoint, DistributionPoint, EtfMetricsView, QuotePoint } from '../../domain/market/etf-metrics.ts';
 import type { SplitPoint } from '../../domain/market/splits.ts';
@@ -74,7 +75,17 @@ export async function firstBarDate(readModels: ReadModels, etfId: string): Promi
   return date;
 }
 
-const firstBarDates = new WeakMap<ReadModels, Map<string, { position: unknown; date: IsoDate | null }>>();
+let firstBarDates = new WeakMap<ReadModels, Map<string, { position: unknown; date: IsoDate | null }>>();
+registerCache({
+  name: 'first-bar-dates',
+  owner: 'read-models/market/queries.ts',
+  key: 'read side (a WeakMap), then fund id; kept with the fund document\'s `_position`',
+  bound: 'one entry per fund asked about (the catalog)',
+  eviction: 'none; a read side\'s table goes with it',
+  coherence: 'each read compares the kept `_position` with the document\'s (a small read): a changed fund is read again',
+  clearable: true,
+  clear: () => void (firstBarDates = new WeakMap()),
+});
 
 /** Everything needed to compute a holding's growth and income (domain/market/holding-performance.ts). */
 export interface EtfSeries {

@@ -1,3 +1,4 @@
+import { registerCacheKind } from '../../domain/caches/registry.ts';
 import { prepareJson, type PreparedJson } from '../runtime/prepared-json.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
 import { marketProjection } from './projection.ts';
@@ -15,6 +16,29 @@ import { getViewsChangedAfter } from './queries.ts';
  * one means the projection was rebuilt: the cache reloads everything.
  */
 export class MarketViewCache {
+  /** In the cache registry (domain/caches/registry.ts): the views, and the values derived from them. */
+  private static readonly viewsKind = registerCacheKind<MarketViewCache>({
+    name: 'market-views',
+    owner: 'read-models/market/view-cache.ts',
+    key: 'view id (`top-performers`, `detail:NVDW`, `history:NVDW:1Y`, ...); a view keeps its gzip bytes once asked for',
+    bound: 'the views of the `market` read model: lists, one per brand, a detail and one history per range for each fund',
+    eviction: 'replaced when its view is rewritten; all at once on a rebuild (a lower checkpoint)',
+    coherence: 'refreshed on `readModels.onAdvance` of `market` (the views written after the known checkpoint); a request waits for a refresh in flight',
+    clearable: true,
+    clear: (cache) => cache.clear(),
+    size: (cache) => cache.views.size,
+  });
+  private static readonly derivedKind = registerCacheKind<MarketViewCache>({
+    name: 'market-view-derivations',
+    owner: 'read-models/market/view-cache.ts',
+    key: 'view id and derivation key (the `limit` of top performers)',
+    bound: '1,000 per view (no more are added)',
+    eviction: 'a view\'s derivations go with the view (rewritten, rebuilt, cleared)',
+    coherence: 'dropped whenever their view changes; the ETag is the view\'s plus the key',
+    clearable: true,
+    clear: (cache) => void (cache.derived = new Map()),
+    size: (cache) => [...cache.derived.values()].reduce((sum, memo) => sum + memo.size, 0),
+  });
   private readonly readModels: ReadModels;
   private views = new Map<string, PreparedJson>();
   /** Values derived from a view (e.g. top performers with a limit), dropped when the view changes. */
@@ -25,6 +49,7 @@ export class MarketViewCache {
   private reload = true;
   private refreshing: Promise<void> | null = null;
   private readonly unsubscribe: () => void;
+  private readonly untrack: (() => void)[];
 
   constructor(readModels: ReadModels) {
     this.readModels = readModels;
@@ -34,6 +59,7 @@ export class MarketViewCache {
       this.target = Math.max(this.target, position);
       void this.refresh().catch(() => {});
     });
+    this.untrack = [MarketViewCache.viewsKind.track(this), MarketViewCache.derivedKind.track(this)];
   }
 
   /** Forgets everything; the next request reloads (the owner's "clear cache"). */
@@ -46,6 +72,7 @@ export class MarketViewCache {
 
   close(): void {
     this.unsubscribe();
+    for (const untrack of this.untrack) untrack();
   }
 
   /** The view now, without waiting, when the cache is loaded and no refresh is in flight; else undefined. */

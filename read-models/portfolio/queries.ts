@@ -1,4 +1,5 @@
 import type { UserCalendarEntry } from '../../contracts/portfolio.ts';
+import { registerCacheKind } from '../../domain/caches/registry.ts';
 import type { IsoDate } from '../../domain/market/trading-days.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
 import { MarketSnapshots } from '../market/market-snapshot.ts';
@@ -87,11 +88,13 @@ export class UserAreaReads {
   private readonly maxBytes: number;
   private readonly documents = new Map<string, UserAreaDocument>();
   private bytes = 0;
+  private readonly untrack: () => void;
 
   constructor(readModels: ReadModels, options: { maxBytes?: number; snapshots?: MarketSnapshots } = {}) {
     this.readModels = readModels;
     this.snapshots = options.snapshots ?? new MarketSnapshots(readModels);
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.untrack = userAreaCaches.track(this);
   }
 
   /** The holdings with their derived values: UTF-8 JSON of HoldingView[], ready to send. */
@@ -131,6 +134,16 @@ export class UserAreaReads {
   /** Cached documents and their total size (for tests and diagnostics). */
   stats(): { documents: number; bytes: number } {
     return { documents: this.documents.size, bytes: this.bytes };
+  }
+
+  /** Forgets every document (the owner's "clear cache"); each is computed again when next read. */
+  clear(): void {
+    this.documents.clear();
+    this.bytes = 0;
+  }
+
+  close(): void {
+    this.untrack();
   }
 
   private async document(userId: string, requestToday: IsoDate): Promise<UserAreaDocument> {
@@ -199,3 +212,16 @@ export class UserAreaReads {
     }
   }
 }
+
+/** In the cache registry (domain/caches/registry.ts). */
+const userAreaCaches = registerCacheKind<UserAreaReads>({
+  name: 'user-area',
+  owner: 'read-models/portfolio/queries.ts',
+  key: 'user id; the document is current while (portfolio `_position`, market version, request date) is, a holding\'s part while the market key and the holding\'s entry are',
+  bound: '64 MiB, counted as twice the JSON of the parts (the answers joined from them take about as much again)',
+  eviction: 'least recently used first',
+  coherence: 'a holding write moves the portfolio `_position`, any market change the market version (market-snapshots); nothing is kept while the version cannot be trusted',
+  clearable: true,
+  clear: (reads) => reads.clear(),
+  size: (reads) => reads.stats().documents,
+});

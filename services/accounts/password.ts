@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { registerCache } from '../../domain/caches/registry.ts';
 
 /**
  * Password hashing with scrypt. OWASP's recommended cost is N=2^17, r=8, p=1 (128 MiB, ~0.5 s on
@@ -65,6 +66,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * "no such account" costs the same time as "wrong password". Made once per parameter set.
  */
 const dummyHashes = new Map<string, Promise<string>>();
+registerCache({
+  name: 'dummy-password-hashes',
+  owner: 'services/accounts/password.ts',
+  key: 'scrypt parameters (N, r, p)',
+  bound: 'one per parameter set in use (one in production)',
+  eviction: 'none',
+  coherence: 'any hash at these parameters serves: only its cost matters',
+  clearable: true,
+  clear: () => dummyHashes.clear(),
+  size: () => dummyHashes.size,
+});
 export function dummyPasswordHash(params: ScryptParams = OWASP_SCRYPT): Promise<string> {
   const key = `${params.N}:${params.r}:${params.p}`;
   let hash = dummyHashes.get(key);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { registerCache } from '../../domain/caches/registry.ts';
 import type { BrokerageAccountSynced } from '../../events/brokerage.ts';
 import { streams } from '../../events/streams.ts';
 import { canonical, dec, type Decimal } from '../../domain/market/decimal.ts';
@@ -33,14 +34,10 @@ interface Ready {
   secrets: SecretBox;
 }
 
-const boxes = new WeakMap<Buffer, SecretBox>();
-
 function ready(deps: BrokerageCommandDeps): Ready {
   if (!deps.brokerage || !deps.config.snaptrade) throw brokerageUnavailable();
-  const key = deps.config.snaptrade.secretKey;
-  let secrets = boxes.get(key);
-  if (!secrets) boxes.set(key, (secrets = createSecretBox(key)));
-  return { brokerage: deps.brokerage, secrets };
+  // A box only checks the key's length and closes over it: made per call, nothing worth keeping.
+  return { brokerage: deps.brokerage, secrets: createSecretBox(deps.config.snaptrade.secretKey) };
 }
 
 /** Calls SnapTrade; a failure becomes a 502 with a message for people (logged without secrets). */
@@ -65,6 +62,17 @@ function credentialsOf(state: BrokerageState, secrets: SecretBox, userId: string
 
 /** One registration at a time per user in this process, so a double click asks SnapTrade once. */
 const registering = new Map<string, Promise<{ registered: boolean; registeredAt: string; position: number }>>();
+registerCache({
+  name: 'brokerage-registrations',
+  owner: 'services/brokerage/commands.ts',
+  key: 'user id: the SnapTrade registration running for that user',
+  bound: 'the registrations running',
+  eviction: 'when the registration settles',
+  coherence: 'holds no data: a second request waits for the first instead of asking SnapTrade again',
+  clearable: false,
+  reason: 'it holds running calls, not data; dropping one would let a double click register the user with SnapTrade twice',
+  size: () => registering.size,
+});
 
 /**
  * Registers the user with SnapTrade under a new opaque id (`wd-<uuid>`, never the e-mail) and records

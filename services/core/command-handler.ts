@@ -1,3 +1,4 @@
+import { registerCache } from '../../domain/caches/registry.ts';
 import { ConcurrencyError } from '../../infra/event-store/port.ts';
 import type { CommandContext, Decider, DomainEvent } from './decider.ts';
 import { preconditionFailed } from './errors.ts';
@@ -18,6 +19,16 @@ export interface CommandResult<Event> {
  * `retries + 1` of N parallel writers succeeded; 7-9 of 20 got 412). Other streams are not held up.
  */
 const queues = new WeakMap<EventLog, Map<string, Promise<void>>>();
+registerCache({
+  name: 'command-queues',
+  owner: 'services/core/command-handler.ts',
+  key: 'event log (a WeakMap), then stream name: the tail of the stream\'s chain of commands',
+  bound: 'the streams with a command running or waiting',
+  eviction: 'when its last command settles',
+  coherence: 'holds no data, only the order of the commands running in this process',
+  clearable: false,
+  reason: 'it orders the running commands and holds no data; dropping a queue would let two commands on one stream race to the append',
+});
 
 function oneAtATime<T>(log: EventLog, stream: string, run: () => Promise<T>): Promise<T> {
   let byStream = queues.get(log);

@@ -1,8 +1,8 @@
+import { registerCacheKind } from '../../domain/caches/registry.ts';
 import type { EventMetadata, RecordedEvent } from '../../events/envelope.ts';
 import { registry as defaultRegistry, type EventRegistry } from '../../events/registry.ts';
 import type { EventStore, ExpectedRevision, Subscription } from '../../infra/event-store/port.ts';
 import { foldRecorded, type Aggregate, type CommandContext, type DomainEvent, type Folder } from './decider.ts';
-
 
 /** How many streams' folded states the log keeps (least recently used out first): the streams being written, not every user's (a portfolio of 60 holdings takes some 15 KB). */
 export const KEPT_FOLDED_STREAMS = 2000;
@@ -17,14 +17,33 @@ interface KeptAggregate {
  * The typed face of the event store: validates on write (encode) and on read (decode + upcast).
  */
 export class EventLog {
+  /** In the cache registry (domain/caches/registry.ts). */
+  private static readonly keptKind = registerCacheKind<EventLog>({
+    name: 'folded-aggregates',
+    owner: 'services/core/event-log.ts',
+    key: 'stream name, with the decider\'s `evolve` (a state is folded on only by the same fold)',
+    bound: `${KEPT_FOLDED_STREAMS.toLocaleString('en-US')} streams (KEPT_FOLDED_STREAMS), of deciders that opt in (\`keepsFoldedState\`)`,
+    eviction: 'least recently used first',
+    coherence: 'each use reads the events appended since the kept revision (by any process) and folds them on; `evolve` must not change the state it is given',
+    clearable: true,
+    clear: (log) => log.kept.clear(),
+    size: (log) => log.kept.size,
+  });
   readonly store: EventStore;
   readonly registry: EventRegistry;
   /** Folded states of streams whose decider allows it (`keepsFoldedState`), by stream. */
   private readonly kept = new Map<string, KeptAggregate>();
+  private readonly untrack: () => void;
 
   constructor(store: EventStore, registry: EventRegistry = defaultRegistry) {
     this.store = store;
     this.registry = registry;
+    this.untrack = EventLog.keptKind.track(this);
+  }
+
+  /** Leaves the cache registry; the store is its owner's to close. */
+  close(): void {
+    this.untrack();
   }
 
   async append(stream: string, events: DomainEvent[], expected: ExpectedRevision, ctx: CommandContext) {

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
+import { registerCache } from '../../domain/caches/registry.ts';
 import { normalisePagePath } from '../../contracts/page-path.ts';
 
 /** Vite puts content-hashed files under `assets/`: safe to cache forever. */
@@ -123,21 +124,35 @@ export function clientRouter(distDir: string, pages?: ManagedPages): Router {
       },
     }),
   );
-  let cached: { mtimeMs: number; html: string } | undefined;
-  const indexHtml = (): string => {
-    const { mtimeMs } = statSync(indexFile);
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(indexFile, 'utf8') };
-    return cached.html;
-  };
   router.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     res.setHeader('Cache-Control', 'no-cache');
     if (isClientRoute(req.path)) return res.status(200).sendFile(indexFile);
     const page = pages ? await pages.publishedAt(normalisePagePath(req.path)) : null;
     if (!page) return res.status(404).sendFile(indexFile);
-    res.status(200).type('html').send(withPageHead(indexHtml(), page, pages!.appUrl));
+    res.status(200).type('html').send(withPageHead(indexHtml(indexFile), page, pages!.appUrl));
   });
   return router;
+}
+
+/** The client's index.html, read again only when the file changed (a new build). */
+let cachedIndex: { file: string; mtimeMs: number; html: string } | undefined;
+registerCache({
+  name: 'client-index-html',
+  owner: 'services/gateway/client.ts',
+  key: 'index.html path and modification time',
+  bound: 'one file',
+  eviction: 'replaced when the file (or its path) changes',
+  coherence: 'its modification time is checked on every use',
+  clearable: true,
+  clear: () => void (cachedIndex = undefined),
+  size: () => (cachedIndex === undefined ? 0 : 1),
+});
+
+function indexHtml(file: string): string {
+  const { mtimeMs } = statSync(file);
+  if (cachedIndex?.file !== file || cachedIndex.mtimeMs !== mtimeMs) cachedIndex = { file, mtimeMs, html: readFileSync(file, 'utf8') };
+  return cachedIndex.html;
 }
 
 /**

@@ -127,6 +127,11 @@ export async function createContainer(
     },
     async stop() {
       for (const step of stopSteps.reverse()) await step();
+      // the caches leave the registry (domain/caches/registry.ts) with the app
+      marketViews?.close();
+      deps.userArea.close();
+      marketSnapshots.close();
+      log.close();
       if (runner) await runner.stop();
       reader?.stop();
       await mailer.close();

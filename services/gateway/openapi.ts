@@ -1,5 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, zodToOpenAPIRegistry, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { registerCache } from '../../domain/caches/registry.ts';
 import { AdminPing, User, VerifyEmailAnswer } from '../../contracts/accounts.ts';
 import { CsvUpload, DistributionWithdrawal, EtfImportResult, EtfJson, HistoryImportResult, SplitJson, SplitRequest } from '../../contracts/catalog.ts';
 import { ErrorBody, MessageAnswer } from '../../contracts/errors.ts';
@@ -712,6 +713,20 @@ export function documentEndpoint(registry: OpenAPIRegistry, e: EndpointSpec): vo
   });
 }
 
+/** How many apps of this process hold the document's JSON text (one per app, built at its first request). */
+let documentTexts = 0;
+registerCache({
+  name: 'openapi-document',
+  owner: 'services/gateway/openapi.ts',
+  key: "none: each app's one JSON text of the document",
+  bound: 'one per app',
+  eviction: 'none',
+  coherence: 'built from the endpoint definitions the app handles, which do not change while the process runs',
+  clearable: false,
+  reason: 'a constant of the program; nothing in it can become stale, and building it again would only cost time',
+  size: () => documentTexts,
+});
+
 /** The document of the given endpoints (and the routes not declared as endpoints yet). */
 export function openApiDocument(handled: readonly Handled[]): ReturnType<OpenApiGeneratorV31['generateDocument']> {
   for (const [refId, schema] of Object.entries(components)) name(refId, schema);
@@ -743,7 +758,10 @@ export function openApiModule(all: () => readonly Handled[]): ApiModule {
     let body: string | null = null;
     return [
       handle(getOpenApi, (_input, call) => {
-        body ??= JSON.stringify(openApiDocument(all()));
+        if (body === null) {
+          body = JSON.stringify(openApiDocument(all()));
+          documentTexts++;
+        }
         call.res.type('application/json').send(body);
         return SENT;
       }),

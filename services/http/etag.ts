@@ -1,9 +1,24 @@
 import type { Request, Response } from 'express';
+import { registerCache } from '../../domain/caches/registry.ts';
 import { GZIP_MIN_BYTES, gzippedBody, type PreparedJson } from '../../read-models/runtime/prepared-json.ts';
 
 /** The last Accept-Encoding seen and its answer: a browser sends the same string on every request. */
 let lastAcceptEncoding = '';
 let lastAcceptsGzip = false;
+registerCache({
+  name: 'accept-encoding',
+  owner: 'services/http/etag.ts',
+  key: 'Accept-Encoding header value: whether it accepts gzip',
+  bound: 'one (the last value seen)',
+  eviction: 'replaced by the next other value',
+  coherence: 'a pure function of the header value',
+  clearable: true,
+  clear: () => {
+    lastAcceptEncoding = '';
+    lastAcceptsGzip = false;
+  },
+  size: () => (lastAcceptEncoding === '' ? 0 : 1),
+});
 
 /** True when Accept-Encoding lists gzip (or `*`) without `q=0`. */
 export function acceptsGzip(acceptEncoding: string | undefined): boolean {

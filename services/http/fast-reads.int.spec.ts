@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { allFixtureEvents, appendAll } from '../../read-models/market/fixtures.ts';
 import { marketApi } from '../market/api.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
-import { clearCaches } from './cache-registry.ts';
+import { clearCaches } from '../../domain/caches/registry.ts';
 import { fastReads, inFrontOf, preparedReads } from './fast-reads.ts';
 
 /** The fields of a request log line these tests read. */

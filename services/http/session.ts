@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { getIronSession, unsealData, type IronSession, type SessionOptions } from 'iron-session';
+import { registerCache } from '../../domain/caches/registry.ts';
 import { findUserById } from '../../read-models/users/queries.ts';
 import type { UserDoc } from '../../read-models/users/projection.ts';
 import { forbidden, unauthorized } from '../core/errors.ts';
@@ -118,23 +119,62 @@ export async function currentAuth(req: Request, res: Response, deps: AppDeps): P
 
 /**
  * Unsealing a cookie (key derivation + AES + HMAC) costs more than the rest of a read request, and a
- * browser sends the same sealed value on every request. The result of unsealing a given string never
- * changes, so it is remembered (bounded, oldest dropped first). Expiry, epoch and account checks still
- * run on every request (checkSession).
+ * browser sends the same sealed value on every request. The result of unsealing a given string with a
+ * given configuration (secret, TTL) never changes, so it is remembered (bounded, oldest dropped first).
+ * Expiry, epoch and account checks still run on every request (checkSession): a revoked or ended
+ * session is refused although its cookie's content is remembered.
  */
-const UNSEAL_CACHE_LIMIT = 10_000;
-const unsealCaches = new WeakMap<Config, Map<string, Partial<SessionData>>>();
+export class UnsealedSessions {
+  readonly #limit: number;
+  /** By sealed cookie value, oldest first; the Config it was unsealed with is part of the key. */
+  readonly #entries = new Map<string, { config: Config; data: Partial<SessionData> }>();
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  get(config: Config, seal: string): Partial<SessionData> | undefined {
+    const entry = this.#entries.get(seal);
+    return entry?.config === config ? entry.data : undefined;
+  }
+
+  set(config: Config, seal: string, data: Partial<SessionData>): void {
+    this.#entries.delete(seal);
+    if (this.#entries.size >= this.#limit) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#entries.set(seal, { config, data });
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
+}
+
+export const UNSEAL_CACHE_LIMIT = 10_000;
+/** Exported for its spec (session.int.spec.ts). */
+export const unsealedSessions = new UnsealedSessions(UNSEAL_CACHE_LIMIT);
+registerCache({
+  name: 'unsealed-sessions',
+  owner: 'services/http/session.ts',
+  key: 'sealed session cookie value, with the Config it was unsealed with',
+  bound: `${UNSEAL_CACHE_LIMIT.toLocaleString('en-US')} cookies (UNSEAL_CACHE_LIMIT)`,
+  eviction: 'oldest first (first in, first out)',
+  coherence: "unsealing is a pure function of the value and the secret (iron's own expiry aside, which the `issuedAt` check covers); expiry, epoch and ended sessions are checked on every request all the same",
+  clearable: true,
+  clear: () => unsealedSessions.clear(),
+  size: () => unsealedSessions.size,
+});
 
 async function readSession(req: Request, config: Config): Promise<Partial<SessionData>> {
   const seal = cookieValue(req.headers.cookie, SESSION_COOKIE);
   if (!seal) return {};
-  let cache = unsealCaches.get(config);
-  if (!cache) unsealCaches.set(config, (cache = new Map()));
-  const known = cache.get(seal);
+  const known = unsealedSessions.get(config, seal);
   if (known) return known;
   const data = await unsealData<Partial<SessionData>>(seal, { password: config.session.secret, ttl: config.session.ttlSeconds }).catch(() => ({}));
-  if (cache.size >= UNSEAL_CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-  cache.set(seal, data);
+  unsealedSessions.set(config, seal, data);
   return data;
 }
 

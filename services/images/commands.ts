@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { registerCache } from '../../domain/caches/registry.ts';
 import type { ImageMimeType } from '../../events/images.ts';
 import { streams } from '../../events/streams.ts';
 import type { BlobStore } from '../../infra/blob-store/port.ts';
@@ -21,6 +22,17 @@ interface Stores {
 }
 
 const queues = new Map<string, Promise<unknown>>();
+registerCache({
+  name: 'image-upload-queues',
+  owner: 'services/images/commands.ts',
+  key: 'SHA-256 of the image bytes: the tail of its chain of uploads and deletes',
+  bound: 'the images with a write running or waiting',
+  eviction: 'when its last write settles',
+  coherence: 'holds no data, only the order of the writes running in this process',
+  clearable: false,
+  reason: 'it orders the running writes and holds no data; dropping a queue would let two writes of one image race',
+  size: () => queues.size,
+});
 
 function oneAtATime<T>(sha256: string, run: () => Promise<T>): Promise<T> {
   const result = (queues.get(sha256) ?? Promise.resolve()).then(run);

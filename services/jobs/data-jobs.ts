@@ -9,7 +9,7 @@ import type { ProjectionRunner } from '../../read-models/runtime/runner.ts';
 import { AppError } from '../core/errors.ts';
 import type { CommandContext } from '../core/decider.ts';
 import type { EventLog } from '../core/event-log.ts';
-import { clearCaches } from '../http/cache-registry.ts';
+import { clearCaches } from '../../domain/caches/registry.ts';
 import { listNewEtf } from '../catalog/commands.ts';
 import { addDays, addMonths, isBusinessDay, isRegularSession, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
 import { SEED_CATALOG, seedEtfByTicker, seedEtfId } from '../../domain/market/seed-catalog.ts';
@@ -265,7 +265,7 @@ const syncDividends: JobBody = async (env, run): Promise<JobOutcome> => {
   };
 };
 
-/** Rebuilds the market read models (metrics, yields, views) from the log, then drops the view caches. */
+/** Rebuilds the market read models (metrics, yields, views) from the log, then empties the caches (clear-cache's clearCaches). */
 const recalculateYields: JobBody = async (env, run): Promise<JobOutcome> => {
   if (!env.runner) throw new JobProblem('The read models are not built in this process (run it on the worker)');
   const names = marketProjectionNames();
@@ -279,11 +279,19 @@ const recalculateYields: JobBody = async (env, run): Promise<JobOutcome> => {
   return { summary: `Rebuilt ${names.join(', ') || 'no market read models'} from the log in ${ms} ms`, counts: { projections: names.length, ms } };
 };
 
-/** Drops the in-process view caches; they fill again on the next request. */
+/**
+ * Empties every in-process cache of derived data (domain/caches/registry.ts: views, user area, memo
+ * tables, the document cache ...); each fills again on demand. The tables that hold no data (command
+ * queues, open live streams) are left alone and counted as kept. On the gateway/worker split each
+ * gateway does the same when it sees this run succeed (runtime.ts, followCacheClears).
+ */
 const clearCache: JobBody = async (): Promise<JobOutcome> => {
-  const { cleared, failed } = await clearCaches();
+  const { cleared, kept, failed } = await clearCaches();
   if (failed.length > 0) throw new JobProblem(`Could not clear ${failed.map((f) => `${f.name} (${f.reason})`).join(', ')}`);
-  return { summary: `Cleared ${plural(cleared.length, 'cache')}${cleared.length ? `: ${cleared.join(', ')}` : ''}. Fresh data will load on next request.`, counts: { cleared: cleared.length } };
+  return {
+    summary: `Cleared ${plural(cleared.length, 'cache')}${cleared.length ? `: ${cleared.join(', ')}` : ''}. Fresh data will load on next request.`,
+    counts: { cleared: cleared.length, kept: kept.length },
+  };
 };
 
 /** "Today" (America/New_York) enters the log. */

@@ -7,7 +7,7 @@ import { findJob, jobsCollection } from '../../read-models/jobs/queries.ts';
 import type { JobDoc } from '../../read-models/jobs/projection.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
 import { signUp, signUpOwner } from '../accounts/test-helpers.ts';
-import { registerCache } from '../http/cache-registry.ts';
+import { registerCache, registeredCaches } from '../../domain/caches/registry.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { marketProjectionNames, NO_ALPACA_KEYS } from './data-jobs.ts';
 import { whenJobFinished } from './job-runs.ts';
@@ -50,6 +50,11 @@ function whenSomeJobFinished(readModels: ReadModels, predicate: (doc: JobDoc) =>
     const off = readModels.onAdvance(() => void check().catch(reject));
     void check().catch(reject);
   });
+}
+
+/** The description of a cache registered by a spec. */
+function specCache(name: string) {
+  return { name, owner: 'services/jobs/jobs.int.spec.ts', key: 'none', bound: 'none', eviction: 'none', coherence: 'a spec' };
 }
 
 // Wednesday 2026-03-04, 10:00 in New York.
@@ -187,17 +192,24 @@ describe('data operations with a scripted provider', () => {
     expect(status.find((s) => s.name === 'market')).toMatchObject({ lag: 0 });
   });
 
-  it('clear-cache drops every registered cache', async () => {
+  it('clear-cache drops every registered cache of derived data and leaves the others alone', async () => {
     let cleared = 0;
-    const off = registerCache('jobs-spec-cache', () => void cleared++);
+    const off = registerCache({ ...specCache('jobs-spec-cache'), clearable: true, clear: () => void cleared++ });
+    const offKept = registerCache({ ...specCache('jobs-spec-queue'), clearable: false, reason: 'a queue, not data' });
     try {
       const res = await owner.post('/api/admin/clear-cache').expect(202);
       const done = await whenJobFinished(ctx.deps.readModels, res.body.jobId);
       expect(done.status).toBe('succeeded');
-      expect(done.summary).toContain('jobs-spec-cache');
+      const caches = registeredCaches();
+      const clearable = caches.filter((c) => c.clearable).map((c) => c.name);
+      expect(done.summary).toBe(`Cleared ${clearable.length} caches: ${clearable.join(', ')}. Fresh data will load on next request.`);
+      expect(clearable).toEqual(expect.arrayContaining(['jobs-spec-cache', 'market-views', 'user-area']));
+      expect(done.summary).not.toContain('jobs-spec-queue');
+      expect(done.counts).toEqual({ cleared: clearable.length, kept: caches.length - clearable.length });
       expect(cleared).toBe(1);
     } finally {
       off();
+      offKept();
     }
   });
 

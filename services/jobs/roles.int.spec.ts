@@ -3,7 +3,7 @@ import type { Agent } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
 import { signUpOwner } from '../accounts/test-helpers.ts';
-import { registerCache } from '../http/cache-registry.ts';
+import { registerCache } from '../../domain/caches/registry.ts';
 import { loadConfig } from '../http/config.ts';
 import { createContainer, type Container } from '../gateway/container.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
@@ -63,8 +63,17 @@ describe('gateway and worker', () => {
     const seenTwice = new Promise<void>((resolve) => (gatewayCleared = resolve));
     // One process holds both here, so the registry is shared: the worker's run clears once, the
     // gateway's follower once more.
-    const off = registerCache('roles-spec-cache', () => {
-      if (++clears === 2) gatewayCleared();
+    const off = registerCache({
+      name: 'roles-spec-cache',
+      owner: 'services/jobs/roles.int.spec.ts',
+      key: 'none',
+      bound: 'none',
+      eviction: 'none',
+      coherence: 'a spec',
+      clearable: true,
+      clear: () => {
+        if (++clears === 2) gatewayCleared();
+      },
     });
     try {
       const res = await owner.post('/api/admin/clear-cache').expect(202);

@@ -10,7 +10,7 @@ import { jobsCollection } from '../../read-models/jobs/queries.ts';
 import type { JobDoc } from '../../read-models/jobs/projection.ts';
 import type { ProjectionRunner } from '../../read-models/runtime/runner.ts';
 import type { CommandContext } from '../core/decider.ts';
-import { clearCaches } from '../http/cache-registry.ts';
+import { clearCaches } from '../../domain/caches/registry.ts';
 import type { AppDeps, JobQueue } from '../http/deps.ts';
 import { newYorkDate } from '../../domain/market/trading-days.ts';
 import { beginMarketDay } from '../market-clock/market-day.ts';

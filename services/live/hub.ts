@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import type { LiveMarketEvent, LivePortfolioEvent } from '../../contracts/live.ts';
+import { registerCacheKind } from '../../domain/caches/registry.ts';
 import { CLOCK_ID, MARKET_ETFS, MARKET_STATE, marketProjection, type ClockDoc, type EtfMarketDoc } from '../../read-models/market/projection.ts';
 import { getViewsChangedAfter } from '../../read-models/market/queries.ts';
 import { PORTFOLIOS, portfolioProjection, type PortfolioDoc } from '../../read-models/portfolio/projection.ts';
@@ -47,6 +48,18 @@ interface Changes {
  * fan-out neither misses nor repeats an event.
  */
 export class LiveHub {
+  /** In the cache registry (domain/caches/registry.ts), to be listed: it holds connections, not data. */
+  private static readonly kind = registerCacheKind<LiveHub>({
+    name: 'live-streams',
+    owner: 'services/live/hub.ts',
+    key: 'user id: the open server-sent-event streams (one hub per app, services/live/api.ts)',
+    bound: 'config.live.maxStreams in all, config.live.maxStreamsPerUser per user',
+    eviction: 'when a stream closes, or its session or Premium ends (checked when the user changes and at every keep-alive)',
+    coherence: 'each fan-out reads what changed after the last position sent; a stream\'s user document is replaced when it changes',
+    clearable: false,
+    reason: 'open connections, not derived data',
+    size: (hub) => hub.streams.size,
+  });
   private readonly deps: AppDeps;
   private readonly streams = new Set<Stream>();
   private readonly byUser = new Map<string, Set<Stream>>();
@@ -55,10 +68,12 @@ export class LiveHub {
   private readonly seen = new Map<string, number>();
   private chain: Promise<void> = Promise.resolve();
   private readonly unsubscribe: () => void;
+  private readonly untrack: () => void;
 
   constructor(deps: AppDeps) {
     this.deps = deps;
     this.unsubscribe = deps.readModels.onAdvance((projection, position) => this.advanced(projection, position));
+    this.untrack = LiveHub.kind.track(this);
   }
 
   /** Open streams (for tests and diagnostics). */
@@ -109,6 +124,7 @@ export class LiveHub {
   /** Ends every stream (server shutdown) and stops following the read models. */
   close(): void {
     this.unsubscribe();
+    this.untrack();
     for (const stream of [...this.streams]) this.end(stream, 'shutdown');
   }
 

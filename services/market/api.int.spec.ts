@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BBB, FIX, TODAY, allFixtureEvents, appendAll, bar, marketDay } from '../../read-models/market/fixtures.ts';
 import type { EtfDetail, EtfListItem, PublicCalendarEntry } from '../../read-models/market/render.ts';
 import { getEtfById, getEtfListItems, getEtfSeries, getPublicCalendar, marketToday } from '../../read-models/market/queries.ts';
-import { clearCaches } from '../http/cache-registry.ts';
+import { clearCaches } from '../../domain/caches/registry.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 
 let ctx: TestContext;

@@ -20,7 +20,6 @@ import type { MarketViewCache } from '../../read-models/market/view-cache.ts';
 import type { PreparedJson } from '../../read-models/runtime/prepared-json.ts';
 import { ETF_NOT_FOUND } from '../catalog/business-logic.ts';
 import { notFound } from '../core/errors.ts';
-import { registerCache } from '../http/cache-registry.ts';
 import { apiModule, handle, SENT, type Call, type Sent } from '../http/endpoints.ts';
 import type { EndpointSpec } from '../../contracts/endpoint.ts';
 import { calculateDrip, calculateYield } from './calculators.ts';
@@ -44,7 +43,6 @@ function topPerformers(cache: MarketViewCache, view: PreparedJson, limit: number
 
 export const marketApi = apiModule('market', (deps) => {
   const cache = deps.marketViews;
-  registerCache('market-views', () => cache.clear());
 
   /**
    * Serves a view: from the cache when it is ready (no promise), else once loaded; a view that does not
