@@ -1,9 +1,11 @@
 import type { Response } from 'express';
 import type { LiveMarketEvent, LivePortfolioEvent } from '../../contracts/live.ts';
-import { CLOCK_ID, MARKET_ETFS, MARKET_STATE, marketProjection, type ClockDoc, type EtfMarketDoc } from '../../read-models/market/projection.ts';
-import { getViewsChangedAfter } from '../../read-models/market/queries.ts';
-import { PORTFOLIOS, portfolioProjection, type PortfolioDoc } from '../../read-models/portfolio/projection.ts';
-import { usersProjection, USERS, type UserDoc } from '../../read-models/users/projection.ts';
+import { marketProjection } from '../../read-models/market/projection.ts';
+import { fundsWrittenAfter, getViewsChangedAfter, marketClockWrittenAfter } from '../../read-models/market/queries.ts';
+import { portfolioProjection } from '../../read-models/portfolio/projection.ts';
+import { portfoliosOf, portfoliosWrittenAfter } from '../../read-models/portfolio/queries.ts';
+import { usersProjection, type UserDoc } from '../../read-models/users/projection.ts';
+import { usersWrittenAfter } from '../../read-models/users/queries.ts';
 import type { Projection } from '../../read-models/runtime/projection.ts';
 import type { AppDeps } from '../http/deps.ts';
 import type { SessionData } from '../http/session.ts';
@@ -178,7 +180,7 @@ export class LiveHub {
     }
     changes.tickers = [...tickers].sort();
     if (users.length === 0) return changes;
-    const portfolios = await readModels.collection<PortfolioDoc>(portfolioProjection, PORTFOLIOS).find({ _id: { $in: users } });
+    const portfolios = await portfoliosOf(readModels, users);
     const heldBy = new Map<string, string[]>();
     for (const doc of portfolios) {
       if (Number(doc['_position'] ?? 0) > portfolioSince) changes.users.add(doc._id);
@@ -187,11 +189,8 @@ export class LiveHub {
     if (heldBy.size > 0) {
       // A holding's figures rest on its fund's market document and the market day (not on the views,
       // which also change when a similar fund's figures do).
-      const [funds, clock] = await Promise.all([
-        readModels.collection<EtfMarketDoc>(marketProjection, MARKET_ETFS).find({ _id: { $in: [...heldBy.keys()] }, _position: { $gt: marketSince } }, { projection: { _id: 1 } }),
-        readModels.collection<ClockDoc>(marketProjection, MARKET_STATE).findOne({ _id: CLOCK_ID, _position: { $gt: marketSince } }, { projection: { _id: 1 } }),
-      ]);
-      const moved = clock ? [...heldBy.keys()] : funds.map((f) => f._id);
+      const [funds, clock] = await Promise.all([fundsWrittenAfter(readModels, [...heldBy.keys()], marketSince), marketClockWrittenAfter(readModels, marketSince)]);
+      const moved = clock ? [...heldBy.keys()] : funds;
       for (const etfId of moved) for (const userId of heldBy.get(etfId) ?? []) changes.users.add(userId);
     }
     return changes;
@@ -199,15 +198,13 @@ export class LiveHub {
 
   /** The connected users whose portfolio document was written after `since`. */
   private async portfolioChangesAfter(since: number, users: string[]): Promise<Changes> {
-    const docs = await this.deps.readModels
-      .collection<PortfolioDoc>(portfolioProjection, PORTFOLIOS)
-      .find({ _id: { $in: users }, _position: { $gt: since } }, { projection: { _id: 1 } });
-    return { tickers: [], calendar: false, lists: false, users: new Set(docs.map((d) => d._id)), tooMany: false };
+    const written = await portfoliosWrittenAfter(this.deps.readModels, users, since);
+    return { tickers: [], calendar: false, lists: false, users: new Set(written), tooMany: false };
   }
 
   /** A sign-out, a revocation or a Premium change of a connected user ends the streams that lost their rights. */
   private async recheckUsers(since: number, users: string[]): Promise<void> {
-    const docs = await this.deps.readModels.collection<UserDoc>(usersProjection, USERS).find({ _id: { $in: users }, _position: { $gt: since } });
+    const docs = await usersWrittenAfter(this.deps.readModels, users, since);
     for (const user of docs) {
       for (const stream of [...(this.byUser.get(user._id) ?? [])]) {
         stream.user = user;
