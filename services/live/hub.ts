@@ -7,8 +7,8 @@ import { portfoliosOf, portfoliosWrittenAfter } from '../../read-models/portfoli
 import { usersProjection, type UserDoc } from '../../read-models/users/projection.ts';
 import { usersWrittenAfter } from '../../read-models/users/queries.ts';
 import type { Projection } from '../../read-models/runtime/projection.ts';
-import type { AppDeps } from '../http/deps.ts';
-import type { SessionData } from '../http/session.ts';
+import type { AppDeps, LiveUpdates } from '../http/deps.ts';
+import type { SessionData } from '../http/session-data.ts';
 import { hasPremiumRights } from '../billing/premium.ts';
 
 /** How long EventSource waits before reconnecting after the stream ended (the SSE `retry` field). */
@@ -36,6 +36,9 @@ interface Changes {
   tooMany: boolean;
 }
 
+/** What the hub needs of the app: the read side it follows, the live and session settings, the clock. */
+export type LiveHubDeps = Pick<AppDeps, 'readModels' | 'config' | 'logger' | 'now'>;
+
 /**
  * The live-update fan-out of one gateway process (docs/live-updates.md). It follows the read models
  * through `readModels.onAdvance` (the runner on the embedded default, the checkpoint reader on the
@@ -48,8 +51,8 @@ interface Changes {
  * Every fan-out, catch-up and session check runs on one promise chain, so a stream opened during a
  * fan-out neither misses nor repeats an event.
  */
-export class LiveHub {
-  private readonly deps: AppDeps;
+export class LiveHub implements LiveUpdates {
+  private readonly deps: LiveHubDeps;
   private readonly streams = new Set<Stream>();
   private readonly byUser = new Map<string, Set<Stream>>();
   /** The newest log position every event up to which has been fanned out (-1: not known yet). */
@@ -58,7 +61,7 @@ export class LiveHub {
   private chain: Promise<void> = Promise.resolve();
   private readonly unsubscribe: () => void;
 
-  constructor(deps: AppDeps) {
+  constructor(deps: LiveHubDeps) {
     this.deps = deps;
     this.unsubscribe = deps.readModels.onAdvance((projection, position) => this.advanced(projection, position));
   }
