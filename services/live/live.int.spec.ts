@@ -17,7 +17,7 @@ import { createApp } from '../gateway/app.ts';
 import { startServer } from '../gateway/server.ts';
 import { loadConfig } from '../http/config.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
-import { openSse, type SseConnection, type SseMessage } from './sse-client.ts';
+import { openSse, type SseConnection, type SseMessage } from '../testing/sse-client.ts';
 
 const HEARTBEAT_MS = 150;
 const OTHER = fund();
