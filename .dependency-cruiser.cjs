@@ -11,12 +11,13 @@
 //
 // Tests are exempt where a rule is about production code: specs may compose anything they test
 // (`*.spec.ts(x)`), as may the test helpers (`services/testing/`, `web/src/testing/`, which like
-// bulletproof's test-utils renders with the app's providers), fixtures and the browser tests (`web/e2e/`).
+// bulletproof's test-utils renders with the app's providers), fixtures (`fixtures.ts`, `*.fixtures.ts`)
+// and the browser tests (`web/e2e/`).
 //
 // Folders checked: see the `deps` script in package.json.
 
 /** Test code: specs, test helpers, fixtures, browser tests. */
-const TEST = ['\\.spec\\.tsx?$', '^services/testing/', '^web/src/testing/', '^web/e2e/', '(^|/)fixtures\\.tsx?$', '(^|/)projection-testing\\.ts$', '(^|/)test-helpers\\.ts$'];
+const TEST = ['\\.spec\\.tsx?$', '^services/testing/', '^web/src/testing/', '^web/e2e/', '(^|/|\\.)fixtures\\.tsx?$', '(^|/)projection-testing\\.ts$', '(^|/)test-helpers\\.ts$'];
 /** Every top-level source folder of ours (anything else is a package). */
 const OURS = '^(events|domain|contracts|services|read-models|infra|bench|scripts|web)/';
 

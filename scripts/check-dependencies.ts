@@ -15,7 +15,7 @@ interface CruiseResult {
 }
 
 /** Test code, exempt as in .dependency-cruiser.cjs. */
-const TEST = /\.spec\.tsx?$|^services\/testing\/|^web\/src\/testing\/|^web\/e2e\/|(^|\/)fixtures\.tsx?$|(^|\/)projection-testing\.ts$|(^|\/)test-helpers\.ts$/;
+const TEST = /\.spec\.tsx?$|^services\/testing\/|^web\/src\/testing\/|^web\/e2e\/|(^|\/|\.)fixtures\.tsx?$|(^|\/)projection-testing\.ts$|(^|\/)test-helpers\.ts$/;
 const OURS = /^(events|domain|contracts|services|read-models|infra|bench|web)\//;
 
 export function moduleOf(path: string): string {

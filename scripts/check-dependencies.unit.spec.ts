@@ -38,6 +38,8 @@ describe('module cycles', () => {
         ['domain/market/trading-days.ts', 'events/envelope.ts'],
         ['read-models/portfolio/views.unit.spec.ts', 'services/portfolio/api.ts'],
         ['services/testing/harness.ts', 'services/portfolio/api.ts'],
+        ['read-models/market/fixtures.ts', 'services/portfolio/api.ts'],
+        ['services/images/samples.fixtures.ts', 'services/portfolio/api.ts'],
         ['services/portfolio/api.ts', 'node_modules/express/index.js'],
       ]),
     );

@@ -18,3 +18,9 @@ export async function alertSettingsOfUsers(readModels: ReadModels, userIds: read
   const byId = new Map(docs.map((d) => [d._id, d]));
   return new Map(userIds.map((id) => [id, settingsOf(byId.get(id))]));
 }
+
+/** The users who turned the ex-date reminder on (ids, sorted). */
+export async function exDateReminderSubscribers(readModels: ReadModels): Promise<string[]> {
+  const docs = await readModels.collection<AlertSettingsDoc>(alertsProjection, ALERT_SETTINGS).find({ exDateReminder: true }, { projection: { _id: 1 } });
+  return docs.map((d) => d._id).sort();
+}

@@ -58,8 +58,13 @@ export const catalogIndexProjection: Projection = {
   },
 };
 
-export function catalogIndex(readModels: ReadModels) {
+function catalogIndex(readModels: ReadModels) {
   return readModels.collection<CatalogIndexDoc>(catalogIndexProjection, CATALOG_INDEX);
+}
+
+/** One listed fund by id; null when unknown. */
+export async function catalogEntry(readModels: ReadModels, etfId: string): Promise<CatalogIndexDoc | null> {
+  return catalogIndex(readModels).findOne({ _id: etfId });
 }
 
 /** Every listed fund, by ticker. */

@@ -25,7 +25,8 @@ export const favoritesProjection: Projection = {
   name: 'favorites',
   version: 1,
   handles: ['FavoriteAdded', 'FavoriteRemoved'] satisfies FavoriteEvent['type'][],
-  collections: { [FAVORITES]: [] },
+  // multikey: followersOf (the alerts' recipients of a fund)
+  collections: { [FAVORITES]: [{ key: { 'favorites.etfId': 1 }, name: 'favorites_etfId' }] },
   async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
     const event = recorded as Recorded<FavoriteEvent>;
     switch (event.type) {

@@ -6,3 +6,9 @@ export async function favoritesOf(readModels: ReadModels, userId: string): Promi
   const doc = await readModels.collection<FavoritesDoc>(favoritesProjection, FAVORITES).findOne({ _id: userId });
   return doc?.favorites ?? [];
 }
+
+/** Who follows a fund (user ids, sorted): the alerts' recipients. Served by the multikey index `favorites.etfId` of the projection. */
+export async function followersOf(readModels: ReadModels, etfId: string): Promise<string[]> {
+  const docs = await readModels.collection<FavoritesDoc>(favoritesProjection, FAVORITES).find({ 'favorites.etfId': etfId }, { projection: { _id: 1 } });
+  return docs.map((d) => d._id).sort();
+}

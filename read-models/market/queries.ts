@@ -152,3 +152,14 @@ export async function getPublicCalendar(readModels: ReadModels, etfIds?: readonl
 export async function getViewsChangedAfter(readModels: ReadModels, position: number): Promise<ViewDoc[]> {
   return views(readModels).find(position > 0 ? { _position: { $gt: position } } : {});
 }
+
+/** Of these funds, those whose market document was written after log position `since` (ids). */
+export async function fundsWrittenAfter(readModels: ReadModels, etfIds: readonly string[], since: number): Promise<string[]> {
+  const docs = await etfs(readModels).find({ _id: { $in: [...etfIds] }, _position: { $gt: since } }, { projection: { _id: 1 } });
+  return docs.map((d) => d._id);
+}
+
+/** Whether the market clock (the market day) was written after log position `since`. */
+export async function marketClockWrittenAfter(readModels: ReadModels, since: number): Promise<boolean> {
+  return (await state(readModels).findOne({ _id: CLOCK_ID, _position: { $gt: since } }, { projection: { _id: 1 } })) !== null;
+}

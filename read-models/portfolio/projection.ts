@@ -33,7 +33,8 @@ export const portfolioProjection: Projection = {
   name: 'portfolio',
   version: 1,
   handles: ['HoldingAdded', 'HoldingRemoved', 'HoldingSynced', 'HoldingUpdated'] satisfies PortfolioEvent['type'][],
-  collections: { [PORTFOLIOS]: [] },
+  // multikey: holdersOf (the alerts' recipients of a fund)
+  collections: { [PORTFOLIOS]: [{ key: { 'holdings.etfId': 1 }, name: 'holdings_etfId' }] },
   // written on every holding write: documents read and written without copies
   immutableDocuments: true,
   async apply(recorded: RecordedEvent, ctx: ProjectionContext) {

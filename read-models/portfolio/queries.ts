@@ -17,6 +17,30 @@ export async function portfolioPosition(readModels: ReadModels, userId: string):
   return doc ? Number(doc['_position'] ?? 0) : 0;
 }
 
+/**
+ * Who holds a fund (user ids, sorted): the alerts' recipients. Served by the multikey index
+ * `holdings.etfId` of the projection.
+ */
+export async function holdersOf(readModels: ReadModels, etfId: string): Promise<string[]> {
+  const docs = await portfolios(readModels).find({ 'holdings.etfId': etfId }, { projection: { _id: 1 } });
+  return docs.map((d) => d._id).sort();
+}
+
+/** The portfolio documents of these users (those with one; in no particular order). */
+export async function portfoliosOf(readModels: ReadModels, userIds: readonly string[]): Promise<PortfolioDoc[]> {
+  return portfolios(readModels).find({ _id: { $in: [...userIds] } });
+}
+
+/** Of these users, those whose portfolio document was written after log position `since` (the live updates). */
+export async function portfoliosWrittenAfter(readModels: ReadModels, userIds: readonly string[], since: number): Promise<string[]> {
+  const docs = await portfolios(readModels).find({ _id: { $in: [...userIds] }, _position: { $gt: since } }, { projection: { _id: 1 } });
+  return docs.map((d) => d._id);
+}
+
+function portfolios(readModels: ReadModels) {
+  return readModels.collection<PortfolioDoc>(portfolioProjection, PORTFOLIOS);
+}
+
 /** One holding's share of the user's document: its JSON and its payouts, as of one market key. */
 interface HoldingPart {
   /**

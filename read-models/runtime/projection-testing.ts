@@ -4,6 +4,7 @@ import { MemoryDocumentStore } from '../../infra/document-store/memory-document-
 import type { Doc, DocumentStore } from '../../infra/document-store/port.ts';
 import { applyBatch } from './batch-context.ts';
 import { physicalName, type Projection } from './projection.ts';
+import type { ReadModels } from './read-models.ts';
 
 export interface GivenEvent {
   type: string;
@@ -48,4 +49,23 @@ export async function project(
     docs,
     all: <T extends Doc>(collection: string) => docs.collection<T>(physicalName(projection, collection)).find({}, { sort: { _id: 1 } }),
   };
+}
+
+/** An in-memory store with these projections' indexes created, as the runner does before their first batch (runner.ts `prepare`). */
+export async function indexedStore(projections: readonly Projection[]): Promise<MemoryDocumentStore> {
+  const docs = new MemoryDocumentStore();
+  for (const projection of projections) {
+    for (const [collection, indexes] of Object.entries(projection.collections)) {
+      for (const index of indexes) await docs.collection(physicalName(projection, collection)).createIndex(index);
+    }
+  }
+  return docs;
+}
+
+/** The read side over a store `project` wrote, for query specs (queries.ts): collections only. */
+export function queriesOver(docs: DocumentStore): ReadModels {
+  const unused = (what: string) => () => {
+    throw new Error(`queriesOver: ${what} is not available in a query spec`);
+  };
+  return { collection: (projection, name) => docs.collection(physicalName(projection, name)), waitFor: unused('waitFor'), status: unused('status'), onAdvance: unused('onAdvance') };
 }

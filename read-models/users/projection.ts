@@ -80,6 +80,8 @@ export const usersProjection: Projection = {
       { key: { email: 1 }, name: 'email' },
       { key: { stripeCustomerId: 1 }, name: 'stripeCustomerId' },
       { key: { verificationTokenHash: 1 }, name: 'verificationTokenHash' },
+      // premiumUsers (refresh-premium-quotes, every minute of the session)
+      { key: { subscriptionTier: 1 }, name: 'subscriptionTier' },
     ],
   },
   async apply(recorded: RecordedEvent, ctx: ProjectionContext) {

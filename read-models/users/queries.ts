@@ -1,7 +1,7 @@
 import type { ReadModels } from '../runtime/read-models.ts';
 import { USERS, usersProjection, type UserDoc } from './projection.ts';
 
-export function usersCollection(readModels: ReadModels) {
+function usersCollection(readModels: ReadModels) {
   return readModels.collection<UserDoc>(usersProjection, USERS);
 }
 
@@ -17,4 +17,22 @@ export async function findUserByStripeCustomerId(readModels: ReadModels, stripeC
 /** The account whose current verification link has this token hash (unverified accounts only). */
 export async function findUserByVerificationTokenHash(readModels: ReadModels, tokenHash: string): Promise<UserDoc | null> {
   return usersCollection(readModels).findOne({ verificationTokenHash: tokenHash });
+}
+
+/** These users' documents (those that exist; in no particular order). */
+export async function usersByIds(readModels: ReadModels, userIds: readonly string[]): Promise<UserDoc[]> {
+  return usersCollection(readModels).find({ _id: { $in: [...userIds] } });
+}
+
+/** Of these users, the documents written after log position `since` (the live updates' session checks). */
+export async function usersWrittenAfter(readModels: ReadModels, userIds: readonly string[], since: number): Promise<UserDoc[]> {
+  return usersCollection(readModels).find({ _id: { $in: [...userIds] }, _position: { $gt: since } });
+}
+
+/**
+ * The users whose plan on record is Premium (index `subscriptionTier`). Whether each still has the
+ * rights (status, paid period) is `hasPremiumRights` (services/billing/premium.ts).
+ */
+export async function premiumUsers(readModels: ReadModels): Promise<UserDoc[]> {
+  return usersCollection(readModels).find({ subscriptionTier: 'premium' });
 }

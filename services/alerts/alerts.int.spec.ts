@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertMessages } from '../../contracts/alerts.ts';
 import { streams } from '../../events/streams.ts';
 import type { OutboxRecord } from '../../infra/mail/port.ts';
-import { appendAll } from '../../read-models/market/fixtures.ts';
+import { appendAll, withdrawn } from '../../read-models/market/fixtures.ts';
 import type { GivenEvent } from '../../read-models/runtime/projection-testing.ts';
 import { fastEnv, readOutbox, signUp, signUpVerified } from '../accounts/test-helpers.ts';
 import { createContainer, type Container } from '../gateway/container.ts';
@@ -284,6 +284,7 @@ describe('ex-date reminders (the daily job)', () => {
   let ctx: TestContext;
   const { f, history } = weeklyFund();
   const projected = weeklyFund();
+  const pulled = weeklyFund();
 
   beforeAll(async () => {
     ctx = await createTestContext({ ...fastEnv, SESSION_SECRET: SECRET }, { now: NOW });
@@ -293,16 +294,20 @@ describe('ex-date reminders (the daily job)', () => {
       distribution(f.etfId, '2026-01-26', '0.45', { payDate: '2026-01-27' }),
       ...projected.history,
       distribution(projected.f.etfId, '2026-01-26', '0.45', { status: 'estimated' }),
+      ...pulled.history,
+      distribution(pulled.f.etfId, '2026-01-26', '0.45', { payDate: '2026-01-27' }),
+      withdrawn(pulled.f.etfId, '2026-01-26'),
     ]);
   });
   afterAll(async () => {
     await ctx?.close();
   });
 
-  it('mails a holder who turned reminders on, once per (fund, ex-date), the business day before; declared ex-dates only', async () => {
+  it('mails a holder who turned reminders on, once per (fund, ex-date), the business day before; declared ex-dates only, withdrawn ones never', async () => {
     const ann = await signUpVerified(ctx.app, ctx.deps);
     await ann.agent.post('/api/user/portfolio').send({ etfId: f.etfId, shares: '15', purchasePrice: '20', purchaseDate: '2026-01-02', isDrip: 0 }).expect(201);
     await ann.agent.post('/api/user/portfolio').send({ etfId: projected.f.etfId, shares: '3', purchasePrice: '20', purchaseDate: '2026-01-02', isDrip: 0 }).expect(201);
+    await ann.agent.post('/api/user/portfolio').send({ etfId: pulled.f.etfId, shares: '4', purchasePrice: '20', purchaseDate: '2026-01-02', isDrip: 0 }).expect(201);
     await ann.agent.put('/api/user/alerts').send({ distributionChangePercent: 10, exDateReminder: true }).expect(200);
     // Bob holds F with the default (reminders off)
     const bob = await signUpVerified(ctx.app, ctx.deps);

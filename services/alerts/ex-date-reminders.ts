@@ -3,16 +3,15 @@ import { streams } from '../../events/streams.ts';
 import type { Mailer } from '../../infra/mail/port.ts';
 import { dec, fixed, ZERO } from '../../domain/market/decimal.ts';
 import { isBusinessDay, newYorkDate, nextBusinessDay } from '../../domain/market/trading-days.ts';
-import { alertSettingsOfUsers } from '../../read-models/alerts/queries.ts';
-import { ALERT_SETTINGS, alertsProjection, type AlertSettingsDoc } from '../../read-models/alerts/projection.ts';
-import { catalogIndex } from '../../read-models/catalog/catalog-index.ts';
-import { PORTFOLIOS, portfolioProjection, type PortfolioDoc } from '../../read-models/portfolio/projection.ts';
+import { alertSettingsOfUsers, exDateReminderSubscribers } from '../../read-models/alerts/queries.ts';
+import { catalogEntry } from '../../read-models/catalog/catalog-index.ts';
+import { portfoliosOf } from '../../read-models/portfolio/queries.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
-import { usersCollection } from '../../read-models/users/queries.ts';
+import { usersByIds } from '../../read-models/users/queries.ts';
 import type { CommandContext } from '../core/decider.ts';
 import type { EventLog } from '../core/event-log.ts';
+import { activeDistributions, distributionsDecider, type KnownDistribution } from '../dividends/business-logic.ts';
 import { sendAlertOnce } from './commands.ts';
-import { foldDistributions } from './fund-distributions.ts';
 import { exDateReminderMail } from './mails.ts';
 import { UnsubscribeTokens } from './unsubscribe-token.ts';
 
@@ -47,14 +46,13 @@ export async function sendExDateReminders(deps: ExDateReminderDeps, ctx: Command
   const exDate = nextBusinessDay(today);
   const outcome: ExDateReminderOutcome = { exDate, sent: 0, alreadySent: 0, failed: 0 };
 
-  const optedIn = await deps.readModels.collection<AlertSettingsDoc>(alertsProjection, ALERT_SETTINGS).find({ exDateReminder: true });
-  const userIds = optedIn.map((d) => d._id).sort();
+  const userIds = await exDateReminderSubscribers(deps.readModels);
   if (userIds.length === 0) return outcome;
   const settings = await alertSettingsOfUsers(deps.readModels, userIds);
-  const users = new Map((await usersCollection(deps.readModels).find({ _id: { $in: userIds } })).map((u) => [u._id, u]));
-  const portfolios = await deps.readModels.collection<PortfolioDoc>(portfolioProjection, PORTFOLIOS).find({ _id: { $in: userIds } });
+  const users = new Map((await usersByIds(deps.readModels, userIds)).map((u) => [u._id, u]));
+  const portfolios = await portfoliosOf(deps.readModels, userIds);
   const tokens = new UnsubscribeTokens(deps.sessionSecret);
-  const distributionsByFund = new Map<string, ReturnType<typeof foldDistributions>>();
+  const distributionsByFund = new Map<string, KnownDistribution[]>();
 
   for (const portfolio of portfolios.sort((a, b) => (a._id < b._id ? -1 : 1))) {
     const user = users.get(portfolio._id);
@@ -63,10 +61,10 @@ export async function sendExDateReminders(deps: ExDateReminderDeps, ctx: Command
     for (const h of portfolio.holdings) sharesByFund.set(h.etfId, (sharesByFund.get(h.etfId) ?? ZERO).plus(dec(h.shares)));
     for (const [etfId, shares] of [...sharesByFund].sort(([a], [b]) => (a < b ? -1 : 1))) {
       let known = distributionsByFund.get(etfId);
-      if (!known) distributionsByFund.set(etfId, (known = foldDistributions(await deps.log.readStream(streams.dividends(etfId)))));
-      const payout = [...known.values()].find((d) => d.exDate === exDate && d.status === 'declared');
+      if (!known) distributionsByFund.set(etfId, (known = activeDistributions((await deps.log.aggregate(streams.dividends(etfId), distributionsDecider)).state)));
+      const payout = known.find((d) => d.exDate === exDate && d.status === 'declared');
       if (!payout) continue;
-      const fund = await catalogIndex(deps.readModels).findOne({ _id: etfId });
+      const fund = await catalogEntry(deps.readModels, etfId);
       if (!fund) continue;
       const message = exDateReminderMail(
         user.email,

@@ -6,13 +6,13 @@ import { streams } from '../../events/streams.ts';
 import type { EventStore, Subscription } from '../../infra/event-store/port.ts';
 import type { Mailer } from '../../infra/mail/port.ts';
 import { addDays, newYorkDate } from '../../domain/market/trading-days.ts';
-import { catalogIndex } from '../../read-models/catalog/catalog-index.ts';
+import { catalogEntry } from '../../read-models/catalog/catalog-index.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
-import type { CommandContext } from '../core/decider.ts';
+import { foldRecorded, type CommandContext } from '../core/decider.ts';
 import type { EventLog } from '../core/event-log.ts';
+import { activeDistributions, distributionsDecider } from '../dividends/business-logic.ts';
 import { sendAlertOnce } from './commands.ts';
 import { distributionChange, exceedsThreshold } from './distribution-change.ts';
-import { foldDistributions } from './fund-distributions.ts';
 import { distributionChangeMail } from './mails.ts';
 import { holdersAndFollowers } from './recipients.ts';
 import { UnsubscribeTokens } from './unsubscribe-token.ts';
@@ -85,16 +85,18 @@ export async function startAlertReactor(deps: AlertReactorDeps): Promise<AlertRe
     if (d.status !== 'declared') return;
     const today = newYorkDate(deps.now().getTime());
     if (d.exDate < addDays(today, -STALE_AFTER_DAYS)) return;
-    const history = (await log.readStream(streams.dividends(d.etfId))).filter((e) => e.revision < recorded.revision);
-    const before = foldDistributions(history);
-    const prior = before.get(d.distributionId);
+    // the fund's distributions as they were just before this event (the stream may have moved on since)
+    const stream = streams.dividends(d.etfId);
+    const history = (await log.readStream(stream)).filter((e) => e.revision < recorded.revision);
+    const before = activeDistributions(foldRecorded(distributionsDecider, stream, history).state);
+    const prior = before.find((x) => x.distributionId === d.distributionId);
     // a revision counts when it declares an estimate or changes a declared amount
     if (event.type === 'DistributionRevised' && prior?.status === 'declared' && prior.amount === d.amount) return;
     const revisedFrom = event.type === 'DistributionRevised' && prior?.status === 'declared' ? prior.amount : null;
     await deps.readModels.waitFor(recorded.position, { timeoutMs: 60_000 });
-    const fund = await catalogIndex(deps.readModels).findOne({ _id: d.etfId });
+    const fund = await catalogEntry(deps.readModels, d.etfId);
     if (!fund) return;
-    const declared = [...before.values()].filter((x) => x.status === 'declared' && x.distributionId !== d.distributionId);
+    const declared = before.filter((x) => x.status === 'declared' && x.distributionId !== d.distributionId);
     const change = distributionChange(declared, fund.frequency, d.exDate, d.amount);
     if (!change) return;
     for (const { user, settings } of await holdersAndFollowers(deps.readModels, d.etfId, { favorites: true })) {

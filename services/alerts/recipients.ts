@@ -1,8 +1,8 @@
 import { alertSettingsOfUsers } from '../../read-models/alerts/queries.ts';
-import { FAVORITES, favoritesProjection, type FavoritesDoc } from '../../read-models/favorites/projection.ts';
-import { PORTFOLIOS, portfolioProjection, type PortfolioDoc } from '../../read-models/portfolio/projection.ts';
+import { followersOf } from '../../read-models/favorites/queries.ts';
+import { holdersOf } from '../../read-models/portfolio/queries.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
-import { usersCollection } from '../../read-models/users/queries.ts';
+import { usersByIds } from '../../read-models/users/queries.ts';
 import type { AlertSettings } from '../../contracts/alerts.ts';
 import type { UserDoc } from '../../read-models/users/projection.ts';
 
@@ -16,11 +16,11 @@ export interface Recipient {
  * (an alert never goes to an address nobody proved: docs/alerts.md), with their alert settings.
  */
 export async function holdersAndFollowers(readModels: ReadModels, etfId: string, options: { favorites: boolean }): Promise<Recipient[]> {
-  const holders = await readModels.collection<PortfolioDoc>(portfolioProjection, PORTFOLIOS).find({ 'holdings.etfId': etfId });
-  const followers = options.favorites ? await readModels.collection<FavoritesDoc>(favoritesProjection, FAVORITES).find({ 'favorites.etfId': etfId }) : [];
-  const ids = [...new Set([...holders.map((d) => d._id), ...followers.map((d) => d._id)])].sort();
+  const holders = await holdersOf(readModels, etfId);
+  const followers = options.favorites ? await followersOf(readModels, etfId) : [];
+  const ids = [...new Set([...holders, ...followers])].sort();
   if (ids.length === 0) return [];
-  const users = await usersCollection(readModels).find({ _id: { $in: ids } });
+  const users = await usersByIds(readModels, ids);
   const settings = await alertSettingsOfUsers(readModels, ids);
   return users
     .filter((u) => u.emailVerified)

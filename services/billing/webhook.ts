@@ -8,15 +8,27 @@ import type { StripeFact } from './business-logic.ts';
 import { recordStripeEvent } from './commands.ts';
 import { checkoutFacts, invoiceFacts, iso, subscriptionFacts } from './stripe-objects.ts';
 
-/** The Stripe event types billing turns into our events; every other type is acknowledged and logged. */
-export const HANDLED_STRIPE_EVENTS = [
+/**
+ * The Stripe event types billing turns into our events; every other type is acknowledged and logged.
+ * The list drives `handleStripeEvent`'s switch: a type listed without a case fails the type-check at
+ * the switch's exhaustiveness check, a case for a type not listed fails it at the case.
+ */
+const HANDLED_STRIPE_EVENTS = [
   'checkout.session.completed',
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
   'invoice.payment_failed',
   'invoice.paid',
-] as const;
+] as const satisfies readonly Stripe.Event['type'][];
+
+type HandledStripeEvent = Extract<Stripe.Event, { type: (typeof HANDLED_STRIPE_EVENTS)[number] }>;
+
+const handledTypes: ReadonlySet<string> = new Set(HANDLED_STRIPE_EVENTS);
+
+function isHandled(event: Stripe.Event): event is HandledStripeEvent {
+  return handledTypes.has(event.type);
+}
 
 export interface WebhookDeps {
   log: EventLog;
@@ -40,6 +52,10 @@ export async function handleStripeEvent(deps: WebhookDeps, event: Stripe.Event):
   const ctx: CommandContext = { actor: 'stripe', correlationId: event.id, now: deps.now().toISOString() };
   const where = { stripeEventId: event.id, stripeEventType: event.type };
   const object: unknown = event.data.object;
+  if (!isHandled(event)) {
+    deps.logger.info(where, 'stripe webhook: event type not handled, acknowledged');
+    return 'ignored-type';
+  }
 
   let fact: StripeFact;
   let userId: string | null;
@@ -81,9 +97,11 @@ export async function handleStripeEvent(deps: WebhookDeps, event: Stripe.Event):
       if (!userId) return unknownCustomer(deps, where, parsed.stripeCustomerId);
       break;
     }
-    default:
-      deps.logger.info(where, 'stripe webhook: event type not handled, acknowledged');
-      return 'ignored-type';
+    default: {
+      // reached only if a listed type had no case, which tsc refuses (`event` is then not `never`)
+      const unhandled: never = event;
+      throw new Error(`stripe webhook: ${where.stripeEventType} is listed as handled but has no case`, { cause: unhandled });
+    }
   }
 
   const { outcome, position } = await recordStripeEvent(deps.log, { userId, stripeEventId: event.id, eventCreated, fact }, ctx);

@@ -22,6 +22,7 @@ import { CheckpointReader } from '../../read-models/runtime/checkpoint-reader.ts
 import type { Projection } from '../../read-models/runtime/projection.ts';
 import { ProjectionRunner } from '../../read-models/runtime/runner.ts';
 import { EventLog } from '../core/event-log.ts';
+import { LiveHub } from '../live/hub.ts';
 import type { Config } from '../http/config.ts';
 import type { AppDeps } from '../http/deps.ts';
 
@@ -79,6 +80,8 @@ export async function createContainer(
   const marketSnapshots = new MarketSnapshots(readModels);
   // Made on first use (by the app): a worker or the CLI, which serve no reads, never load the views.
   let marketViews: MarketViewCache | undefined;
+  // Made on first use too (the live router): it follows the read models from the moment it exists.
+  let live: LiveHub | undefined;
   const deps: AppDeps = {
     config,
     logger,
@@ -97,6 +100,9 @@ export async function createContainer(
     jobs: undefined,
     // the SnapTrade SDK (~30 MiB) only when the feature is configured
     brokerage: config.snaptrade ? (await import('../../infra/brokerage/snaptrade-brokerage.ts')).createSnapTradeBrokerage(config.snaptrade) : undefined,
+    get live() {
+      return (live ??= new LiveHub(deps));
+    },
   };
   return {
     deps,
@@ -127,6 +133,7 @@ export async function createContainer(
     },
     async stop() {
       for (const step of stopSteps.reverse()) await step();
+      live?.close();
       // the caches leave the registry (domain/caches/registry.ts) with the app
       marketViews?.close();
       deps.userArea.close();

@@ -4,7 +4,6 @@ import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from '../http/config.ts';
 import { createContainer, type Container } from './container.ts';
 import { startJobs } from '../jobs/runtime.ts';
-import { closeLiveUpdates } from '../live/api.ts';
 import { startAlertReactor } from '../alerts/reactor.ts';
 
 /**
@@ -56,7 +55,7 @@ export async function startServer(config: Config, logger: Logger): Promise<{ con
       if (server) {
         const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
         // open live-update streams never go idle: ended here (the browsers reconnect to another instance)
-        closeLiveUpdates(container.deps);
+        container.deps.live.close();
         server.closeIdleConnections();
         const force = setTimeout(() => server!.closeAllConnections(), 10_000);
         force.unref();

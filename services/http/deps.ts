@@ -1,3 +1,4 @@
+import type { Response } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { JobName } from '../../events/jobs.ts';
@@ -8,10 +9,12 @@ import type { MarketSnapshots } from '../../read-models/market/market-snapshot.t
 import type { MarketViewCache } from '../../read-models/market/view-cache.ts';
 import type { UserAreaReads } from '../../read-models/portfolio/queries.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
+import type { UserDoc } from '../../read-models/users/projection.ts';
 import type { Mailer } from '../../infra/mail/port.ts';
 import type { AttemptCounters } from '../../infra/attempt-counters/port.ts';
 import type { BlobStore } from '../../infra/blob-store/port.ts';
 import type { Brokerage } from '../../infra/brokerage/port.ts';
+import type { SessionData } from './session-data.ts';
 
 /**
  * Everything the app factory and the module routers need. Built by the composition root
@@ -56,6 +59,22 @@ export interface AppDeps {
    * SNAPTRADE_CLIENT_ID / SNAPTRADE_CONSUMER_KEY are not set (the brokerage routes answer 503).
    */
   brokerage: Brokerage | undefined;
+  /**
+   * The live-update fan-out of this process (services/live/hub.ts), one per app: made on first use
+   * (the live router), so a worker or the CLI never follows the read models for it. The server's
+   * shutdown closes it before the HTTP server (its streams never go idle); the container's stop() too.
+   */
+  live: LiveUpdates;
+}
+
+/** What the live route and the server's shutdown need of the live-update fan-out. */
+export interface LiveUpdates {
+  /** Whether another stream may open for this user: 'user' / 'total' name the cap that is reached. */
+  capReached(userId: string): 'user' | 'total' | null;
+  /** Starts an event stream on `res` (headers already sent by the route), resuming after `lastEventId` when given. */
+  open(res: Response, user: UserDoc, session: SessionData, lastEventId: string | undefined): Promise<void>;
+  /** Ends every open stream and stops following the read models. */
+  close(): void;
 }
 
 /** What routers need of the data jobs runtime: queue a run. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectImageType, sanitizeSvg } from './detect.ts';
-import { SAMPLES } from './samples.ts';
+import { SAMPLES } from './samples.fixtures.ts';
 
 const bytes = (...b: number[]) => Uint8Array.from(b);
 const text = (s: string) => new TextEncoder().encode(s);

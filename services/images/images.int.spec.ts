@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, signUpOwner } from '../accounts/test-helpers.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { IMAGE_CSP, MAX_IMAGE_BYTES } from './api.ts';
-import { SAMPLES } from './samples.ts';
+import { SAMPLES } from './samples.fixtures.ts';
 
 let ctx: TestContext;
 let owner: Agent;

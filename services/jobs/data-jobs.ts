@@ -23,11 +23,10 @@ import { ingestNews } from '../news/ingest.ts';
 import type { Brokerage } from '../../infra/brokerage/port.ts';
 import type { Config } from '../http/config.ts';
 import { registeredBrokerageUsers } from '../../read-models/brokerage/queries.ts';
-import { findUserById } from '../../read-models/users/queries.ts';
+import { findUserById, premiumUsers } from '../../read-models/users/queries.ts';
 import { hasPremiumRights } from '../billing/premium.ts';
 import { syncBrokerage } from '../brokerage/commands.ts';
-import { PORTFOLIOS, portfolioProjection, type PortfolioDoc } from '../../read-models/portfolio/projection.ts';
-import { USERS, usersProjection, type UserDoc } from '../../read-models/users/projection.ts';
+import { portfoliosOf } from '../../read-models/portfolio/queries.ts';
 import type { Mailer } from '../../infra/mail/port.ts';
 import { sendExDateReminders } from '../alerts/ex-date-reminders.ts';
 
@@ -384,10 +383,9 @@ export function premiumQuotesDue(env: JobEnv, now: Date): boolean {
 
 /** The listed funds some user with Premium's rights holds now (ids), for the per-minute quotes. */
 export async function fundsHeldByPremiumUsers(env: JobEnv, now: Date): Promise<Set<string>> {
-  const users = await env.readModels.collection<UserDoc>(usersProjection, USERS).find({ subscriptionTier: 'premium' });
-  const premium = users.filter((u) => hasPremiumRights(u, now)).map((u) => u._id);
+  const premium = (await premiumUsers(env.readModels)).filter((u) => hasPremiumRights(u, now)).map((u) => u._id);
   if (premium.length === 0) return new Set();
-  const portfolios = await env.readModels.collection<PortfolioDoc>(portfolioProjection, PORTFOLIOS).find({ _id: { $in: premium } });
+  const portfolios = await portfoliosOf(env.readModels, premium);
   return new Set(portfolios.flatMap((p) => p.holdings.map((h) => h.etfId)));
 }
 

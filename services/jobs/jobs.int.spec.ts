@@ -3,7 +3,7 @@ import type { Agent } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { streams } from '../../events/streams.ts';
 import { MarketDataProviderError, type LatestPrice, type MarketDataProvider, type ProviderBar, type ProviderDistribution, type ProviderSplit } from '../../infra/market-data/port.ts';
-import { findJob, jobsCollection } from '../../read-models/jobs/queries.ts';
+import { findJob, finishedJobs } from '../../read-models/jobs/queries.ts';
 import type { JobDoc } from '../../read-models/jobs/projection.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
 import { signUp, signUpOwner } from '../accounts/test-helpers.ts';
@@ -40,7 +40,7 @@ class ScriptedProvider implements MarketDataProvider {
 function whenSomeJobFinished(readModels: ReadModels, predicate: (doc: JobDoc) => boolean): Promise<JobDoc> {
   return new Promise((resolve, reject) => {
     const check = async () => {
-      const docs = await jobsCollection(readModels).find({ status: { $in: ['succeeded', 'failed'] } });
+      const docs = await finishedJobs(readModels);
       const doc = docs.find(predicate);
       if (doc) {
         off();

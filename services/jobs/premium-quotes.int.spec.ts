@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LatestPrice, MarketDataProvider, ProviderSource } from '../../infra/market-data/port.ts';
-import { jobsCollection } from '../../read-models/jobs/queries.ts';
+import { finishedJobs, runsOfJob } from '../../read-models/jobs/queries.ts';
 import type { JobDoc } from '../../read-models/jobs/projection.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
 import { signUp, signUpOwner } from '../accounts/test-helpers.ts';
@@ -34,7 +34,7 @@ class RecordingProvider implements MarketDataProvider {
 function whenSomeJobFinished(readModels: ReadModels, predicate: (doc: JobDoc) => boolean): Promise<JobDoc> {
   return new Promise((resolve, reject) => {
     const check = async () => {
-      const doc = (await jobsCollection(readModels).find({ status: { $in: ['succeeded', 'failed'] } })).find(predicate);
+      const doc = (await finishedJobs(readModels)).find(predicate);
       if (doc) {
         off();
         resolve(doc);
@@ -120,7 +120,7 @@ describe('refresh-premium-quotes', () => {
   });
 
   it('a scheduled minute outside the session is not recorded as a run; one inside is', async () => {
-    const count = async () => (await jobsCollection(ctx.deps.readModels).find({ name: 'refresh-premium-quotes' })).length;
+    const count = async () => (await runsOfJob(ctx.deps.readModels, 'refresh-premium-quotes')).length;
     const before = await count();
     // Wednesday 9:29 in New York: the schedule fires (9-16 h), the minute is skipped without a trace
     ctx.advance(Date.parse('2026-03-04T14:29:00.000Z') - ctx.deps.now().getTime());

@@ -6,7 +6,7 @@ import type { MarketDataProvider } from '../../infra/market-data/port.ts';
 import type { FeedReader } from '../../infra/news-feeds/port.ts';
 import type { EventStore, Subscription } from '../../infra/event-store/port.ts';
 import { catalogSize } from '../../read-models/catalog/catalog-index.ts';
-import { jobsCollection } from '../../read-models/jobs/queries.ts';
+import { runsOfJob } from '../../read-models/jobs/queries.ts';
 import type { JobDoc } from '../../read-models/jobs/projection.ts';
 import type { ProjectionRunner } from '../../read-models/runtime/runner.ts';
 import type { CommandContext } from '../core/decider.ts';
@@ -199,7 +199,7 @@ export async function startJobs(host: JobsHost, options: StartJobsOptions = {}):
     },
     async seedOnFirstStart() {
       if (!processes || !config.demoData) return null;
-      const runs = await jobsCollection(deps.readModels).find({ name: 'initialize-production' });
+      const runs = await runsOfJob(deps.readModels, 'initialize-production');
       const unfinishedStartup = runs.some((r) => r.requestedBy === 'startup') && !runs.some((r) => r.status === 'succeeded');
       if ((await catalogSize(deps.readModels)) > 0 && !unfinishedStartup) return null;
       const started = Date.now();

@@ -4,24 +4,9 @@ import { AppError, tooManyRequests } from '../core/errors.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { authOf } from '../http/session.ts';
 import { requirePremium } from '../billing/premium.ts';
-import { LiveHub, RECONNECT_MS } from './hub.ts';
+import { RECONNECT_MS } from './hub.ts';
 
 export const LIVE_PATH = '/user/live';
-
-/** One hub per app (its deps): the router makes it, the server's shutdown ends its streams. */
-const hubs = new WeakMap<AppDeps, LiveHub>();
-
-export function liveHubOf(deps: AppDeps): LiveHub {
-  let hub = hubs.get(deps);
-  if (!hub) hubs.set(deps, (hub = new LiveHub(deps)));
-  return hub;
-}
-
-/** Ends every open live stream of this app (before the server closes, so shutdown does not wait for them). */
-export function closeLiveUpdates(deps: AppDeps): void {
-  hubs.get(deps)?.close();
-  hubs.delete(deps);
-}
 
 /**
  * `GET /api/user/live` (mounted at /api): the Premium user's live updates as server-sent events
@@ -30,7 +15,7 @@ export function closeLiveUpdates(deps: AppDeps): void {
  */
 export function liveRouter(deps: AppDeps): Router {
   const router = Router();
-  const hub = liveHubOf(deps);
+  const hub = deps.live;
 
   router.get(LIVE_PATH, requirePremium(deps), async (req, res) => {
     const auth = authOf(res);

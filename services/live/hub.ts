@@ -1,13 +1,15 @@
 import type { Response } from 'express';
 import type { LiveMarketEvent, LivePortfolioEvent } from '../../contracts/live.ts';
 import { registerCacheKind } from '../../domain/caches/registry.ts';
-import { CLOCK_ID, MARKET_ETFS, MARKET_STATE, marketProjection, type ClockDoc, type EtfMarketDoc } from '../../read-models/market/projection.ts';
-import { getViewsChangedAfter } from '../../read-models/market/queries.ts';
-import { PORTFOLIOS, portfolioProjection, type PortfolioDoc } from '../../read-models/portfolio/projection.ts';
-import { usersProjection, USERS, type UserDoc } from '../../read-models/users/projection.ts';
+import { marketProjection } from '../../read-models/market/projection.ts';
+import { fundsWrittenAfter, getViewsChangedAfter, marketClockWrittenAfter } from '../../read-models/market/queries.ts';
+import { portfolioProjection } from '../../read-models/portfolio/projection.ts';
+import { portfoliosOf, portfoliosWrittenAfter } from '../../read-models/portfolio/queries.ts';
+import { usersProjection, type UserDoc } from '../../read-models/users/projection.ts';
+import { usersWrittenAfter } from '../../read-models/users/queries.ts';
 import type { Projection } from '../../read-models/runtime/projection.ts';
-import type { AppDeps } from '../http/deps.ts';
-import type { SessionData } from '../http/session.ts';
+import type { AppDeps, LiveUpdates } from '../http/deps.ts';
+import type { SessionData } from '../http/session-data.ts';
 import { hasPremiumRights } from '../billing/premium.ts';
 
 /** How long EventSource waits before reconnecting after the stream ended (the SSE `retry` field). */
@@ -35,6 +37,9 @@ interface Changes {
   tooMany: boolean;
 }
 
+/** What the hub needs of the app: the read side it follows, the live and session settings, the clock. */
+export type LiveHubDeps = Pick<AppDeps, 'readModels' | 'config' | 'logger' | 'now'>;
+
 /**
  * The live-update fan-out of one gateway process (docs/live-updates.md). It follows the read models
  * through `readModels.onAdvance` (the runner on the embedded default, the checkpoint reader on the
@@ -47,7 +52,7 @@ interface Changes {
  * Every fan-out, catch-up and session check runs on one promise chain, so a stream opened during a
  * fan-out neither misses nor repeats an event.
  */
-export class LiveHub {
+export class LiveHub implements LiveUpdates {
   /** In the cache registry (domain/caches/registry.ts), to be listed: it holds connections, not data. */
   private static readonly kind = registerCacheKind<LiveHub>({
     name: 'live-streams',
@@ -60,7 +65,7 @@ export class LiveHub {
     reason: 'open connections, not derived data',
     size: (hub) => hub.streams.size,
   });
-  private readonly deps: AppDeps;
+  private readonly deps: LiveHubDeps;
   private readonly streams = new Set<Stream>();
   private readonly byUser = new Map<string, Set<Stream>>();
   /** The newest log position every event up to which has been fanned out (-1: not known yet). */
@@ -70,7 +75,7 @@ export class LiveHub {
   private readonly unsubscribe: () => void;
   private readonly untrack: () => void;
 
-  constructor(deps: AppDeps) {
+  constructor(deps: LiveHubDeps) {
     this.deps = deps;
     this.unsubscribe = deps.readModels.onAdvance((projection, position) => this.advanced(projection, position));
     this.untrack = LiveHub.kind.track(this);
@@ -194,7 +199,7 @@ export class LiveHub {
     }
     changes.tickers = [...tickers].sort();
     if (users.length === 0) return changes;
-    const portfolios = await readModels.collection<PortfolioDoc>(portfolioProjection, PORTFOLIOS).find({ _id: { $in: users } });
+    const portfolios = await portfoliosOf(readModels, users);
     const heldBy = new Map<string, string[]>();
     for (const doc of portfolios) {
       if (Number(doc['_position'] ?? 0) > portfolioSince) changes.users.add(doc._id);
@@ -203,11 +208,8 @@ export class LiveHub {
     if (heldBy.size > 0) {
       // A holding's figures rest on its fund's market document and the market day (not on the views,
       // which also change when a similar fund's figures do).
-      const [funds, clock] = await Promise.all([
-        readModels.collection<EtfMarketDoc>(marketProjection, MARKET_ETFS).find({ _id: { $in: [...heldBy.keys()] }, _position: { $gt: marketSince } }, { projection: { _id: 1 } }),
-        readModels.collection<ClockDoc>(marketProjection, MARKET_STATE).findOne({ _id: CLOCK_ID, _position: { $gt: marketSince } }, { projection: { _id: 1 } }),
-      ]);
-      const moved = clock ? [...heldBy.keys()] : funds.map((f) => f._id);
+      const [funds, clock] = await Promise.all([fundsWrittenAfter(readModels, [...heldBy.keys()], marketSince), marketClockWrittenAfter(readModels, marketSince)]);
+      const moved = clock ? [...heldBy.keys()] : funds;
       for (const etfId of moved) for (const userId of heldBy.get(etfId) ?? []) changes.users.add(userId);
     }
     return changes;
@@ -215,15 +217,13 @@ export class LiveHub {
 
   /** The connected users whose portfolio document was written after `since`. */
   private async portfolioChangesAfter(since: number, users: string[]): Promise<Changes> {
-    const docs = await this.deps.readModels
-      .collection<PortfolioDoc>(portfolioProjection, PORTFOLIOS)
-      .find({ _id: { $in: users }, _position: { $gt: since } }, { projection: { _id: 1 } });
-    return { tickers: [], calendar: false, lists: false, users: new Set(docs.map((d) => d._id)), tooMany: false };
+    const written = await portfoliosWrittenAfter(this.deps.readModels, users, since);
+    return { tickers: [], calendar: false, lists: false, users: new Set(written), tooMany: false };
   }
 
   /** A sign-out, a revocation or a Premium change of a connected user ends the streams that lost their rights. */
   private async recheckUsers(since: number, users: string[]): Promise<void> {
-    const docs = await this.deps.readModels.collection<UserDoc>(usersProjection, USERS).find({ _id: { $in: users }, _position: { $gt: since } });
+    const docs = await usersWrittenAfter(this.deps.readModels, users, since);
     for (const user of docs) {
       for (const stream of [...(this.byUser.get(user._id) ?? [])]) {
         stream.user = user;

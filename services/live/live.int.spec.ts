@@ -1,15 +1,23 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_SERVER_FULL, LIVE_TOO_MANY_TABS } from '../../contracts/live.ts';
 import { quote } from '../../read-models/market/fixtures.ts';
 import { getViewsChangedAfter } from '../../read-models/market/queries.ts';
+import { streams } from '../../events/streams.ts';
 import { fastEnv, signUp } from '../accounts/test-helpers.ts';
 import { PREMIUM_REQUIRED } from '../billing/premium.ts';
 import { bar, drpwEvents, fund, given, listed, marketDay, subscribe } from '../portfolio/test-helpers.ts';
+import { createApp } from '../gateway/app.ts';
+import { startServer } from '../gateway/server.ts';
+import { loadConfig } from '../http/config.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
-import { openSse, type SseConnection, type SseMessage } from './sse-client.ts';
+import { openSse, type SseConnection, type SseMessage } from '../testing/sse-client.ts';
 
 const HEARTBEAT_MS = 150;
 const OTHER = fund();
@@ -208,6 +216,35 @@ describe('GET /api/user/live: ended by the server', () => {
       await conn.ended;
     } finally {
       ctx.advance(-ctx.deps.config.session.idleSeconds * 1000);
+    }
+  });
+
+  it("ends every stream at the server's shutdown (deps.live, closed before the HTTP server), which then does not wait for them", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'weeklydiv-live-server-'));
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, APP_URL: 'http://localhost:3000', ...fastEnv, DEMO_DATA: 'false', PORT: '0', HOST: '127.0.0.1' });
+    const { container, server, shutdown } = await startServer(config, pino({ level: 'silent' }));
+    let stopped: Promise<void> | undefined;
+    try {
+      const { deps } = container;
+      const user = await signUp(createApp(deps));
+      const now = deps.now().toISOString();
+      const { position } = await deps.log.append(
+        streams.user(user.id),
+        [{ type: 'SubscriptionChanged', data: { userId: user.id, subscriptionTier: 'premium', subscriptionStatus: 'active', changedAt: now } }],
+        'any',
+        { actor: 'test', correlationId: 'billing', now },
+      );
+      await deps.readModels.waitFor(position);
+      const conn = await openSse(`http://127.0.0.1:${(server!.address() as AddressInfo).port}/api/user/live`, { cookie: user.cookie });
+      open.push(conn);
+      await conn.next(named('ready'));
+      stopped = shutdown();
+      expect(data(await conn.next(named('end')))).toEqual({ reason: 'shutdown' });
+      await conn.ended;
+      await stopped;
+    } finally {
+      await (stopped ?? shutdown());
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

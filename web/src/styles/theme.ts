@@ -74,6 +74,3 @@ export const theme = {
 } as const;
 
 export type AppTheme = typeof theme;
-
-/** `@media (min-width: …)` for a breakpoint, for use inside styled templates. */
-export const up = (bp: keyof AppTheme['breakpoints']): string => `@media (min-width: ${theme.breakpoints[bp]}px)`;

@@ -48,11 +48,6 @@ export const Section = styled.section`
   min-width: 0;
 `;
 
-export const SectionHeading = styled.h2`
-  font-size: ${theme.fontSizes.xl};
-  font-weight: 700;
-`;
-
 export const SectionText = styled.p`
   color: ${theme.colors.textSecondary};
   font-size: ${theme.fontSizes.sm};

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockAnswer } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
-import { expectToast, image } from '../content-spec-support.ts';
+import { expectToast, image } from '../../../testing/content-fixtures.ts';
 import { ImageLibrary } from './image-library.tsx';
 
 afterEach(() => {

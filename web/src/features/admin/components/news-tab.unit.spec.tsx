@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../../styles/theme.ts';
 import { mockFetch, type MockAnswer } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
-import { article, expectToast, rgb } from '../content-spec-support.ts';
+import { article, expectToast, rgb } from '../../../testing/content-fixtures.ts';
 import { NewsTab } from './news-tab.tsx';
 
 afterEach(() => {

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockAnswer, type MockRequest } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
-import { expectToast, page } from '../content-spec-support.ts';
+import { expectToast, page } from '../../../testing/content-fixtures.ts';
 import { PagesTab } from './pages-tab.tsx';
 
 afterEach(() => {

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockAnswer, type MockRequest } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
-import { expectToast, setting } from '../content-spec-support.ts';
+import { expectToast, setting } from '../../../testing/content-fixtures.ts';
 import { SettingsTab } from './settings-tab.tsx';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { AdminNewsArticle, AdminSetting, ImageJson, PageJson } from '../../../../contracts/content.ts';
+import type { AdminNewsArticle, AdminSetting, ImageJson, PageJson } from '../../../contracts/content.ts';
 
 /** Fixtures in the contracts' shapes (contracts/content.ts) for the content tabs' component specs. */
 

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { indexedStore, project, queriesOver, recorded, type GivenEvent } from '../runtime/projection-testing.ts';
+import { USERS, usersProjection } from './projection.ts';
+import { premiumUsers, usersByIds, usersWrittenAfter } from './queries.ts';
+
+const ann = '4f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
+const bob = '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f';
+const cid = '9c8b7a6d-5e4f-4321-8765-43210fedcba9';
+const at = '2026-01-05T15:00:00.000Z';
+
+const registered = (userId: string, name: string): GivenEvent => ({
+  stream: `user-${userId}`,
+  type: 'UserRegistered',
+  data: { userId, email: `${name.toLowerCase()}@example.com`, firstName: name, lastName: 'Lee', passwordHash: 'scrypt$secret', registeredAt: at },
+});
+const plan = (userId: string, subscriptionTier: 'free' | 'premium', subscriptionStatus: string | null): GivenEvent => ({
+  stream: `user-${userId}`,
+  type: 'SubscriptionChanged',
+  data: { userId, subscriptionTier, subscriptionStatus, changedAt: at },
+});
+
+// positions 1..6
+const history = [registered(ann, 'Ann'), registered(bob, 'Bob'), registered(cid, 'Cid'), plan(bob, 'premium', 'active'), plan(cid, 'premium', 'active'), plan(cid, 'free', null)];
+
+async function readSide() {
+  const docs = await indexedStore([usersProjection]);
+  await project(usersProjection, recorded(history), { docs, batchSize: 1 });
+  return queriesOver(docs);
+}
+
+describe('users queries', () => {
+  it('premiumUsers answers the users whose plan on record is Premium now, through the subscriptionTier index', async () => {
+    expect(usersProjection.collections[USERS]).toContainEqual(expect.objectContaining({ key: { subscriptionTier: 1 } }));
+    const readModels = await readSide();
+    expect((await premiumUsers(readModels)).map((u) => u._id)).toEqual([bob]);
+  });
+
+  it('usersByIds answers the documents that exist; usersWrittenAfter those written after a position', async () => {
+    const readModels = await readSide();
+    expect((await usersByIds(readModels, [ann, cid, 'no-such-user'])).map((u) => u.firstName).sort()).toEqual(['Ann', 'Cid']);
+    expect((await usersWrittenAfter(readModels, [ann, bob, cid], 3)).map((u) => u._id).sort()).toEqual([bob, cid].sort());
+    expect(await usersWrittenAfter(readModels, [ann], 3)).toEqual([]);
+  });
+});
