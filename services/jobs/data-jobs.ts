@@ -174,10 +174,12 @@ const initializeProduction: JobBody = async (env, run): Promise<JobOutcome> => {
       skipped++;
       return;
     }
-    const { ticker, name, brand, description, frequency, underlying, inceptionDate } = seed;
+    // The form's fields of the seed, all of them: what the seed has besides (how it was dated, the
+    // payout pattern of the demo data) is the demo data's, not the catalog's.
+    const { family: _family, inceptionApproximate: _approximate, pattern: _pattern, ...input } = seed;
     try {
-      const written = await listNewEtf(env.log, { ticker, name, brand, description, frequency, underlying, inceptionDate }, run.ctx, {
-        etfId: seedEtfId(ticker),
+      const written = await listNewEtf(env.log, input, run.ctx, {
+        etfId: seedEtfId(seed.ticker),
         dataSource: provider.source,
       });
       position = Math.max(position, written.position);
