@@ -198,7 +198,7 @@ describe('the portfolio document: DRIP growth over several distributions', () =>
     await project(marketProjection, first, { docs });
     await project(portfolioProjection, first, { docs });
     const reads = new UserAreaReads(readModelsOver(docs));
-    const entered = { shares: '100', purchasePrice: '20', purchaseDate: '2026-01-02', isDrip: true };
+    const entered: Record<string, unknown> = { shares: '100', purchasePrice: '20', purchaseDate: '2026-01-02', isDrip: true };
     let position = first.length;
     // every field of holdingEntered, whatever it holds: a field added there is covered here at once
     for (const field of holdingEntered.keyof().options) {

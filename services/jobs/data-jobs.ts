@@ -12,7 +12,7 @@ import type { EventLog } from '../core/event-log.ts';
 import { clearCaches } from '../http/cache-registry.ts';
 import { listNewEtf } from '../catalog/commands.ts';
 import { addDays, addMonths, isBusinessDay, isRegularSession, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
-import { SEED_CATALOG, seedEtfByTicker, seedEtfId } from '../../domain/market/seed-catalog.ts';
+import { SEED_CATALOG, seedEtfByTicker, seedEtfId, seedListing } from '../../domain/market/seed-catalog.ts';
 import { syncDailyBars, syncPrices } from '../prices/sync.ts';
 import { syncDistributions } from '../dividends/sync.ts';
 import { syncSplits } from '../splits/sync.ts';
@@ -174,11 +174,8 @@ const initializeProduction: JobBody = async (env, run): Promise<JobOutcome> => {
       skipped++;
       return;
     }
-    // The form's fields of the seed, all of them: what the seed has besides (how it was dated, the
-    // payout pattern of the demo data) is the demo data's, not the catalog's.
-    const { family: _family, inceptionApproximate: _approximate, pattern: _pattern, ...input } = seed;
     try {
-      const written = await listNewEtf(env.log, input, run.ctx, {
+      const written = await listNewEtf(env.log, seedListing(seed), run.ctx, {
         etfId: seedEtfId(seed.ticker),
         dataSource: provider.source,
       });
