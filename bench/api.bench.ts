@@ -37,7 +37,7 @@ import { loadConfig } from '../services/http/config.ts';
 import { createContainer } from '../services/gateway/container.ts';
 import { etfDecider } from '../services/catalog/business-logic.ts';
 import { addDays, addMonths } from '../domain/market/trading-days.ts';
-import { SEED_CATALOG, seedEtfId } from '../domain/market/seed-catalog.ts';
+import { SEED_CATALOG, seedEtfId, seedListing } from '../domain/market/seed-catalog.ts';
 import { syncDailyBars, syncPrices } from '../services/prices/sync.ts';
 import { syncDistributions } from '../services/dividends/sync.ts';
 import { beginMarketDay } from '../services/market-clock/market-day.ts';
@@ -81,13 +81,7 @@ export async function seed(dataDir: string): Promise<{ events: number; seconds: 
       type: 'ListEtf',
       etfId,
       dataSource: 'demo',
-      ticker: s.ticker,
-      name: s.name,
-      brand: s.brand,
-      description: s.description,
-      frequency: s.frequency,
-      underlying: s.underlying,
-      inceptionDate: s.inceptionDate,
+      ...seedListing(s),
     }, ctx);
     etfs.push({ etfId, ticker: s.ticker, inceptionDate: s.inceptionDate });
   }

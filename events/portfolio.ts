@@ -7,20 +7,60 @@ import { decimalString, isoDate, isoInstant } from './catalog.ts';
  * per ETF per user" is checked inside that stream with its expected revision. Shares and prices are
  * canonical decimal strings (`12.5`, never `12.50` or a float).
  */
+
+/**
+ * What a user enters for a holding (the form, a CSV line), defined once: `HoldingAdded` and
+ * `HoldingUpdated` spread it, and the decider state, the `portfolios` document, the import plan, the
+ * export and the user-area cache copy or compare it through `enteredOf`/`sameEntered`, never by naming
+ * the fields. A new field goes here, with `.default(...)` so the events already stored still read
+ * (docs/architecture.md, "Where things go").
+ */
+export const holdingEntered = z.object({
+  /** Shares bought (above 0). */
+  shares: decimalString,
+  /** Price paid per share, when the user gave one. */
+  purchasePrice: decimalString.nullable(),
+  /** The day the shares were bought (America/New_York), when the user gave one. */
+  purchaseDate: isoDate.nullable(),
+  /** Distributions are reinvested at the pay date's close. */
+  isDrip: z.boolean(),
+});
+export type HoldingEntered = z.infer<typeof holdingEntered>;
+
+const enteredKeys: readonly (keyof HoldingEntered)[] = holdingEntered.keyof().options;
+
+/** The entered values of a holding, an event or a line, and nothing else (a value left undefined stays out). */
+export function enteredOf<T extends Partial<HoldingEntered>>(values: T): Pick<T, keyof HoldingEntered & keyof T> {
+  const entered: Partial<Record<keyof HoldingEntered, unknown>> = {};
+  for (const key of enteredKeys) if (values[key] !== undefined) entered[key] = values[key];
+  return entered as Pick<T, keyof HoldingEntered & keyof T>;
+}
+
+/** Whether two holdings (or a holding and an entry about to be written) have the same entered values. */
+export function sameEntered(a: Partial<HoldingEntered>, b: Partial<HoldingEntered>): boolean {
+  return enteredKeys.every((key) => a[key] === b[key]);
+}
+
+/**
+ * `holding` with `entered` as its entered values, each in its place (a value `entered` leaves out is
+ * gone): a `HoldingUpdated` carries the whole entry.
+ */
+export function withEntered<T extends HoldingEntered>(holding: T, entered: HoldingEntered): T {
+  const next: Partial<Record<keyof HoldingEntered, unknown>> = { ...holding };
+  for (const key of enteredKeys) {
+    if (entered[key] === undefined) delete next[key];
+    else next[key] = entered[key];
+  }
+  return next as T;
+}
+
 export const holdingAdded = defineEvent(
   'HoldingAdded',
   z.object({
     userId: z.uuid(),
     holdingId: z.uuid(),
     etfId: z.uuid(),
-    /** Shares bought (above 0). */
-    shares: decimalString,
-    /** Price paid per share, when the user gave one. */
-    purchasePrice: decimalString.nullable(),
-    /** The day the shares were bought (America/New_York), when the user gave one. */
-    purchaseDate: isoDate.nullable(),
-    /** Distributions are reinvested at the pay date's close. */
-    isDrip: z.boolean(),
+    ...holdingEntered.shape,
     addedAt: isoInstant,
     /** Where the holding comes from: absent or `manual` (added by the user), `brokerage` (a brokerage sync). */
     source: z.enum(['manual', 'brokerage']).optional(),
@@ -46,7 +86,7 @@ export const holdingSynced = defineEvent(
 
 /**
  * The user changed one of their own holdings (source manual), e.g. by a CSV import: the whole new
- * entry (shares, price, date, DRIP). Holdings a brokerage sync owns never get this event.
+ * entered entry (`holdingEntered`). Holdings a brokerage sync owns never get this event.
  */
 export const holdingUpdated = defineEvent(
   'HoldingUpdated',
@@ -54,10 +94,7 @@ export const holdingUpdated = defineEvent(
     userId: z.uuid(),
     holdingId: z.uuid(),
     etfId: z.uuid(),
-    shares: decimalString,
-    purchasePrice: decimalString.nullable(),
-    purchaseDate: isoDate.nullable(),
-    isDrip: z.boolean(),
+    ...holdingEntered.shape,
     updatedAt: isoInstant,
   }),
 );

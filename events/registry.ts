@@ -57,6 +57,13 @@ export class EventRegistry {
     return this.byType.has(type);
   }
 
+  /** The current schema of an event type's data. */
+  schemaOf(type: string): EventDefinition['schema'] {
+    const def = this.byType.get(type);
+    if (!def) throw new UnknownEventTypeError(`unknown event type ${type}`);
+    return def.schema;
+  }
+
   /** Validates domain data and produces what the store appends (`Type.vN`, parsed data). */
   encode(event: { type: string; data: unknown }, metadata: EventMetadata): NewEvent {
     const def = this.byType.get(event.type);

@@ -12,7 +12,7 @@ import { streams } from '../../events/streams.ts';
 import { createEventStore } from '../../infra/event-store/create-event-store.ts';
 import { DemoMarketDataProvider, demoProfileOf } from '../../infra/market-data/demo-provider.ts';
 import { addMonths, newYorkDate } from '../../domain/market/trading-days.ts';
-import { SEED_CATALOG } from '../../domain/market/seed-catalog.ts';
+import { SEED_CATALOG, seedListing } from '../../domain/market/seed-catalog.ts';
 import type { EventStore } from '../../infra/event-store/port.ts';
 import { emailReservationDecider, userDecider } from '../../services/accounts/business-logic.ts';
 import { listNewEtf } from '../../services/catalog/commands.ts';
@@ -126,7 +126,7 @@ export async function appendMoreFunds(log: EventLog, options: { events: number; 
       baseOf.set(ticker, seed.ticker);
       const { etf } = await listNewEtf(
         log,
-        { ticker, name: `${seed.name} (bench ${funds})`, brand: seed.brand, description: seed.description, frequency: seed.frequency, underlying: seed.underlying, inceptionDate: null },
+        { ...seedListing(seed), ticker, name: `${seed.name} (bench ${funds})`, inceptionDate: null },
         ctx,
         { etfId: benchUuid(`etf-${ticker}`), dataSource: 'demo' },
       );

@@ -385,6 +385,15 @@ function toSeed(row: Row): SeedEtf {
 
 export const SEED_CATALOG: readonly SeedEtf[] = ROWS.map(toSeed);
 
+/**
+ * What the catalog lists of a seed fund (the owner's form fields), every field but those only the demo
+ * data uses: a field added to SeedEtf reaches the listing unless it is named here.
+ */
+export function seedListing(seed: SeedEtf): Omit<SeedEtf, 'family' | 'inceptionApproximate' | 'pattern'> {
+  const { family: _family, inceptionApproximate: _approximate, pattern: _pattern, ...listing } = seed;
+  return listing;
+}
+
 const byTicker = new Map(SEED_CATALOG.map((e) => [e.ticker, e]));
 
 export function seedEtfByTicker(ticker: string): SeedEtf | undefined {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { project, recorded, type GivenEvent } from '../runtime/projection-testing.ts';
+import type { AlertSettingsChanged } from '../../events/alerts.ts';
+import { project, recorded, schemaCoverage, type CoverageCases, type GivenEvent } from '../runtime/projection-testing.ts';
 import { ALERT_SETTINGS, alertsProjection } from './projection.ts';
 
 const ann = '4f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
@@ -25,5 +26,20 @@ describe('alerts projection', () => {
   it('gives the same documents when every event is delivered twice', async () => {
     const twice = await project(alertsProjection, recorded(history), { batchSize: 1, deliverTwice: true });
     expect(await twice.all(ALERT_SETTINGS)).toEqual(expected);
+  });
+});
+
+describe('alerts projection: schema coverage', () => {
+  const cases: CoverageCases<AlertSettingsChanged> = { AlertSettingsChanged: {} };
+
+  it('carries every field of the events it handles into its documents, but those listed with the reason', async () => {
+    const { notReaching, documentFields } = await schemaCoverage(alertsProjection, cases);
+    // where the change came from (settings page or a mail's unsubscribe link) is the log's, not the settings'
+    expect(notReaching).toEqual({ AlertSettingsChanged: ['via'] });
+    // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
+    expect({ version: alertsProjection.version, documentFields }).toEqual({
+      version: 1,
+      documentFields: { [ALERT_SETTINGS]: ['_id', '_position', 'changedAt', 'distributionChangeAlerts', 'distributionChangePercent', 'exDateReminder'] },
+    });
   });
 });

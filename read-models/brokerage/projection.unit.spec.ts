@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { project, recorded, type GivenEvent } from '../runtime/projection-testing.ts';
+import type { BrokerageEvent } from '../../events/brokerage.ts';
+import { project, recorded, sampleEvent, schemaCoverage, type CoverageCases, type GivenEvent } from '../runtime/projection-testing.ts';
 import { BROKERAGE_LINKS, brokerageProjection } from './projection.ts';
 
 const ann = '4f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
@@ -36,5 +37,28 @@ describe('brokerage projection', () => {
   it('gives the same documents when every batch is delivered twice', async () => {
     const twice = await project(brokerageProjection, recorded(history), { batchSize: 1, deliverTwice: true });
     expect(JSON.stringify(await twice.all(BROKERAGE_LINKS))).toBe(JSON.stringify(expected));
+  });
+});
+
+describe('brokerage projection: schema coverage', () => {
+  const cases: CoverageCases<BrokerageEvent> = {
+    BrokerageUserRegistered: {},
+    BrokerageSynced: { given: (d) => [sampleEvent('BrokerageUserRegistered', { userId: d.userId })] },
+  };
+
+  it('carries every field of the events it handles into its documents, but those listed with the reason', async () => {
+    const { notReaching, documentFields } = await schemaCoverage(brokerageProjection, cases);
+    // SnapTrade's user id and secret stay in the stream, where the server reads them: never in a read model
+    expect(notReaching).toEqual({ BrokerageUserRegistered: ['snaptradeUserId', 'encryptedSecret'], BrokerageSynced: [] });
+    // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
+    expect({ version: brokerageProjection.version, documentFields }).toEqual({
+      version: 1,
+      documentFields: {
+        [BROKERAGE_LINKS]: [
+          '_id', '_position', 'accounts', 'accounts[].accountId', 'accounts[].accountName', 'accounts[].brokerageName', 'accounts[].lastSyncedAt', 'accounts[].positions',
+          'accounts[].synced', 'lastSync', 'lastSync.at', 'lastSync.synced', 'lastSync.total', 'lastSync.trigger', 'registeredAt',
+        ],
+      },
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { project, recorded, type GivenEvent } from '../runtime/projection-testing.ts';
+import type { CalendarFeedEvent } from '../../events/calendar-feeds.ts';
+import { project, recorded, sampleEvent, schemaCoverage, type CoverageCases, type GivenEvent } from '../runtime/projection-testing.ts';
 import { CALENDAR_FEEDS, calendarFeedsProjection } from './projection.ts';
 
 const ann = '4f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
@@ -27,5 +28,20 @@ describe('calendar-feeds projection', () => {
   it('gives the same documents when every event is delivered twice', async () => {
     const twice = await project(calendarFeedsProjection, recorded(history), { batchSize: 1, deliverTwice: true });
     expect(await twice.all(CALENDAR_FEEDS)).toEqual(expected);
+  });
+});
+
+describe('calendar-feeds projection: schema coverage', () => {
+  const replaced = sampleEvent('CalendarFeedIssued', { replacesFeedId: null });
+  const cases: CoverageCases<CalendarFeedEvent> = {
+    // a rotation: the feed it replaces exists, so that replacesFeedId has something to delete
+    CalendarFeedIssued: { data: { replacesFeedId: (replaced.data as { feedId: string }).feedId }, given: () => [replaced] },
+  };
+
+  it('carries every field of the events it handles into its documents', async () => {
+    const { notReaching, documentFields } = await schemaCoverage(calendarFeedsProjection, cases);
+    expect(notReaching).toEqual({ CalendarFeedIssued: [] });
+    // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
+    expect({ version: calendarFeedsProjection.version, documentFields }).toEqual({ version: 1, documentFields: { [CALENDAR_FEEDS]: ['_id', '_position', 'issuedAt', 'userId'] } });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { project, recorded, type GivenEvent } from '../runtime/projection-testing.ts';
+import type { EtfDetailsChanged, EtfListed } from '../../events/catalog.ts';
+import { project, recorded, sampleEvent, schemaCoverage, type CoverageCases, type GivenEvent } from '../runtime/projection-testing.ts';
 import { CATALOG_INDEX, catalogIndexProjection, type CatalogIndexDoc } from './catalog-index.ts';
 
 const a = '0b6f3a8e-3c1d-4f7a-9d2e-1a2b3c4d5e6f';
@@ -52,5 +53,23 @@ describe('catalog-index projection', () => {
   it('ignores changes of a fund it does not know', async () => {
     const { all } = await project(catalogIndexProjection, recorded(history.slice(3)));
     expect(await all(CATALOG_INDEX)).toEqual([]);
+  });
+});
+
+describe('catalog-index projection: schema coverage', () => {
+  const cases: CoverageCases<EtfListed | EtfDetailsChanged> = {
+    EtfListed: {},
+    EtfDetailsChanged: { given: (d) => [sampleEvent('EtfListed', { etfId: d.etfId })] },
+  };
+
+  it('carries every field of the events it handles into its documents, but those listed with the reason', async () => {
+    const { notReaching, documentFields } = await schemaCoverage(catalogIndexProjection, cases);
+    // the jobs and the export need the fund as it is, not when it was listed or last edited
+    expect(notReaching).toEqual({ EtfListed: ['listedAt'], EtfDetailsChanged: ['changedAt'] });
+    // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
+    expect({ version: catalogIndexProjection.version, documentFields }).toEqual({
+      version: 1,
+      documentFields: { [CATALOG_INDEX]: ['_id', '_position', 'brand', 'dataSource', 'description', 'frequency', 'inceptionDate', 'name', 'ticker', 'underlying'] },
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { project, recorded, type GivenEvent } from '../runtime/projection-testing.ts';
+import type { FavoriteEvent } from '../../events/favorites.ts';
+import { project, recorded, sampleEvent, schemaCoverage, type CoverageCases, type GivenEvent } from '../runtime/projection-testing.ts';
 import { FAVORITES, favoritesProjection } from './projection.ts';
 
 const ann = '4f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
@@ -40,5 +41,23 @@ describe('favorites projection', () => {
     expect(await twice.all(FAVORITES)).toEqual(expected);
     const pairs = await project(favoritesProjection, recorded(history), { batchSize: 2, deliverTwice: true });
     expect(JSON.stringify(await pairs.all(FAVORITES))).toBe(JSON.stringify(expected));
+  });
+});
+
+describe('favorites projection: schema coverage', () => {
+  const cases: CoverageCases<FavoriteEvent> = {
+    FavoriteAdded: {},
+    FavoriteRemoved: { given: (d) => [sampleEvent('FavoriteAdded', { userId: d.userId, favoriteId: d.favoriteId })] },
+  };
+
+  it('carries every field of the events it handles into its documents, but those listed with the reason', async () => {
+    const { notReaching, documentFields } = await schemaCoverage(favoritesProjection, cases);
+    // a removal drops the favorite by its id: nothing of it is kept
+    expect(notReaching).toEqual({ FavoriteAdded: [], FavoriteRemoved: ['etfId', 'removedAt'] });
+    // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
+    expect({ version: favoritesProjection.version, documentFields }).toEqual({
+      version: 1,
+      documentFields: { [FAVORITES]: ['_id', '_position', 'favorites', 'favorites[].addedAt', 'favorites[].etfId', 'favorites[].id'] },
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { project, recorded, type GivenEvent } from '../runtime/projection-testing.ts';
+import type { ImageEvent } from '../../events/images.ts';
+import { project, recorded, sampleEvent, schemaCoverage, type CoverageCases, type GivenEvent } from '../runtime/projection-testing.ts';
 import { IMAGES, imagesProjection } from './projection.ts';
 
 const a = 'a'.repeat(64);
@@ -27,5 +28,23 @@ describe('images projection', () => {
   it('gives the same documents when every batch is delivered twice', async () => {
     const twice = await project(imagesProjection, recorded(history), { batchSize: 1, deliverTwice: true });
     expect(await twice.all(IMAGES)).toEqual(expected);
+  });
+});
+
+describe('images projection: schema coverage', () => {
+  const cases: CoverageCases<ImageEvent> = {
+    ImageUploaded: {},
+    ImageDeleted: { given: (d) => [sampleEvent('ImageUploaded', { imageId: d.imageId })] },
+  };
+
+  it('carries every field of the events it handles into its documents, but those listed with the reason', async () => {
+    const { notReaching, documentFields } = await schemaCoverage(imagesProjection, cases);
+    // a deleted image's document is removed (its hash is for the blob store, on the stream)
+    expect(notReaching).toEqual({ ImageUploaded: [], ImageDeleted: ['sha256', 'deletedAt'] });
+    // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
+    expect({ version: imagesProjection.version, documentFields }).toEqual({
+      version: 1,
+      documentFields: { [IMAGES]: ['_id', '_position', 'filename', 'mimeType', 'sha256', 'size', 'uploadedAt'] },
+    });
   });
 });

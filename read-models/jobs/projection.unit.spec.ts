@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { project, recorded, type GivenEvent } from '../runtime/projection-testing.ts';
+import type { JobEvent } from '../../events/jobs.ts';
+import { project, recorded, sampleEvent, schemaCoverage, type CoverageCases, type GivenEvent } from '../runtime/projection-testing.ts';
 import { JOBS, jobsProjection, type JobDoc } from './projection.ts';
 
 const a = '7d0c4f4e-2b1a-4c3d-8e9f-0a1b2c3d4e5f';
@@ -76,5 +77,31 @@ describe('jobs projection', () => {
     const restarted = [...history.slice(0, 3), { stream: `job-${a}`, type: 'JobStarted', data: { jobId: a, startedAt: t(9) } }];
     const { all } = await project(jobsProjection, recorded(restarted));
     expect((await all<JobDoc>(JOBS)).find((d) => d._id === a)).toMatchObject({ status: 'running', attempts: 2, startedAt: t(9) });
+  });
+});
+
+describe('jobs projection: schema coverage', () => {
+  const requested = (d: { jobId: string }) => [sampleEvent('JobRequested', { jobId: d.jobId })];
+  const cases: CoverageCases<JobEvent> = {
+    JobRequested: {},
+    JobStarted: { given: requested },
+    JobProgressed: { given: requested },
+    JobSucceeded: { given: requested },
+    JobFailed: { given: requested },
+  };
+
+  it('carries every field of every event it handles into its documents', async () => {
+    const { notReaching, documentFields } = await schemaCoverage(jobsProjection, cases);
+    expect(notReaching).toEqual({ JobRequested: [], JobStarted: [], JobProgressed: [], JobSucceeded: [], JobFailed: [] });
+    // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
+    expect({ version: jobsProjection.version, documentFields }).toEqual({
+      version: 1,
+      documentFields: {
+        [JOBS]: [
+          '_id', '_position', 'attempts', 'counts', 'counts.key', 'finishedAt', 'name', 'progress', 'progress.at', 'progress.done', 'progress.message', 'progress.total',
+          'reason', 'requestedAt', 'requestedBy', 'startedAt', 'status', 'summary',
+        ],
+      },
+    });
   });
 });

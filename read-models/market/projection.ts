@@ -1,4 +1,4 @@
-import type { CatalogEvent } from '../../events/catalog.ts';
+import type { CatalogEvent, EtfDetailsChanged, EtfListed } from '../../events/catalog.ts';
 import type { Recorded } from '../../events/define.ts';
 import type { DividendEvent } from '../../events/dividends.ts';
 import type { RecordedEvent } from '../../events/envelope.ts';
@@ -121,6 +121,20 @@ const handled: readonly Handled['type'][] = [
   'MarketDayBegan',
 ];
 
+/** True when every field of `Data` but `Skip` is a field of the document, of a type the document takes. */
+type Holds<Data, Skip extends keyof Data> = [Exclude<keyof Data, Skip>] extends [keyof EtfMarketFields]
+  ? [Omit<Data, Skip>] extends [Partial<Pick<EtfMarketFields, Exclude<keyof Data, Skip> & keyof EtfMarketFields>>]
+    ? true
+    : false
+  : false;
+
+/**
+ * The projection copies the catalog events' fields into the document without naming them: a field
+ * added to `EtfListed` or `EtfDetailsChanged` fails the type-check here until `EtfMarketFields`
+ * (render.ts) and `emptyEtf` have it (and projection.unit.spec.ts checks that its value arrives).
+ */
+export const documentsHoldTheCatalog: [Holds<EtfListed['data'], 'listedAt'>, Holds<EtfDetailsChanged['data'], 'changedAt'>] = [true, true];
+
 function emptyEtf(etfId: string): EtfMarketDoc {
   return {
     _id: etfId,
@@ -200,38 +214,24 @@ export const marketProjection: Projection = {
     const event = recorded as Recorded<Handled>;
     switch (event.type) {
       case 'EtfListed': {
-        const d = event.data;
-        await ctx.update<EtfMarketDoc>(MARKET_ETFS, d.etfId, (doc) => ({
-          ...(doc ?? emptyEtf(d.etfId)),
+        // The catalog fields as the event carries them, no list of them (documentsHoldTheCatalog).
+        const { listedAt: _at, ...catalog } = event.data;
+        await ctx.update<EtfMarketDoc>(MARKET_ETFS, catalog.etfId, (doc) => ({
+          ...(doc ?? emptyEtf(catalog.etfId)),
+          ...catalog,
           listed: true,
-          ticker: d.ticker,
-          name: d.name,
-          brand: d.brand,
-          brandSlug: brandSlug(d.brand),
-          description: d.description,
-          frequency: d.frequency,
-          underlying: d.underlying,
-          inceptionDate: d.inceptionDate,
-          dataSource: d.dataSource,
+          brandSlug: brandSlug(catalog.brand),
         }));
         return;
       }
       case 'EtfDetailsChanged': {
+        // Only the fields present changed: each is copied as it comes, as evolveEtf does.
         const { etfId, changedAt: _at, ...changes } = event.data;
         await ctx.update<EtfMarketDoc>(MARKET_ETFS, etfId, (doc) => {
           if (!doc) return null;
           const next: EtfMarketDoc = { ...doc };
-          if (changes.ticker !== undefined) next.ticker = changes.ticker;
-          if (changes.name !== undefined) next.name = changes.name;
-          if (changes.brand !== undefined) {
-            next.brand = changes.brand;
-            next.brandSlug = brandSlug(changes.brand);
-          }
-          if (changes.description !== undefined) next.description = changes.description;
-          if (changes.frequency !== undefined) next.frequency = changes.frequency;
-          if (changes.underlying !== undefined) next.underlying = changes.underlying;
-          if (changes.inceptionDate !== undefined) next.inceptionDate = changes.inceptionDate;
-          if (changes.dataSource !== undefined) next.dataSource = changes.dataSource;
+          for (const [key, value] of Object.entries(changes)) if (value !== undefined) Object.assign(next, { [key]: value });
+          if (changes.brand !== undefined) next.brandSlug = brandSlug(changes.brand);
           return next;
         });
         return;

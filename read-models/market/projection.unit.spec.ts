@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { computeEtfMetrics } from '../../domain/market/etf-metrics.ts';
 import { addDays } from '../../domain/market/trading-days.ts';
-import { project, recorded, type GivenEvent } from '../runtime/projection-testing.ts';
+import type { CatalogEvent } from '../../events/catalog.ts';
+import type { DividendEvent } from '../../events/dividends.ts';
+import type { MarketClockEvent } from '../../events/market-clock.ts';
+import type { PriceEvent } from '../../events/prices.ts';
+import type { SplitEvent } from '../../events/splits.ts';
+import { project, recorded, sampleEvent, schemaCoverage, type CoverageCases, type GivenEvent } from '../runtime/projection-testing.ts';
 import {
   AAA,
   BBB,
@@ -18,7 +23,7 @@ import {
   quote,
   renamed,
 } from './fixtures.ts';
-import { MARKET_VIEWS, marketProjection, type EtfMarketDoc, type ViewDoc } from './projection.ts';
+import { MARKET_ETFS, MARKET_STATE, MARKET_VIEWS, marketProjection, type EtfMarketDoc, type ViewDoc } from './projection.ts';
 import { metricsInput, type EtfDetail, type EtfListItem, type PublicCalendarEntry } from './render.ts';
 
 async function viewsOf(events: GivenEvent[], options: { batchSize?: number; deliverTwice?: boolean } = {}) {
@@ -375,5 +380,74 @@ describe('metrics input slice', () => {
     for (const today of ['2024-01-01', '2024-01-02', '2024-06-30', '2025-01-01', '2025-06-15', '2026-01-14', '2026-03-31', '2027-06-01']) {
       expect(JSON.stringify(computeEtfMetrics(metricsInput(doc, today))), today).toBe(JSON.stringify(full(today)));
     }
+  });
+});
+
+describe('market projection: schema coverage', () => {
+  type Handled = Extract<
+    CatalogEvent | PriceEvent | DividendEvent | SplitEvent | MarketClockEvent,
+    { type: Exclude<(CatalogEvent | PriceEvent | DividendEvent | SplitEvent | MarketClockEvent)['type'], 'TickerReserved' | 'TickerReleased'> }
+  >;
+  // every fund event after the fund's listing, so that its views are rendered too
+  const fund = (d: { etfId: string }) => [sampleEvent('EtfListed', { etfId: d.etfId })];
+  const cases: CoverageCases<Handled> = {
+    EtfListed: {},
+    EtfDetailsChanged: { given: fund },
+    PriceBarRecorded: { given: fund },
+    PriceBarRevised: { given: fund },
+    PriceQuoted: { given: fund },
+    DistributionDeclared: { given: fund },
+    DistributionRevised: { given: fund },
+    DistributionWithdrawn: { given: (d) => [...fund(d), sampleEvent('DistributionDeclared', { etfId: d.etfId, distributionId: d.distributionId })] },
+    SplitRecorded: { given: fund },
+    SplitRevised: { given: fund },
+    MarketDayBegan: {},
+  };
+
+  it('carries every field of the events it handles into its documents, but those listed with the reason', async () => {
+    const { notReaching, documentFields } = await schemaCoverage(marketProjection, cases);
+    expect(notReaching).toEqual({
+      // the site shows a fund as it is, not when it was listed or last edited
+      EtfListed: ['listedAt'],
+      EtfDetailsChanged: ['changedAt'],
+      // every figure rests on closes; open, high, low and volume stay in the log
+      PriceBarRecorded: ['open', 'high', 'low', 'volume'],
+      PriceBarRevised: ['open', 'high', 'low', 'volume'],
+      PriceQuoted: [],
+      DistributionDeclared: [],
+      // what a revision replaced is the log's record; the document has the current values
+      DistributionRevised: ['previousAmount'],
+      // a withdrawn distribution is removed by its id: nothing of it is kept
+      DistributionWithdrawn: ['exDate', 'reason', 'withdrawnAt'],
+      SplitRecorded: [],
+      SplitRevised: ['previousOldRate', 'previousNewRate'],
+      MarketDayBegan: [],
+    });
+    // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
+    expect({ version: marketProjection.version, documentFields }).toEqual({
+      version: 4,
+      documentFields: {
+        [MARKET_ETFS]: [
+          '_id', '_position', 'barCloses', 'barDates', 'barSources', 'barsVersion', 'brand', 'brandSlug', 'dataSource', 'description', 'distributions',
+          'distributions[].amount', 'distributions[].distributionId', 'distributions[].exDate', 'distributions[].payDate', 'distributions[].recordDate',
+          'distributions[].source', 'distributions[].status', 'etfId', 'frequency', 'inceptionDate', 'lastBarSource', 'listed', 'name', 'quote', 'quote.price',
+          'quote.quotedAt', 'quote.source', 'splits', 'splits[].exDate', 'splits[].newRate', 'splits[].oldRate', 'splits[].source', 'splits[].splitId',
+          'ticker', 'underlying',
+        ],
+        [MARKET_STATE]: [
+          '_id', '_position', 'entries', 'entries[].calendar', 'entries[].detailEtag', 'entries[].etfId', 'entries[].historyKeys', 'entries[].item',
+          'entries[].item.annualDripYield', 'entries[].item.asOf', 'entries[].item.brand', 'entries[].item.brandSlug', 'entries[].item.currentPrice',
+          'entries[].item.dataSource', 'entries[].item.dayChange', 'entries[].item.dayChangePercent', 'entries[].item.distributionRate',
+          'entries[].item.dripReturn', 'entries[].item.exact', 'entries[].item.exact.annualDripYield', 'entries[].item.exact.distributionRate',
+          'entries[].item.exact.dripReturn', 'entries[].item.exact.oneYearReturn', 'entries[].item.exact.priceReturn', 'entries[].item.exact.ttmYield',
+          'entries[].item.exact.weeklyAverage', 'entries[].item.exact.yieldPercent', 'entries[].item.frequency', 'entries[].item.historicalPeriodDays',
+          'entries[].item.id', 'entries[].item.isDemo', 'entries[].item.name', 'entries[].item.nextExDividend', 'entries[].item.nextExDividendEstimated',
+          'entries[].item.oneYearReturn', 'entries[].item.priceAsOf', 'entries[].item.priceAsOfTime', 'entries[].item.priceReturn', 'entries[].item.ticker',
+          'entries[].item.ttmYield', 'entries[].item.underlying', 'entries[].item.weeklyAverage', 'entries[].item.yieldPercent', 'entries[].listed',
+          'entries[].similarKey', 'entries[].ticker', 'etags', 'today',
+        ],
+        [MARKET_VIEWS]: ['_id', '_position', 'body', 'etag'],
+      },
+    });
   });
 });

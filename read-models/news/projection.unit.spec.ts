@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { NewsArticleEvent, NewsKeywordsChanged } from '../../events/news.ts';
 import type { DocumentStore } from '../../infra/document-store/port.ts';
 import { physicalName } from '../runtime/projection.ts';
-import { project, recorded, type GivenEvent } from '../runtime/projection-testing.ts';
+import { project, recorded, sampleEvent, schemaCoverage, type CoverageCases, type GivenEvent } from '../runtime/projection-testing.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
 import { NEWS, NEWS_KEYWORDS, newsKeywordsProjection, newsProjection, type NewsDoc } from './projection.ts';
 import { adminNews, articleIdsInStatus, findArticle, knownArticleIds, publishedNews, publishedNewsForTicker, savedNewsKeywords, staleReviewIds, toAdminNewsArticle, toNewsItem } from './queries.ts';
@@ -148,5 +149,33 @@ describe('news-keywords projection', () => {
     const empty = await project(newsKeywordsProjection, []);
     const none = { collection: (p: typeof newsKeywordsProjection, name: string) => empty.docs.collection(physicalName(p, name)) } as unknown as ReadModels;
     expect(await savedNewsKeywords(none)).toBeNull();
+  });
+});
+
+describe('news projections: schema coverage', () => {
+  const ingested = (d: { articleId: string }) => [sampleEvent('NewsArticleIngested', { articleId: d.articleId })];
+  const cases: CoverageCases<NewsArticleEvent> = {
+    NewsArticleIngested: {},
+    NewsArticleStatusChanged: { given: ingested },
+    NewsArticleEdited: { given: ingested },
+    NewsArticleDeleted: { given: ingested },
+  };
+
+  it('news: carries every field of the events it handles into its documents, but those listed with the reason', async () => {
+    const { notReaching, documentFields } = await schemaCoverage(newsProjection, cases);
+    // a deleted or purged article is the same tombstone; which of the two is the log's
+    expect(notReaching).toEqual({ NewsArticleIngested: [], NewsArticleStatusChanged: [], NewsArticleEdited: [], NewsArticleDeleted: ['reason'] });
+    // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
+    expect({ version: newsProjection.version, documentFields }).toEqual({
+      version: 2,
+      documentFields: { [NEWS]: ['_id', '_position', 'ingestedAt', 'link', 'publishedAt', 'sortAt', 'source', 'status', 'summary', 'tags', 'title', 'touchedAt'] },
+    });
+  });
+
+  it('news-keywords: carries every field of the event it handles into its document', async () => {
+    const keywordCases: CoverageCases<NewsKeywordsChanged> = { NewsKeywordsChanged: {} };
+    const { notReaching, documentFields } = await schemaCoverage(newsKeywordsProjection, keywordCases);
+    expect(notReaching).toEqual({ NewsKeywordsChanged: [] });
+    expect({ version: newsKeywordsProjection.version, documentFields }).toEqual({ version: 1, documentFields: { [NEWS_KEYWORDS]: ['_id', '_position', 'changedAt', 'keywords'] } });
   });
 });

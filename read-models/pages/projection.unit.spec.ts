@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { project, recorded, type GivenEvent } from '../runtime/projection-testing.ts';
+import type { PageEvent } from '../../events/pages.ts';
+import { project, recorded, sampleEvent, schemaCoverage, type CoverageCases, type GivenEvent } from '../runtime/projection-testing.ts';
 import { PAGES, pagesProjection, type PageDoc } from './projection.ts';
 
 const A = '11111111-1111-4111-8111-111111111111';
@@ -69,5 +70,23 @@ describe('pages projection', () => {
     const first = await project(pagesProjection, events);
     const again = await project(pagesProjection, events, { docs: first.docs });
     expect(await again.all(PAGES)).toEqual(expected);
+  });
+});
+
+describe('pages projection: schema coverage', () => {
+  const created = (d: { pageId: string }) => [sampleEvent('PageCreated', { pageId: d.pageId })];
+  const cases: CoverageCases<PageEvent> = { PageCreated: {}, PageUpdated: { given: created }, PageDeleted: { given: created } };
+
+  it('carries every field of the events it handles into its documents, but those listed with the reason', async () => {
+    const { notReaching, documentFields } = await schemaCoverage(pagesProjection, cases);
+    // a deleted page is a tombstone with its path cleared (the path is free again): the old path is the log's
+    expect(notReaching).toEqual({ PageCreated: [], PageUpdated: [], PageDeleted: ['path'] });
+    // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
+    expect({ version: pagesProjection.version, documentFields }).toEqual({
+      version: 1,
+      documentFields: {
+        [PAGES]: ['_id', '_position', 'canonicalUrl', 'createdAt', 'cssBody', 'deleted', 'htmlBody', 'isPublished', 'metaDescription', 'noIndex', 'path', 'slug', 'title', 'updatedAt'],
+      },
+    });
   });
 });

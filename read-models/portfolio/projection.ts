@@ -1,6 +1,6 @@
 import type { Recorded } from '../../events/define.ts';
 import type { RecordedEvent } from '../../events/envelope.ts';
-import type { PortfolioEvent } from '../../events/portfolio.ts';
+import { withEntered, type HoldingEntered, type PortfolioEvent } from '../../events/portfolio.ts';
 import type { Doc } from '../../infra/document-store/port.ts';
 import type { Projection, ProjectionContext } from '../runtime/projection.ts';
 
@@ -10,13 +10,9 @@ import type { Projection, ProjectionContext } from '../runtime/projection.ts';
  * and earned (DRIP growth, income, returns) depends on market data and is derived at read time from
  * this document and the market read side (views.ts), cached per (document position, market position).
  */
-export interface HoldingEntry {
+export interface HoldingEntry extends HoldingEntered {
   id: string;
   etfId: string;
-  shares: string;
-  purchasePrice: string | null;
-  purchaseDate: string | null;
-  isDrip: boolean;
   addedAt: string;
   /** `brokerage` when a brokerage sync created it (absent: added by hand). */
   source?: 'brokerage';
@@ -41,8 +37,10 @@ export const portfolioProjection: Projection = {
     const event = recorded as Recorded<PortfolioEvent>;
     switch (event.type) {
       case 'HoldingAdded': {
-        const { userId, holdingId, etfId, shares, purchasePrice, purchaseDate, isDrip, addedAt, source } = event.data;
-        const entry: HoldingEntry = { id: holdingId, etfId, shares, purchasePrice, purchaseDate, isDrip, addedAt, ...(source === 'brokerage' ? { source } : {}) };
+        // Everything the event carries but the stream's user, under the entry's names (no field list: a
+        // field added to the event reaches the document; projection.unit.spec.ts checks every one does).
+        const { userId, holdingId, source, ...carried } = event.data;
+        const entry: HoldingEntry = { id: holdingId, ...carried, ...(source === 'brokerage' ? { source } : {}) };
         await ctx.update<PortfolioDoc>(PORTFOLIOS, userId, (doc) => {
           const holdings = doc?.holdings ?? [];
           if (holdings.some((h) => h.id === holdingId)) return doc;
@@ -58,9 +56,10 @@ export const portfolioProjection: Projection = {
         return;
       }
       case 'HoldingUpdated': {
-        const { userId, holdingId, shares, purchasePrice, purchaseDate, isDrip } = event.data;
+        // The whole entered entry; the fund, the id and addedAt stay.
+        const { userId, holdingId } = event.data;
         await ctx.update<PortfolioDoc>(PORTFOLIOS, userId, (doc) =>
-          doc ? { ...doc, holdings: doc.holdings.map((h) => (h.id === holdingId ? { ...h, shares, purchasePrice, purchaseDate, isDrip } : h)) } : null,
+          doc ? { ...doc, holdings: doc.holdings.map((h) => (h.id === holdingId ? withEntered(h, event.data) : h)) } : null,
         );
         return;
       }

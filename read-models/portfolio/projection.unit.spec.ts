@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { project, recorded, type GivenEvent } from '../runtime/projection-testing.ts';
+import type { PortfolioEvent } from '../../events/portfolio.ts';
+import { project, recorded, sampleEvent, schemaCoverage, type CoverageCases, type GivenEvent } from '../runtime/projection-testing.ts';
 import { PORTFOLIOS, portfolioProjection } from './projection.ts';
 
 const ann = '4f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
@@ -81,5 +82,38 @@ describe('portfolio projection', () => {
     expect(await (await project(portfolioProjection, recorded(edited))).all(PORTFOLIOS)).toEqual(want);
     const twice = await project(portfolioProjection, recorded(edited), { batchSize: 1, deliverTwice: true });
     expect(JSON.stringify(await twice.all(PORTFOLIOS))).toBe(JSON.stringify(want));
+  });
+});
+
+describe('portfolio projection: schema coverage', () => {
+  const given = (d: { userId: string; holdingId: string }) => [sampleEvent('HoldingAdded', { userId: d.userId, holdingId: d.holdingId })];
+  const cases: CoverageCases<PortfolioEvent> = {
+    HoldingAdded: { data: { source: 'brokerage' } },
+    HoldingSynced: { given },
+    HoldingUpdated: { given },
+    HoldingRemoved: { given },
+  };
+
+  it('carries every field of the events it handles into its documents, but those listed with the reason', async () => {
+    const { notReaching, documentFields } = await schemaCoverage(portfolioProjection, cases);
+    expect(notReaching).toEqual({
+      HoldingAdded: [],
+      // the fund of a holding never changes: the entry keeps HoldingAdded's; a sync keeps no time
+      HoldingSynced: ['etfId', 'syncedAt'],
+      // the same fund; the entry keeps the time it was added, not of its last edit
+      HoldingUpdated: ['etfId', 'updatedAt'],
+      // the entry is gone: nothing of the removal is kept
+      HoldingRemoved: ['etfId', 'removedAt'],
+    });
+    // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
+    expect({ version: portfolioProjection.version, documentFields }).toEqual({
+      version: 1,
+      documentFields: {
+        [PORTFOLIOS]: [
+          '_id', '_position', 'holdings', 'holdings[].addedAt', 'holdings[].etfId', 'holdings[].id', 'holdings[].isDrip', 'holdings[].purchaseDate', 'holdings[].purchasePrice',
+          'holdings[].shares', 'holdings[].source',
+        ],
+      },
+    });
   });
 });

@@ -41,13 +41,25 @@ function portfolios(readModels: ReadModels) {
   return readModels.collection<PortfolioDoc>(portfolioProjection, PORTFOLIOS);
 }
 
+/**
+ * Whether two versions of a holding's entry have the same fields with the same values. The entries of
+ * the `portfolios` documents are flat (strings, numbers, booleans, null); a field holding an object
+ * would compare by identity, which can only make a part be computed again, never kept stale.
+ */
+function sameEntry(a: HoldingEntry, b: HoldingEntry): boolean {
+  const keys = Object.keys(a) as (keyof HoldingEntry)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && Object.is(a[key], b[key]));
+}
+
 /** One holding's share of the user's document: its JSON and its payouts, as of one market key. */
 interface HoldingPart {
   /**
-   * What the part was computed from besides the market: a brokerage sync changes shares and average
-   * cost in place, a user's own edit (HoldingUpdated) any entered field.
+   * What the part was computed from besides the market: the holding's whole entry as the document had
+   * it (a brokerage sync changes shares and average cost in place, a user's own edit any entered
+   * field). The part is current while every field of the entry is the same (sameEntry), whatever
+   * fields a holding has: no list of them to keep in step.
    */
-  entry: Pick<HoldingEntry, 'shares' | 'purchasePrice' | 'purchaseDate' | 'isDrip'>;
+  entry: HoldingEntry;
   viewJson: string;
   /** The holding's `isDemo`. */
   isDemo: boolean;
@@ -189,7 +201,7 @@ export class UserAreaReads {
     const reusable = version !== null && cached && cached.marketKey === marketKey ? cached.parts : new Map<string, HoldingPart>();
     const current = (h: HoldingEntry) => {
       const e = reusable.get(h.id)?.entry;
-      return e !== undefined && e.shares === h.shares && e.purchasePrice === h.purchasePrice && e.purchaseDate === h.purchaseDate && e.isDrip === h.isDrip;
+      return e !== undefined && sameEntry(e, h);
     };
     const missing = holdings.filter((h) => !current(h));
     const parts = new Map<string, HoldingPart>();
@@ -205,8 +217,7 @@ export class UserAreaReads {
       for (const h of missing) {
         const computed = computeHolding(h, market);
         const entries = calendar.filter((e) => e.etfId === h.etfId);
-        const { shares, purchasePrice, purchaseDate, isDrip } = h;
-        reusable.set(h.id, { entry: { shares, purchasePrice, purchaseDate, isDrip }, viewJson: JSON.stringify(portfolioView([computed], market)[0]), isDemo: computed.isDemo, calendar: userCalendarView([computed], entries, requestToday) });
+        reusable.set(h.id, { entry: h, viewJson: JSON.stringify(portfolioView([computed], market)[0]), isDemo: computed.isDemo, calendar: userCalendarView([computed], entries, requestToday) });
       }
     }
     let partsBytes = 0;

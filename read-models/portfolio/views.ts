@@ -8,6 +8,7 @@ import { newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
 import { formatPrice, METRIC_PRECISION } from '../../domain/market/etf-metrics.ts';
 import { holdingPerformance, type HoldingPerformance } from '../../domain/market/holding-performance.ts';
 import { adjustShares, type SplitPoint } from '../../domain/market/splits.ts';
+import type { HoldingEntered } from '../../events/portfolio.ts';
 import type { MarketInputs } from '../market/market-snapshot.ts';
 import type { HoldingEntry } from './projection.ts';
 
@@ -62,6 +63,12 @@ export function computeHolding(holding: HoldingEntry, market: MarketInputs): Hol
 
 /** A holding as `GET /api/user/portfolio` shows it: the contract (contracts/portfolio.ts), built field by field below. */
 export type { HoldingView, UserCalendarEntry };
+
+/**
+ * The user sees what they entered: every entered field (events/portfolio.ts `holdingEntered`) is a field
+ * of the view, so a field added there fails the type-check until the contract and holdingView have it.
+ */
+export const viewShowsEveryEnteredValue: SameShape<Extract<keyof HoldingView, keyof HoldingEntered>, keyof HoldingEntered> = true;
 
 /** The calendar kernel builds the user's entries: its entry plus the demo label must be exactly the contract's. */
 export const userCalendarEntryIsTheContract: SameShape<KernelUserCalendarEntry & { isDemo: boolean }, UserCalendarEntry> = true;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { holdingEntered } from '../../events/portfolio.ts';
 import { MemoryDocumentStore } from '../../infra/document-store/memory-document-store.ts';
 import type { DocumentStore } from '../../infra/document-store/port.ts';
 import { bar, distribution, listed, marketDay, type FundFixture } from '../market/fixtures.ts';
 import { marketProjection } from '../market/projection.ts';
 import { physicalName, type Projection } from '../runtime/projection.ts';
-import { project, recorded, type GivenEvent } from '../runtime/projection-testing.ts';
+import { project, recorded, sampleOf, type GivenEvent } from '../runtime/projection-testing.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
 import { portfolioProjection } from './projection.ts';
 import { UserAreaReads } from './queries.ts';
@@ -189,6 +190,33 @@ describe('the portfolio document: DRIP growth over several distributions', () =>
     expect(incremental.map((h) => h.etfId)).toEqual([id, OTHER.etfId]);
     expect(incremental[1]).toMatchObject({ incomeReceived: '0.50', currentValue: '50.00' }); // 5 x 0.1; 5 x 10
     expect(before).not.toBe(JSON.stringify(incremental));
+  });
+
+  it('answers the same warm and cold after a HoldingUpdated of any entered field (audit A3-01: no field list in the cache key)', async () => {
+    const docs = new MemoryDocumentStore();
+    const first = recorded([...market, ...holdings]);
+    await project(marketProjection, first, { docs });
+    await project(portfolioProjection, first, { docs });
+    const reads = new UserAreaReads(readModelsOver(docs));
+    const entered: Record<string, unknown> = { shares: '100', purchasePrice: '20', purchaseDate: '2026-01-02', isDrip: true };
+    let position = first.length;
+    // every field of holdingEntered, whatever it holds: a field added there is covered here at once
+    for (const field of holdingEntered.keyof().options) {
+      const before = await reads.portfolioJson(ann, REQUEST_TODAY);
+      const value = sampleOf(holdingEntered.shape[field], 1, [field]);
+      expect(value).not.toEqual(entered[field]);
+      Object.assign(entered, { [field]: value });
+      const update = recorded(
+        [{ stream: `portfolio-${ann}`, type: 'HoldingUpdated', data: { userId: ann, holdingId: hid(1), etfId: id, ...entered, updatedAt: '2026-01-23T16:00:00.000Z' } }],
+        { firstPosition: ++position },
+      );
+      await project(portfolioProjection, update, { docs });
+      const warm = await reads.portfolioJson(ann, REQUEST_TODAY);
+      const cold = new UserAreaReads(readModelsOver(docs));
+      expect(warm, field).toBe(await cold.portfolioJson(ann, REQUEST_TODAY));
+      expect(await reads.calendarJson(ann, REQUEST_TODAY), field).toBe(await cold.calendarJson(ann, REQUEST_TODAY));
+      expect(warm, field).not.toBe(before);
+    }
   });
 
   it('answers an empty portfolio and calendar for a user without holdings', async () => {

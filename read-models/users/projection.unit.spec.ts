@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { project, recorded, type GivenEvent } from '../runtime/projection-testing.ts';
+import type { AccountEvent } from '../../events/accounts.ts';
+import type { BillingEvent } from '../../events/billing.ts';
+import { project, recorded, sampleEvent, schemaCoverage, type CoverageCases, type GivenEvent } from '../runtime/projection-testing.ts';
 import { USERS, usersProjection, type UserDoc } from './projection.ts';
 
 const ann = '4f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
@@ -127,5 +129,53 @@ describe('users projection: billing', () => {
     );
     const docs = await all<UserDoc>(USERS);
     expect(docs.filter((d) => d.stripeCustomerId === 'cus_bob').map((d) => d._id)).toEqual([bob]);
+  });
+});
+
+describe('users projection: schema coverage', () => {
+  type Handled = Extract<
+    AccountEvent | BillingEvent,
+    { type: 'UserRegistered' | 'UserLoggedOut' | 'SessionsRevoked' | 'SubscriptionChanged' | 'EmailVerificationRequested' | 'EmailVerified' | 'StripeCustomerLinked' | 'SubscriptionUpdated' }
+  >;
+  const registered = (d: { userId: string }) => [sampleEvent('UserRegistered', { userId: d.userId })];
+  const cases: CoverageCases<Handled> = {
+    UserRegistered: {},
+    UserLoggedOut: { given: registered },
+    SessionsRevoked: { given: registered },
+    SubscriptionChanged: { given: registered },
+    EmailVerificationRequested: { given: registered },
+    EmailVerified: { given: registered },
+    StripeCustomerLinked: { given: registered },
+    SubscriptionUpdated: { given: registered },
+  };
+
+  it('carries every field of the events it handles into its documents, but those listed with the reason', async () => {
+    const { notReaching, documentFields } = await schemaCoverage(usersProjection, cases);
+    expect(notReaching).toEqual({
+      // never the password hash: logins check it on the user stream
+      UserRegistered: ['passwordHash'],
+      // the logout time only drops ended sessions already expired (none here); the document keeps the session's expiry
+      UserLoggedOut: ['loggedOutAt'],
+      // the epoch is what the gateway checks; why and when are the log's
+      SessionsRevoked: ['reason', 'revokedAt'],
+      SubscriptionChanged: ['changedAt'],
+      // the link's expiry and the address are checked on the user stream; the document keeps the link's hash
+      EmailVerificationRequested: ['requestedAt', 'expiresAt'],
+      EmailVerified: ['email', 'via', 'verifiedAt'],
+      StripeCustomerLinked: ['linkedAt'],
+      // Stripe's bookkeeping (event id and time, the customer StripeCustomerLinked set, the price): the webhook's, not the account's
+      SubscriptionUpdated: ['stripeEventId', 'eventCreated', 'stripeCustomerId', 'priceId', 'recordedAt'],
+    });
+    // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
+    expect({ version: usersProjection.version, documentFields }).toEqual({
+      version: 4,
+      documentFields: {
+        [USERS]: [
+          '_id', '_position', 'cancelAtPeriodEnd', 'currentPeriodEnd', 'email', 'emailVerified', 'endedSessions', 'endedSessions[].sessionId', 'endedSessions[].until',
+          'firstName', 'lastName', 'paidThrough', 'registeredAt', 'sessionEpoch', 'stripeCustomerId', 'stripeSubscriptionId', 'subscriptionStatus', 'subscriptionTier',
+          'verificationTokenHash',
+        ],
+      },
+    });
   });
 });

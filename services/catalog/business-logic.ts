@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { CatalogEvent, DataSource, PayoutFrequency } from '../../events/catalog.ts';
+import type { SameShape } from '../../contracts/same-shape.ts';
+import type { CatalogEvent, DataSource, EtfDetailsChanged, EtfListed, PayoutFrequency } from '../../events/catalog.ts';
 import type { CommandContext, Decider } from '../core/decider.ts';
 import { badRequest, conflict, notFound } from '../core/errors.ts';
 import { normaliseTicker } from '../../domain/market/tickers.ts';
@@ -59,18 +60,8 @@ export type EtfChange = z.output<typeof etfChangeSchema>;
 // ---------------------------------------------------------------------------------------------------
 // etf-<etfId>
 
-export interface EtfDetails {
-  etfId: string;
-  ticker: string;
-  name: string;
-  brand: string;
-  description: string;
-  frequency: PayoutFrequency;
-  underlying: string | null;
-  inceptionDate: string | null;
-  dataSource: DataSource;
-  listedAt: string;
-}
+/** A listed fund: what `EtfListed` carries, with `EtfDetailsChanged` applied (evolveEtf). */
+export type EtfDetails = EtfListed['data'];
 
 export type EtfState = { listed: false } | ({ listed: true } & EtfDetails);
 export type ListedEtf = Extract<EtfState, { listed: true }>;
@@ -105,7 +96,18 @@ export function evolveEtf(state: EtfState, event: CatalogEvent): EtfState {
   }
 }
 
-const CHANGEABLE = ['ticker', 'name', 'brand', 'description', 'frequency', 'underlying', 'inceptionDate', 'dataSource'] as const;
+/** What an edit may change: the owner's form fields (`etfChangeSchema`) and where the data comes from. */
+const CHANGEABLE: readonly (keyof EtfChange | 'dataSource')[] = [...etfChangeSchema.keyof().options, 'dataSource'];
+
+/**
+ * The form and the events name the same fields: a field added to one of `etfInputSchema`, `EtfListed`
+ * or `EtfDetailsChanged` and not the others fails the type-check here (the id, the data source and the
+ * times are not the form's).
+ */
+export const formIsTheCatalogEvents: [
+  SameShape<keyof EtfInput | 'etfId' | 'dataSource' | 'listedAt', keyof EtfListed['data']>,
+  SameShape<(typeof CHANGEABLE)[number] | 'etfId' | 'changedAt', keyof EtfDetailsChanged['data']>,
+] = [true, true];
 
 export function decideEtf(command: EtfCommand, state: EtfState, ctx: CommandContext): CatalogEvent[] {
   switch (command.type) {

@@ -12,7 +12,7 @@ import type { EventLog } from '../core/event-log.ts';
 import { clearCaches } from '../../domain/caches/registry.ts';
 import { listNewEtf } from '../catalog/commands.ts';
 import { addDays, addMonths, isBusinessDay, isRegularSession, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
-import { SEED_CATALOG, seedEtfByTicker, seedEtfId } from '../../domain/market/seed-catalog.ts';
+import { SEED_CATALOG, seedEtfByTicker, seedEtfId, seedListing } from '../../domain/market/seed-catalog.ts';
 import { syncDailyBars, syncPrices } from '../prices/sync.ts';
 import { syncDistributions } from '../dividends/sync.ts';
 import { syncSplits } from '../splits/sync.ts';
@@ -173,10 +173,9 @@ const initializeProduction: JobBody = async (env, run): Promise<JobOutcome> => {
       skipped++;
       return;
     }
-    const { ticker, name, brand, description, frequency, underlying, inceptionDate } = seed;
     try {
-      const written = await listNewEtf(env.log, { ticker, name, brand, description, frequency, underlying, inceptionDate }, run.ctx, {
-        etfId: seedEtfId(ticker),
+      const written = await listNewEtf(env.log, seedListing(seed), run.ctx, {
+        etfId: seedEtfId(seed.ticker),
         dataSource: provider.source,
       });
       position = Math.max(position, written.position);

@@ -2,7 +2,7 @@ import type { Agent } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
 import type { LatestPrice, MarketDataProvider, ProviderBar, ProviderDistribution, ProviderSplit } from '../../infra/market-data/port.ts';
-import { SEED_CATALOG, seedEtfId } from '../../domain/market/seed-catalog.ts';
+import { SEED_CATALOG, seedEtfId, seedListing } from '../../domain/market/seed-catalog.ts';
 import { addDays, businessDaysBetween, weekdayOf, type IsoDate } from '../../domain/market/trading-days.ts';
 import { signUpOwner } from '../accounts/test-helpers.ts';
 import { listNewEtf } from '../catalog/commands.ts';
@@ -107,9 +107,8 @@ describe('a provider sync over funds the owner created and loaded (demo provider
     ];
     // one fund of the seed catalog, listed as initialize-production lists it
     const seed = SEED_CATALOG.find((s) => s.ticker === seedTicker)!;
-    const { ticker, name, brand, description, frequency, underlying, inceptionDate } = seed;
-    const listed = await listNewEtf(ctx.deps.log, { ticker, name, brand, description, frequency, underlying, inceptionDate }, { actor: 'job:initialize-production', correlationId: 't', now: NOW.toISOString() }, {
-      etfId: seedEtfId(ticker),
+    const listed = await listNewEtf(ctx.deps.log, seedListing(seed), { actor: 'job:initialize-production', correlationId: 't', now: NOW.toISOString() }, {
+      etfId: seedEtfId(seed.ticker),
       dataSource: 'demo',
     });
     await ctx.deps.readModels.waitFor(listed.position);

@@ -1,5 +1,5 @@
 import { holdingMessages } from '../../contracts/portfolio.ts';
-import type { PortfolioEvent } from '../../events/portfolio.ts';
+import { enteredOf, sameEntered, type HoldingEntered, type PortfolioEvent } from '../../events/portfolio.ts';
 import type { Decider, CommandContext } from '../core/decider.ts';
 import { badRequest, conflict, notFound } from '../core/errors.ts';
 import { dec } from '../../domain/market/decimal.ts';
@@ -24,16 +24,7 @@ export type PortfolioCommand =
   | {
       type: 'AddHolding';
       /** Already parsed by the API (canonical decimal strings); the ETF is known to exist as `ticker`. */
-      data: {
-        userId: string;
-        holdingId: string;
-        etfId: string;
-        ticker: string;
-        shares: string;
-        purchasePrice: string | null;
-        purchaseDate: string | null;
-        isDrip: boolean;
-      };
+      data: { userId: string; holdingId: string; etfId: string; ticker: string } & HoldingEntered;
       /**
        * The fund's first trading day (its inception date, else its first bar); null when unknown. A
        * purchase date before it is refused: the holding would collect payouts the fund never made.
@@ -65,17 +56,14 @@ export type PortfolioCommand =
 /**
  * One line of a holdings CSV, already parsed (canonical decimal strings, ISO dates) and its ticker found
  * in the catalog. `undefined` for a value the file's layout has no column for: an update keeps the
- * holding's value, a new holding has none (price, date) or no DRIP.
+ * holding's value, a new holding has NEW_HOLDING's (no price, no date, no DRIP).
  */
-export interface ImportLine {
+export interface ImportLine extends Partial<HoldingEntered> {
   /** 1-based line of the file, for the report. */
   line: number;
   etfId: string;
   ticker: string;
   shares: string;
-  purchasePrice?: string | null;
-  purchaseDate?: string | null;
-  isDrip?: boolean;
   /** The fund's first trading day, when known (see AddHolding). */
   firstTradingDay: string | null;
   /** Used only when the fund is not held yet. */
@@ -89,14 +77,27 @@ export interface ImportPlan {
   errors: { line: number; message: string }[];
 }
 
-/** The rules of a holding's entered values (AddHolding's); the message of the first one broken, else null. */
-function holdingProblem(v: { ticker: string; shares: string; purchasePrice: string | null; purchaseDate: string | null }, firstTradingDay: string | null, ctx: CommandContext): string | null {
-  if (!dec(v.shares).gt(0)) return portfolioMessages.sharesPositive;
-  if (v.purchasePrice !== null && !dec(v.purchasePrice).gt(0)) return portfolioMessages.pricePositive;
+/** The entered values of a new holding that a CSV line leaves out (a file layout without the column). */
+const NEW_HOLDING = { purchasePrice: null, purchaseDate: null, isDrip: false } satisfies Omit<HoldingEntered, 'shares'>;
+
+/**
+ * The rules of a holding's entered values, written once (AddHolding's, and every line of an import):
+ * the field and message of the first one broken, else null. `firstTradingDay` is the fund's (see
+ * AddHolding); `ticker` names the fund in the message.
+ */
+function holdingProblem(
+  v: HoldingEntered,
+  fund: { ticker: string; firstTradingDay: string | null },
+  ctx: CommandContext,
+): { field: keyof HoldingEntered; message: string } | null {
+  if (!dec(v.shares).gt(0)) return { field: 'shares', message: portfolioMessages.sharesPositive };
+  if (v.purchasePrice !== null && !dec(v.purchasePrice).gt(0)) return { field: 'purchasePrice', message: portfolioMessages.pricePositive };
   if (v.purchaseDate !== null) {
-    if (!isValidDate(v.purchaseDate)) return portfolioMessages.dateInvalid;
-    if (v.purchaseDate > newYorkDate(ctx.now)) return portfolioMessages.dateInFuture;
-    if (firstTradingDay !== null && v.purchaseDate < firstTradingDay) return portfolioMessages.dateBeforeFirstTradingDay(v.ticker, firstTradingDay);
+    if (!isValidDate(v.purchaseDate)) return { field: 'purchaseDate', message: portfolioMessages.dateInvalid };
+    if (v.purchaseDate > newYorkDate(ctx.now)) return { field: 'purchaseDate', message: portfolioMessages.dateInFuture };
+    if (fund.firstTradingDay !== null && v.purchaseDate < fund.firstTradingDay) {
+      return { field: 'purchaseDate', message: portfolioMessages.dateBeforeFirstTradingDay(fund.ticker, fund.firstTradingDay) };
+    }
   }
   return null;
 }
@@ -118,26 +119,20 @@ export function planHoldingsImport(data: { userId: string; lines: readonly Impor
     }
     seen.set(l.etfId, l.line);
     const held = state.holdings.find((h) => h.etfId === l.etfId);
-    const next = {
-      ticker: l.ticker,
-      shares: l.shares,
-      purchasePrice: l.purchasePrice === undefined ? (held?.purchasePrice ?? null) : l.purchasePrice,
-      purchaseDate: l.purchaseDate === undefined ? (held?.purchaseDate ?? null) : l.purchaseDate,
-      isDrip: l.isDrip ?? held?.isDrip ?? false,
-    };
-    const unchanged = held !== undefined && held.shares === next.shares && held.purchasePrice === next.purchasePrice && held.purchaseDate === next.purchaseDate && held.isDrip === next.isDrip;
-    if (unchanged) continue;
+    // What the line gives, over what the holding has (or a new holding's defaults).
+    const values: HoldingEntered = { ...NEW_HOLDING, ...(held ? enteredOf(held) : {}), ...enteredOf(l) };
+    if (held !== undefined && sameEntered(held, values)) continue;
     if (held?.source === 'brokerage') {
       plan.errors.push({ line: l.line, message: portfolioMessages.syncedFromBrokerage(l.ticker) });
       continue;
     }
     // A date the holding already had is not checked again (it was valid when entered).
-    const problem = holdingProblem({ ...next, purchaseDate: held && next.purchaseDate === held.purchaseDate ? null : next.purchaseDate }, l.firstTradingDay, ctx);
+    const checked = { ...values, purchaseDate: held && values.purchaseDate === held.purchaseDate ? null : values.purchaseDate };
+    const problem = holdingProblem(checked, l, ctx);
     if (problem) {
-      plan.errors.push({ line: l.line, message: problem });
+      plan.errors.push({ line: l.line, message: problem.message });
       continue;
     }
-    const { ticker: _t, ...values } = next;
     if (!held) {
       plan.events.push({ type: 'HoldingAdded', data: { userId: data.userId, holdingId: l.newHoldingId, etfId: l.etfId, ...values, addedAt: ctx.now } });
       plan.created++;
@@ -163,19 +158,8 @@ export function decidePortfolio(command: PortfolioCommand, state: PortfolioState
     case 'AddHolding': {
       const { ticker, ...data } = command.data;
       // The API validated these; the decider keeps the invariants whoever sends the command.
-      if (!dec(data.shares).gt(0)) throw badRequest(portfolioMessages.sharesPositive, { shares: portfolioMessages.sharesPositive });
-      if (data.purchasePrice !== null && !dec(data.purchasePrice).gt(0)) {
-        throw badRequest(portfolioMessages.pricePositive, { purchasePrice: portfolioMessages.pricePositive });
-      }
-      if (data.purchaseDate !== null) {
-        if (!isValidDate(data.purchaseDate)) throw badRequest(portfolioMessages.dateInvalid, { purchaseDate: portfolioMessages.dateInvalid });
-        if (data.purchaseDate > newYorkDate(ctx.now)) throw badRequest(portfolioMessages.dateInFuture, { purchaseDate: portfolioMessages.dateInFuture });
-        const first = command.firstTradingDay ?? null;
-        if (first !== null && data.purchaseDate < first) {
-          const message = portfolioMessages.dateBeforeFirstTradingDay(ticker, first);
-          throw badRequest(message, { purchaseDate: message });
-        }
-      }
+      const problem = holdingProblem(data, { ticker, firstTradingDay: command.firstTradingDay ?? null }, ctx);
+      if (problem) throw badRequest(problem.message, { [problem.field]: problem.message });
       if (state.holdings.some((h) => h.etfId === data.etfId)) throw conflict(portfolioMessages.alreadyHeld(ticker));
       return [{ type: 'HoldingAdded', data: { ...data, addedAt: ctx.now } }];
     }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { enteredOf } from '../../events/portfolio.ts';
 import { streams } from '../../events/streams.ts';
 import { handleCommand } from '../core/command-handler.ts';
 import { WRITE_RETRIES, type CommandContext } from '../core/decider.ts';
@@ -124,6 +125,6 @@ export async function holdingsForExport(readModels: ReadModels, userId: string):
   const tickers = new Map(catalog.map((e) => [e._id, e.ticker]));
   return (doc?.holdings ?? []).flatMap((h) => {
     const ticker = tickers.get(h.etfId);
-    return ticker ? [{ ticker, shares: h.shares, purchasePrice: h.purchasePrice, purchaseDate: h.purchaseDate, isDrip: h.isDrip }] : [];
+    return ticker ? [{ ticker, ...enteredOf(h) }] : [];
   });
 }

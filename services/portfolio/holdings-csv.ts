@@ -1,4 +1,6 @@
+import type { SameShape } from '../../contracts/same-shape.ts';
 import { canonical, dec, parseAmount, type Decimal } from '../../domain/market/decimal.ts';
+import type { HoldingEntered } from '../../events/portfolio.ts';
 import type { IsoDate } from '../../domain/market/trading-days.ts';
 import { normaliseTicker } from '../../domain/market/tickers.ts';
 import { csvField, normaliseHeader, parseCsvDate, readRecords, type CsvLineError } from '../catalog/csv.ts';
@@ -236,18 +238,25 @@ export function parseHoldingsCsv(text: string, today: IsoDate): HoldingsCsvResul
   return { layout, rows, errors, fileError: null };
 }
 
-/** A holding as the export writes it: the entered values. */
-export interface HoldingsCsvExportRow {
-  ticker: string;
-  shares: string;
-  purchasePrice: string | null;
-  purchaseDate: string | null;
-  isDrip: boolean;
+/** A holding as the export writes it: the fund's ticker and the entered values. */
+export type HoldingsCsvExportRow = { ticker: string } & HoldingEntered;
+
+/**
+ * The export is the user's copy of what they entered: a column per entered value, so a field added to
+ * `holdingEntered` fails the type-check here until the layout (and the import's reading of it) has it.
+ */
+export const exportHasEveryEnteredValue: SameShape<(typeof HOLDINGS_CSV_COLUMNS)[number], keyof HoldingsCsvExportRow> = true;
+
+/** One cell of the export: none is empty, a flag 1 or 0. */
+function exportCell(value: HoldingsCsvExportRow[keyof HoldingsCsvExportRow]): string {
+  if (value === null) return '';
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  return String(value);
 }
 
 /** The export (`weeklydiv-holdings-{date}.csv`): RFC 4180, CRLF, cells a spreadsheet would run as formulas defused. */
 export function holdingsToCsv(holdings: readonly HoldingsCsvExportRow[]): string {
   const lines = [HOLDINGS_CSV_COLUMNS.join(',')];
-  for (const h of holdings) lines.push([h.ticker, h.shares, h.purchasePrice ?? '', h.purchaseDate ?? '', h.isDrip ? '1' : '0'].map(csvField).join(','));
+  for (const h of holdings) lines.push(HOLDINGS_CSV_COLUMNS.map((column) => csvField(exportCell(h[column]))).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }

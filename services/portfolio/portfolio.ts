@@ -1,17 +1,14 @@
-import type { PortfolioEvent } from '../../events/portfolio.ts';
+import { withEntered, type HoldingEntered, type PortfolioEvent } from '../../events/portfolio.ts';
 
 /**
  * The `portfolio-<userId>` stream: the holdings a user tracks by hand, at most one per ETF.
  * Decisions are in business-logic.ts.
  */
 
-export interface Holding {
+/** A holding: what the user entered (`HoldingEntered`) and where it comes from. */
+export interface Holding extends HoldingEntered {
   holdingId: string;
   etfId: string;
-  shares: string;
-  purchasePrice: string | null;
-  purchaseDate: string | null;
-  isDrip: boolean;
   addedAt: string;
   /** `manual`: added by the user; `brokerage`: created by a brokerage sync (and kept in line by the next ones). */
   source: 'manual' | 'brokerage';
@@ -35,8 +32,8 @@ export function evolvePortfolio(state: PortfolioState, event: PortfolioEvent): P
       return { holdings: state.holdings.map((h) => (h.holdingId === holdingId ? { ...h, shares, purchasePrice } : h)) };
     }
     case 'HoldingUpdated': {
-      const { holdingId, shares, purchasePrice, purchaseDate, isDrip } = event.data;
-      return { holdings: state.holdings.map((h) => (h.holdingId === holdingId ? { ...h, shares, purchasePrice, purchaseDate, isDrip } : h)) };
+      const { holdingId } = event.data;
+      return { holdings: state.holdings.map((h) => (h.holdingId === holdingId ? withEntered(h, event.data) : h)) };
     }
     case 'HoldingRemoved':
       return { holdings: state.holdings.filter((h) => h.holdingId !== event.data.holdingId) };
