@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertMessages } from '../../contracts/alerts.ts';
+import { newYorkDate } from '../../domain/market/trading-days.ts';
 import { streams } from '../../events/streams.ts';
 import type { OutboxRecord } from '../../infra/mail/port.ts';
 import { appendAll, withdrawn } from '../../read-models/market/fixtures.ts';
@@ -374,7 +375,8 @@ describe('the server runs the reactor', () => {
       await appendAll(container.deps.log, history).then((p) => container.deps.readModels.waitFor(p));
       const ann = await signUpVerified(app, container.deps);
       await ann.agent.post('/api/user/portfolio').send({ etfId: f.etfId, shares: '10', purchasePrice: '20', purchaseDate: '2026-01-02', isDrip: 0 }).expect(201);
-      const today = new Date().toISOString().slice(0, 10);
+      // the server runs on its own clock (startServer, as `npm start`): today is New York's date by that clock
+      const today = newYorkDate(container.deps.now().getTime());
       await appendAll(container.deps.log, [distribution(f.etfId, today, '0.46')]);
       // the live subscription mails within moments (the issue asks for a minute)
       await expect.poll(() => alertMailsTo(dataDir, ann.user.email).length, { timeout: 60_000, interval: 100 }).toBe(1);

@@ -1,24 +1,28 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isoDate } from '../../../lib/format.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MARKET_TODAY, fixClock } from '../../../testing/clock.ts';
 import { mockFetch } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import DividendCalendarRoute from './dividend-calendar-route.tsx';
 
+// the payouts fall on a fixed today, inside the four weeks the calendar shows
+beforeEach(() => fixClock());
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 const entry = (ticker: string, isDemo: boolean) => ({
   etfId: `id-${ticker}`,
   ticker,
   name: `${ticker} Weekly Income ETF`,
-  payoutDate: isoDate(new Date()),
+  payoutDate: MARKET_TODAY,
   amount: '0.12345',
   estimated: false,
-  exDate: isoDate(new Date()),
+  exDate: MARKET_TODAY,
   isDemo,
 });
 

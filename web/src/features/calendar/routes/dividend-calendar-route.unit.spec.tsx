@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calendarWeeks } from '../../../lib/calendar-weeks.ts';
-import { isoDate } from '../../../lib/format.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MARKET_TODAY, fixClock } from '../../../testing/clock.ts';
 import { mockFetch } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import DividendCalendarRoute, { COMPACT_QUERY } from './dividend-calendar-route.tsx';
+
+// Today is a fixed Wednesday, 18 November 2026 (week 1 runs Nov 16–22), never the wall clock's.
+beforeEach(() => fixClock());
 
 afterEach(() => {
   cleanup();
@@ -34,7 +36,7 @@ const entry = (ticker: string, payoutDate: string, extra: Record<string, unknown
 
 describe('public dividend calendar', () => {
   it('20 skeletons, then 4 weeks of 7 days with payouts linking to /etf/{ticker}; today is marked', async () => {
-    const today = isoDate(new Date());
+    const today = MARKET_TODAY;
     mockFetch({ 'GET /api/dividends/calendar': [{ etfId: 'e1', ticker: 'NVDW', name: 'Roundhill NVDA WeeklyPay ETF', payoutDate: today, amount: '0.14501' }] });
     renderWithProviders(<DividendCalendarRoute />);
     expect(screen.getAllByTestId('calendar-skeleton')).toHaveLength(20);
@@ -47,7 +49,7 @@ describe('public dividend calendar', () => {
     expect(todayCard.getAttribute('aria-current')).toBe('date');
     expect(todayCard.textContent).toContain('1 payout');
     expect(screen.getAllByText('No payouts').length).toBe(27);
-    expect(calendarWeeks(new Date())[0]!.days).toContain(today);
+    expect(screen.getByText('Week 1 (Nov 16 - Nov 22)')).toBeTruthy();
   });
 
   it('"Add to calendar" downloads the same four weeks as an iCalendar file', async () => {
@@ -59,7 +61,7 @@ describe('public dividend calendar', () => {
   });
 
   it('wide screens: a day is as tall as its own payouts (not the busiest day\'s), and names wrap instead of being cut at ~12 characters (D27)', async () => {
-    const today = isoDate(new Date());
+    const today = MARKET_TODAY;
     mockFetch({ 'GET /api/dividends/calendar': [{ etfId: 'e1', ticker: 'YBST', name: 'GraniteShares YieldBOOST SPY ETF', payoutDate: today, amount: '0.2' }] });
     renderWithProviders(<DividendCalendarRoute />);
     const name = await screen.findByText('GraniteShares YieldBOOST SPY ETF');
@@ -76,14 +78,7 @@ describe('public dividend calendar', () => {
   });
 
   describe('on a phone (below md): one line per day, a day opens to its payouts', () => {
-    // Wednesday 18 November 2026: week 1 runs Nov 16–22
-    const setToday = () => {
-      vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(new Date(2026, 10, 18, 12));
-    };
-
     it('compact skeletons while loading; every day a line with its count; today open, other days closed', async () => {
-      setToday();
       onPhone();
       mockFetch({
         'GET /api/dividends/calendar': [
@@ -120,7 +115,6 @@ describe('public dividend calendar', () => {
     });
 
     it('a tap opens or closes a day; the open list is the one the button controls', async () => {
-      setToday();
       onPhone();
       mockFetch({ 'GET /api/dividends/calendar': [entry('PAST', '2026-11-17'), entry('NVDW', '2026-11-18'), entry('LATR', '2026-11-25')] });
       renderWithProviders(<DividendCalendarRoute />);
@@ -141,7 +135,6 @@ describe('public dividend calendar', () => {
     });
 
     it('today without payouts: the next day with payouts is open', async () => {
-      setToday();
       onPhone();
       mockFetch({ 'GET /api/dividends/calendar': [entry('PAST', '2026-11-17'), entry('NEXT', '2026-11-20'), entry('LATR', '2026-11-25')] });
       renderWithProviders(<DividendCalendarRoute />);
@@ -162,10 +155,10 @@ describe('public dividend calendar', () => {
 
 describe('market holidays (D28)', () => {
   it('shows "Market closed: {name}" on the holiday, on wide screens and phones', async () => {
-    const days = calendarWeeks(new Date()).flatMap((w) => w.days);
-    const holiday = days[10]!; // any day of the window the server names
+    // week 2 of the window holds Thanksgiving, Thursday 26 November 2026
+    const holiday = '2026-11-26';
     const handlers = {
-      'GET /api/dividends/calendar': [entry('NVDW', days[9]!)],
+      'GET /api/dividends/calendar': [entry('NVDW', '2026-11-25')],
       'GET /api/dividends/calendar/holidays': [{ date: holiday, name: 'Thanksgiving Day' }],
     };
     mockFetch(handlers);

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserCalendarEntry } from '../../../../../contracts/portfolio.ts';
+import { MARKET_TODAY, fixClock } from '../../../testing/clock.ts';
 import { etf, holdingView, user } from '../../../testing/fixtures.ts';
 import { mockFetch } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
@@ -9,9 +10,14 @@ import PersonalAreaRoute from './personal-area-route.tsx';
 
 /** The demo notice in the personal area (docs/client.md "Demo data"): wherever the figures shown rest on demo data. */
 
+// "Upcoming Dividend Payouts" shows New York's four weeks from this week's Monday, weekdays only: the
+// payout falls on today of a fixed Wednesday (a wall-clock "today" was a Saturday at 00:30 UTC).
+beforeEach(() => fixClock());
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 const real = etf({ id: 'e1', ticker: 'NVDW', isDemo: false });
@@ -19,7 +25,7 @@ const demo = etf({ id: 'e2', ticker: 'DEMW', isDemo: true });
 const payout = (isDemo: boolean): UserCalendarEntry => ({
   etfId: 'e1',
   ticker: 'NVDW',
-  payoutDate: new Date().toISOString().slice(0, 10),
+  payoutDate: MARKET_TODAY,
   amount: '0.5',
   shares: '10',
   estimatedPayout: '5.00',

@@ -1,12 +1,16 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Favorite } from '../../../../../contracts/favorites.ts';
 import type { HoldingView, UserCalendarEntry } from '../../../../../contracts/portfolio.ts';
+import { fixClock } from '../../../testing/clock.ts';
 import { etf, holdingView, user } from '../../../testing/fixtures.ts';
 import { mockFetch, type MockRequest } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import PersonalAreaRoute from './personal-area-route.tsx';
+
+// Today is a fixed Wednesday in New York (the payouts card counts from it), never the wall clock's.
+beforeEach(() => fixClock());
 
 afterEach(() => {
   cleanup();
@@ -217,8 +221,7 @@ describe('upcoming dividend payouts', () => {
   const base = { 'GET /api/user': user(), 'GET /api/user/portfolio': [dripHolding], 'GET /api/user/favorites': [] };
 
   it('weekdays of the weeks with payouts, day counts and totals, shares × amount, estimates marked, today highlighted, dashes', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-18T15:00:00Z')); // Wednesday in New York
+    fixClock('2026-11-18T15:00:00Z'); // Wednesday in New York
     renderArea({
       ...base,
       'GET /api/user/dividends/calendar': [
@@ -247,8 +250,7 @@ describe('upcoming dividend payouts', () => {
   });
 
   it('payouts already paid this week are marked "Paid" and dimmed, not upcoming (F13)', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-25T15:00:00Z')); // Wednesday in New York
+    fixClock('2026-11-25T15:00:00Z'); // Wednesday in New York
     renderArea({
       ...base,
       'GET /api/user/dividends/calendar': [entry('2026-11-23', 'BLOX', '10', '1.992', '19.92', false, true), entry('2026-11-27', 'NVDW', '10.5', '0.4', '4.20')],
