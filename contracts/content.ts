@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /**
- * The owner's content APIs (admin spec §3 and §7): news moderation and keywords, managed pages,
- * the image library and the key/value settings. The server validates requests with these schemas
- * (plus its own rules, e.g. path normalisation); the client imports the types with `import type`.
+ * What the owner's content APIs (admin spec §3 and §7) answer: news moderation and keywords, managed
+ * pages, the image library and the key/value settings. Their requests (with the server's rules and
+ * messages) and endpoint definitions are in contracts/news.ts, pages.ts, images.ts and settings.ts;
+ * the client imports the types with `import type`.
  */
 
 // ---------- News (owner) ----------
@@ -26,17 +27,7 @@ export const AdminNewsArticle = z.object({
 });
 export type AdminNewsArticle = z.infer<typeof AdminNewsArticle>;
 
-/** `PUT /api/admin/news/{id}`: the edit form; a missing status means `review` (spec §4). */
-export const NewsArticleUpdate = z.object({
-  title: z.string(),
-  summary: z.string(),
-  /** Comma-separated text or a list. */
-  tags: z.union([z.string(), z.array(z.string())]),
-  status: z.enum(['draft', 'review', 'published']).optional(),
-});
-export type NewsArticleUpdate = z.infer<typeof NewsArticleUpdate>;
-
-/** `GET/PUT /api/admin/news-keywords`. */
+/** `GET/PUT /api/admin/news-keywords`: the answer (the request: contracts/news.ts `NewsKeywordsUpdate`). */
 export const NewsKeywords = z.object({ keywords: z.array(z.string()) });
 export type NewsKeywords = z.infer<typeof NewsKeywords>;
 
@@ -63,29 +54,7 @@ export const PageJson = z.object({
 });
 export type PageJson = z.infer<typeof PageJson>;
 
-/** `POST /api/admin/pages` and `PUT /api/admin/pages/{id}`: the form's fields (the server normalises the path). */
-export const PageInput = z.object({
-  path: z.string(),
-  title: z.string(),
-  htmlBody: z.string(),
-  metaDescription: z.string().nullable().optional(),
-  canonicalUrl: z.string().nullable().optional(),
-  cssBody: z.string().nullable().optional(),
-  noIndex: z.union([z.literal(0), z.literal(1), z.boolean()]).optional(),
-  isPublished: z.union([z.literal(0), z.literal(1), z.boolean()]).optional(),
-});
-export type PageInput = z.infer<typeof PageInput>;
-
 // ---------- Images ----------
-
-/** `POST /api/admin/upload-image`. */
-export const ImageUpload = z.object({
-  filename: z.string(),
-  mimeType: z.string(),
-  /** A data URL: `data:<type>;base64,<bytes>`. */
-  data: z.string(),
-});
-export type ImageUpload = z.infer<typeof ImageUpload>;
 
 /**
  * An image of the library (`GET /api/admin/images`, the upload's answer). The bytes are not in the
@@ -108,7 +77,3 @@ export type ImageJson = z.infer<typeof ImageJson>;
 /** `GET /api/admin/settings`: every saved setting (known keys included) with its value. */
 export const AdminSetting = z.object({ key: z.string(), value: z.json(), updatedAt: z.string() });
 export type AdminSetting = z.infer<typeof AdminSetting>;
-
-/** `POST /api/admin/settings`. */
-export const SettingWrite = z.object({ key: z.string(), value: z.json() });
-export type SettingWrite = z.infer<typeof SettingWrite>;

@@ -7,6 +7,7 @@
 import { copyFileSync, existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { PageInput } from '../../contracts/pages.ts';
 import { registry } from '../../events/registry.ts';
 import { streams } from '../../events/streams.ts';
 import { createEventStore } from '../../infra/event-store/create-event-store.ts';
@@ -20,7 +21,7 @@ import { EventLog } from '../../services/core/event-log.ts';
 import type { CommandContext, Decider, DomainEvent } from '../../services/core/decider.ts';
 import { favoritesDecider } from '../../services/favorites/business-logic.ts';
 import { articleDecider } from '../../services/news/business-logic.ts';
-import { pageDecider, pageInputSchema, pagePathDecider } from '../../services/pages/business-logic.ts';
+import { pageDecider, pagePathDecider } from '../../services/pages/business-logic.ts';
 import { portfolioDecider, type PortfolioCommand } from '../../services/portfolio/business-logic.ts';
 import { syncDailyBars } from '../../services/prices/sync.ts';
 import type { SyncEtf } from '../../services/core/provider-sync.ts';
@@ -262,7 +263,7 @@ export function articleWrites(i: number, now: string): StreamWrite {
 export function pageWrites(i: number, now: string): StreamWrite[] {
   const pageId = benchUuid(`page-${i}`);
   const ctx = ctxAt(now, 'user:owner');
-  const fields = pageInputSchema.parse({ path: `/guides/bench-${i}`, title: `Guide ${i}`, htmlBody: `<h1>Guide ${i}</h1><p>How weekly payouts work.</p>`, isPublished: true });
+  const fields = PageInput.parse({ path: `/guides/bench-${i}`, title: `Guide ${i}`, htmlBody: `<h1>Guide ${i}</h1><p>How weekly payouts work.</p>`, isPublished: true });
   const page = decideAll(pageDecider, [{ command: { type: 'CreatePage', pageId, fields }, ctx }]);
   const created = page[0]!.data as { path: string };
   const reservation = decideAll(pagePathDecider, [{ command: { type: 'ReservePagePath', path: created.path, pageId }, ctx }]);

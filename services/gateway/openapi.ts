@@ -25,19 +25,17 @@ import {
 import { NewsItem } from '../../contracts/news.ts';
 import { CalendarFeedUrl } from '../../contracts/calendar-feeds.ts';
 import { AlertSettings, AlertSettingsInput } from '../../contracts/alerts.ts';
-import { AdminNewsArticle, NewsArticleUpdate, NewsKeywords, PageInput, PageJson, PurgeResult } from '../../contracts/content.ts';
-import { PURGES } from '../news/admin-api.ts';
+import { AdminNewsArticle, NewsKeywords, PageJson, PurgeResult } from '../../contracts/content.ts';
+import { PageInput } from '../../contracts/pages.ts';
+import { ImageUpload } from '../../contracts/images.ts';
 import { HoldingView, UserCalendarEntry } from '../../contracts/portfolio.ts';
 import { FooterHtmlAnswer, HeaderNavAnswer, NavItem } from '../../contracts/settings.ts';
-import { AdminSetting, ImageJson, ImageUpload, SettingWrite } from '../../contracts/content.ts';
-import { MAX_IMAGE_BYTES } from '../images/api.ts';
-import { footerWriteSchema } from '../settings/admin-api.ts';
+import { AdminSetting, ImageJson } from '../../contracts/content.ts';
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, verifyEmailSchema } from '../accounts/api.ts';
 import { addFavoriteSchema } from '../favorites/api.ts';
 import { listQuery as jobsListQuery } from '../jobs/api.ts';
 import { DATA_OPERATIONS } from '../jobs/admin-api.ts';
 import { createEtfSchema, updateEtfSchema } from '../catalog/api.ts';
-import { SETTING_KEYS } from '../settings/business-logic.ts';
 import type { Access, EndpointSpec, Reply } from '../../contracts/endpoint.ts';
 import { getOpenApi } from '../../contracts/meta.ts';
 import { apiModule, handle, SENT, type ApiModule, type Handled } from '../http/endpoints.ts';
@@ -89,7 +87,6 @@ const components = {
   ImageUpload,
   ImageJson,
   AdminSetting,
-  SettingWrite,
   AdminNewsArticle,
   NewsKeywords,
   PurgeResult,
@@ -168,7 +165,6 @@ const accessErrors: Record<Access, ErrorStatus[]> = { public: [], user: [401], p
 /** A setting's value is any JSON (zod's recursive `z.json()` has no OpenAPI rendering of its own). */
 const settingValue = { description: 'Any JSON: text for most keys, `{items}` for header_nav, HTML text for footer_html.', type: ['string', 'number', 'boolean', 'object', 'array', 'null'] };
 describe(AdminSetting, { value: settingValue });
-describe(SettingWrite, { value: settingValue });
 
 function documentPaths(registry: OpenAPIRegistry, declared: ReadonlySet<string>): void {
   const add = (method: Method, path: string, { access, responses, ...rest }: Operation) =>
@@ -188,7 +184,6 @@ function documentPaths(registry: OpenAPIRegistry, declared: ReadonlySet<string>)
       content: { 'text/csv': { schema: z.string() }, 'application/json': { schema: CsvUpload } },
     },
   };
-  const ticker = z.object({ ticker: z.string().describe('The fund ticker, any case (`NVDW`).') });
   const etfId = z.object({ etfId: z.string().describe('The fund id (uuid).') });
   const id = (what: string) => z.object({ id: z.string().describe(`The ${what} id (uuid).`) });
 
@@ -357,100 +352,6 @@ function documentPaths(registry: OpenAPIRegistry, declared: ReadonlySet<string>)
     responses: { 200: ok('Taken (recorded, already handled, stale, or not ours).', WebhookAnswer), ...errors(400, 503) },
   });
 
-  // --- site settings and news
-  add('get', '/api/settings/{key}', {
-    tags: ['Settings'],
-    summary: 'A public site setting: `header_nav` → `{items}`, `footer_html` → `{html}`.',
-    access: 'public',
-    request: { params: z.object({ key: z.enum([SETTING_KEYS.headerNav, SETTING_KEYS.footerHtml]) }) },
-    responses: { 200: ok('The setting.', z.union([HeaderNavAnswer, FooterHtmlAnswer])), ...errors(404) },
-  });
-  add('get', '/api/news', { tags: ['News'], summary: 'Published articles, newest first (never cached).', access: 'public', responses: { 200: ok('The articles.', z.array(NewsItem)) } });
-  add('get', '/api/news/ticker/{ticker}', {
-    tags: ['News'],
-    summary: 'Published articles about one fund, newest first.',
-    access: 'public',
-    request: { params: ticker },
-    responses: { 200: ok('The articles.', z.array(NewsItem)) },
-  });
-
-  // --- managed pages
-  add('get', '/api/pages/by-path', {
-    tags: ['Pages'],
-    summary: 'A published managed page by its path (normalised as the owner\'s form does); drafts and unknown paths are 404.',
-    access: 'public',
-    request: { query: z.object({ path: z.string().describe('The page path, e.g. /about (URL-encoded).') }) },
-    responses: { 200: ok('The page.', PageJson), ...errors(400, 404) },
-  });
-  add('get', '/api/admin/pages', { tags: ['Admin'], summary: 'Every managed page, drafts too, by path.', access: 'owner', responses: { 200: ok('The pages.', z.array(PageJson)) } });
-  add('post', '/api/admin/pages', {
-    tags: ['Admin'],
-    summary: 'Create a managed page (a draft unless isPublished is 1; noIndex 0 by default).',
-    description:
-      'The path is normalised on the server (contracts/page-path.ts) and the slug derived from it. 409 when another page has the path or the site itself uses it (`/etfs/...`, `/login`, …).',
-    access: 'owner',
-    request: body(PageInput),
-    responses: { 201: ok('The page.', PageJson), ...errors(400, 409) },
-  });
-  add('put', '/api/admin/pages/{id}', {
-    tags: ['Admin'],
-    summary: "Save a page's form (optional fields left out keep their value; null or empty clears them).",
-    access: 'owner',
-    request: { params: id('page'), ...body(PageInput) },
-    responses: { 200: ok('The page.', PageJson), ...errors(400, 404, 409) },
-  });
-  add('delete', '/api/admin/pages/{id}', {
-    tags: ['Admin'],
-    summary: 'Delete a page; its path is free again.',
-    access: 'owner',
-    request: { params: id('page') },
-    responses: { 204: noContent, ...errors(404) },
-  });
-
-  // --- owner: news management (POST /api/admin/ingest-news is a data operation, below)
-  const newsId = z.object({ id: z.string().describe('The article id.') });
-  add('get', '/api/admin/news', {
-    tags: ['News'],
-    summary: 'Every article that is not deleted, in every status, newest first.',
-    access: 'owner',
-    responses: { 200: ok('The articles.', z.array(AdminNewsArticle)) },
-  });
-  add('put', '/api/admin/news/{id}', {
-    tags: ['News'],
-    summary: 'Edit an article: title, summary, tags (comma-separated or a list) and status (draft, review or published; left out: review).',
-    access: 'owner',
-    request: { params: newsId, ...body(NewsArticleUpdate) },
-    responses: { 200: ok('The article.', AdminNewsArticle), ...errors(400, 404, 412) },
-  });
-  add('delete', '/api/admin/news/{id}', {
-    tags: ['News'],
-    summary: 'Delete an article (a later ingestion never brings it back).',
-    access: 'owner',
-    request: { params: newsId },
-    responses: { 204: noContent, ...errors(404, 412) },
-  });
-  for (const [path, status] of Object.entries(PURGES)) {
-    add('post', `/api/admin${path}`, {
-      tags: ['News'],
-      summary: `Delete every article in status ${status}.`,
-      access: 'owner',
-      responses: { 200: ok('How many were deleted.', PurgeResult) },
-    });
-  }
-  add('get', '/api/admin/news-keywords', {
-    tags: ['News'],
-    summary: 'The auto-publish keywords (the default list until the owner saves one).',
-    access: 'owner',
-    responses: { 200: ok('The keywords.', NewsKeywords) },
-  });
-  add('put', '/api/admin/news-keywords', {
-    tags: ['News'],
-    summary: 'Save the auto-publish keywords: trimmed, empty ones dropped, de-duplicated case-insensitively; at most 100 of at most 60 characters.',
-    access: 'owner',
-    request: body(NewsKeywords),
-    responses: { 200: ok('The keywords as saved.', NewsKeywords), ...errors(400, 412) },
-  });
-
   // --- Premium: read-only brokerage sync (SnapTrade; docs/brokerage.md)
   const brokerage = ['Brokerage'];
   const premiumOnly = ok('Not Premium: the message names Premium.', ErrorBody);
@@ -602,70 +503,6 @@ function documentPaths(registry: OpenAPIRegistry, declared: ReadonlySet<string>)
     responses: { 200: ok('The run.', JobJson), ...errors(404) },
   });
 
-  // --- owner: image library and site settings
-  add('post', '/api/admin/upload-image', {
-    tags: ['Images'],
-    summary: 'Add an image to the library (PNG, JPEG, GIF, WebP or SVG, decided by its bytes).',
-    description:
-      `The file is \`data\`, a base64 data URL, at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB decoded (the body may be up to 7 MiB). ` +
-      'The declared type must be an image type, but the stored type comes from the bytes. An SVG is stored made safe (no script, handler, link, foreignObject or style element). ' +
-      'Bytes already in the library answer that image (200) and write nothing. docs/images.md.',
-    access: 'owner',
-    request: body(ImageUpload),
-    responses: {
-      201: ok('The new image.', ImageJson),
-      200: ok('The library already had these bytes: that image.', ImageJson),
-      ...errors(400, 413),
-    },
-  });
-  add('get', '/api/admin/images', { tags: ['Images'], summary: 'The library, newest first (no bytes: `url` serves them).', access: 'owner', responses: { 200: ok('The images.', z.array(ImageJson)) } });
-  add('delete', '/api/admin/images/{id}', {
-    tags: ['Images'],
-    summary: 'Delete an image and its bytes; its URL answers 404 afterwards.',
-    access: 'owner',
-    request: { params: id('image') },
-    responses: { 204: noContent, ...errors(404) },
-  });
-  add('get', '/api/images/{id}', {
-    tags: ['Images'],
-    summary: 'The bytes of an image, for anyone.',
-    description:
-      'Content-Type of the bytes, `X-Content-Type-Options: nosniff`, `Cache-Control: public, max-age=31536000, immutable`, strong ETag (the SHA-256; 304 on If-None-Match), ' +
-      "`Content-Disposition: inline` with the file name, and a CSP that runs nothing (`default-src 'none'; style-src 'unsafe-inline'; sandbox`).",
-    access: 'public',
-    request: { params: id('image') },
-    responses: {
-      200: {
-        description: 'The image.',
-        content: Object.fromEntries(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'].map((type) => [type, { schema: z.string().describe('binary') }])),
-      },
-      304: { description: 'Not modified (If-None-Match matched the ETag).' },
-      ...errors(404),
-    },
-  });
-  const settingsTag = ['Settings'];
-  add('get', '/api/admin/settings', { tags: settingsTag, summary: 'Every saved setting, by key (docs/site-settings.md).', access: 'owner', responses: { 200: ok('The settings.', z.array(AdminSetting)) } });
-  add('post', '/api/admin/settings', {
-    tags: settingsTag,
-    summary: 'Save one setting: `footer_html` is sanitised, `header_nav` validated, any other key holds text (at most 10,000 characters).',
-    access: 'owner',
-    request: body(SettingWrite),
-    responses: { 200: ok('The setting as stored.', AdminSetting), ...errors(400, 413) },
-  });
-  add('put', '/api/admin/settings/footer_html', {
-    tags: settingsTag,
-    summary: "Save the footer's HTML, sanitised on the server (no script, event handler, javascript: URL, iframe, object, embed or form).",
-    access: 'owner',
-    request: body(footerWriteSchema),
-    responses: { 200: ok('The setting as stored: the HTML every visitor gets.', AdminSetting), ...errors(400, 413) },
-  });
-  add('put', '/api/admin/settings/header_nav', {
-    tags: settingsTag,
-    summary: 'Save the header navigation: links, dropdowns (children or legacy items), dividers, section headers; paths are /site paths, #anchors, http(s):// or mailto:.',
-    access: 'owner',
-    request: body(z.object({ nav: z.union([HeaderNavAnswer, z.array(NavItem)]).describe('`{items}`, or the items list itself.') })),
-    responses: { 200: ok('The setting as stored.', AdminSetting), ...errors(400, 413) },
-  });
 
 }
 

@@ -6,18 +6,16 @@ import { marketApi } from '../market/api.ts';
 import { favoritesRouter } from '../favorites/api.ts';
 import { portfolioApi } from '../portfolio/api.ts';
 import type { ApiModule } from '../http/endpoints.ts';
-import { settingsRouter } from '../settings/api.ts';
-import { newsRouter } from '../news/api.ts';
-import { newsAdminRouter } from '../news/admin-api.ts';
+import { settingsApi } from '../settings/api.ts';
+import { newsApi } from '../news/api.ts';
 import { catalogAdminRouter, etfCreateRouter } from '../catalog/api.ts';
 import { marketAdminRouter } from '../jobs/admin-api.ts';
 import { splitsAdminRouter } from '../splits/api.ts';
 import { jobsRouter } from '../jobs/api.ts';
-import { pagesAdminRouter, pagesRouter } from '../pages/api.ts';
+import { pagesApi } from '../pages/api.ts';
 import { brokerageRouter } from '../brokerage/api.ts';
 import { calendarFeedsRouter } from '../calendar-feeds/api.ts';
-import { imagesAdminRouter, imagesRouter } from '../images/api.ts';
-import { settingsAdminRouter } from '../settings/admin-api.ts';
+import { imagesApi } from '../images/api.ts';
 import { billingRouter } from '../billing/api.ts';
 import { liveRouter } from '../live/api.ts';
 import { alertsRouter } from '../alerts/api.ts';
@@ -30,6 +28,10 @@ export const apiModules: readonly ApiModule[] = [
   // the public market reads are the hottest routes: matched first
   marketApi,
   portfolioApi,
+  settingsApi,
+  newsApi,
+  pagesApi,
+  imagesApi,
 ];
 
 export interface RouteModule {
@@ -53,15 +55,7 @@ export const routeModules: readonly RouteModule[] = [
   { path: '/api/admin', router: splitsAdminRouter },
   { path: '/api/admin', router: jobsRouter },
   { path: '/api', router: favoritesRouter },
-  { path: '/api', router: settingsRouter },
-  { path: '/api', router: newsRouter },
   { path: '/api', router: calendarFeedsRouter },
-  { path: '/api', router: pagesRouter },
-  { path: '/api/admin', router: pagesAdminRouter },
-  { path: '/api/admin', router: imagesAdminRouter },
-  { path: '/api/admin', router: settingsAdminRouter },
-  { path: '/api', router: imagesRouter },
-  { path: '/api/admin', router: newsAdminRouter },
   { path: '/api', router: brokerageRouter },
   { path: '/api', router: billingRouter },
   { path: '/api', router: liveRouter },

@@ -1,21 +1,19 @@
-import express, { Router, type RequestHandler } from 'express';
-import { z } from 'zod';
+import express, { type RequestHandler } from 'express';
 import type { ImageJson } from '../../contracts/content.ts';
+import { deleteImage, getImage, getImages, IMAGE_UPLOAD_LIMITS, ImageUpload, imageUploadFieldMessages, uploadImage } from '../../contracts/images.ts';
 import type { ImageMimeType } from '../../events/images.ts';
 import { findImage, listImages } from '../../read-models/images/queries.ts';
 import type { ImageDoc } from '../../read-models/images/projection.ts';
 import { AppError, badRequest, notFound } from '../core/errors.ts';
-import { actors, commandContext } from '../http/context.ts';
-import type { AppDeps } from '../http/deps.ts';
+import { apiModule, handle, SENT } from '../http/endpoints.ts';
 import { etagMatches } from '../http/etag.ts';
-import { authOf } from '../http/session.ts';
 import { validate } from '../http/validation.ts';
 import { imageMessages } from './business-logic.ts';
-import { deleteImage, uploadImage } from './commands.ts';
+import * as commands from './commands.ts';
 import { detectImageType, sanitizeSvg, SVG_UNSAFE_OR_BROKEN } from './detect.ts';
 
 /**
- * The image library (admin spec §3 "Images", §7):
+ * The image library (admin spec §3 "Images", §7; definitions in contracts/images.ts):
  * - `POST /api/admin/upload-image` {filename, mimeType, data: data URL}: 201 with the image; 200 with
  *   the image already in the library when it has the same bytes (nothing written);
  * - `GET /api/admin/images` (newest first), `DELETE /api/admin/images/{id}` (204; 404 unknown);
@@ -24,44 +22,21 @@ import { detectImageType, sanitizeSvg, SVG_UNSAFE_OR_BROKEN } from './detect.ts'
  */
 
 /** The largest image: 5 MiB once decoded. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-/** The upload's JSON body limit: base64 makes 5 MiB about 6.7 MiB; other routes keep the app's 1 MB. */
-export const UPLOAD_BODY_LIMIT = 7 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = IMAGE_UPLOAD_LIMITS.imageBytes;
 /** The upload route: the app's JSON parser leaves it to the route's own (larger) parser. */
-export const UPLOAD_IMAGE_PATH = '/api/admin/upload-image';
+export const UPLOAD_IMAGE_PATH: string = uploadImage.path;
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
+/** The upload's messages: its fields' (the contract's) and those of the bytes. */
 export const imageUploadMessages = {
-  filename: 'Filename is required',
-  filenameTooLong: 'Filename must be at most 255 characters',
-  mimeType: 'The declared type must be an image type (image/png, image/jpeg, image/gif, image/webp or image/svg+xml)',
-  data: 'data must be a data URL: data:<type>;base64,<the file in base64>',
+  ...imageUploadFieldMessages,
   base64: 'The file data is not valid base64',
   empty: 'The file is empty',
   tooLarge: `Image must be at most ${mib(MAX_IMAGE_BYTES)}`,
   notAnImage: 'The file is not a PNG, JPEG, GIF, WebP or SVG image (its content was checked, not its name or declared type)',
   svg: SVG_UNSAFE_OR_BROKEN,
 } as const;
-
-const isControl = (c: string) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f;
-
-/** Strips folders (`C:\\fakepath\\logo.png`) and control characters; keeps the owner's name otherwise. */
-function cleanFilename(name: string): string {
-  return [...(name.split(/[\\/]/).pop() ?? '')].filter((c) => !isControl(c)).join('').trim();
-}
-
-export const imageUploadSchema = z.object({
-  filename: z
-    .string({ error: imageUploadMessages.filename })
-    .transform(cleanFilename)
-    .pipe(z.string().min(1, imageUploadMessages.filename).max(255, imageUploadMessages.filenameTooLong)),
-  mimeType: z
-    .string({ error: imageUploadMessages.mimeType })
-    .trim()
-    .regex(/^image\/[a-z0-9.+-]+$/i, imageUploadMessages.mimeType),
-  data: z.string({ error: imageUploadMessages.data }).regex(/^data:[^,]*;base64,/i, imageUploadMessages.data),
-});
 
 /** Base64 (standard alphabet), padded or not; one stray character or a cut-off quartet is refused. */
 function isBase64(text: string): boolean {
@@ -79,51 +54,19 @@ export function decodeDataUrl(dataUrl: string): Buffer {
   return Buffer.from(payload, 'base64');
 }
 
-/** The route's JSON parser: its own limit, and a 413 that says what the limit is. */
+/**
+ * The upload's JSON parser, run after the owner guard: its own limit (base64 makes 5 MiB about
+ * 6.7 MiB; other routes keep the app's 1 MB), and a 413 that says what the limit is.
+ */
 const uploadBody: RequestHandler = (req, res, next) => {
-  express.json({ limit: UPLOAD_BODY_LIMIT })(req, res, (error?: unknown) => {
+  express.json({ limit: IMAGE_UPLOAD_LIMITS.bodyBytes })(req, res, (error?: unknown) => {
     if (error && (error as { type?: string }).type === 'entity.too.large') next(new AppError(413, imageUploadMessages.tooLarge));
     else next(error);
   });
 };
 
-export function imageJson(image: Pick<ImageDoc, 'filename' | 'mimeType' | 'size' | 'sha256' | 'uploadedAt'> & { id: string }): ImageJson {
+function imageJson(image: Pick<ImageDoc, 'filename' | 'mimeType' | 'size' | 'sha256' | 'uploadedAt'> & { id: string }): ImageJson {
   return { id: image.id, filename: image.filename, mimeType: image.mimeType, size: image.size, sha256: image.sha256, url: `/api/images/${image.id}`, uploadedAt: image.uploadedAt };
-}
-
-/** Owner routes (mounted at /api/admin, behind the owner guard). */
-export function imagesAdminRouter(deps: AppDeps): Router {
-  const router = Router();
-
-  router.post('/upload-image', uploadBody, async (req, res) => {
-    const input = validate(imageUploadSchema, req.body);
-    let bytes: Uint8Array = decodeDataUrl(input.data);
-    const mimeType = detectImageType(bytes);
-    if (!mimeType) throw badRequest(imageUploadMessages.notAnImage, { data: imageUploadMessages.notAnImage });
-    if (mimeType === 'image/svg+xml') {
-      const safe = sanitizeSvg(bytes);
-      if (!safe) throw badRequest(imageUploadMessages.svg, { data: imageUploadMessages.svg });
-      bytes = safe;
-    }
-    const ctx = commandContext(req, deps, actors.user(authOf(res).user._id));
-    const { image, created, position } = await uploadImage(deps, { filename: input.filename, mimeType, bytes }, ctx);
-    await deps.readModels.waitFor(position);
-    res.status(created ? 201 : 200).json(imageJson({ ...image, id: image.imageId }));
-  });
-
-  router.get('/images', async (_req, res) => {
-    res.json((await listImages(deps.readModels)).map((doc) => imageJson({ ...doc, id: doc._id })));
-  });
-
-  router.delete('/images/:id', async (req, res) => {
-    const image = await findImage(deps.readModels, String(req.params['id']));
-    if (!image) throw notFound(imageMessages.notFound);
-    const ctx = commandContext(req, deps, actors.user(authOf(res).user._id));
-    await deps.readModels.waitFor(await deleteImage(deps, { imageId: image._id, sha256: image.sha256 }, ctx));
-    res.status(204).end();
-  });
-
-  return router;
 }
 
 const EXTENSIONS: Record<ImageMimeType, string[]> = {
@@ -155,11 +98,38 @@ export function contentDisposition(filename: string, mimeType: ImageMimeType): s
  */
 export const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-/** `GET /api/images/{id}` (mounted at /api), public. */
-export function imagesRouter(deps: AppDeps): Router {
-  const router = Router();
-  router.get('/images/:id', async (req, res) => {
-    const image = await findImage(deps.readModels, String(req.params['id']));
+export const imagesApi = apiModule('images', (deps) => [
+  handle(
+    uploadImage,
+    async ({ body }, call) => {
+      // A raw upload: this route's own parser read the JSON (uploadBody); the contract's schema checks it.
+      const input = validate(ImageUpload, body);
+      let bytes: Uint8Array = decodeDataUrl(input.data);
+      const mimeType = detectImageType(bytes);
+      if (!mimeType) throw badRequest(imageUploadMessages.notAnImage, { data: imageUploadMessages.notAnImage });
+      if (mimeType === 'image/svg+xml') {
+        const safe = sanitizeSvg(bytes);
+        if (!safe) throw badRequest(imageUploadMessages.svg, { data: imageUploadMessages.svg });
+        bytes = safe;
+      }
+      const { image, created, position } = await commands.uploadImage(deps, { filename: input.filename, mimeType, bytes }, call.context());
+      await call.waitFor(position);
+      return call.reply(created ? 201 : 200, imageJson({ ...image, id: image.imageId }));
+    },
+    { before: [uploadBody] },
+  ),
+
+  handle(getImages, async () => (await listImages(deps.readModels)).map((doc) => imageJson({ ...doc, id: doc._id }))),
+
+  handle(deleteImage, async ({ params }, call) => {
+    const image = await findImage(deps.readModels, params.id);
+    if (!image) throw notFound(imageMessages.notFound);
+    await call.waitFor(await commands.deleteImage(deps, { imageId: image._id, sha256: image.sha256 }, call.context()));
+  }),
+
+  handle(getImage, async ({ params }, call) => {
+    const { req, res } = call;
+    const image = await findImage(deps.readModels, params.id);
     if (!image) throw notFound(imageMessages.notFound);
     const etag = `"${image.sha256}"`;
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
@@ -168,7 +138,7 @@ export function imagesRouter(deps: AppDeps): Router {
     res.setHeader('Content-Security-Policy', IMAGE_CSP);
     if (etagMatches(req.headers['if-none-match'], etag)) {
       res.status(304).end();
-      return;
+      return SENT;
     }
     const bytes = await deps.blobs.get(image.sha256);
     if (!bytes) {
@@ -180,6 +150,6 @@ export function imagesRouter(deps: AppDeps): Router {
     res.setHeader('Content-Disposition', contentDisposition(image.filename, image.mimeType));
     res.setHeader('Content-Length', bytes.length);
     res.status(200).end(req.method === 'HEAD' ? undefined : bytes);
-  });
-  return router;
-}
+    return SENT;
+  }),
+]);

@@ -252,3 +252,14 @@ describe('GET /api/admin/images and DELETE /api/admin/images/{id}', () => {
     await owner.delete('/api/admin/images/nope').expect(404, { message: 'Image not found' });
   });
 });
+
+describe('a field the endpoint does not name', () => {
+  it('is refused on every write: 400 naming it, nothing written', async () => {
+    const image = (await upload({ filename: 'kept.png', mimeType: 'image/png', data: dataUrl(uniquePng(60, 11)) }).expect(201)).body;
+    const head = await ctx.container.eventStore.headPosition();
+    await upload({ filename: 'extra.png', mimeType: 'image/png', data: dataUrl(uniquePng(61, 12)), x: 1 }).expect(400, { message: 'Unknown field: x', errors: { x: 'Unknown field' } });
+    await owner.delete(`/api/admin/images/${image.id}`).send({ x: 1 }).expect(400, { message: 'Unknown field: x', errors: { x: 'Unknown field' } });
+    expect(await ctx.container.eventStore.headPosition()).toBe(head);
+    await request(ctx.app).get(image.url).expect(200);
+  });
+});

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { NewsArticleEvent, NewsKeywordsChanged, NewsStatus } from '../../events/news.ts';
 import type { CommandContext, Decider } from '../core/decider.ts';
 import { notFound } from '../core/errors.ts';
@@ -121,50 +120,6 @@ export const articleDecider: Decider<ArticleCommand, ArticleState, NewsArticleEv
   folds: { NewsArticleIngested: true, NewsArticleStatusChanged: true, NewsArticleEdited: true, NewsArticleDeleted: true },
 };
 
-// ---------------------------------------------------------------------------------------------------
-// The owner's edit (`PUT /api/admin/news/{id}`)
-
-export const ARTICLE_LIMITS = { title: 300, summary: 2000, tags: 100, tag: 64 } as const;
-
-export const articleMessages = {
-  title: 'Title is required',
-  titleLong: `Title must be at most ${ARTICLE_LIMITS.title} characters`,
-  summary: 'Summary must be text',
-  summaryLong: `Summary must be at most ${ARTICLE_LIMITS.summary.toLocaleString('en-US')} characters`,
-  tags: 'Tags must be comma-separated text or a list of text',
-  tagsMany: `At most ${ARTICLE_LIMITS.tags} tags`,
-  tagLong: `A tag must be at most ${ARTICLE_LIMITS.tag} characters`,
-  status: 'Status must be draft, review or published',
-} as const;
-
-/** Tags from comma-separated text or a list: trimmed, empty ones dropped, de-duplicated case-insensitively. */
-export function normaliseTags(tags: string | readonly string[]): string[] {
-  const parts = (typeof tags === 'string' ? [tags] : tags).flatMap((t) => t.split(','));
-  const out: string[] = [];
-  const seen = new Set<string>();
-  for (const part of parts) {
-    const tag = part.trim().replace(/\s+/g, ' ');
-    if (!tag || seen.has(tag.toLowerCase())) continue;
-    seen.add(tag.toLowerCase());
-    out.push(tag);
-  }
-  return out;
-}
-
-/** The edit form's fields; a missing status means `review` (admin spec §4). */
-export const articleEditRequest = z.object({
-  title: z.string({ error: articleMessages.title }).trim().min(1, articleMessages.title).max(ARTICLE_LIMITS.title, articleMessages.titleLong),
-  summary: z.string({ error: articleMessages.summary }).trim().max(ARTICLE_LIMITS.summary, articleMessages.summaryLong),
-  tags: z
-    .union([z.string(), z.array(z.string())], { error: articleMessages.tags })
-    .transform(normaliseTags)
-    .pipe(z.array(z.string().max(ARTICLE_LIMITS.tag, articleMessages.tagLong)).max(ARTICLE_LIMITS.tags, articleMessages.tagsMany)),
-  status: z
-    .enum(['draft', 'review', 'published'], { error: articleMessages.status })
-    .nullish()
-    .transform((s) => s ?? 'review'),
-});
-export type ArticleEditRequest = z.infer<typeof articleEditRequest>;
 
 // ---------------------------------------------------------------------------------------------------
 // The keyword list (`newskeywords-site`)

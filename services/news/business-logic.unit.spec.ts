@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { NewsArticleUpdate, NewsKeywordsUpdate, normaliseKeywords, normaliseTags } from '../../contracts/news.ts';
 import type { NewsArticleEvent, NewsKeywordsChanged } from '../../events/news.ts';
 import type { CommandContext } from '../core/decider.ts';
 import { validate } from '../http/validation.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import { articleDecider, articleEditRequest, keywordsDecider, normaliseTags, reviewCutoff, type IngestedArticle } from './business-logic.ts';
-import { DEFAULT_NEWS_KEYWORDS, keywordsRequest, normaliseKeywords } from './keywords.ts';
+import { articleDecider, keywordsDecider, reviewCutoff, type IngestedArticle } from './business-logic.ts';
+import { DEFAULT_NEWS_KEYWORDS } from './keywords.ts';
 
 const now = '2026-03-04T15:00:00.000Z';
 const ctx: CommandContext = { actor: 'job:ingest-news', correlationId: 'run-1', now };
@@ -95,8 +96,8 @@ describe('news-<articleId>: the 30-day archive', () => {
 
 describe('the edit form', () => {
   it('trims, splits comma-separated tags, drops empty and repeated ones; a missing status means review', () => {
-    expect(validate(articleEditRequest, { title: ' T ', summary: ' S ', tags: 'NVDW, , Roundhill,nvdw' })).toEqual({ title: 'T', summary: 'S', tags: ['NVDW', 'Roundhill'], status: 'review' });
-    expect(validate(articleEditRequest, { title: 'T', summary: '', tags: ['A', ' b ', 'A,c'], status: null })).toEqual({ title: 'T', summary: '', tags: ['A', 'b', 'c'], status: 'review' });
+    expect(validate(NewsArticleUpdate, { title: ' T ', summary: ' S ', tags: 'NVDW, , Roundhill,nvdw' })).toEqual({ title: 'T', summary: 'S', tags: ['NVDW', 'Roundhill'], status: 'review' });
+    expect(validate(NewsArticleUpdate, { title: 'T', summary: '', tags: ['A', ' b ', 'A,c'], status: null })).toEqual({ title: 'T', summary: '', tags: ['A', 'b', 'c'], status: 'review' });
     expect(normaliseTags('')).toEqual([]);
   });
 
@@ -111,7 +112,7 @@ describe('the edit form', () => {
     [{ title: 'T', summary: '', tags: Array.from({ length: 101 }, (_, i) => `t${i}`) }, 'tags', 'At most 100 tags'],
     [{ title: 'T', summary: '', tags: '', status: 'archived' }, 'status', 'Status must be draft, review or published'],
   ])('refuses %j: %s', (body, field, message) => {
-    expect(() => validate(articleEditRequest, body)).toThrow(expect.objectContaining({ status: 400, fieldErrors: expect.objectContaining({ [field]: message }) }));
+    expect(() => validate(NewsArticleUpdate, body)).toThrow(expect.objectContaining({ status: 400, fieldErrors: expect.objectContaining({ [field]: message }) }));
   });
 });
 
@@ -128,20 +129,20 @@ describe('newskeywords-site', () => {
 
   it('normalises: trimmed, inner spaces collapsed, empty dropped, commas split, de-duplicated case-insensitively', () => {
     expect(normaliseKeywords(['  weekly   pay ', '', 'YieldMax, yieldmax ,Roundhill', 'WEEKLY PAY', ' , '])).toEqual(['weekly pay', 'YieldMax', 'Roundhill']);
-    expect(validate(keywordsRequest, { keywords: [' a ', 'A'] })).toEqual({ keywords: ['a'] });
+    expect(validate(NewsKeywordsUpdate, { keywords: [' a ', 'A'] })).toEqual({ keywords: ['a'] });
   });
 
   it('limits the list: at most 100 keywords of at most 60 characters, text only', () => {
     const many = Array.from({ length: 101 }, (_, i) => `k${i}`);
-    expect(() => validate(keywordsRequest, { keywords: many })).toThrow(expect.objectContaining({ message: 'At most 100 keywords' }));
-    expect(() => validate(keywordsRequest, { keywords: ['x'.repeat(61)] })).toThrow(expect.objectContaining({ message: expect.stringMatching(/^A keyword must be at most 60 characters/) }));
-    expect(() => validate(keywordsRequest, { keywords: 'weekly' })).toThrow(expect.objectContaining({ message: 'Keywords must be a list of text' }));
-    expect(() => validate(keywordsRequest, { keywords: ['ok', 3] })).toThrow(expect.objectContaining({ fieldErrors: { 'keywords.1': 'Each keyword must be text' } }));
-    expect(() => validate(keywordsRequest, {})).toThrow(expect.objectContaining({ message: 'Required' }));
+    expect(() => validate(NewsKeywordsUpdate, { keywords: many })).toThrow(expect.objectContaining({ message: 'At most 100 keywords' }));
+    expect(() => validate(NewsKeywordsUpdate, { keywords: ['x'.repeat(61)] })).toThrow(expect.objectContaining({ message: expect.stringMatching(/^A keyword must be at most 60 characters/) }));
+    expect(() => validate(NewsKeywordsUpdate, { keywords: 'weekly' })).toThrow(expect.objectContaining({ message: 'Keywords must be a list of text' }));
+    expect(() => validate(NewsKeywordsUpdate, { keywords: ['ok', 3] })).toThrow(expect.objectContaining({ fieldErrors: { 'keywords.1': 'Each keyword must be text' } }));
+    expect(() => validate(NewsKeywordsUpdate, {})).toThrow(expect.objectContaining({ message: 'Required' }));
   });
 
   it('has a default list for weekly-pay ETFs that passes its own limits', () => {
-    expect(validate(keywordsRequest, { keywords: [...DEFAULT_NEWS_KEYWORDS] })).toEqual({ keywords: [...DEFAULT_NEWS_KEYWORDS] });
+    expect(validate(NewsKeywordsUpdate, { keywords: [...DEFAULT_NEWS_KEYWORDS] })).toEqual({ keywords: [...DEFAULT_NEWS_KEYWORDS] });
     expect(DEFAULT_NEWS_KEYWORDS).toContain('weekly distribution');
   });
 });

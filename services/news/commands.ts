@@ -1,3 +1,4 @@
+import type { ArticleEdit } from '../../contracts/news.ts';
 import type { NewsStatus } from '../../events/news.ts';
 import { streams } from '../../events/streams.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
@@ -6,7 +7,7 @@ import { handleCommand } from '../core/command-handler.ts';
 import type { CommandContext } from '../core/decider.ts';
 import type { EventLog } from '../core/event-log.ts';
 import { eachLimited } from '../core/provider-sync.ts';
-import { articleDecider, keywordsDecider, reviewCutoff, type ArticleCommand, type ArticleEditRequest, type IngestedArticle } from './business-logic.ts';
+import { articleDecider, keywordsDecider, reviewCutoff, type ArticleCommand, type IngestedArticle } from './business-logic.ts';
 
 /**
  * Every write of the news module: the ingestion job, the owner's routes and the archive go through
@@ -25,7 +26,7 @@ export async function ingestArticle(log: EventLog, article: IngestedArticle, sta
 }
 
 /** The owner's edit; 404 for an unknown or deleted article. */
-export async function editArticle(log: EventLog, articleId: string, edit: ArticleEditRequest, ctx: CommandContext) {
+export async function editArticle(log: EventLog, articleId: string, edit: ArticleEdit, ctx: CommandContext) {
   return (await send(log, articleId, { type: 'EditArticle', articleId, ...edit }, ctx)).position;
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
+import { ARTICLE_LIMITS } from '../../contracts/news.ts';
 import { displayUrl, FeedReadError, type FeedDocument, type FeedItem, type FeedReader } from '../../infra/news-feeds/port.ts';
 import { listCatalog } from '../../read-models/catalog/catalog-index.ts';
 import { knownArticleIds, savedNewsKeywords } from '../../read-models/news/queries.ts';
@@ -7,7 +8,7 @@ import type { ReadModels } from '../../read-models/runtime/read-models.ts';
 import type { CommandContext } from '../core/decider.ts';
 import type { EventLog } from '../core/event-log.ts';
 import { eachLimited } from '../core/provider-sync.ts';
-import { ARTICLE_LIMITS, type IngestedArticle } from './business-logic.ts';
+import type { IngestedArticle } from './business-logic.ts';
 import { archiveStaleArticles, ingestArticle } from './commands.ts';
 import type { NewsFeed } from './feeds.ts';
 import { DEFAULT_NEWS_KEYWORDS } from './keywords.ts';

@@ -383,6 +383,24 @@ describe('the owner guard', () => {
   });
 });
 
+describe('a field the endpoint does not name', () => {
+  it('is refused on every write: 400 naming it, nothing written', async () => {
+    const article = (await adminList())[0]!;
+    const head = await ctx.container.eventStore.headPosition();
+    const writes = [
+      owner.put(`/api/admin/news/${article.id}`).send({ title: 'T', summary: '', tags: '', x: 1 }),
+      owner.delete(`/api/admin/news/${article.id}`).send({ x: 1 }),
+      owner.post('/api/admin/news/purge-archived').send({ x: 1 }),
+      owner.post('/api/admin/news/purge-review').send({ x: 1 }),
+      owner.post('/api/admin/news/purge-published').send({ x: 1 }),
+      owner.put('/api/admin/news-keywords').send({ keywords: ['weekly pay'], x: 1 }),
+    ];
+    for (const write of writes) await write.expect(400, { message: 'Unknown field: x', errors: { x: 'Unknown field' } });
+    expect(await ctx.container.eventStore.headPosition()).toBe(head);
+    expect((await adminList()).find((a) => a.id === article.id)).toEqual(article);
+  });
+});
+
 describe('the 30-day archive and the purges (the clock moves forward)', () => {
   it('archives what stayed in review, untouched, for 30 days; an article the owner edited waits longer', async () => {
     const list = await adminList();

@@ -1,25 +1,22 @@
-import { Router } from 'express';
-import { z } from 'zod';
 import type { PageJson } from '../../contracts/content.ts';
 import { normalisePagePath } from '../../contracts/page-path.ts';
+import { createPage, deletePage, getAdminPages, getPageByPath, updatePage } from '../../contracts/pages.ts';
 import { allPages, publishedPageByPath, toPageJson } from '../../read-models/pages/queries.ts';
 import { notFound } from '../core/errors.ts';
-import type { AppDeps } from '../http/deps.ts';
-import { actors, commandContext } from '../http/context.ts';
-import { authOf } from '../http/session.ts';
-import { validate } from '../http/validation.ts';
-import { pageInputSchema, pageMessages, type LivePage } from './business-logic.ts';
-import { createPage, deletePage, updatePage } from './commands.ts';
+import { apiModule, handle } from '../http/endpoints.ts';
+import { pageMessages, type LivePage } from './business-logic.ts';
+import * as commands from './commands.ts';
 
 /**
- * Managed pages. Owner routes (mounted at /api/admin, guarded by app.ts): `GET /pages` (every page,
- * drafts too), `POST /pages` (201), `PUT /pages/{id}`, `DELETE /pages/{id}` (204). Public (mounted at
- * /api): `GET /pages/by-path?path=` answers a published page, 404 otherwise; the path is normalised
- * as the owner's form normalises it.
+ * Managed pages (definitions in contracts/pages.ts). Owner routes (behind the owner guard):
+ * `GET /api/admin/pages` (every page, drafts too), `POST /api/admin/pages` (201),
+ * `PUT /api/admin/pages/{id}`, `DELETE /api/admin/pages/{id}` (204). Public:
+ * `GET /api/pages/by-path?path=` answers a published page, 404 otherwise; the path is normalised as the
+ * owner's form normalises it.
  */
 
 /** The page as its stream has it, in the contract's shape (the answer of the writes). */
-export function livePageJson(page: LivePage): PageJson {
+function livePageJson(page: LivePage): PageJson {
   return {
     id: page.pageId,
     slug: page.slug,
@@ -36,59 +33,29 @@ export function livePageJson(page: LivePage): PageJson {
   };
 }
 
-const PATH_REQUIRED = 'Query parameter path is required';
-
-/** `?path=` (one, non-empty); a missing one reads as empty so the message names it. */
-export const byPathQuery = z.preprocess(
-  (q) => (q && typeof q === 'object' && !Array.isArray(q) ? { ...q, path: (q as Record<string, unknown>)['path'] ?? '' } : q),
-  z.object({
-    path: z
-      .string({ error: 'Query parameter path must be given once' })
-      .refine((p) => p.trim() !== '', PATH_REQUIRED)
-      .refine((p) => p.length <= 2_000, 'Query parameter path must be at most 2,000 characters'),
-  }),
-);
-
-export function pagesRouter(deps: AppDeps): Router {
-  const router = Router();
-  router.get('/pages/by-path', async (req, res) => {
-    const { path } = validate(byPathQuery, req.query);
-    const doc = await publishedPageByPath(deps.readModels, normalisePagePath(path));
+export const pagesApi = apiModule('pages', (deps) => [
+  handle(getPageByPath, async ({ query }) => {
+    const doc = await publishedPageByPath(deps.readModels, normalisePagePath(query.path));
     if (!doc) throw notFound(pageMessages.notFound);
-    res.json(toPageJson(doc) satisfies PageJson);
-  });
-  return router;
-}
+    return toPageJson(doc);
+  }),
 
-export function pagesAdminRouter(deps: AppDeps): Router {
-  const router = Router();
+  handle(getAdminPages, async () => (await allPages(deps.readModels)).map(toPageJson)),
 
-  router.get('/pages', async (_req, res) => {
-    res.json((await allPages(deps.readModels)).map(toPageJson) satisfies PageJson[]);
-  });
+  handle(createPage, async ({ body }, call) => {
+    const { page, position } = await commands.createPage(deps.log, body, call.context());
+    await call.waitFor(position);
+    return livePageJson(page);
+  }),
 
-  router.post('/pages', async (req, res) => {
-    const fields = validate(pageInputSchema, req.body);
-    const ctx = commandContext(req, deps, actors.user(authOf(res).user._id));
-    const { page, position } = await createPage(deps.log, fields, ctx);
-    await deps.readModels.waitFor(position);
-    res.status(201).json(livePageJson(page));
-  });
+  handle(updatePage, async ({ params, body }, call) => {
+    const { page, position } = await commands.updatePage(deps.log, params.id, body, call.context());
+    await call.waitFor(position);
+    return livePageJson(page);
+  }),
 
-  router.put('/pages/:id', async (req, res) => {
-    const fields = validate(pageInputSchema, req.body);
-    const ctx = commandContext(req, deps, actors.user(authOf(res).user._id));
-    const { page, position } = await updatePage(deps.log, String(req.params['id']), fields, ctx);
-    await deps.readModels.waitFor(position);
-    res.json(livePageJson(page));
-  });
-
-  router.delete('/pages/:id', async (req, res) => {
-    const ctx = commandContext(req, deps, actors.user(authOf(res).user._id));
-    const { position } = await deletePage(deps.log, String(req.params['id']), ctx);
-    await deps.readModels.waitFor(position);
-    res.status(204).end();
-  });
-
-  return router;
-}
+  handle(deletePage, async ({ params }, call) => {
+    const { position } = await commands.deletePage(deps.log, params.id, call.context());
+    await call.waitFor(position);
+  }),
+]);

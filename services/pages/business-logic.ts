@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { PageFields } from '../../contracts/pages.ts';
 import { normalisePagePath, pageSlug, reservedPagePath } from '../../contracts/page-path.ts';
 import type { PageEvent, PagePathEvent } from '../../events/pages.ts';
 import type { CommandContext, Decider } from '../core/decider.ts';
@@ -10,97 +10,13 @@ import { conflict, notFound } from '../core/errors.ts';
  * (contracts/page-path.ts), and refuses a path the site's own routes use or another page holds (409).
  */
 
-export const PAGE_LIMITS = { path: 200, title: 200, metaDescription: 500, canonicalUrl: 2_000, htmlBody: 500_000, cssBody: 100_000 } as const;
-
-const n = (x: number) => x.toLocaleString('en-US');
-
+/** The decider's messages (the form's: contracts/pages.ts `pageInputMessages`). */
 export const pageMessages = {
-  pathRequired: 'Path is required',
-  pathTooLong: `Path must be at most ${n(PAGE_LIMITS.path)} characters`,
-  titleRequired: 'Title is required',
-  titleTooLong: `Title must be at most ${n(PAGE_LIMITS.title)} characters`,
-  htmlBodyRequired: 'HTML body is required',
-  htmlBodyTooLong: `HTML body must be at most ${n(PAGE_LIMITS.htmlBody)} characters`,
-  metaDescriptionTooLong: `Meta description must be at most ${n(PAGE_LIMITS.metaDescription)} characters (150-160 is best)`,
-  canonicalUrl: 'Canonical URL must be an absolute http(s) URL, like https://weeklydiv.com/about',
-  canonicalUrlTooLong: `Canonical URL must be at most ${n(PAGE_LIMITS.canonicalUrl)} characters`,
-  cssBodyTooLong: `CSS must be at most ${n(PAGE_LIMITS.cssBody)} characters`,
-  flag: (field: string) => `${field} must be 0 or 1`,
-  text: (field: string) => `${field} must be text`,
   reserved: (path: string, entry: string) =>
     `The path ${path} is used by the site itself (${entry}); choose another path`,
   duplicate: (path: string) => `A page with the path ${path} already exists`,
   notFound: 'Page not found',
 } as const;
-
-/** Text that may be left empty: '' (or only spaces) and null both mean "none". */
-const optionalText = (field: string, max: number, tooLong: string) =>
-  z
-    .string({ error: pageMessages.text(field) })
-    .nullable()
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim()))
-    .refine((v) => v === undefined || v === null || v.length <= max, tooLong);
-
-const flag = (field: string) =>
-  z
-    .union([z.literal(0), z.literal(1), z.boolean()], { error: pageMessages.flag(field) })
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === 1 || v === true));
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-/** A missing or null path/title/htmlBody reads as empty, so the owner sees "Title is required", not "Required". */
-function withRequiredText(body: unknown): unknown {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
-  const b = body as Record<string, unknown>;
-  return { ...b, path: b['path'] ?? '', title: b['title'] ?? '', htmlBody: b['htmlBody'] ?? '' };
-}
-
-/**
- * The form's fields (`POST /api/admin/pages`, `PUT /api/admin/pages/{id}`), the contract's PageInput
- * with the server's rules. Optional fields left out are `undefined`: a new page gets the defaults
- * (none, noIndex 0, isPublished 0), an edited page keeps what it had; null or '' clears them.
- */
-export const pageInputSchema = z.preprocess(
-  withRequiredText,
-  z.object({
-    path: z
-      .string({ error: pageMessages.text('Path') })
-      .refine((v) => v.trim() !== '', pageMessages.pathRequired)
-      .refine((v) => v.trim().length <= PAGE_LIMITS.path, pageMessages.pathTooLong),
-    title: z
-      .string({ error: pageMessages.text('Title') })
-      .trim()
-      .min(1, pageMessages.titleRequired)
-      .max(PAGE_LIMITS.title, pageMessages.titleTooLong),
-    htmlBody: z
-      .string({ error: pageMessages.text('HTML body') })
-      .refine((v) => v.trim() !== '', pageMessages.htmlBodyRequired)
-      .refine((v) => v.length <= PAGE_LIMITS.htmlBody, pageMessages.htmlBodyTooLong),
-    metaDescription: optionalText('Meta description', PAGE_LIMITS.metaDescription, pageMessages.metaDescriptionTooLong),
-    canonicalUrl: optionalText('Canonical URL', PAGE_LIMITS.canonicalUrl, pageMessages.canonicalUrlTooLong).refine(
-      (v) => v === undefined || v === null || v.length > PAGE_LIMITS.canonicalUrl || isHttpUrl(v),
-      pageMessages.canonicalUrl,
-    ),
-    cssBody: z
-      .string({ error: pageMessages.text('CSS') })
-      .nullable()
-      .optional()
-      .transform((v) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v))
-      .refine((v) => v === undefined || v === null || v.length <= PAGE_LIMITS.cssBody, pageMessages.cssBodyTooLong),
-    noIndex: flag('noIndex'),
-    isPublished: flag('isPublished'),
-  }),
-);
-export type PageFields = z.output<typeof pageInputSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // page-<id>

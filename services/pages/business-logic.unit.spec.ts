@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { PageInput, type PageFields } from '../../contracts/pages.ts';
 import type { PageEvent, PagePathEvent } from '../../events/pages.ts';
 import type { CommandContext } from '../core/decider.ts';
 import { validate } from '../http/validation.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import { pageDecider, pageInputSchema, pagePathDecider, type PageCommand, type PageFields } from './business-logic.ts';
+import { pageDecider, pagePathDecider, type PageCommand } from './business-logic.ts';
 
 const ctx: CommandContext = { actor: 'user:owner', correlationId: 'c1', now: '2026-11-24T15:00:00.000Z' };
 const later: CommandContext = { ...ctx, now: '2026-11-25T15:00:00.000Z' };
@@ -13,7 +14,7 @@ const OTHER = '22222222-2222-4222-8222-222222222222';
 const givenPage = deciderSpec(pageDecider, ctx);
 const givenPath = deciderSpec(pagePathDecider, ctx);
 
-const fields = (over: Record<string, unknown> = {}): PageFields => validate(pageInputSchema, { path: '/about', title: 'About', htmlBody: '<p>Hi</p>', ...over });
+const fields = (over: Record<string, unknown> = {}): PageFields => validate(PageInput, { path: '/about', title: 'About', htmlBody: '<p>Hi</p>', ...over });
 const create = (over: Record<string, unknown> = {}): PageCommand => ({ type: 'CreatePage', pageId: PAGE, fields: fields(over) });
 const update = (over: Record<string, unknown> = {}): PageCommand => ({ type: 'UpdatePage', pageId: PAGE, fields: fields(over) });
 
@@ -132,7 +133,7 @@ describe('pagepath-<path>: one page per path', () => {
 describe('page form validation', () => {
   const errorOf = (body: unknown) => {
     try {
-      validate(pageInputSchema, body);
+      validate(PageInput, body);
     } catch (e) {
       return e as { status: number; message: string; fieldErrors?: Record<string, string> };
     }

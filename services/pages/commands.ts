@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import type { PageFields } from '../../contracts/pages.ts';
 import { streams } from '../../events/streams.ts';
 import { handleCommand } from '../core/command-handler.ts';
 import type { CommandContext } from '../core/decider.ts';
 import { notFound } from '../core/errors.ts';
 import type { EventLog } from '../core/event-log.ts';
-import { allowedPagePath, pageDecider, pageMessages, pagePathDecider, type LivePage, type PageFields, type PageState } from './business-logic.ts';
+import { allowedPagePath, pageDecider, pageMessages, pagePathDecider, type LivePage, type PageState } from './business-logic.ts';
 
 /**
  * Page commands: every write of managed pages (the owner's routes call these). A path is reserved on

@@ -202,6 +202,21 @@ describe('PUT and DELETE /api/admin/pages/{id}', () => {
   });
 });
 
+describe('a field the endpoint does not name', () => {
+  it('is refused on every write: 400 naming it, nothing written', async () => {
+    const page = await create({ path: '/unknown-field' });
+    const head = await ctx.container.eventStore.headPosition();
+    const writes = [
+      owner.post('/api/admin/pages').send(form({ path: '/unknown-field-new', x: 1 })),
+      owner.put(`/api/admin/pages/${page.id}`).send(form({ path: '/unknown-field', title: 'Changed', x: 1 })),
+      owner.delete(`/api/admin/pages/${page.id}`).send({ x: 1 }),
+    ];
+    for (const write of writes) await write.expect(400, { message: 'Unknown field: x', errors: { x: 'Unknown field' } });
+    expect(await ctx.container.eventStore.headPosition()).toBe(head);
+    expect(((await owner.get('/api/admin/pages')).body as PageJson[]).find((p) => p.id === page.id)).toEqual(page);
+  });
+});
+
 describe('GET /api/pages/by-path (public)', () => {
   it('answers a published page to anyone, the path normalised as the form does', async () => {
     const page = await create({ path: '/public-page', isPublished: 1, cssBody: '.x{color:red}' });

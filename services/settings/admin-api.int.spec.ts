@@ -154,3 +154,16 @@ describe('POST /api/admin/settings and GET /api/admin/settings', () => {
     await owner.post('/api/admin/settings').send({ key: 'site_name', value: 'x'.repeat(10_001) }).expect(400, { message: 'Value must be at most 10,000 characters', errors: { value: 'Value must be at most 10,000 characters' } });
   });
 });
+
+describe('a field the endpoint does not name', () => {
+  it('is refused on every write: 400 naming it, nothing written', async () => {
+    const head = await ctx.container.eventStore.headPosition();
+    const writes = [
+      owner.post('/api/admin/settings').send({ key: 'site_name', value: 'Other', x: 1 }),
+      owner.put('/api/admin/settings/footer_html').send({ html: '<p>Other</p>', x: 1 }),
+      owner.put('/api/admin/settings/header_nav').send({ nav: { items: [] }, x: 1 }),
+    ];
+    for (const write of writes) await write.expect(400, { message: 'Unknown field: x', errors: { x: 'Unknown field' } });
+    expect(await ctx.container.eventStore.headPosition()).toBe(head);
+  });
+});

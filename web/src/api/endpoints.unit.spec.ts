@@ -28,6 +28,20 @@ const SAMPLE_ARGS: Record<string, unknown> = {
   addHolding: { etfId: id, shares: '1', isDrip: 0 },
   removeHolding: { holdingId: id },
   importHoldingsCsv: { csv: 'ticker,shares\nNVDW,1\n' },
+  getTickerNews: 'NVDW',
+  getPageByPath: '/about',
+  updateNewsArticle: { id, update: { title: 'T', summary: '', tags: 'NVDW' }, wasPublished: false },
+  deleteNewsArticle: { id, wasPublished: false },
+  purgeNews: 'archived',
+  updateNewsKeywords: ['weekly pay'],
+  createPage: { path: '/about', title: 'About', htmlBody: '<p>Hi</p>' },
+  updatePage: { id, page: { path: '/about', title: 'About', htmlBody: '<p>Hi</p>' }, previousPath: '/about' },
+  deletePage: { id, path: '/about' },
+  uploadImage: { filename: 'a.png', mimeType: 'image/png', data: 'data:image/png;base64,iVBORw0KGgo=' },
+  deleteImage: id,
+  saveFooterHtml: '<p>Footer</p>',
+  saveHeaderNav: { items: [] },
+  saveSetting: { key: 'site_name', value: 'WeeklyDiv' },
 };
 
 /**
@@ -35,16 +49,16 @@ const SAMPLE_ARGS: Record<string, unknown> = {
  * mounts an Express router of its own.
  */
 const NOT_DECLARED_YET = new Set([
-  'addFavorite', 'createCheckoutSession', 'createConnectionUrl', 'createEtf', 'createEtfRow', 'createPage',
-  'createPortalSession', 'deleteImage', 'deleteNewsArticle', 'deletePage', 'exportEtfs', 'forgotPassword',
-  'getAdminNews', 'getAdminPages', 'getAdminSettings', 'getAlertSettings', 'getBillingAvailability',
+  'addFavorite', 'createCheckoutSession', 'createConnectionUrl', 'createEtf', 'createEtfRow',
+  'createPortalSession', 'exportEtfs', 'forgotPassword',
+  'getAlertSettings', 'getBillingAvailability',
   'getBrokerageAccounts', 'getBrokerageStatus', 'getCalendarFeed', 'getCurrentUser', 'getFavorites',
-  'getFooterHtml', 'getFooterSetting', 'getHeaderNav', 'getHeaderNavSetting', 'getImages', 'getJobs',
-  'getNews', 'getNewsKeywords', 'getPageByPath', 'getTickerNews', 'importDistributions', 'importPrices',
-  'ingestNews', 'login', 'logout', 'purgeNews', 'recordSplit', 'register', 'registerBrokerage',
+  'getJobs',
+  'importDistributions', 'importPrices',
+  'ingestNews', 'login', 'logout', 'recordSplit', 'register', 'registerBrokerage',
   'removeFavorite', 'resendVerification', 'resetPassword', 'rotateCalendarFeed', 'saveAlertSettings',
-  'saveFooterHtml', 'saveHeaderNav', 'saveSetting', 'startDataOperation', 'syncBrokerage', 'updateEtf',
-  'updateNewsArticle', 'updateNewsKeywords', 'updatePage', 'uploadImage', 'verifyEmail',
+  'startDataOperation', 'syncBrokerage', 'updateEtf',
+  'verifyEmail',
   'withdrawDistribution',
 ]);
 

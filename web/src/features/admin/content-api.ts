@@ -1,21 +1,13 @@
+import type { AnswerOf, BodyIn } from '../../../../contracts/endpoint.ts';
+import type { deleteImage, getImages, uploadImage } from '../../../../contracts/images.ts';
 import type { JobQueued } from '../../../../contracts/jobs.ts';
-import type {
-  AdminNewsArticle,
-  AdminSetting,
-  ImageJson,
-  ImageUpload,
-  NewsArticleUpdate,
-  NewsKeywords,
-  PageInput,
-  PageJson,
-  PurgeResult,
-  SettingWrite,
-} from '../../../../contracts/content.ts';
-import type { FooterHtmlAnswer, HeaderNavAnswer } from '../../../../contracts/settings.ts';
-import { baseApi, LIST } from '../../api/base-api.ts';
+import type { deleteNewsArticle, getAdminNews, getNewsKeywords, newsPurges, NewsPurge, saveNewsKeywords, updateNewsArticle } from '../../../../contracts/news.ts';
+import type { createPage, deletePage, getAdminPages, updatePage } from '../../../../contracts/pages.ts';
+import type { FooterHtmlAnswer, getAdminSettings, getSetting, HeaderNavAnswer, saveFooterHtml, saveHeaderNav, saveSetting } from '../../../../contracts/settings.ts';
+import { baseApi, call, LIST } from '../../api/base-api.ts';
 
 /** The three purges of the News Management tab (`POST /api/admin/news/purge-{kind}`). */
-export type PurgeKind = 'archived' | 'review' | 'published';
+export type PurgeKind = keyof typeof newsPurges;
 
 /**
  * The owner's content endpoints (admin spec §7): news moderation and keywords, managed pages, the
@@ -38,102 +30,103 @@ const contentBase = baseApi.enhanceEndpoints({ addTagTypes: ['AdminNews', 'NewsK
 export const contentApi = contentBase.injectEndpoints({
   endpoints: (build) => ({
     // ---------- News ----------
-    getAdminNews: build.query<AdminNewsArticle[], void>({
-      query: () => '/admin/news',
+    getAdminNews: build.query<AnswerOf<typeof getAdminNews>, void>({
+      query: () => call<typeof getAdminNews>('GET /api/admin/news'),
       providesTags: (result) => [{ type: 'AdminNews', id: LIST }, ...(result ?? []).map((a) => ({ type: 'AdminNews' as const, id: a.id }))],
     }),
     /** PUT /api/admin/news/{id} {title, summary, tags, status}. `wasPublished`: the status before the edit (not sent). */
-    updateNewsArticle: build.mutation<unknown, { id: string; update: NewsArticleUpdate; wasPublished: boolean }>({
-      query: ({ id, update }) => ({ url: `/admin/news/${encodeURIComponent(id)}`, method: 'PUT', body: update }),
+    updateNewsArticle: build.mutation<AnswerOf<typeof updateNewsArticle>, { id: string; update: BodyIn<typeof updateNewsArticle>; wasPublished: boolean }>({
+      query: ({ id, update }) => call<typeof updateNewsArticle>('PUT /api/admin/news/:id', { params: { id }, body: update }),
       invalidatesTags: (_r, error, { id, update, wasPublished }) =>
         error ? [] : [{ type: 'AdminNews', id }, ...(wasPublished || update.status === 'published' ? [{ type: 'News' as const, id: LIST }] : [])],
     }),
-    deleteNewsArticle: build.mutation<unknown, { id: string; wasPublished: boolean }>({
-      query: ({ id }) => ({ url: `/admin/news/${encodeURIComponent(id)}`, method: 'DELETE' }),
+    deleteNewsArticle: build.mutation<AnswerOf<typeof deleteNewsArticle>, { id: string; wasPublished: boolean }>({
+      query: ({ id }) => call<typeof deleteNewsArticle>('DELETE /api/admin/news/:id', { params: { id } }),
       invalidatesTags: (_r, error, { id, wasPublished }) => (error ? [] : [{ type: 'AdminNews', id }, ...(wasPublished ? [{ type: 'News' as const, id: LIST }] : [])]),
     }),
     /** POST /api/admin/ingest-news → 202 {jobId, name, status, message}: queued, nothing changed yet. */
     ingestNews: build.mutation<JobQueued, void>({
       query: () => ({ url: '/admin/ingest-news', method: 'POST' }),
     }),
-    purgeNews: build.mutation<PurgeResult, PurgeKind>({
-      query: (kind) => ({ url: `/admin/news/purge-${kind}`, method: 'POST' }),
+    purgeNews: build.mutation<AnswerOf<NewsPurge>, PurgeKind>({
+      query: (kind) => call<NewsPurge>(`POST /api/admin/news/purge-${kind}`),
       invalidatesTags: (_r, error, kind) => (error ? [] : [{ type: 'AdminNews', id: LIST }, ...(kind === 'published' ? [{ type: 'News' as const, id: LIST }] : [])]),
     }),
     getNewsKeywords: build.query<string[], void>({
-      query: () => '/admin/news-keywords',
-      transformResponse: (answer: NewsKeywords) => answer.keywords,
+      query: () => call<typeof getNewsKeywords>('GET /api/admin/news-keywords'),
+      transformResponse: (answer: AnswerOf<typeof getNewsKeywords>) => answer.keywords,
       providesTags: ['NewsKeywords'],
     }),
-    updateNewsKeywords: build.mutation<unknown, string[]>({
-      query: (keywords) => ({ url: '/admin/news-keywords', method: 'PUT', body: { keywords } satisfies NewsKeywords }),
+    updateNewsKeywords: build.mutation<AnswerOf<typeof saveNewsKeywords>, string[]>({
+      query: (keywords) => call<typeof saveNewsKeywords>('PUT /api/admin/news-keywords', { body: { keywords } }),
       invalidatesTags: (_r, error) => (error ? [] : ['NewsKeywords']),
     }),
 
     // ---------- Pages ----------
-    getAdminPages: build.query<PageJson[], void>({
-      query: () => '/admin/pages',
+    getAdminPages: build.query<AnswerOf<typeof getAdminPages>, void>({
+      query: () => call<typeof getAdminPages>('GET /api/admin/pages'),
       providesTags: (result) => [{ type: 'AdminPage', id: LIST }, ...(result ?? []).map((p) => ({ type: 'AdminPage' as const, id: p.id }))],
     }),
-    createPage: build.mutation<PageJson, PageInput>({
-      query: (page) => ({ url: '/admin/pages', method: 'POST', body: page }),
+    createPage: build.mutation<AnswerOf<typeof createPage>, BodyIn<typeof createPage>>({
+      query: (page) => call<typeof createPage>('POST /api/admin/pages', { body: page }),
       invalidatesTags: (_r, error, page) => (error ? [] : [{ type: 'AdminPage', id: LIST }, { type: 'Page', id: page.path }]),
     }),
     /** `previousPath`: the page's path before the edit (its public page changes too); not sent. */
-    updatePage: build.mutation<PageJson, { id: string; page: PageInput; previousPath: string }>({
-      query: ({ id, page }) => ({ url: `/admin/pages/${encodeURIComponent(id)}`, method: 'PUT', body: page }),
+    updatePage: build.mutation<AnswerOf<typeof updatePage>, { id: string; page: BodyIn<typeof updatePage>; previousPath: string }>({
+      query: ({ id, page }) => call<typeof updatePage>('PUT /api/admin/pages/:id', { params: { id }, body: page }),
       invalidatesTags: (_r, error, { id, page, previousPath }) =>
         error ? [] : [{ type: 'AdminPage', id }, { type: 'Page', id: previousPath }, { type: 'Page', id: page.path }],
     }),
-    deletePage: build.mutation<unknown, { id: string; path: string }>({
-      query: ({ id }) => ({ url: `/admin/pages/${encodeURIComponent(id)}`, method: 'DELETE' }),
+    deletePage: build.mutation<AnswerOf<typeof deletePage>, { id: string; path: string }>({
+      query: ({ id }) => call<typeof deletePage>('DELETE /api/admin/pages/:id', { params: { id } }),
       invalidatesTags: (_r, error, { id, path }) => (error ? [] : [{ type: 'AdminPage', id }, { type: 'Page', id: path }]),
     }),
 
     // ---------- Images ----------
-    getImages: build.query<ImageJson[], void>({
-      query: () => '/admin/images',
+    getImages: build.query<AnswerOf<typeof getImages>, void>({
+      query: () => call<typeof getImages>('GET /api/admin/images'),
       providesTags: (result) => [{ type: 'Image', id: LIST }, ...(result ?? []).map((i) => ({ type: 'Image' as const, id: i.id }))],
     }),
-    uploadImage: build.mutation<ImageJson, ImageUpload>({
-      query: (image) => ({ url: '/admin/upload-image', method: 'POST', body: image }),
+    /** POST /api/admin/upload-image → 201 with the new image, or 200 with the one that had these bytes already. */
+    uploadImage: build.mutation<AnswerOf<typeof uploadImage>, BodyIn<typeof uploadImage>>({
+      query: (image) => call<typeof uploadImage>('POST /api/admin/upload-image', { body: image }),
       invalidatesTags: (_r, error) => (error ? [] : [{ type: 'Image', id: LIST }]),
     }),
-    deleteImage: build.mutation<unknown, string>({
-      query: (id) => ({ url: `/admin/images/${encodeURIComponent(id)}`, method: 'DELETE' }),
+    deleteImage: build.mutation<AnswerOf<typeof deleteImage>, string>({
+      query: (id) => call<typeof deleteImage>('DELETE /api/admin/images/:id', { params: { id } }),
       invalidatesTags: (_r, error, id) => (error ? [] : [{ type: 'Image', id }]),
     }),
 
     // ---------- Settings ----------
-    getAdminSettings: build.query<AdminSetting[], void>({
-      query: () => '/admin/settings',
+    getAdminSettings: build.query<AnswerOf<typeof getAdminSettings>, void>({
+      query: () => call<typeof getAdminSettings>('GET /api/admin/settings'),
       providesTags: (result) => [{ type: 'Settings', id: LIST }, ...(result ?? []).map((s) => ({ type: 'Settings' as const, id: s.key }))],
     }),
     /** The footer's saved HTML as the public route answers it (the editor starts from it). */
     getFooterSetting: build.query<string, void>({
-      query: () => '/settings/footer_html',
+      query: () => call<typeof getSetting>('GET /api/settings/:key', { params: { key: 'footer_html' } }),
       transformResponse: (answer: FooterHtmlAnswer) => htmlOf(answer) ?? '',
       providesTags: [{ type: 'Settings', id: 'footer_html' }],
     }),
     /** The header navigation as the public route answers it (`{items}`), unparsed: the editor shows the JSON. */
     getHeaderNavSetting: build.query<HeaderNavAnswer, void>({
-      query: () => '/settings/header_nav',
+      query: () => call<typeof getSetting>('GET /api/settings/:key', { params: { key: 'header_nav' } }),
       providesTags: [{ type: 'Settings', id: 'header_nav' }],
     }),
     /** PUT /api/admin/settings/footer_html {html} → the stored (server-sanitised) value. */
     saveFooterHtml: build.mutation<string, string>({
-      query: (html) => ({ url: '/admin/settings/footer_html', method: 'PUT', body: { html } }),
+      query: (html) => call<typeof saveFooterHtml>('PUT /api/admin/settings/footer_html', { body: { html } }),
       transformResponse: (answer: unknown, _meta, html) => htmlOf(answer) ?? html,
       invalidatesTags: (_r, error) => (error ? [] : [{ type: 'Settings', id: 'footer_html' }]),
     }),
     /** PUT /api/admin/settings/header_nav {nav}; a bad item → 400 {message}. */
-    saveHeaderNav: build.mutation<unknown, unknown>({
-      query: (nav) => ({ url: '/admin/settings/header_nav', method: 'PUT', body: { nav } }),
+    saveHeaderNav: build.mutation<AnswerOf<typeof saveHeaderNav>, BodyIn<typeof saveHeaderNav>['nav']>({
+      query: (nav) => call<typeof saveHeaderNav>('PUT /api/admin/settings/header_nav', { body: { nav } }),
       invalidatesTags: (_r, error) => (error ? [] : [{ type: 'Settings', id: 'header_nav' }]),
     }),
     /** POST /api/admin/settings {key, value}: one call per setting. */
-    saveSetting: build.mutation<unknown, SettingWrite>({
-      query: (setting) => ({ url: '/admin/settings', method: 'POST', body: setting }),
+    saveSetting: build.mutation<AnswerOf<typeof saveSetting>, BodyIn<typeof saveSetting>>({
+      query: (setting) => call<typeof saveSetting>('POST /api/admin/settings', { body: setting }),
       invalidatesTags: (_r, error, { key }) => (error ? [] : [{ type: 'Settings', id: LIST }, { type: 'Settings', id: key }]),
     }),
   }),

@@ -1,5 +1,6 @@
-import { baseApi, LIST } from '../../api/base-api.ts';
-import type { NewsItem } from '../../../../contracts/news.ts';
+import type { AnswerOf } from '../../../../contracts/endpoint.ts';
+import type { getNews } from '../../../../contracts/news.ts';
+import { baseApi, call, LIST } from '../../api/base-api.ts';
 
 /**
  * GET /api/news: a `_v` cache-busting parameter and no-cache headers, refetched on every
@@ -7,13 +8,13 @@ import type { NewsItem } from '../../../../contracts/news.ts';
  */
 export const newsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getNews: build.query<NewsItem[], void>({
-      query: () => ({
-        url: '/news',
-        params: { _v: Date.now() },
-        headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
-        cache: 'no-store',
-      }),
+    getNews: build.query<AnswerOf<typeof getNews>, void>({
+      query: () =>
+        call<typeof getNews>('GET /api/news', {
+          query: { _v: Date.now() },
+          headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
+          cache: 'no-store',
+        }),
       keepUnusedDataFor: 0,
       providesTags: [{ type: 'News', id: LIST }],
     }),

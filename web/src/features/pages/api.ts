@@ -1,14 +1,15 @@
-import type { PageJson } from '../../../../contracts/content.ts';
-import { baseApi } from '../../api/base-api.ts';
+import type { AnswerOf } from '../../../../contracts/endpoint.ts';
+import type { getPageByPath } from '../../../../contracts/pages.ts';
+import { baseApi, call } from '../../api/base-api.ts';
 
-/** A managed page as `GET /api/pages/by-path` answers it (the contract, contracts/content.ts). */
-export type ManagedPage = PageJson;
+/** A managed page as `GET /api/pages/by-path` answers it (the contract: PageJson, contracts/content.ts). */
+export type ManagedPage = AnswerOf<typeof getPageByPath>;
 
 /** GET /api/pages/by-path?path=… (an owner-defined page; the server answers published pages only), never retried. */
 export const pagesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getPageByPath: build.query<ManagedPage, string>({
-      query: (path) => ({ url: '/pages/by-path', params: { path } }),
+      query: (path) => call<typeof getPageByPath>('GET /api/pages/by-path', { query: { path } }),
       providesTags: (_r, _e, path) => [{ type: 'Page', id: path }],
     }),
   }),

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { styled } from 'styled-components';
-import type { PageInput, PageJson } from '../../../../../contracts/content.ts';
+import type { PageJson } from '../../../../../contracts/content.ts';
+import type { PageInput } from '../../../../../contracts/pages.ts';
 import { ManagedPageBody } from '../../../components/managed-page-body.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonStyles } from '../../../components/ui/button.tsx';
