@@ -9,7 +9,7 @@ import { actors, commandContext } from '../http/context.ts';
 import { authOf } from '../http/session.ts';
 import { validate } from '../http/validation.ts';
 import { requireListedEtf } from '../catalog/commands.ts';
-import { recordSplits } from './sync.ts';
+import { recordSplits } from './commands.ts';
 
 /**
  * `POST /api/admin/etfs/{id}/splits` (owner only, mounted at /api/admin): records a split or reverse
