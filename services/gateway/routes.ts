@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { accountsRouter } from '../accounts/api.ts';
 import type { AppDeps } from '../http/deps.ts';
-import { adminPingRouter } from '../http/admin.ts';
+import { adminPingApi } from '../http/admin.ts';
 import { marketApi } from '../market/api.ts';
 import { favoritesRouter } from '../favorites/api.ts';
 import { portfolioApi } from '../portfolio/api.ts';
@@ -9,10 +9,12 @@ import type { ApiModule } from '../http/endpoints.ts';
 import { settingsRouter } from '../settings/api.ts';
 import { newsRouter } from '../news/api.ts';
 import { newsAdminRouter } from '../news/admin-api.ts';
-import { catalogAdminRouter, etfCreateRouter } from '../catalog/api.ts';
-import { marketAdminRouter } from '../jobs/admin-api.ts';
-import { splitsAdminRouter } from '../splits/api.ts';
-import { jobsRouter } from '../jobs/api.ts';
+import { catalogApi } from '../catalog/api.ts';
+import { dataOperationsApi } from '../jobs/admin-api.ts';
+import { pricesApi } from '../prices/api.ts';
+import { dividendsApi } from '../dividends/api.ts';
+import { splitsApi } from '../splits/api.ts';
+import { jobsApi } from '../jobs/api.ts';
 import { pagesAdminRouter, pagesRouter } from '../pages/api.ts';
 import { brokerageRouter } from '../brokerage/api.ts';
 import { calendarFeedsRouter } from '../calendar-feeds/api.ts';
@@ -30,6 +32,13 @@ export const apiModules: readonly ApiModule[] = [
   // the public market reads are the hottest routes: matched first
   marketApi,
   portfolioApi,
+  adminPingApi,
+  catalogApi,
+  pricesApi,
+  dividendsApi,
+  splitsApi,
+  dataOperationsApi,
+  jobsApi,
 ];
 
 export interface RouteModule {
@@ -46,12 +55,6 @@ export interface RouteModule {
  */
 export const routeModules: readonly RouteModule[] = [
   { path: '/api', router: accountsRouter },
-  { path: '/api/admin', router: adminPingRouter },
-  { path: '/api', router: etfCreateRouter },
-  { path: '/api/admin', router: catalogAdminRouter },
-  { path: '/api/admin', router: marketAdminRouter },
-  { path: '/api/admin', router: splitsAdminRouter },
-  { path: '/api/admin', router: jobsRouter },
   { path: '/api', router: favoritesRouter },
   { path: '/api', router: settingsRouter },
   { path: '/api', router: newsRouter },

@@ -28,6 +28,14 @@ const SAMPLE_ARGS: Record<string, unknown> = {
   addHolding: { etfId: id, shares: '1', isDrip: 0 },
   removeHolding: { holdingId: id },
   importHoldingsCsv: { csv: 'ticker,shares\nNVDW,1\n' },
+  createEtf: { ticker: 'NVDW', name: 'Roundhill NVDA WeeklyPay ETF' },
+  createEtfRow: { ticker: 'NVDW', name: 'Roundhill NVDA WeeklyPay ETF', brand: 'Roundhill', description: '' },
+  updateEtf: { id, previousTicker: 'NVDW', input: { ticker: 'NVDW', name: 'Roundhill NVDA WeeklyPay ETF', brand: 'Roundhill' } },
+  importPrices: { id, ticker: 'NVDW', csv: 'Date,Close\n2026-03-03,50\n' },
+  importDistributions: { id, ticker: 'NVDW', csv: 'Ex Date,Amount\n2026-03-03,0.4\n' },
+  withdrawDistribution: { id, ticker: 'NVDW', exDate: '2026-03-03', reason: 'wrong row' },
+  recordSplit: { id, ticker: 'NVDW', split: { exDate: '2026-03-03', oldRate: 10, newRate: 1 } },
+  startDataOperation: 'update-prices',
 };
 
 /**
@@ -35,17 +43,16 @@ const SAMPLE_ARGS: Record<string, unknown> = {
  * mounts an Express router of its own.
  */
 const NOT_DECLARED_YET = new Set([
-  'addFavorite', 'createCheckoutSession', 'createConnectionUrl', 'createEtf', 'createEtfRow', 'createPage',
-  'createPortalSession', 'deleteImage', 'deleteNewsArticle', 'deletePage', 'exportEtfs', 'forgotPassword',
+  'addFavorite', 'createCheckoutSession', 'createConnectionUrl', 'createPage',
+  'createPortalSession', 'deleteImage', 'deleteNewsArticle', 'deletePage', 'forgotPassword',
   'getAdminNews', 'getAdminPages', 'getAdminSettings', 'getAlertSettings', 'getBillingAvailability',
   'getBrokerageAccounts', 'getBrokerageStatus', 'getCalendarFeed', 'getCurrentUser', 'getFavorites',
-  'getFooterHtml', 'getFooterSetting', 'getHeaderNav', 'getHeaderNavSetting', 'getImages', 'getJobs',
-  'getNews', 'getNewsKeywords', 'getPageByPath', 'getTickerNews', 'importDistributions', 'importPrices',
-  'ingestNews', 'login', 'logout', 'purgeNews', 'recordSplit', 'register', 'registerBrokerage',
+  'getFooterHtml', 'getFooterSetting', 'getHeaderNav', 'getHeaderNavSetting', 'getImages',
+  'getNews', 'getNewsKeywords', 'getPageByPath', 'getTickerNews',
+  'ingestNews', 'login', 'logout', 'purgeNews', 'register', 'registerBrokerage',
   'removeFavorite', 'resendVerification', 'resetPassword', 'rotateCalendarFeed', 'saveAlertSettings',
-  'saveFooterHtml', 'saveHeaderNav', 'saveSetting', 'startDataOperation', 'syncBrokerage', 'updateEtf',
+  'saveFooterHtml', 'saveHeaderNav', 'saveSetting', 'syncBrokerage',
   'updateNewsArticle', 'updateNewsKeywords', 'updatePage', 'uploadImage', 'verifyEmail',
-  'withdrawDistribution',
 ]);
 
 interface Sent {
