@@ -1,7 +1,17 @@
 import { z } from 'zod';
+import { canonical, parseAmount } from '../domain/market/decimal.ts';
+import { normaliseTicker } from '../domain/market/tickers.ts';
+import { isBusinessDay, isValidDate } from '../domain/market/trading-days.ts';
+import { endpoint } from './endpoint.ts';
+import { decimalDoc, lenient } from './fields.ts';
 import { DataSource, EtfSplit, IsoDate, PayoutFrequency } from './market.ts';
 
-/** The owner's catalog writes (`POST /api/etfs`, `PUT /api/admin/etfs/{id}`, the CSV imports). */
+/**
+ * The owner's fund data: the catalog writes (`POST /api/etfs`, `PUT /api/admin/etfs/{id}`, the ETF list
+ * CSV import and export) and one fund's market data (the price and distribution history CSV imports,
+ * the withdrawal of a distribution, splits). Request schemas and their messages, answers, and the
+ * endpoint definitions at the end (handled by services/{catalog,prices,dividends,splits}/api.ts).
+ */
 
 /** The ETF as the write API answers it (its catalog entry, no market metrics). */
 export const EtfJson = z.object({
@@ -72,17 +82,6 @@ export type DistributionWithdrawal = z.infer<typeof DistributionWithdrawal>;
 export const CsvUpload = z.object({ csv: z.string() });
 export type CsvUpload = z.infer<typeof CsvUpload>;
 
-/** `POST /api/admin/etfs/{id}/splits`: a 1-for-10 reverse split is `{ exDate, oldRate: 10, newRate: 1 }`. */
-export const SplitRequest = z.object({
-  /** The first session on the new share basis (a trading day). */
-  exDate: IsoDate,
-  /** Shares before: a positive number (or decimal text). */
-  oldRate: z.union([z.number(), z.string()]),
-  /** Shares after: a positive number (or decimal text), not equal to oldRate. */
-  newRate: z.union([z.number(), z.string()]),
-});
-export type SplitRequest = z.infer<typeof SplitRequest>;
-
 /** The recorded split: 201 when new, 200 when it revised the ratio of a known ex-date or was already recorded. */
 export const SplitJson = EtfSplit.extend({
   etfId: z.string(),
@@ -91,3 +90,280 @@ export const SplitJson = EtfSplit.extend({
   status: z.enum(['recorded', 'revised', 'unchanged']),
 });
 export type SplitJson = z.infer<typeof SplitJson>;
+
+// ---------------------------------------------------------------------------------------------------
+// The ETF form and the ETF list rows
+
+const payoutFrequencies = ['weekly', 'four-weekly', 'twice-weekly', 'monthly'] as const satisfies readonly PayoutFrequency[];
+
+/** A stored ticker: letters and digits, optionally a class suffix (`BRK.B`, `BRK-B`). */
+export const TICKER_RE = /^[A-Z0-9]{1,8}([.-][A-Z0-9]{1,3})?$/;
+
+/** The messages of the owner's ETF form and ETF list rows (docs/data-operations.md, "Catalog writes"), word for word. */
+export const etfInputMessages = {
+  tickerRequired: 'Ticker is required',
+  tickerText: 'Ticker must be text',
+  tickerFormat: 'Ticker must be 1-8 letters or digits',
+  nameRequired: 'Name is required',
+  nameText: 'Name must be text',
+  text: 'Must be text',
+  frequency: `Frequency must be one of ${payoutFrequencies.join(', ')}`,
+  inceptionDate: 'Inception date must be YYYY-MM-DD',
+} as const;
+
+/** Text trimmed before its rule (the input type says a caller sends text). */
+const trimmedText = (max: number) => z.preprocess((v: string) => (typeof v === 'string' ? v.trim() : v), z.string({ error: etfInputMessages.text }).max(max));
+
+/**
+ * The owner's ETF form and CSV rows (`POST /api/etfs`, `PUT /api/admin/etfs/{id}`): ticker and name
+ * required, brand and description optional (default ""), ticker stored uppercase.
+ */
+export const etfInputSchema = z.object({
+  ticker: z.preprocess(
+    (v: string) => (typeof v === 'string' ? normaliseTicker(v) : v),
+    z
+      .string({ error: (i) => (i.input === undefined ? etfInputMessages.tickerRequired : etfInputMessages.tickerText) })
+      .min(1, etfInputMessages.tickerRequired)
+      .regex(TICKER_RE, etfInputMessages.tickerFormat),
+  ),
+  name: z.preprocess(
+    (v: string) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: (i) => (i.input === undefined ? etfInputMessages.nameRequired : etfInputMessages.nameText) }).min(1, etfInputMessages.nameRequired).max(200),
+  ),
+  brand: trimmedText(100).default(''),
+  description: trimmedText(5000).default(''),
+  frequency: z.enum(payoutFrequencies, { error: etfInputMessages.frequency }).default('weekly'),
+  underlying: z
+    .preprocess((v: string | null) => (typeof v === 'string' ? v.trim().toUpperCase() || null : v), z.string().max(12).nullable())
+    .default(null),
+  inceptionDate: z
+    .preprocess((v: string | null) => (v === '' ? null : v), z.string().refine(isValidDate, etfInputMessages.inceptionDate).nullable())
+    .default(null),
+});
+export type EtfInput = z.output<typeof etfInputSchema>;
+
+/** A missing or null ticker/name reads as empty, so the owner sees "Ticker is required", not "Required". */
+function withRequiredText(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const b = body as Record<string, unknown>;
+  return { ...b, ticker: b['ticker'] ?? '', name: b['name'] ?? '' };
+}
+
+const createFields = etfInputSchema.strict();
+/** `POST /api/etfs` and each row of the ETF list CSV. */
+export const createEtfSchema = z.preprocess((body: z.input<typeof createFields>) => withRequiredText(body), createFields);
+
+const shape = etfInputSchema.shape;
+const updateFields = z
+  .object({
+    ticker: shape.ticker,
+    name: shape.name,
+    brand: shape.brand.unwrap().optional(),
+    description: shape.description.unwrap().optional(),
+    frequency: shape.frequency.unwrap().optional(),
+    underlying: shape.underlying.unwrap().optional(),
+    inceptionDate: shape.inceptionDate.unwrap().optional(),
+  })
+  .strict();
+/**
+ * The edit form sends the same fields as the create form. Ticker and name are required; a field that
+ * is left out keeps its value (the extras frequency, underlying and inception date are not on the form).
+ */
+export const updateEtfSchema = z.preprocess((body: z.input<typeof updateFields>) => withRequiredText(body), updateFields);
+
+// ---------------------------------------------------------------------------------------------------
+// One fund's market data: the withdrawal of a distribution, splits
+
+/** The longest reason a withdrawal keeps. */
+const REASON_MAX = 200;
+
+/** The messages of a withdrawal's ex-date and reason, word for word. */
+export const withdrawalInputMessages = {
+  exDate: (got: string) => `Ex-date must be a date YYYY-MM-DD, e.g. 2026-11-19 (got '${got}')`,
+  reasonText: 'Reason must be text',
+  reasonTooLong: `Reason must be at most ${REASON_MAX} characters`,
+  /** The reason kept when the owner gives none. */
+  defaultReason: 'withdrawn by the owner',
+} as const;
+
+/** The messages of a split's fields (docs/metrics.md, splits), word for word. */
+export const splitMessages = {
+  exDate: 'Ex-date must be a date (YYYY-MM-DD)',
+  exDateTradingDay: 'Ex-date must be a trading day (Monday to Friday, not an NYSE holiday)',
+  oldRate: 'Old rate must be a positive number (shares before the split: 10 for a 1-for-10 reverse split)',
+  newRate: 'New rate must be a positive number (shares after the split: 1 for a 1-for-10 reverse split)',
+  equalRates: 'Old and new rate must differ: a 1-for-10 reverse split is old rate 10, new rate 1',
+  tooLarge: 'Rates must be at most 1,000,000',
+} as const;
+
+const MAX_RATE = 1_000_000;
+
+/** A split's rate: a positive decimal up to 1,000,000 (a number or text), as canonical decimal text. */
+const rate = (message: string, what: string) =>
+  lenient<string>(
+    z.unknown().transform((value, ctx) => {
+      if (value === undefined || value === null) {
+        ctx.addIssue({ code: 'custom', message: 'Required' });
+        return z.NEVER;
+      }
+      const d = parseAmount(value);
+      if (d === null || !d.gt(0)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      if (d.gt(MAX_RATE)) {
+        ctx.addIssue({ code: 'custom', message: splitMessages.tooLarge });
+        return z.NEVER;
+      }
+      return canonical(d);
+    }),
+    decimalDoc(what),
+  );
+
+/** `POST /api/admin/etfs/{id}/splits`: a 1-for-10 reverse split is `{ exDate, oldRate: 10, newRate: 1 }`. */
+export const SplitRequest = z
+  .object({
+    /** The first session on the new share basis (a trading day). */
+    exDate: z
+      .string({ error: splitMessages.exDate })
+      .refine(isValidDate, splitMessages.exDate)
+      .refine((d) => !isValidDate(d) || isBusinessDay(d), splitMessages.exDateTradingDay)
+      .describe('The first session on the new share basis (a trading day), YYYY-MM-DD.'),
+    oldRate: rate(splitMessages.oldRate, 'Shares before the split, > 0'),
+    newRate: rate(splitMessages.newRate, 'Shares after the split, > 0 and not equal to oldRate'),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    if (parseAmount(s.oldRate)!.eq(s.newRate)) ctx.addIssue({ code: 'custom', path: ['newRate'], message: splitMessages.equalRates });
+  });
+/** What the client sends. */
+export type SplitRequest = z.input<typeof SplitRequest>;
+
+// ---------------------------------------------------------------------------------------------------
+// Endpoints (owner only; those under /api/admin are also behind the app's owner guard)
+
+const tags = ['Admin'];
+const etfIdParam = z.object({ id: z.string().describe('The ETF id (uuid).') });
+
+/** The largest CSV file the owner's imports read, as a text/csv body or as JSON `{csv}` (413 beyond). */
+const OWNER_CSV_LIMIT_BYTES = 5 * 1024 * 1024;
+
+export const createEtf = endpoint({
+  method: 'post',
+  path: '/api/etfs',
+  access: 'owner',
+  summary: 'List a new ETF.',
+  description: 'Outside `/api/admin`, as the spec has it; for the owner only all the same.',
+  tags,
+  body: createEtfSchema,
+  responses: { 201: { description: 'The listed ETF.', json: EtfJson } },
+  errors: [400, 409],
+  waitsFor: 'all',
+});
+
+export const updateEtf = endpoint({
+  method: 'put',
+  path: '/api/admin/etfs/:id',
+  access: 'owner',
+  summary: "Change an ETF's details (left-out fields keep their value).",
+  tags,
+  params: etfIdParam,
+  body: updateEtfSchema,
+  responses: { 200: { description: 'The ETF.', json: EtfJson } },
+  errors: [400, 404, 409],
+  waitsFor: 'all',
+});
+
+export const exportEtfs = endpoint({
+  method: 'get',
+  path: '/api/admin/etfs/export.csv',
+  access: 'owner',
+  summary: 'The ETF list as CSV.',
+  tags,
+  responses: { 200: { description: 'The CSV file (attachment `etfs-YYYY-MM-DD.csv`), columns ticker,name,brand,description.', content: { 'text/csv': z.string() } } },
+  errors: [],
+  reads: ['catalog-index'],
+});
+
+export const importEtfs = endpoint({
+  method: 'post',
+  path: '/api/admin/etfs/import',
+  access: 'owner',
+  summary: 'List the ETFs of a CSV file, row by row.',
+  tags,
+  upload: { kind: 'csv', maxBytes: OWNER_CSV_LIMIT_BYTES },
+  responses: { 200: { description: 'What was created, failed and skipped.', json: EtfImportResult } },
+  errors: [400, 413],
+  waitsFor: 'all',
+});
+
+export const importPrices = endpoint({
+  method: 'post',
+  path: '/api/admin/etfs/:id/prices/import',
+  access: 'owner',
+  summary: "Record one fund's daily closes from a CSV file (idempotent).",
+  tags,
+  params: etfIdParam,
+  upload: { kind: 'csv', maxBytes: OWNER_CSV_LIMIT_BYTES },
+  responses: { 200: { description: 'What was appended, revised or unchanged.', json: HistoryImportResult } },
+  errors: [400, 404, 413],
+  waitsFor: 'all',
+});
+
+export const importDistributions = endpoint({
+  method: 'post',
+  path: '/api/admin/etfs/:id/distributions/import',
+  access: 'owner',
+  summary: "Record one fund's distributions from a CSV file (idempotent).",
+  tags,
+  params: etfIdParam,
+  upload: { kind: 'csv', maxBytes: OWNER_CSV_LIMIT_BYTES },
+  responses: { 200: { description: 'What was appended, revised or unchanged.', json: HistoryImportResult } },
+  errors: [400, 404, 413],
+  waitsFor: 'all',
+});
+
+export const withdrawDistribution = endpoint({
+  method: 'delete',
+  path: '/api/admin/etfs/:id/distributions/:exDate',
+  access: 'owner',
+  summary: 'Withdraw one distribution: it counts nowhere afterwards, and no provider sync declares it again.',
+  tags,
+  // A real calendar date (a weekend one too: that is how a wrong row goes).
+  params: etfIdParam.extend({
+    exDate: z
+      .string()
+      .refine((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && isValidDate(d), { error: (issue) => withdrawalInputMessages.exDate(String(issue.input)) })
+      .describe('The ex-date, YYYY-MM-DD.'),
+  }),
+  query: z.object({
+    reason: z
+      .string({ error: withdrawalInputMessages.reasonText })
+      .trim()
+      .max(REASON_MAX, withdrawalInputMessages.reasonTooLong)
+      .optional()
+      .describe(`Why (kept in the event); default "${withdrawalInputMessages.defaultReason}".`),
+  }),
+  responses: { 200: { description: 'The withdrawn distribution.', json: DistributionWithdrawal } },
+  errors: [400, 404],
+  waitsFor: 'all',
+});
+
+export const recordSplit = endpoint({
+  method: 'post',
+  path: '/api/admin/etfs/:id/splits',
+  access: 'owner',
+  summary: "Record one fund's split or reverse split (a 1-for-10 reverse split: oldRate 10, newRate 1).",
+  description:
+    'Prices and per-share amounts before the ex-date are adjusted by oldRate / newRate, holdings by newRate / oldRate (docs/metrics.md). ' +
+    'The same split again writes nothing (200, `unchanged`); a different ratio for a known ex-date corrects it (200, `revised`).',
+  tags,
+  params: etfIdParam,
+  body: SplitRequest,
+  responses: {
+    201: { description: 'The split, recorded.', json: SplitJson },
+    200: { description: 'The split as now recorded (`unchanged` or `revised`).', json: SplitJson },
+  },
+  errors: [400, 404],
+  waitsFor: 'all',
+});

@@ -23,7 +23,7 @@ import { favoritesDecider } from '../../services/favorites/business-logic.ts';
 import { articleDecider } from '../../services/news/business-logic.ts';
 import { pageDecider, pagePathDecider } from '../../services/pages/business-logic.ts';
 import { portfolioDecider, type PortfolioCommand } from '../../services/portfolio/business-logic.ts';
-import { syncDailyBars } from '../../services/prices/sync.ts';
+import { syncDailyBars } from '../../services/prices/commands.ts';
 import type { SyncEtf } from '../../services/core/provider-sync.ts';
 
 export interface BenchLog {

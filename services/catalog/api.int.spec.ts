@@ -5,6 +5,7 @@ import { streams } from '../../events/streams.ts';
 import { listCatalog } from '../../read-models/catalog/catalog-index.ts';
 import { history } from '../cli/main.ts';
 import { signUp, signUpOwner } from '../accounts/test-helpers.ts';
+import { CSV_BODY_MESSAGE } from '../http/endpoints.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { ETF_CSV_MESSAGES } from './csv.ts';
 
@@ -100,6 +101,13 @@ describe('POST /api/etfs', () => {
     }
   });
 
+  it('refuses a field it does not name (400 naming it) and lists nothing', async () => {
+    const ticker = fresh('UF');
+    const res = await owner.post('/api/etfs').send({ ticker, name: 'Unknown field', expenseRatio: '0.99' }).expect(400);
+    expect(res.body).toEqual({ message: 'Unknown field: expenseRatio', errors: { expenseRatio: 'Unknown field' } });
+    expect(await ctx.deps.log.readStream(streams.ticker(ticker))).toEqual([]);
+  });
+
   it('is for the owner only: 401 signed out, 403 for anyone else', async () => {
     const body = { ticker: fresh('G'), name: 'Guarded' };
     expect((await request(ctx.app).post('/api/etfs').send(body)).status).toBe(401);
@@ -134,6 +142,13 @@ describe('PUT /api/admin/etfs/:id', () => {
     const a = await owner.post('/api/etfs').send({ ticker: fresh('V'), name: 'V' }).expect(201);
     const res = await owner.put(`/api/admin/etfs/${a.body.id}`).send({ ticker: a.body.ticker, name: '' }).expect(400);
     expect(res.body).toEqual({ message: 'Name is required', errors: { name: 'Name is required' } });
+  });
+
+  it('refuses a field it does not name (400 naming it) and changes nothing', async () => {
+    const a = await owner.post('/api/etfs').send({ ticker: fresh('UU'), name: 'Before' }).expect(201);
+    const res = await owner.put(`/api/admin/etfs/${a.body.id}`).send({ ticker: a.body.ticker, name: 'After', dataSource: 'alpaca' }).expect(400);
+    expect(res.body).toEqual({ message: 'Unknown field: dataSource', errors: { dataSource: 'Unknown field' } });
+    expect((await ctx.deps.log.readStream(streams.etf(a.body.id))).map((e) => e.type)).toEqual(['EtfListed']);
   });
 
   it('answers 404 for an unknown id', async () => {
@@ -222,7 +237,14 @@ describe('ETF CSV import and export', () => {
 
   it('answers 400 for a request without CSV text', async () => {
     const res = await owner.post('/api/admin/etfs/import').send({ file: 'x' }).expect(400);
-    expect(res.body.errors).toEqual({ csv: 'Required' });
+    expect(res.body).toEqual({ message: CSV_BODY_MESSAGE, errors: { file: 'Unknown field' } });
+  });
+
+  it('refuses a field beside the CSV text (400 naming it) and lists nothing', async () => {
+    const ticker = fresh('UI');
+    const res = await owner.post('/api/admin/etfs/import').send({ csv: `ticker,name\n${ticker},Fund\n`, dryRun: true }).expect(400);
+    expect(res.body).toEqual({ message: 'Unknown field: dryRun', errors: { dryRun: 'Unknown field' } });
+    expect(await ctx.deps.log.readStream(streams.ticker(ticker))).toEqual([]);
   });
 
   it('exports the list as etfs-<date>.csv with columns ticker,name,brand,description', async () => {

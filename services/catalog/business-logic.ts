@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { SameShape } from '../../contracts/same-shape.ts';
-import type { CatalogEvent, DataSource, EtfDetailsChanged, EtfListed, PayoutFrequency } from '../../events/catalog.ts';
+import type { CatalogEvent, DataSource, EtfDetailsChanged, EtfListed } from '../../events/catalog.ts';
 import type { CommandContext, Decider } from '../core/decider.ts';
 import { badRequest, conflict, notFound } from '../core/errors.ts';
 import { normaliseTicker } from '../../domain/market/tickers.ts';
-import { isValidDate } from '../../domain/market/trading-days.ts';
+import { etfInputMessages, etfInputSchema, TICKER_RE, type EtfInput } from '../../contracts/catalog.ts';
 
 /**
  * The ETF catalog: the `etf-<etfId>` stream (the fund's details) and the `catalog-<TICKER>` reservation
@@ -17,41 +17,6 @@ import { isValidDate } from '../../domain/market/trading-days.ts';
  * If 2 fails, send `ReleaseTicker`. A ticker change reserves the new ticker first, then
  * `ChangeEtfDetails`, then releases the old ticker.
  */
-
-export const payoutFrequencies = ['weekly', 'four-weekly', 'twice-weekly', 'monthly'] as const satisfies readonly PayoutFrequency[];
-
-const TICKER_RE = /^[A-Z0-9]{1,8}([.-][A-Z0-9]{1,3})?$/;
-
-const trimmedText = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'Must be text' }).max(max));
-
-/**
- * The owner's ETF form and CSV rows (`POST /api/etfs`, `PUT /api/admin/etfs/{id}`): ticker and name
- * required, brand and description optional (default ""), ticker stored uppercase.
- */
-export const etfInputSchema = z.object({
-  ticker: z.preprocess(
-    (v) => (typeof v === 'string' ? normaliseTicker(v) : v),
-    z
-      .string({ error: (i) => (i.input === undefined ? 'Ticker is required' : 'Ticker must be text') })
-      .min(1, 'Ticker is required')
-      .regex(TICKER_RE, 'Ticker must be 1-8 letters or digits'),
-  ),
-  name: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: (i) => (i.input === undefined ? 'Name is required' : 'Name must be text') }).min(1, 'Name is required').max(200),
-  ),
-  brand: trimmedText(100).default(''),
-  description: trimmedText(5000).default(''),
-  frequency: z.enum(payoutFrequencies, { error: `Frequency must be one of ${payoutFrequencies.join(', ')}` }).default('weekly'),
-  underlying: z
-    .preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() || null : v), z.string().max(12).nullable())
-    .default(null),
-  inceptionDate: z
-    .preprocess((v) => (v === '' ? null : v), z.string().refine(isValidDate, 'Inception date must be YYYY-MM-DD').nullable())
-    .default(null),
-});
-export type EtfInput = z.output<typeof etfInputSchema>;
 
 /** Partial update: every field optional, same rules. */
 export const etfChangeSchema = etfInputSchema.partial();
@@ -174,7 +139,7 @@ export function evolveTicker(state: TickerState, event: CatalogEvent): TickerSta
 
 export function decideTicker(command: TickerCommand, state: TickerState, ctx: CommandContext): CatalogEvent[] {
   const ticker = normaliseTicker(command.ticker);
-  if (!TICKER_RE.test(ticker)) throw badRequest('Ticker must be 1-8 letters or digits', { ticker: 'Ticker must be 1-8 letters or digits' });
+  if (!TICKER_RE.test(ticker)) throw badRequest(etfInputMessages.tickerFormat, { ticker: etfInputMessages.tickerFormat });
   switch (command.type) {
     case 'ReserveTicker':
       if (state.holder === command.etfId) return [];

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogEvent } from '../../events/catalog.ts';
 import { fold, type CommandContext } from '../core/decider.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import { etfDecider, etfInputSchema, tickerDecider } from './business-logic.ts';
+import { etfInputSchema } from '../../contracts/catalog.ts';
+import { etfDecider, tickerDecider } from './business-logic.ts';
 
 const etfId = '0b6f3a8e-3c1d-4f7a-9d2e-1a2b3c4d5e6f';
 const otherId = '1b6f3a8e-3c1d-4f7a-9d2e-1a2b3c4d5e6f';

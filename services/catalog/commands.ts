@@ -7,16 +7,8 @@ import { handleCommand } from '../core/command-handler.ts';
 import { AppError, conflict, notFound } from '../core/errors.ts';
 import type { CommandContext } from '../core/decider.ts';
 import type { EventLog } from '../core/event-log.ts';
-import {
-  ETF_NOT_FOUND,
-  etfDecider,
-  tickerDecider,
-  type EtfChange,
-  type EtfDetails,
-  type EtfInput,
-  type EtfState,
-  type ListedEtf,
-} from './business-logic.ts';
+import type { EtfInput } from '../../contracts/catalog.ts';
+import { ETF_NOT_FOUND, etfDecider, tickerDecider, type EtfChange, type EtfDetails, type EtfState, type ListedEtf } from './business-logic.ts';
 
 /**
  * Catalog commands: the writes to `etf-<id>` and `catalog-<TICKER>`, called by the routers and the

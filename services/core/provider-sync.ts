@@ -2,7 +2,7 @@ import { maxDate, type IsoDate } from '../../domain/market/trading-days.ts';
 
 /**
  * The shared plumbing of applying market data to the log through the deciders
- * (services/prices/sync.ts, services/dividends/sync.ts, services/market-clock/market-day.ts). All of
+ * (services/{prices,dividends,splits}/commands.ts, services/market-clock/market-day.ts). All of
  * it is idempotent by content: re-applying the same bars, quotes or distributions appends nothing; a
  * corrected bar is a `PriceBarRevised` and a corrected distribution a `DistributionRevised`. The provider functions
  * (`syncPrices`, `syncDailyBars`, `syncDistributions`) fetch from a `MarketDataProvider` and report

@@ -2,7 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, zodToOpenAPIRegistry, type Respon
 import { z } from 'zod';
 import { registerCache } from '../../domain/caches/registry.ts';
 import { AdminPing, User, VerifyEmailAnswer } from '../../contracts/accounts.ts';
-import { CsvUpload, DistributionWithdrawal, EtfImportResult, EtfJson, HistoryImportResult, SplitJson, SplitRequest } from '../../contracts/catalog.ts';
+import { CsvUpload, DistributionWithdrawal, EtfImportResult, EtfJson, HistoryImportResult, SplitJson } from '../../contracts/catalog.ts';
 import { ErrorBody, MessageAnswer } from '../../contracts/errors.ts';
 import { BillingAvailability, RedirectUrl, WebhookAnswer } from '../../contracts/billing.ts';
 import { LiveEndEvent, LiveMarketEvent, LivePortfolioEvent, LiveReadyEvent, LiveResyncEvent } from '../../contracts/live.ts';
@@ -33,9 +33,6 @@ import { FooterHtmlAnswer, HeaderNavAnswer, NavItem } from '../../contracts/sett
 import { AdminSetting, ImageJson } from '../../contracts/content.ts';
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, verifyEmailSchema } from '../accounts/api.ts';
 import { addFavoriteSchema } from '../favorites/api.ts';
-import { listQuery as jobsListQuery } from '../jobs/api.ts';
-import { DATA_OPERATIONS } from '../jobs/admin-api.ts';
-import { createEtfSchema, updateEtfSchema } from '../catalog/api.ts';
 import type { Access, EndpointSpec, Reply } from '../../contracts/endpoint.ts';
 import { getOpenApi } from '../../contracts/meta.ts';
 import { apiModule, handle, SENT, type ApiModule, type Handled } from '../http/endpoints.ts';
@@ -76,7 +73,6 @@ const components = {
   EtfImportResult,
   HistoryImportResult,
   DistributionWithdrawal,
-  SplitRequest,
   SplitJson,
   NavItem,
   HeaderNavAnswer,
@@ -121,8 +117,6 @@ function describe(schema: z.ZodObject, fields: Record<string, { description: str
   }
   return schema;
 }
-
-const decimal = (what: string) => ({ type: ['string', 'number'], description: `${what}: a decimal as a number or text ("1,000", "$12.50").` });
 
 // ---------------------------------------------------------------------------------------------------
 // Responses
@@ -177,15 +171,7 @@ function documentPaths(registry: OpenAPIRegistry, declared: ReadonlySet<string>)
       responses: { ...responses, ...errors(...accessErrors[access]) },
     });
   const body = (schema: z.ZodType, description?: string) => ({ body: { required: true, ...(description ? { description } : {}), ...json(schema) } });
-  const csvBody = {
-    body: {
-      required: true,
-      description: 'The CSV file as `text/csv` (or text/plain), or as JSON `{ "csv": "..." }`.',
-      content: { 'text/csv': { schema: z.string() }, 'application/json': { schema: CsvUpload } },
-    },
-  };
   const etfId = z.object({ etfId: z.string().describe('The fund id (uuid).') });
-  const id = (what: string) => z.object({ id: z.string().describe(`The ${what} id (uuid).`) });
 
   // --- accounts
   const accounts = ['Accounts'];
@@ -412,95 +398,6 @@ function documentPaths(registry: OpenAPIRegistry, declared: ReadonlySet<string>)
       429: ok('The user has live updates open in the most tabs allowed (LIVE_MAX_STREAMS_PER_USER).', ErrorBody),
       503: ok('The server holds the most live streams it allows (LIVE_MAX_STREAMS).', ErrorBody),
     },
-  });
-
-  // --- owner: catalog, data operations, jobs
-  const admin = ['Admin'];
-  add('get', '/api/admin/ping', { tags: admin, summary: 'Checks the owner guard.', access: 'owner', responses: { 200: ok('The owner is signed in.', AdminPing) } });
-  add('post', '/api/etfs', {
-    tags: admin,
-    summary: 'List a new ETF.',
-    access: 'owner',
-    request: body(createEtfSchema),
-    responses: { 201: ok('The listed ETF.', EtfJson), ...errors(400, 409) },
-  });
-  add('put', '/api/admin/etfs/{id}', {
-    tags: admin,
-    summary: "Change an ETF's details (left-out fields keep their value).",
-    access: 'owner',
-    request: { params: id('ETF'), ...body(updateEtfSchema) },
-    responses: { 200: ok('The ETF.', EtfJson), ...errors(400, 404, 409) },
-  });
-  add('get', '/api/admin/etfs/export.csv', {
-    tags: admin,
-    summary: 'The ETF list as CSV.',
-    access: 'owner',
-    responses: { 200: { description: 'The CSV file (attachment).', content: { 'text/csv': { schema: z.string() } } } },
-  });
-  add('post', '/api/admin/etfs/import', {
-    tags: admin,
-    summary: 'List the ETFs of a CSV file, row by row.',
-    access: 'owner',
-    request: csvBody,
-    responses: { 200: ok('What was created, failed and skipped.', EtfImportResult), ...errors(400, 413) },
-  });
-  for (const kind of ['prices', 'distributions'] as const) {
-    add('post', `/api/admin/etfs/{id}/${kind}/import`, {
-      tags: admin,
-      summary: `Record one fund's ${kind === 'prices' ? 'daily closes' : 'distributions'} from a CSV file (idempotent).`,
-      access: 'owner',
-      request: { params: id('ETF'), ...csvBody },
-      responses: { 200: ok('What was appended, revised or unchanged.', HistoryImportResult), ...errors(400, 404, 413) },
-    });
-  }
-  add('delete', '/api/admin/etfs/{id}/distributions/{exDate}', {
-    tags: admin,
-    summary: 'Withdraw one distribution: it counts nowhere afterwards, and no provider sync declares it again.',
-    access: 'owner',
-    request: {
-      params: z.object({ id: z.string().describe('The ETF id (uuid).'), exDate: z.string().describe('The ex-date, YYYY-MM-DD.') }),
-      query: z.object({ reason: z.string().max(200).optional().describe('Why (kept in the event); default "withdrawn by the owner".') }),
-    },
-    responses: {
-      200: ok('The withdrawn distribution.', DistributionWithdrawal),
-      ...errors(400, 404),
-    },
-  });
-  add('post', '/api/admin/etfs/{id}/splits', {
-    tags: admin,
-    summary: "Record one fund's split or reverse split (a 1-for-10 reverse split: oldRate 10, newRate 1).",
-    description:
-      'Prices and per-share amounts before the ex-date are adjusted by oldRate / newRate, holdings by newRate / oldRate (docs/metrics.md). ' +
-      'The same split again writes nothing (200, `unchanged`); a different ratio for a known ex-date corrects it (200, `revised`).',
-    access: 'owner',
-    request: { params: id('ETF'), ...body(describe(SplitRequest, { oldRate: decimal('Shares before'), newRate: decimal('Shares after') })) },
-    responses: {
-      201: ok('The split, recorded.', SplitJson),
-      200: ok('The split as now recorded (`unchanged` or `revised`).', SplitJson),
-      ...errors(400, 404),
-    },
-  });
-  for (const [path, op] of Object.entries(DATA_OPERATIONS)) {
-    add('post', `/api/admin${path}`, {
-      tags: admin,
-      summary: `Start the \`${op.job}\` job.`,
-      access: 'owner',
-      responses: { 202: { ...ok('Queued; `Location` is the run (`/api/admin/jobs/{id}`).', JobQueued) } },
-    });
-  }
-  add('get', '/api/admin/jobs', {
-    tags: admin,
-    summary: 'Recent job runs, newest first.',
-    access: 'owner',
-    request: { query: jobsListQuery },
-    responses: { 200: ok('The runs.', z.array(JobJson)), ...errors(400) },
-  });
-  add('get', '/api/admin/jobs/{id}', {
-    tags: admin,
-    summary: 'One job run: state, progress, outcome.',
-    access: 'owner',
-    request: { params: id('job') },
-    responses: { 200: ok('The run.', JobJson), ...errors(404) },
   });
 
 

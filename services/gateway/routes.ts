@@ -1,17 +1,19 @@
 import type { Router } from 'express';
 import { accountsRouter } from '../accounts/api.ts';
 import type { AppDeps } from '../http/deps.ts';
-import { adminPingRouter } from '../http/admin.ts';
+import { adminPingApi } from '../http/admin.ts';
 import { marketApi } from '../market/api.ts';
 import { favoritesRouter } from '../favorites/api.ts';
 import { portfolioApi } from '../portfolio/api.ts';
 import type { ApiModule } from '../http/endpoints.ts';
 import { settingsApi } from '../settings/api.ts';
 import { newsApi } from '../news/api.ts';
-import { catalogAdminRouter, etfCreateRouter } from '../catalog/api.ts';
-import { marketAdminRouter } from '../jobs/admin-api.ts';
-import { splitsAdminRouter } from '../splits/api.ts';
-import { jobsRouter } from '../jobs/api.ts';
+import { catalogApi } from '../catalog/api.ts';
+import { dataOperationsApi } from '../jobs/admin-api.ts';
+import { pricesApi } from '../prices/api.ts';
+import { dividendsApi } from '../dividends/api.ts';
+import { splitsApi } from '../splits/api.ts';
+import { jobsApi } from '../jobs/api.ts';
 import { pagesApi } from '../pages/api.ts';
 import { brokerageRouter } from '../brokerage/api.ts';
 import { calendarFeedsRouter } from '../calendar-feeds/api.ts';
@@ -32,6 +34,13 @@ export const apiModules: readonly ApiModule[] = [
   newsApi,
   pagesApi,
   imagesApi,
+  adminPingApi,
+  catalogApi,
+  pricesApi,
+  dividendsApi,
+  splitsApi,
+  dataOperationsApi,
+  jobsApi,
 ];
 
 export interface RouteModule {
@@ -48,12 +57,6 @@ export interface RouteModule {
  */
 export const routeModules: readonly RouteModule[] = [
   { path: '/api', router: accountsRouter },
-  { path: '/api/admin', router: adminPingRouter },
-  { path: '/api', router: etfCreateRouter },
-  { path: '/api/admin', router: catalogAdminRouter },
-  { path: '/api/admin', router: marketAdminRouter },
-  { path: '/api/admin', router: splitsAdminRouter },
-  { path: '/api/admin', router: jobsRouter },
   { path: '/api', router: favoritesRouter },
   { path: '/api', router: calendarFeedsRouter },
   { path: '/api', router: brokerageRouter },

@@ -1,16 +1,8 @@
-import { Router } from 'express';
-import type { AdminPing } from '../../contracts/accounts.ts';
-import type { AppDeps } from './deps.ts';
-import { authOf } from './session.ts';
+import { adminPing } from '../../contracts/admin.ts';
+import { apiModule, handle } from './endpoints.ts';
 
 /**
- * `GET /api/admin/ping`: the smallest owner-only route, to check the admin guard from the client
- * and in tests. The guard itself (requireOwner on all of `/api/admin`) is mounted by app.ts.
+ * `GET /api/admin/ping` (contracts/admin.ts): the smallest owner-only endpoint, to check the admin
+ * guard from the client and in tests. Under /api/admin, so the app's owner guard runs first.
  */
-export function adminPingRouter(_deps: AppDeps): Router {
-  const router = Router();
-  router.get('/ping', (_req, res) => {
-    res.json({ ok: true, owner: authOf(res).user.email } satisfies AdminPing);
-  });
-  return router;
-}
+export const adminPingApi = apiModule('admin', () => [handle(adminPing, (_input, call) => ({ ok: true as const, owner: call.auth.user.email }))]);

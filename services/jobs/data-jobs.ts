@@ -13,9 +13,9 @@ import { clearCaches } from '../../domain/caches/registry.ts';
 import { listNewEtf } from '../catalog/commands.ts';
 import { addDays, addMonths, isBusinessDay, isRegularSession, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
 import { SEED_CATALOG, seedEtfByTicker, seedEtfId, seedListing } from '../../domain/market/seed-catalog.ts';
-import { syncDailyBars, syncPrices } from '../prices/sync.ts';
-import { syncDistributions } from '../dividends/sync.ts';
-import { syncSplits } from '../splits/sync.ts';
+import { syncDailyBars, syncPrices } from '../prices/commands.ts';
+import { syncDistributions } from '../dividends/commands.ts';
+import { syncSplits } from '../splits/commands.ts';
 import { beginMarketDay } from '../market-clock/market-day.ts';
 import { eachLimited, type SyncEtf } from '../core/provider-sync.ts';
 import type { NewsFeed } from '../news/feeds.ts';
@@ -31,8 +31,8 @@ import type { Mailer } from '../../infra/mail/port.ts';
 import { sendExDateReminders } from '../alerts/ex-date-reminders.ts';
 
 /**
- * What each data job does. A job only sends commands (through services/prices/sync.ts,
- * services/dividends/sync.ts, services/market-clock/market-day.ts and the catalog commands); it never
+ * What each data job does. A job only sends commands (through services/{prices,dividends,splits}/commands.ts,
+ * services/market-clock/market-day.ts and the catalog commands); it never
  * writes read models. Jobs read the `catalog-index` read model to know
  * which funds to sync. A run answers a one-sentence summary and counts, or throws: a `JobProblem`
  * carries the reason the owner sees in the Data Sync tab.

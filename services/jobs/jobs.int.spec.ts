@@ -92,6 +92,15 @@ describe('data operations with a scripted provider', () => {
     expect(res.body).toEqual({ message: 'Admin access required' });
   });
 
+  it.each(['initialize-production', 'update-prices', 'sync-dividends', 'recalculate-yields', 'clear-cache', 'ingest-news'])(
+    'POST /api/admin/%s takes no fields: one is refused (400 naming it) and no run is queued',
+    async (op) => {
+      const before = await ctx.container.eventStore.headPosition();
+      expect((await owner.post(`/api/admin/${op}`).send({ force: true }).expect(400)).body).toEqual({ message: 'Unknown field: force', errors: { force: 'Unknown field' } });
+      expect(await ctx.container.eventStore.headPosition()).toBe(before);
+    },
+  );
+
   it('GET /api/admin/jobs and /jobs/:id are for the owner only', async () => {
     expect((await request(ctx.app).get('/api/admin/jobs')).status).toBe(401);
     expect((await visitor.get('/api/admin/jobs')).status).toBe(403);

@@ -5,9 +5,9 @@ import type { LatestPrice, MarketDataProvider, ProviderBar, ProviderDistribution
 import type { CommandContext } from '../core/decider.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { seedEtfId } from '../../domain/market/seed-catalog.ts';
-import { syncDailyBars, syncPrices } from '../prices/sync.ts';
-import { syncDistributions } from '../dividends/sync.ts';
-import { recordSplits, syncSplits } from '../splits/sync.ts';
+import { syncDailyBars, syncPrices } from '../prices/commands.ts';
+import { syncDistributions } from '../dividends/commands.ts';
+import { recordSplits, syncSplits } from '../splits/commands.ts';
 import { beginMarketDay } from '../market-clock/market-day.ts';
 import type { SyncEtf } from '../core/provider-sync.ts';
 

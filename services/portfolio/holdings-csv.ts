@@ -3,7 +3,8 @@ import { canonical, dec, parseAmount, type Decimal } from '../../domain/market/d
 import type { HoldingEntered } from '../../events/portfolio.ts';
 import type { IsoDate } from '../../domain/market/trading-days.ts';
 import { normaliseTicker } from '../../domain/market/tickers.ts';
-import { csvField, normaliseHeader, parseCsvDate, readRecords, type CsvLineError } from '../catalog/csv.ts';
+import type { CsvLineError } from '../../contracts/catalog.ts';
+import { csvField, normaliseHeader, parseCsvDate, readRecords } from '../http/csv.ts';
 import { HOLDING_LIMITS, holdingMessages as holdingInputMessages } from '../../contracts/portfolio.ts';
 
 /**

@@ -86,6 +86,10 @@ describe.sequential('AUDS: a 1-for-10 reverse split recorded by the owner', () =
     expect((await post({ exDate: SPLIT_DAY, oldRate: 10, newRate: 10 }).expect(400)).body.message).toBe(
       'Old and new rate must differ: a 1-for-10 reverse split is old rate 10, new rate 1',
     );
+    expect((await post({ exDate: SPLIT_DAY, oldRate: 10, newRate: 1, ratio: '1:10' }).expect(400)).body).toEqual({
+      message: 'Unknown field: ratio',
+      errors: { ratio: 'Unknown field' },
+    });
     expect((await owner.post('/api/admin/etfs/00000000-0000-4000-8000-000000000000/splits').send({ exDate: SPLIT_DAY, oldRate: 10, newRate: 1 }).expect(404)).body.message).toBe(
       'ETF not found',
     );

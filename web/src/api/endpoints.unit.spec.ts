@@ -42,6 +42,14 @@ const SAMPLE_ARGS: Record<string, unknown> = {
   saveFooterHtml: '<p>Footer</p>',
   saveHeaderNav: { items: [] },
   saveSetting: { key: 'site_name', value: 'WeeklyDiv' },
+  createEtf: { ticker: 'NVDW', name: 'Roundhill NVDA WeeklyPay ETF' },
+  createEtfRow: { ticker: 'NVDW', name: 'Roundhill NVDA WeeklyPay ETF', brand: 'Roundhill', description: '' },
+  updateEtf: { id, previousTicker: 'NVDW', input: { ticker: 'NVDW', name: 'Roundhill NVDA WeeklyPay ETF', brand: 'Roundhill' } },
+  importPrices: { id, ticker: 'NVDW', csv: 'Date,Close\n2026-03-03,50\n' },
+  importDistributions: { id, ticker: 'NVDW', csv: 'Ex Date,Amount\n2026-03-03,0.4\n' },
+  withdrawDistribution: { id, ticker: 'NVDW', exDate: '2026-03-03', reason: 'wrong row' },
+  recordSplit: { id, ticker: 'NVDW', split: { exDate: '2026-03-03', oldRate: 10, newRate: 1 } },
+  startDataOperation: 'update-prices',
 };
 
 /**
@@ -49,17 +57,11 @@ const SAMPLE_ARGS: Record<string, unknown> = {
  * mounts an Express router of its own.
  */
 const NOT_DECLARED_YET = new Set([
-  'addFavorite', 'createCheckoutSession', 'createConnectionUrl', 'createEtf', 'createEtfRow',
-  'createPortalSession', 'exportEtfs', 'forgotPassword',
-  'getAlertSettings', 'getBillingAvailability',
-  'getBrokerageAccounts', 'getBrokerageStatus', 'getCalendarFeed', 'getCurrentUser', 'getFavorites',
-  'getJobs',
-  'importDistributions', 'importPrices',
-  'ingestNews', 'login', 'logout', 'recordSplit', 'register', 'registerBrokerage',
-  'removeFavorite', 'resendVerification', 'resetPassword', 'rotateCalendarFeed', 'saveAlertSettings',
-  'startDataOperation', 'syncBrokerage', 'updateEtf',
-  'verifyEmail',
-  'withdrawDistribution',
+  'addFavorite', 'createCheckoutSession', 'createConnectionUrl', 'createPortalSession', 'forgotPassword',
+  'getAlertSettings', 'getBillingAvailability', 'getBrokerageAccounts', 'getBrokerageStatus',
+  'getCalendarFeed', 'getCurrentUser', 'getFavorites', 'login', 'logout', 'register',
+  'registerBrokerage', 'removeFavorite', 'resendVerification', 'resetPassword', 'rotateCalendarFeed',
+  'saveAlertSettings', 'syncBrokerage', 'verifyEmail',
 ]);
 
 interface Sent {

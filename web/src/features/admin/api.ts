@@ -1,6 +1,22 @@
-import { baseApi, LIST } from '../../api/base-api.ts';
-import type { DistributionWithdrawal, EtfJson, HistoryImportResult, SplitJson, SplitRequest } from '../../../../contracts/catalog.ts';
-import type { JobJson, JobQueued } from '../../../../contracts/jobs.ts';
+import { baseApi, call, LIST, type ApiRequest } from '../../api/base-api.ts';
+import type {
+  createEtf,
+  exportEtfs,
+  importDistributions,
+  importPrices,
+  recordSplit,
+  updateEtf,
+  withdrawDistribution,
+} from '../../../../contracts/catalog.ts';
+import type { AnswerOf, BodyIn } from '../../../../contracts/endpoint.ts';
+import type {
+  getJobs,
+  startClearCache,
+  startInitializeProduction,
+  startRecalculateYields,
+  startSyncDividends,
+  startUpdatePrices,
+} from '../../../../contracts/jobs.ts';
 
 /**
  * The owner's catalog writes and data operations (ETF Management and Data Sync tabs). The news, pages,
@@ -8,17 +24,18 @@ import type { JobJson, JobQueued } from '../../../../contracts/jobs.ts';
  * own entries), so the table and the public screens show the change.
  */
 
-export interface EtfInput {
-  ticker: string;
-  name: string;
-  brand: string;
-  /** Left out on an edit whose description was not loaded yet (the server keeps the value). */
-  description?: string;
-}
-
-/** The five data operations (spec §2 Data Sync, §7): POST /api/admin/{operation} with an empty body. */
-export const DATA_OPERATIONS = ['initialize-production', 'update-prices', 'sync-dividends', 'recalculate-yields', 'clear-cache'] as const;
-export type DataOperation = (typeof DATA_OPERATIONS)[number];
+/**
+ * The five data operations of the Data Sync tab (spec §2 Data Sync, §7): POST /api/admin/{operation}
+ * with an empty body, each its own endpoint.
+ */
+const DATA_OPERATION_CALLS = {
+  'initialize-production': () => call<typeof startInitializeProduction>('POST /api/admin/initialize-production'),
+  'update-prices': () => call<typeof startUpdatePrices>('POST /api/admin/update-prices'),
+  'sync-dividends': () => call<typeof startSyncDividends>('POST /api/admin/sync-dividends'),
+  'recalculate-yields': () => call<typeof startRecalculateYields>('POST /api/admin/recalculate-yields'),
+  'clear-cache': () => call<typeof startClearCache>('POST /api/admin/clear-cache'),
+} as const satisfies Record<string, () => ApiRequest>;
+export type DataOperation = keyof typeof DATA_OPERATION_CALLS;
 
 /** The job list's length (the newest runs). */
 export const JOB_LIST_LIMIT = 20;
@@ -28,57 +45,54 @@ const etfTags = (...tickers: string[]) => [{ type: 'Etf' as const, id: LIST }, .
 export const adminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** POST /api/etfs (one call per CSV row, too). */
-    createEtf: build.mutation<EtfJson, EtfInput>({
-      query: (body) => ({ url: '/etfs', method: 'POST', body }),
+    createEtf: build.mutation<AnswerOf<typeof createEtf>, BodyIn<typeof createEtf>>({
+      query: (body) => call<typeof createEtf>('POST /api/etfs', { body }),
       invalidatesTags: (result) => (result ? etfTags(result.ticker) : []),
     }),
     /**
      * POST /api/etfs for one CSV row: no invalidation per row (a 60-row file would re-read the list
      * 60 times); the upload invalidates the list once at the end (`etfListChanged`).
      */
-    createEtfRow: build.mutation<EtfJson, EtfInput>({
-      query: (body) => ({ url: '/etfs', method: 'POST', body }),
+    createEtfRow: build.mutation<AnswerOf<typeof createEtf>, BodyIn<typeof createEtf>>({
+      query: (body) => call<typeof createEtf>('POST /api/etfs', { body }),
     }),
     /** PUT /api/admin/etfs/{id}. */
-    updateEtf: build.mutation<EtfJson, { id: string; previousTicker: string; input: EtfInput }>({
-      query: ({ id, input }) => ({ url: `/admin/etfs/${encodeURIComponent(id)}`, method: 'PUT', body: input }),
+    updateEtf: build.mutation<AnswerOf<typeof updateEtf>, { id: string; previousTicker: string; input: BodyIn<typeof updateEtf> }>({
+      query: ({ id, input }) => call<typeof updateEtf>('PUT /api/admin/etfs/:id', { params: { id }, body: input }),
       invalidatesTags: (result, _error, { previousTicker }) => (result ? etfTags(previousTicker, result.ticker) : []),
     }),
     /** GET /api/admin/etfs/export.csv: the list as CSV text (ticker, name, brand, description). */
     exportEtfs: build.mutation<string, void>({
-      query: () => ({ url: '/admin/etfs/export.csv', headers: { Accept: 'text/csv' } }),
+      query: () => call<typeof exportEtfs>('GET /api/admin/etfs/export.csv', { headers: { Accept: 'text/csv' } }),
     }),
     /** POST /api/admin/etfs/{id}/prices/import with `{ csv }`. */
-    importPrices: build.mutation<HistoryImportResult, { id: string; ticker: string; csv: string }>({
-      query: ({ id, csv }) => ({ url: `/admin/etfs/${encodeURIComponent(id)}/prices/import`, method: 'POST', body: { csv } }),
+    importPrices: build.mutation<AnswerOf<typeof importPrices>, { id: string; ticker: string } & BodyIn<typeof importPrices>>({
+      query: ({ id, csv }) => call<typeof importPrices>('POST /api/admin/etfs/:id/prices/import', { params: { id }, body: { csv } }),
       invalidatesTags: (result, _error, { ticker }) => (result ? etfTags(ticker) : []),
     }),
     /** POST /api/admin/etfs/{id}/distributions/import with `{ csv }`. */
-    importDistributions: build.mutation<HistoryImportResult, { id: string; ticker: string; csv: string }>({
-      query: ({ id, csv }) => ({ url: `/admin/etfs/${encodeURIComponent(id)}/distributions/import`, method: 'POST', body: { csv } }),
+    importDistributions: build.mutation<AnswerOf<typeof importDistributions>, { id: string; ticker: string } & BodyIn<typeof importDistributions>>({
+      query: ({ id, csv }) => call<typeof importDistributions>('POST /api/admin/etfs/:id/distributions/import', { params: { id }, body: { csv } }),
       invalidatesTags: (result, _error, { ticker }) => (result ? [...etfTags(ticker), { type: 'Calendar' as const, id: LIST }] : []),
     }),
     /** DELETE /api/admin/etfs/{id}/distributions/{exDate}?reason=… */
-    withdrawDistribution: build.mutation<DistributionWithdrawal, { id: string; ticker: string; exDate: string; reason: string }>({
-      query: ({ id, exDate, reason }) => ({
-        url: `/admin/etfs/${encodeURIComponent(id)}/distributions/${encodeURIComponent(exDate)}`,
-        method: 'DELETE',
-        params: { reason: reason.trim() || undefined },
-      }),
+    withdrawDistribution: build.mutation<AnswerOf<typeof withdrawDistribution>, { id: string; ticker: string; exDate: string; reason: string }>({
+      query: ({ id, exDate, reason }) =>
+        call<typeof withdrawDistribution>('DELETE /api/admin/etfs/:id/distributions/:exDate', { params: { id, exDate }, query: { reason: reason.trim() || undefined } }),
       invalidatesTags: (result, _error, { ticker }) => (result ? [...etfTags(ticker), { type: 'Calendar' as const, id: LIST }] : []),
     }),
     /** POST /api/admin/etfs/{id}/splits. */
-    recordSplit: build.mutation<SplitJson, { id: string; ticker: string; split: SplitRequest }>({
-      query: ({ id, split }) => ({ url: `/admin/etfs/${encodeURIComponent(id)}/splits`, method: 'POST', body: split }),
+    recordSplit: build.mutation<AnswerOf<typeof recordSplit>, { id: string; ticker: string; split: BodyIn<typeof recordSplit> }>({
+      query: ({ id, split }) => call<typeof recordSplit>('POST /api/admin/etfs/:id/splits', { params: { id }, body: split }),
       invalidatesTags: (result, _error, { ticker }) => (result ? [...etfTags(ticker), { type: 'Calendar' as const, id: LIST }] : []),
     }),
     /** POST /api/admin/{operation}, empty body: 202 with the queued job. */
-    startDataOperation: build.mutation<JobQueued, DataOperation>({
-      query: (operation) => ({ url: `/admin/${operation}`, method: 'POST' }),
+    startDataOperation: build.mutation<AnswerOf<typeof startUpdatePrices>, DataOperation>({
+      query: (operation) => DATA_OPERATION_CALLS[operation](),
     }),
     /** GET /api/admin/jobs?limit=…: the newest runs first. */
-    getJobs: build.query<JobJson[], void>({
-      query: () => ({ url: '/admin/jobs', params: { limit: JOB_LIST_LIMIT } }),
+    getJobs: build.query<AnswerOf<typeof getJobs>, void>({
+      query: () => call<typeof getJobs>('GET /api/admin/jobs', { query: { limit: JOB_LIST_LIMIT } }),
       keepUnusedDataFor: 0,
     }),
   }),

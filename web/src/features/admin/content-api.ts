@@ -1,6 +1,6 @@
 import type { AnswerOf, BodyIn } from '../../../../contracts/endpoint.ts';
 import type { deleteImage, getImages, uploadImage } from '../../../../contracts/images.ts';
-import type { JobQueued } from '../../../../contracts/jobs.ts';
+import type { startIngestNews } from '../../../../contracts/jobs.ts';
 import type { deleteNewsArticle, getAdminNews, getNewsKeywords, newsPurges, NewsPurge, saveNewsKeywords, updateNewsArticle } from '../../../../contracts/news.ts';
 import type { createPage, deletePage, getAdminPages, updatePage } from '../../../../contracts/pages.ts';
 import type { FooterHtmlAnswer, getAdminSettings, getSetting, HeaderNavAnswer, saveFooterHtml, saveHeaderNav, saveSetting } from '../../../../contracts/settings.ts';
@@ -45,8 +45,8 @@ export const contentApi = contentBase.injectEndpoints({
       invalidatesTags: (_r, error, { id, wasPublished }) => (error ? [] : [{ type: 'AdminNews', id }, ...(wasPublished ? [{ type: 'News' as const, id: LIST }] : [])]),
     }),
     /** POST /api/admin/ingest-news → 202 {jobId, name, status, message}: queued, nothing changed yet. */
-    ingestNews: build.mutation<JobQueued, void>({
-      query: () => ({ url: '/admin/ingest-news', method: 'POST' }),
+    ingestNews: build.mutation<AnswerOf<typeof startIngestNews>, void>({
+      query: () => call<typeof startIngestNews>('POST /api/admin/ingest-news'),
     }),
     purgeNews: build.mutation<AnswerOf<NewsPurge>, PurgeKind>({
       query: (kind) => call<NewsPurge>(`POST /api/admin/news/purge-${kind}`),

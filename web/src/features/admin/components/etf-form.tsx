@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { styled } from 'styled-components';
+import type { createEtf, updateEtf } from '../../../../../contracts/catalog.ts';
+import type { BodyIn } from '../../../../../contracts/endpoint.ts';
 import type { EtfListItem } from '../../../../../contracts/market.ts';
 import { useGetEtfDetailQuery } from '../../../api/market-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,7 +10,7 @@ import { FieldLabel, FieldWrapper, TextField, fieldControl } from '../../../comp
 import { StateMessage } from '../../../components/ui/layout.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { theme } from '../../../styles/theme.ts';
-import { useCreateEtfMutation, useUpdateEtfMutation, type EtfInput } from '../api.ts';
+import { useCreateEtfMutation, useUpdateEtfMutation } from '../api.ts';
 import { failureMessage } from '../failure-message.ts';
 
 export const etfFormMessages = {
@@ -17,6 +19,14 @@ export const etfFormMessages = {
   createFailed: 'Failed to create ETF',
   updateFailed: 'Failed to update ETF',
 } as const;
+
+/**
+ * The form's fields: those of the create and edit requests it shows (the extras frequency, underlying and
+ * inception date are not on the form). The description is left out on an edit whose description was not
+ * loaded (the server keeps the value).
+ */
+type EtfFields = Required<Pick<BodyIn<typeof createEtf> & BodyIn<typeof updateEtf>, 'ticker' | 'name' | 'brand'>> &
+  Pick<BodyIn<typeof createEtf> & BodyIn<typeof updateEtf>, 'description'>;
 
 interface EtfFormCardProps {
   /** The fund being edited, or null to create one. */
@@ -57,12 +67,12 @@ export function EtfFormCard({ editing, onDone }: EtfFormCardProps) {
 
 interface EtfFormProps {
   editing?: EtfListItem;
-  initial: EtfInput;
+  initial: EtfFields;
   onDone: () => void;
 }
 
 function EtfForm({ editing, initial, onDone }: EtfFormProps) {
-  const [values, setValues] = useState<EtfInput>(initial);
+  const [values, setValues] = useState<EtfFields>(initial);
   const tickerRef = useRef<HTMLInputElement>(null);
   // an edit starts in the ticker field (the form above the table scrolled into view)
   useEffect(() => {
@@ -74,12 +84,12 @@ function EtfForm({ editing, initial, onDone }: EtfFormProps) {
   const busy = creating.isLoading || updating.isLoading;
   const canSave = values.ticker.trim() !== '' && values.name.trim() !== '';
 
-  const set = (field: keyof EtfInput) => (value: string) => setValues((v) => ({ ...v, [field]: field === 'ticker' ? value.toUpperCase() : value }));
+  const set = (field: keyof EtfFields) => (value: string) => setValues((v) => ({ ...v, [field]: field === 'ticker' ? value.toUpperCase() : value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!canSave || busy) return;
-    const input: EtfInput = { ticker: values.ticker.trim(), name: values.name.trim(), brand: values.brand.trim() };
+    const input: EtfFields = { ticker: values.ticker.trim(), name: values.name.trim(), brand: values.brand.trim() };
     if (values.description !== undefined) input.description = values.description.trim();
     try {
       if (editing) {

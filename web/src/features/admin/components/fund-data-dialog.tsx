@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { styled } from 'styled-components';
 import type { HistoryImportResult } from '../../../../../contracts/catalog.ts';
-import type { EtfListItem } from '../../../../../contracts/market.ts';
+import type { DividendHistoryItem, EtfListItem, EtfSplit } from '../../../../../contracts/market.ts';
 import { useGetEtfDetailQuery } from '../../../api/market-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -117,14 +117,7 @@ function HistoryImport({ etf, kind }: { etf: EtfListItem; kind: 'prices' | 'dist
   );
 }
 
-interface DistributionRow {
-  exDividendDate: string;
-  payoutDate: string;
-  amount: string;
-  estimated: boolean;
-}
-
-function Distributions({ etf, distributions }: { etf: EtfListItem; distributions: readonly DistributionRow[] }) {
+function Distributions({ etf, distributions }: { etf: EtfListItem; distributions: readonly DividendHistoryItem[] }) {
   const id = useId();
   const [showAll, setShowAll] = useState(false);
   const [withdrawing, setWithdrawing] = useState<string | null>(null);
@@ -216,13 +209,7 @@ function Distributions({ etf, distributions }: { etf: EtfListItem; distributions
   );
 }
 
-interface SplitRow {
-  exDate: string;
-  description: string;
-  upcoming: boolean;
-}
-
-function Splits({ etf, splits }: { etf: EtfListItem; splits: readonly SplitRow[] }) {
+function Splits({ etf, splits }: { etf: EtfListItem; splits: readonly EtfSplit[] }) {
   const id = useId();
   const [exDate, setExDate] = useState('');
   const [oldRate, setOldRate] = useState('');

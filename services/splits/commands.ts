@@ -8,7 +8,7 @@ import type { EventLog } from '../core/event-log.ts';
 import { RETRIES, syncRange, type RangeCounts, type SyncEtf, type SyncOptions } from '../core/provider-sync.ts';
 import { splitsDecider, type IncomingSplit, type KnownSplit } from './business-logic.ts';
 
-/** Splits into the log (idempotent by content): the owner's route and the provider sync. */
+/** The writes of `splits-<etfId>`: splits into the log (idempotent by content) from the owner's route and the provider sync. */
 
 export interface SplitCounts {
   recorded: number;

@@ -8,8 +8,9 @@ import { chunk, DEFAULT_CONCURRENCY, eachLimited, RETRIES, syncRange, tickerMap,
 import { priceYearDecider, recordBarsCommands, recordQuoteCommand, type IncomingBar } from './business-logic.ts';
 
 /**
- * Prices into the log (idempotent by content, see services/core/provider-sync.ts): the owner's CSV
- * import and the provider sync of daily bars and latest quotes.
+ * The writes of `prices-<etfId>_<year>`: prices into the log (idempotent by content, see
+ * services/core/provider-sync.ts) from the owner's CSV import and the provider sync of daily bars and
+ * latest quotes.
  */
 
 export interface BarCounts {

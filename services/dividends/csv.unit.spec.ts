@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { parseDistributionCsv } from './csv.ts';
+
+describe('distribution history CSV', () => {
+  it('reads issuer headers (Ex-Date, Record Date, Payable Date, Amount) with $ amounts', () => {
+    const text = 'Ex-Date,Record Date,Payable Date,Amount\n6/27/2024,6/27/2024,6/28/2024,$0.263798\n7/3/2025,7/3/2025,,$0.2500\n';
+    expect(parseDistributionCsv(text)).toEqual({
+      rows: [
+        { exDate: '2024-06-27', recordDate: '2024-06-27', payDate: '2024-06-28', amount: '0.263798' },
+        { exDate: '2025-07-03', recordDate: '2025-07-03', payDate: null, amount: '0.25' },
+      ],
+      errors: [],
+      fileError: null,
+    });
+  });
+  it('reads "Ex Dividend Date", "Payment Date" and "Dividend"', () => {
+    expect(parseDistributionCsv('Ex Dividend Date,Payment Date,Dividend\n2025-07-11,2025-07-15,0.24238\n').rows).toEqual([
+      { exDate: '2025-07-11', recordDate: null, payDate: '2025-07-15', amount: '0.24238' },
+    ]);
+  });
+  it('takes a plain Date column as the ex-date (Yahoo "Date,Dividends")', () => {
+    expect(parseDistributionCsv('Date,Dividends\n2025-10-15,0.0908\n2025-10-22,0.0000\n').rows).toEqual([
+      { exDate: '2025-10-15', recordDate: null, payDate: null, amount: '0.0908' },
+      { exDate: '2025-10-22', recordDate: null, payDate: null, amount: '0' },
+    ]);
+  });
+  it('reports bad rows and a missing amount column', () => {
+    const r = parseDistributionCsv('Ex Date,Pay Date,Amount\n2025-07-11,2025-07-10,0.2\n2025-07-18,N/A,abc\n2025-07-25,TBD,0.3\n');
+    expect(r.errors).toEqual([
+      { line: 2, message: 'Skipped: pay date 2025-07-10 is before the ex-date 2025-07-11' },
+      { line: 3, message: "Skipped: amount 'abc' is not a number >= 0" },
+    ]);
+    expect(r.rows).toEqual([{ exDate: '2025-07-25', recordDate: null, payDate: null, amount: '0.3' }]);
+    expect(parseDistributionCsv('Ex Date,Pay Date\n2025-07-11,2025-07-15\n').fileError).toBe("CSV must include an 'Amount' column in the header row");
+  });
+  it('takes an optional Status column: declared or estimated (any case), empty for declared, anything else is a row error', () => {
+    const r = parseDistributionCsv('Ex Date,Amount,Status\n2025-07-10,0.2,Declared\n2025-07-17,0.21,estimated\n2025-07-24,0.22,\n2025-07-31,0.23,final\n');
+    expect(r.rows).toEqual([
+      { exDate: '2025-07-10', recordDate: null, payDate: null, amount: '0.2', status: 'declared' },
+      { exDate: '2025-07-17', recordDate: null, payDate: null, amount: '0.21', status: 'estimated' },
+      { exDate: '2025-07-24', recordDate: null, payDate: null, amount: '0.22' },
+    ]);
+    expect(r.errors).toEqual([{ line: 5, message: "Skipped: status 'final' must be declared or estimated (empty means declared)" }]);
+  });
+  it('refuses an ex-date on a Saturday or a Sunday, naming the rule', () => {
+    // 2026-10-31 is a Saturday (the audit's AUDH row), 2026-11-01 a Sunday
+    const r = parseDistributionCsv('Ex Date,Amount\n2026-10-30,0.1\n10/31/2026,0.1\n2026-11-01,0.1\n');
+    expect(r.rows.map((row) => row.exDate)).toEqual(['2026-10-30']);
+    expect(r.errors).toEqual([
+      { line: 3, message: 'Skipped: ex-date 2026-10-31 is a Saturday: an ex-date must be a weekday (Monday to Friday)' },
+      { line: 4, message: 'Skipped: ex-date 2026-11-01 is a Sunday: an ex-date must be a weekday (Monday to Friday)' },
+    ]);
+  });
+});
