@@ -115,7 +115,14 @@ export type PathParams<P extends string> = P extends `${string}:${infer Name}/${
 /** Parsed (server side). */
 export type ParamsOf<E> = [Schema<E, 'params'>] extends [never] ? Record<string, never> : z.output<Schema<E, 'params'>>;
 export type QueryOf<E> = [Schema<E, 'query'>] extends [never] ? Record<string, never> : z.output<Schema<E, 'query'>>;
-export type BodyOf<E> = E extends { upload: { kind: 'csv' } } ? string : [Schema<E, 'body'>] extends [never] ? undefined : z.output<Schema<E, 'body'>>;
+/** A raw upload's body is what the module's own parser left (`unknown`: the module checks it). */
+export type BodyOf<E> = E extends { upload: { kind: 'csv' } }
+  ? string
+  : E extends { upload: { kind: 'raw' } }
+    ? unknown
+    : [Schema<E, 'body'>] extends [never]
+      ? undefined
+      : z.output<Schema<E, 'body'>>;
 
 /** Sent (client side). */
 export type ParamsIn<E> = [Schema<E, 'params'>] extends [never] ? never : z.input<Schema<E, 'params'>>;
