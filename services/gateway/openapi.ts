@@ -5,7 +5,6 @@ import { AdminPing, User, VerifyEmailAnswer } from '../../contracts/accounts.ts'
 import { CsvUpload, DistributionWithdrawal, EtfImportResult, EtfJson, HistoryImportResult, SplitJson, SplitRequest } from '../../contracts/catalog.ts';
 import { ErrorBody, MessageAnswer } from '../../contracts/errors.ts';
 import { BillingAvailability, RedirectUrl, WebhookAnswer } from '../../contracts/billing.ts';
-import { LiveEndEvent, LiveMarketEvent, LivePortfolioEvent, LiveReadyEvent, LiveResyncEvent } from '../../contracts/live.ts';
 import { Favorite } from '../../contracts/favorites.ts';
 import { BrokerageAccount, BrokerageConnectionUrl, BrokerageRegistration, BrokerageStatus, BrokerageSyncResult } from '../../contracts/brokerage.ts';
 import { JobJson, JobQueued } from '../../contracts/jobs.ts';
@@ -23,8 +22,6 @@ import {
   YieldCalculatorResult,
 } from '../../contracts/market.ts';
 import { NewsItem } from '../../contracts/news.ts';
-import { CalendarFeedUrl } from '../../contracts/calendar-feeds.ts';
-import { AlertSettings, AlertSettingsInput } from '../../contracts/alerts.ts';
 import { AdminNewsArticle, NewsArticleUpdate, NewsKeywords, PageInput, PageJson, PurgeResult } from '../../contracts/content.ts';
 import { PURGES } from '../news/admin-api.ts';
 import { HoldingView, UserCalendarEntry } from '../../contracts/portfolio.ts';
@@ -32,8 +29,6 @@ import { FooterHtmlAnswer, HeaderNavAnswer, NavItem } from '../../contracts/sett
 import { AdminSetting, ImageJson, ImageUpload, SettingWrite } from '../../contracts/content.ts';
 import { MAX_IMAGE_BYTES } from '../images/api.ts';
 import { footerWriteSchema } from '../settings/admin-api.ts';
-import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, verifyEmailSchema } from '../accounts/api.ts';
-import { addFavoriteSchema } from '../favorites/api.ts';
 import { listQuery as jobsListQuery } from '../jobs/api.ts';
 import { DATA_OPERATIONS } from '../jobs/admin-api.ts';
 import { createEtfSchema, updateEtfSchema } from '../catalog/api.ts';
@@ -189,173 +184,7 @@ function documentPaths(registry: OpenAPIRegistry, declared: ReadonlySet<string>)
     },
   };
   const ticker = z.object({ ticker: z.string().describe('The fund ticker, any case (`NVDW`).') });
-  const etfId = z.object({ etfId: z.string().describe('The fund id (uuid).') });
   const id = (what: string) => z.object({ id: z.string().describe(`The ${what} id (uuid).`) });
-
-  // --- accounts
-  const accounts = ['Accounts'];
-  add('post', '/api/register', {
-    tags: accounts,
-    summary: 'Create an account and sign in (sets the session cookie).',
-    access: 'public',
-    request: body(registerSchema),
-    responses: { 201: ok('The new user.', User), ...errors(400, 409) },
-  });
-  add('post', '/api/login', {
-    tags: accounts,
-    summary: 'Sign in (sets the session cookie).',
-    access: 'public',
-    request: body(loginSchema),
-    responses: { 200: ok('The user.', User), ...errors(400, 401, 429) },
-  });
-  add('post', '/api/logout', { tags: accounts, summary: 'Sign out of this browser.', access: 'public', responses: { 200: ok('Signed out.', MessageAnswer) } });
-  add('post', '/api/logout-all', {
-    tags: accounts,
-    summary: 'Sign out on every device (every session cookie issued so far stops working).',
-    access: 'user',
-    responses: { 200: ok('Signed out everywhere.', MessageAnswer) },
-  });
-  add('get', '/api/user', { tags: accounts, summary: 'The signed-in user.', access: 'user', responses: { 200: ok('The user.', User) } });
-  add('post', '/api/forgot-password', {
-    tags: accounts,
-    summary: 'Mail a password reset link (the same answer whether or not the account exists).',
-    access: 'public',
-    request: body(forgotPasswordSchema),
-    responses: { 200: ok('Always the same sentence.', MessageAnswer), ...errors(400) },
-  });
-  add('post', '/api/reset-password', {
-    tags: accounts,
-    summary: 'Choose a new password with a reset link (ends every session).',
-    access: 'public',
-    request: body(resetPasswordSchema),
-    responses: { 200: ok('Password changed.', MessageAnswer), ...errors(400) },
-  });
-  add('post', '/api/verify-email', {
-    tags: accounts,
-    summary:
-      'Use the e-mail verification link (48 hours, single use). From a browser signed in to the account it only verifies; from anywhere else it also ends every session and the sign-up password, and answers a single-use token to choose a password (POST /api/reset-password).',
-    access: 'public',
-    request: body(verifyEmailSchema),
-    responses: { 200: ok('Verified; `passwordToken` is set when a password must be chosen.', VerifyEmailAnswer), ...errors(400) },
-  });
-  add('post', '/api/resend-verification', {
-    tags: accounts,
-    summary: 'Mail a new verification link (the previous one stops working). One a minute per account, 20 an hour per client address.',
-    access: 'user',
-    responses: { 200: ok('Sent.', MessageAnswer), ...errors(409, 429) },
-  });
-
-  // --- favorites and portfolio of the signed-in user
-  const favorites = ['Favorites'];
-  add('get', '/api/user/favorites', { tags: favorites, summary: 'Favorites in the order added.', access: 'user', responses: { 200: ok('The favorites.', z.array(Favorite)) } });
-  add('get', '/api/user/favorites/{etfId}', {
-    tags: favorites,
-    summary: 'The favorite of one ETF.',
-    access: 'user',
-    request: { params: etfId },
-    responses: { 200: ok('The favorite.', Favorite), ...errors(404) },
-  });
-  add('post', '/api/user/favorites', {
-    tags: favorites,
-    summary: 'Add a favorite (the free plan keeps five).',
-    access: 'user',
-    request: body(addFavoriteSchema),
-    responses: { 201: ok('The new favorite.', Favorite), 200: ok('It was a favorite already (nothing written).', Favorite), ...errors(400, 403, 404, 412) },
-  });
-  add('delete', '/api/user/favorites/{etfId}', {
-    tags: favorites,
-    summary: 'Remove a favorite.',
-    access: 'user',
-    request: { params: etfId },
-    responses: { 204: noContent, ...errors(404, 412) },
-  });
-
-  // --- calendar feeds (docs/calendar-feeds.md)
-  const ics = (description: string): ResponseConfig => ({ description, content: { 'text/calendar': { schema: z.string() } } });
-  add('get', '/api/dividends/calendar.ics', {
-    tags: ['Market'],
-    summary: 'The public four-week payout calendar as iCalendar (RFC 5545): an all-day event per payout on its pay date.',
-    access: 'public',
-    responses: { 200: ics('The calendar; estimated payouts say "Estimated" in the title; UIDs stable per fund and ex-date.') },
-  });
-  add('get', '/api/user/calendar-feed', {
-    tags: ['Portfolio'],
-    summary: "The URL of the user's private payout feed (issued on first read), for calendar apps (no cookie needed).",
-    access: 'user',
-    responses: { 200: ok('The feed URL, also as webcal://.', CalendarFeedUrl) },
-  });
-  add('post', '/api/user/calendar-feed/rotate', {
-    tags: ['Portfolio'],
-    summary: 'Replaces the private feed URL; the old one answers 404 from now on.',
-    access: 'user',
-    responses: { 200: ok('The new feed URL.', CalendarFeedUrl) },
-  });
-  add('get', '/api/calendar-feeds/{file}', {
-    tags: ['Portfolio'],
-    summary: "A user's private payout feed (shares × amount); the unguessable token in the path is the key.",
-    access: 'public',
-    request: { params: z.object({ file: z.string().describe('`<token>.ics`') }) },
-    responses: { 200: ics("The user's payouts of the four weeks from Monday of this week."), ...errors(404) },
-  });
-
-  // --- payout alerts by e-mail (docs/alerts.md)
-  add('get', '/api/user/alerts', {
-    tags: ['Portfolio'],
-    summary: "The user's payout-alert settings (defaults before the first save: 10 %, distribution changes on, ex-date reminders off).",
-    access: 'user',
-    responses: { 200: ok('The settings.', AlertSettings) },
-  });
-  add('put', '/api/user/alerts', {
-    tags: ['Portfolio'],
-    summary: 'Saves the payout-alert settings (an AlertSettingsChanged event on alerts-<userId>).',
-    access: 'user',
-    request: { ...body(AlertSettingsInput, '`distributionChangePercent` 1–100 (whole), `exDateReminder`; `distributionChangeAlerts` optional (absent: unchanged).') },
-    responses: { 200: ok('The saved settings.', AlertSettings), ...errors(400) },
-  });
-  add('get', '/api/alerts/unsubscribe', {
-    tags: ['Portfolio'],
-    summary: "An alert mail's one-click unsubscribe link: turns that alert kind off, no sign-in (the signed token names the user and the kind).",
-    access: 'public',
-    request: { query: z.object({ token: z.string().describe('The signed token of the link in the mail.') }) },
-    responses: {
-      200: {
-        description: 'A page saying which alerts are off now (HTML for a browser; `{message}` when the client asks for JSON).',
-        content: { 'text/html': { schema: z.string() }, 'application/json': { schema: MessageAnswer } },
-      },
-      400: { description: 'The link is not valid (an HTML page for a browser).', content: { 'application/json': { schema: ErrorBody }, 'text/html': { schema: z.string() } } },
-    },
-  });
-
-  // --- Premium billing with Stripe (docs/billing.md)
-  const billing = ['Billing'];
-  add('get', '/api/subscription/availability', {
-    tags: billing,
-    summary: 'Whether Premium can be bought here (Stripe is configured).',
-    access: 'public',
-    responses: { 200: ok('The flag.', BillingAvailability) },
-  });
-  add('post', '/api/subscription/create-checkout-session', {
-    tags: billing,
-    summary: 'Start buying Premium: a Stripe Checkout Session (subscription mode) for the signed-in user.',
-    access: 'user',
-    responses: { 200: ok('Where the browser goes: Stripe Checkout.', RedirectUrl), ...errors(409, 502, 503) },
-  });
-  add('post', '/api/subscription/portal-session', {
-    tags: billing,
-    summary: "Manage the subscription: a Stripe billing portal session for the user's customer.",
-    access: 'user',
-    responses: { 200: ok('Where the browser goes: the billing portal.', RedirectUrl), ...errors(409, 502, 503) },
-  });
-  add('post', '/api/stripe/webhook', {
-    tags: billing,
-    summary: "Stripe's events (signed with STRIPE_WEBHOOK_SECRET, raw JSON body); each event id is handled once.",
-    access: 'public',
-    request: {
-      headers: z.object({ 'stripe-signature': z.string().describe('Stripe\'s signature header (`t=...,v1=...`), at most 300 s old.') }),
-      body: { required: true, description: 'A Stripe event object.', content: { 'application/json': { schema: z.object({ id: z.string(), type: z.string(), created: z.number() }).loose() } } },
-    },
-    responses: { 200: ok('Taken (recorded, already handled, stale, or not ours).', WebhookAnswer), ...errors(400, 503) },
-  });
 
   // --- site settings and news
   add('get', '/api/settings/{key}', {
@@ -449,68 +278,6 @@ function documentPaths(registry: OpenAPIRegistry, declared: ReadonlySet<string>)
     access: 'owner',
     request: body(NewsKeywords),
     responses: { 200: ok('The keywords as saved.', NewsKeywords), ...errors(400, 412) },
-  });
-
-  // --- Premium: read-only brokerage sync (SnapTrade; docs/brokerage.md)
-  const brokerage = ['Brokerage'];
-  const premiumOnly = ok('Not Premium: the message names Premium.', ErrorBody);
-  const upstream = {
-    502: ok('SnapTrade failed or did not answer in time; nothing was changed.', ErrorBody),
-    503: ok('Brokerage sync is not available yet (SnapTrade is not configured on this server).', ErrorBody),
-  };
-  add('get', '/api/brokerage/status', {
-    tags: brokerage,
-    summary: 'Whether brokerage sync is available on this server, whether the user registered, and the last sync.',
-    access: 'user',
-    responses: { 200: ok('The status.', BrokerageStatus) },
-  });
-  add('post', '/api/brokerage/register', {
-    tags: brokerage,
-    summary: 'Register the user with SnapTrade (once; a repeat does not ask SnapTrade again). Empty body.',
-    access: 'user',
-    responses: { 201: ok('Registered.', BrokerageRegistration), 200: ok('Registered already (nothing written).', BrokerageRegistration), 403: premiumOnly, ...upstream },
-  });
-  add('get', '/api/brokerage/connection-url', {
-    tags: brokerage,
-    summary: "SnapTrade's read-only connection portal link, which returns to the account page; opened in a new tab.",
-    access: 'user',
-    responses: { 200: ok('The link.', BrokerageConnectionUrl), 403: premiumOnly, ...errors(409), ...upstream },
-  });
-  add('get', '/api/brokerage/accounts', {
-    tags: brokerage,
-    summary: 'The connected accounts ([] before registering), each with its last sync.',
-    access: 'user',
-    responses: { 200: ok('The accounts.', z.array(BrokerageAccount)), 403: premiumOnly, ...upstream },
-  });
-  add('post', '/api/brokerage/sync', {
-    tags: brokerage,
-    summary: "Read every account's positions and turn the weekly-dividend ETFs into holdings (source brokerage). Empty body.",
-    access: 'user',
-    responses: { 200: ok('What the sync found and did.', BrokerageSyncResult), 403: premiumOnly, ...errors(409), ...upstream },
-  });
-
-  // --- live updates (Premium; docs/live-updates.md)
-  add('get', '/api/user/live', {
-    tags: ['Live updates'],
-    summary: "The Premium user's live updates as server-sent events (one stream per tab, resumable).",
-    description: [
-      'A `text/event-stream` that stays open. Every event has an `id` (a log position) and one JSON object as `data`:',
-      '`ready` (LiveReadyEvent), `market` (LiveMarketEvent: funds whose detail or history changed), `portfolio` (LivePortfolioEvent: the',
-      "user's holdings and payout calendar changed), `resync` (LiveResyncEvent: read everything again), `end` (LiveEndEvent: the server",
-      'closes the stream). A `: keep-alive` comment comes every 25 s. Send `Last-Event-ID` (EventSource does on reconnect) to get what',
-      'changed since that id. The stream ends when the session ends (sign-out, idle time) or Premium does.',
-    ].join(' '),
-    access: 'user',
-    request: { headers: z.object({ 'last-event-id': z.string().optional().describe('The id of the last event received: the stream sends what changed since.') }) },
-    responses: {
-      200: {
-        description: 'The event stream (`Cache-Control: no-cache`, `X-Accel-Buffering: no`).',
-        content: { 'text/event-stream': { schema: z.union([LiveReadyEvent, LiveMarketEvent, LivePortfolioEvent, LiveResyncEvent, LiveEndEvent]) } },
-      },
-      403: premiumOnly,
-      429: ok('The user has live updates open in the most tabs allowed (LIVE_MAX_STREAMS_PER_USER).', ErrorBody),
-      503: ok('The server holds the most live streams it allows (LIVE_MAX_STREAMS).', ErrorBody),
-    },
   });
 
   // --- owner: catalog, data operations, jobs

@@ -1,9 +1,9 @@
 import type { Router } from 'express';
-import { accountsRouter } from '../accounts/api.ts';
+import { accountsApi } from '../accounts/api.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { adminPingRouter } from '../http/admin.ts';
 import { marketApi } from '../market/api.ts';
-import { favoritesRouter } from '../favorites/api.ts';
+import { favoritesApi } from '../favorites/api.ts';
 import { portfolioApi } from '../portfolio/api.ts';
 import type { ApiModule } from '../http/endpoints.ts';
 import { settingsRouter } from '../settings/api.ts';
@@ -14,13 +14,13 @@ import { marketAdminRouter } from '../jobs/admin-api.ts';
 import { splitsAdminRouter } from '../splits/api.ts';
 import { jobsRouter } from '../jobs/api.ts';
 import { pagesAdminRouter, pagesRouter } from '../pages/api.ts';
-import { brokerageRouter } from '../brokerage/api.ts';
-import { calendarFeedsRouter } from '../calendar-feeds/api.ts';
+import { brokerageApi } from '../brokerage/api.ts';
+import { calendarFeedsApi } from '../calendar-feeds/api.ts';
 import { imagesAdminRouter, imagesRouter } from '../images/api.ts';
 import { settingsAdminRouter } from '../settings/admin-api.ts';
-import { billingRouter } from '../billing/api.ts';
-import { liveRouter } from '../live/api.ts';
-import { alertsRouter } from '../alerts/api.ts';
+import { billingApi } from '../billing/api.ts';
+import { liveApi } from '../live/api.ts';
+import { alertsApi } from '../alerts/api.ts';
 
 /**
  * Every module's endpoints (contracts/endpoint.ts definitions handled in the module's api.ts), mounted
@@ -30,6 +30,13 @@ export const apiModules: readonly ApiModule[] = [
   // the public market reads are the hottest routes: matched first
   marketApi,
   portfolioApi,
+  accountsApi,
+  favoritesApi,
+  alertsApi,
+  calendarFeedsApi,
+  billingApi,
+  brokerageApi,
+  liveApi,
 ];
 
 export interface RouteModule {
@@ -45,25 +52,18 @@ export interface RouteModule {
  * A new module adds one line here.
  */
 export const routeModules: readonly RouteModule[] = [
-  { path: '/api', router: accountsRouter },
   { path: '/api/admin', router: adminPingRouter },
   { path: '/api', router: etfCreateRouter },
   { path: '/api/admin', router: catalogAdminRouter },
   { path: '/api/admin', router: marketAdminRouter },
   { path: '/api/admin', router: splitsAdminRouter },
   { path: '/api/admin', router: jobsRouter },
-  { path: '/api', router: favoritesRouter },
   { path: '/api', router: settingsRouter },
   { path: '/api', router: newsRouter },
-  { path: '/api', router: calendarFeedsRouter },
   { path: '/api', router: pagesRouter },
   { path: '/api/admin', router: pagesAdminRouter },
   { path: '/api/admin', router: imagesAdminRouter },
   { path: '/api/admin', router: settingsAdminRouter },
   { path: '/api', router: imagesRouter },
   { path: '/api/admin', router: newsAdminRouter },
-  { path: '/api', router: brokerageRouter },
-  { path: '/api', router: billingRouter },
-  { path: '/api', router: liveRouter },
-  { path: '/api', router: alertsRouter },
 ];
