@@ -12,14 +12,18 @@ import PersonalAreaRoute from './personal-area-route.tsx';
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
+
+/** "Today" of the specs that show this week's payouts (a Wednesday): the card shows weekdays of the New York date. */
+const TODAY = '2026-01-21';
 
 const real = etf({ id: 'e1', ticker: 'NVDW', isDemo: false });
 const demo = etf({ id: 'e2', ticker: 'DEMW', isDemo: true });
 const payout = (isDemo: boolean): UserCalendarEntry => ({
   etfId: 'e1',
   ticker: 'NVDW',
-  payoutDate: new Date().toISOString().slice(0, 10),
+  payoutDate: TODAY,
   amount: '0.5',
   shares: '10',
   estimatedPayout: '5.00',
@@ -57,6 +61,8 @@ describe('personal area: demo notice', () => {
   });
 
   it('upcoming payouts: shown in the card when a payout is demo', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(`${TODAY}T15:00:00Z`));
     renderArea({ 'GET /api/user/portfolio': [holdingView({ etf: real })], 'GET /api/user/dividends/calendar': [payout(false)] });
     await screen.findByText('My Holdings');
     await within(await waitFor(() => card('upcoming-payouts-title'))).findByText('NVDW');
