@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { MessageAnswer } from './errors.ts';
 
 /** Accounts (`/api/register`, `/api/login`, `/api/user`, password reset) and the owner's ping. */
 
@@ -26,22 +28,6 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-export const LoginBody = z.object({ email: z.string(), password: z.string() });
-export type LoginBody = z.infer<typeof LoginBody>;
-
-export const RegisterBody = LoginBody.extend({ firstName: z.string(), lastName: z.string() });
-export type RegisterBody = z.infer<typeof RegisterBody>;
-
-export const ForgotPasswordBody = z.object({ email: z.string() });
-export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
-
-export const ResetPasswordBody = z.object({ token: z.string(), newPassword: z.string() });
-export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
-
-/** `POST /api/verify-email`: the token of the link `APP_URL/verify-email?token=...`. */
-export const VerifyEmailBody = z.object({ token: z.string() });
-export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
-
 /**
  * `POST /api/verify-email` 200. `passwordToken` is set when the link was opened anywhere but a browser
  * signed in to the account: the sign-up password stopped working and this single-use token (a reset
@@ -53,3 +39,151 @@ export type VerifyEmailAnswer = z.infer<typeof VerifyEmailAnswer>;
 /** `GET /api/admin/ping`: the owner guard let the request through. */
 export const AdminPing = z.object({ ok: z.literal(true), owner: z.string() });
 export type AdminPing = z.infer<typeof AdminPing>;
+
+// ---------------------------------------------------------------------------------------------------
+// Requests: the account forms' rules, messages word for word (web/src/features/auth/validation.ts
+// checks the same ones in the browser). A new password must also not be one of the very common ones:
+// that rule needs the dictionary, so the server checks it beside these (services/accounts/api.ts).
+
+export const accountMessages = {
+  required: 'Required',
+  email: 'Invalid email address',
+  passwordShort: 'Password must be at least 6 characters',
+  passwordLong: 'Password must be at most 256 characters',
+  nameRequired: (label: string) => `${label} is required`,
+  nameLong: (label: string) => `${label} must be at most 100 characters`,
+  resetToken: 'Invalid reset token',
+  verificationToken: 'Invalid verification token',
+} as const;
+
+const email = z.string().trim().toLowerCase().max(254, accountMessages.email).pipe(z.email(accountMessages.email));
+const password = z.string().min(6, accountMessages.passwordShort).max(256, accountMessages.passwordLong);
+const name = (label: string) => z.string().trim().min(1, accountMessages.nameRequired(label)).max(100, accountMessages.nameLong(label));
+
+/** `POST /api/register`. */
+export const RegisterRequest = z.object({ firstName: name('First name'), lastName: name('Last name'), email, password });
+/** `POST /api/login`. */
+export const LoginRequest = z.object({ email, password });
+/** `POST /api/forgot-password`. */
+export const ForgotPasswordRequest = z.object({ email });
+/** `POST /api/reset-password`: the token of the link `APP_URL/reset-password?token=...` (or of a verification takeover). */
+export const ResetPasswordRequest = z.object({
+  token: z.string().min(1, accountMessages.required).max(512, accountMessages.resetToken),
+  newPassword: password,
+});
+/** `POST /api/verify-email`: the token of the link `APP_URL/verify-email?token=...`. */
+export const VerifyEmailRequest = z.object({ token: z.string().min(1, accountMessages.required).max(512, accountMessages.verificationToken) });
+
+// ---------------------------------------------------------------------------------------------------
+// Endpoints
+
+const tags = ['Accounts'];
+
+export const register = endpoint({
+  method: 'post',
+  path: '/api/register',
+  access: 'public',
+  summary: 'Create an account and sign in (sets the session cookie).',
+  description: 'At most SIGNUP_LIMIT_PER_HOUR sign-ups an hour per client address (429 with `Retry-After` beyond).',
+  tags,
+  body: RegisterRequest,
+  responses: { 201: { description: 'The new user.', json: User } },
+  errors: [400, 409, 429],
+  reads: ['users'],
+  waitsFor: 'all',
+});
+
+export const login = endpoint({
+  method: 'post',
+  path: '/api/login',
+  access: 'public',
+  summary: 'Sign in (sets the session cookie).',
+  tags,
+  body: LoginRequest,
+  responses: { 200: { description: 'The user.', json: User } },
+  errors: [400, 401, 429],
+  reads: ['users'],
+  waitsFor: 'all',
+});
+
+export const logout = endpoint({
+  method: 'post',
+  path: '/api/logout',
+  access: 'public',
+  summary: 'Sign out of this browser.',
+  description: 'Clears the session cookie; a copy of the cookie stops working before the answer leaves. Signed out already: the same answer.',
+  tags,
+  responses: { 200: { description: 'Signed out.', json: MessageAnswer } },
+  errors: [400],
+  waitsFor: 'all',
+});
+
+export const logoutAll = endpoint({
+  method: 'post',
+  path: '/api/logout-all',
+  access: 'user',
+  summary: 'Sign out on every device (every session cookie issued so far stops working).',
+  tags,
+  responses: { 200: { description: 'Signed out everywhere.', json: MessageAnswer } },
+  errors: [400],
+  waitsFor: 'all',
+});
+
+export const getCurrentUser = endpoint({
+  method: 'get',
+  path: '/api/user',
+  access: 'user',
+  summary: 'The signed-in user.',
+  tags,
+  responses: { 200: { description: 'The user.', json: User } },
+  errors: [],
+  reads: ['users'],
+});
+
+export const forgotPassword = endpoint({
+  method: 'post',
+  path: '/api/forgot-password',
+  access: 'public',
+  summary: 'Mail a password reset link (the same answer whether or not the account exists).',
+  description: 'The answer takes the same minimum time, account or not. At most FORGOT_PASSWORD_LIMIT_PER_HOUR requests an hour per client address (429 with `Retry-After` beyond).',
+  tags,
+  body: ForgotPasswordRequest,
+  responses: { 200: { description: 'Always the same sentence.', json: MessageAnswer } },
+  errors: [400, 429],
+});
+
+export const resetPassword = endpoint({
+  method: 'post',
+  path: '/api/reset-password',
+  access: 'public',
+  summary: 'Choose a new password with a reset link (ends every session).',
+  tags,
+  body: ResetPasswordRequest,
+  responses: { 200: { description: 'Password changed.', json: MessageAnswer } },
+  errors: [400],
+  waitsFor: 'all',
+});
+
+export const verifyEmail = endpoint({
+  method: 'post',
+  path: '/api/verify-email',
+  access: 'public',
+  summary:
+    'Use the e-mail verification link (48 hours, single use). From a browser signed in to the account it only verifies; from anywhere else it also ends every session and the sign-up password, and answers a single-use token to choose a password (POST /api/reset-password).',
+  tags,
+  body: VerifyEmailRequest,
+  responses: { 200: { description: 'Verified; `passwordToken` is set when a password must be chosen.', json: VerifyEmailAnswer } },
+  errors: [400],
+  waitsFor: 'all',
+});
+
+export const resendVerification = endpoint({
+  method: 'post',
+  path: '/api/resend-verification',
+  access: 'user',
+  summary: 'Mail a new verification link (the previous one stops working). One a minute per account, 20 an hour per client address.',
+  tags,
+  responses: { 200: { description: 'Sent.', json: MessageAnswer } },
+  errors: [400, 409, 429],
+  waitsFor: 'all',
+});

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { lenientOptional } from './fields.ts';
+import { MessageAnswer } from './errors.ts';
 
 /** Defaults before a user's first save (docs/alerts.md). */
 export const ALERT_DEFAULTS = { distributionChangeAlerts: true, distributionChangePercent: 10, exDateReminder: false } as const;
@@ -27,3 +30,61 @@ export const AlertSettingsInput = z.object({
   distributionChangeAlerts: z.boolean({ error: alertMessages.distributionChangeAlerts }).optional(),
 });
 export type AlertSettingsInput = z.infer<typeof AlertSettingsInput>;
+
+// ---------------------------------------------------------------------------------------------------
+// Endpoints (docs/alerts.md)
+
+const tags = ['Portfolio'];
+
+export const getAlertSettings = endpoint({
+  method: 'get',
+  path: '/api/user/alerts',
+  access: 'user',
+  summary: "The user's payout-alert settings (defaults before the first save: 10 %, distribution changes on, ex-date reminders off).",
+  tags,
+  responses: { 200: { description: 'The settings.', json: AlertSettings } },
+  errors: [],
+  reads: ['alerts'],
+});
+
+export const saveAlertSettings = endpoint({
+  method: 'put',
+  path: '/api/user/alerts',
+  access: 'user',
+  summary: 'Saves the payout-alert settings (an AlertSettingsChanged event on alerts-<userId>).',
+  description: '`distributionChangePercent` 1–100 (whole), `exDateReminder`; `distributionChangeAlerts` optional (absent: unchanged).',
+  tags,
+  body: AlertSettingsInput,
+  responses: { 200: { description: 'The saved settings.', json: AlertSettings } },
+  errors: [400],
+  reads: ['alerts'],
+  waitsFor: 'all',
+});
+
+export const openUnsubscribeLink = endpoint({
+  method: 'get',
+  path: '/api/alerts/unsubscribe',
+  access: 'public',
+  summary: "An alert mail's one-click unsubscribe link: turns that alert kind off, no sign-in (the signed token names the user and the kind).",
+  description: 'A link that is not valid answers 400: an HTML page for a browser, the error body when the client asks for JSON.',
+  tags,
+  query: z.object({
+    // A link without a usable token is "not valid" like a wrong one (a page for a browser), not a field error.
+    token: lenientOptional<string, string>(
+      z
+        .unknown()
+        .optional()
+        .transform((value) => (typeof value === 'string' ? value : '')),
+      { description: 'The signed token of the link in the mail.', type: ['string'] },
+    ),
+  }),
+  responses: {
+    200: {
+      description: 'A page saying which alerts are off now (HTML for a browser; `{message}` when the client asks for JSON).',
+      content: { 'text/html': z.string(), 'application/json': MessageAnswer },
+    },
+  },
+  errors: [400],
+  reads: ['users'],
+  waitsFor: 'all',
+});

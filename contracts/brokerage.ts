@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 
 /** Premium's read-only brokerage sync (`/api/brokerage/...`, SnapTrade behind it). */
 
@@ -42,3 +43,73 @@ export const BrokerageSyncResult = z.object({
   syncedAt: z.string(),
 });
 export type BrokerageSyncResult = z.infer<typeof BrokerageSyncResult>;
+
+// ---------------------------------------------------------------------------------------------------
+// Endpoints (docs/brokerage.md). Every one but the status is Premium only (401 signed out, 403 naming
+// Premium for everyone else); 503 when SnapTrade's keys are not configured; 502 (nothing changed) when
+// SnapTrade fails or does not answer in time.
+
+const tags = ['Brokerage'];
+const upstream = '502: SnapTrade failed or did not answer in time; nothing was changed. 503: brokerage sync is not available yet (SnapTrade is not configured on this server).';
+
+export const getBrokerageStatus = endpoint({
+  method: 'get',
+  path: '/api/brokerage/status',
+  access: 'user',
+  summary: 'Whether brokerage sync is available on this server, whether the user registered, and the last sync.',
+  tags,
+  responses: { 200: { description: 'The status.', json: BrokerageStatus } },
+  errors: [],
+  reads: ['brokerage'],
+});
+
+export const registerBrokerage = endpoint({
+  method: 'post',
+  path: '/api/brokerage/register',
+  access: 'premium',
+  summary: 'Register the user with SnapTrade (once; a repeat does not ask SnapTrade again). Empty body.',
+  description: upstream,
+  tags,
+  responses: {
+    201: { description: 'Registered.', json: BrokerageRegistration },
+    200: { description: 'Registered already (nothing written).', json: BrokerageRegistration },
+  },
+  errors: [400, 502, 503],
+  waitsFor: 'all',
+});
+
+export const getConnectionUrl = endpoint({
+  method: 'get',
+  path: '/api/brokerage/connection-url',
+  access: 'premium',
+  summary: "SnapTrade's read-only connection portal link, which returns to the account page; opened in a new tab.",
+  description: `409 before registering. ${upstream}`,
+  tags,
+  responses: { 200: { description: 'The link.', json: BrokerageConnectionUrl } },
+  errors: [409, 502, 503],
+});
+
+export const getBrokerageAccounts = endpoint({
+  method: 'get',
+  path: '/api/brokerage/accounts',
+  access: 'premium',
+  summary: 'The connected accounts ([] before registering), each with its last sync.',
+  description: upstream,
+  tags,
+  responses: { 200: { description: 'The accounts.', json: z.array(BrokerageAccount) } },
+  errors: [502, 503],
+  reads: ['brokerage'],
+});
+
+export const syncBrokerage = endpoint({
+  method: 'post',
+  path: '/api/brokerage/sync',
+  access: 'premium',
+  summary: "Read every account's positions and turn the weekly-dividend ETFs into holdings (source brokerage). Empty body.",
+  description: `409 before registering. ${upstream}`,
+  tags,
+  responses: { 200: { description: 'What the sync found and did.', json: BrokerageSyncResult } },
+  errors: [400, 409, 502, 503],
+  reads: ['catalog-index'],
+  waitsFor: 'all',
+});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { lenientOptional } from './fields.ts';
 
 /**
  * Live updates (docs/live-updates.md): the events of `GET /api/user/live` (text/event-stream). Every
@@ -29,3 +31,39 @@ export type LiveEndEvent = z.infer<typeof LiveEndEvent>;
 export const LIVE_TOO_MANY_TABS = 'Live updates are already open in too many tabs. Close another WeeklyDiv tab to get live updates here.';
 /** The answer when the server holds the most streams it allows (503). */
 export const LIVE_SERVER_FULL = 'Live updates are busy right now. Figures still refresh when you reload.';
+
+/** `GET /api/user/live`. */
+export const openLiveUpdates = endpoint({
+  method: 'get',
+  path: '/api/user/live',
+  access: 'premium',
+  summary: "The Premium user's live updates as server-sent events (one stream per tab, resumable).",
+  description: [
+    'A `text/event-stream` that stays open. Every event has an `id` (a log position) and one JSON object as `data`:',
+    '`ready` (LiveReadyEvent), `market` (LiveMarketEvent: funds whose detail or history changed), `portfolio` (LivePortfolioEvent: the',
+    "user's holdings and payout calendar changed), `resync` (LiveResyncEvent: read everything again), `end` (LiveEndEvent: the server",
+    'closes the stream). A `: keep-alive` comment comes every 25 s. Send `Last-Event-ID` (EventSource does on reconnect) to get what',
+    'changed since that id. The stream ends when the session ends (sign-out, idle time) or Premium does.',
+    '429: the user has live updates open in the most tabs allowed (LIVE_MAX_STREAMS_PER_USER).',
+    '503: the server holds the most live streams it allows (LIVE_MAX_STREAMS).',
+  ].join(' '),
+  tags: ['Live updates'],
+  query: z.object({
+    // Not a string (a repeated parameter): ignored, like a missing one.
+    lastEventId: lenientOptional<string | undefined, string>(
+      z
+        .unknown()
+        .optional()
+        .transform((value) => (typeof value === 'string' ? value : undefined)),
+      { description: 'The id of the last event received, for a client that cannot send the `Last-Event-ID` header (the header wins).', type: ['string'] },
+    ),
+  }),
+  responses: {
+    200: {
+      description: 'The event stream (`Cache-Control: no-cache`, `X-Accel-Buffering: no`).',
+      content: { 'text/event-stream': z.union([LiveReadyEvent, LiveMarketEvent, LivePortfolioEvent, LiveResyncEvent, LiveEndEvent]) },
+    },
+  },
+  errors: [429, 503],
+  reads: ['market', 'portfolio', 'users'],
+});

@@ -228,3 +228,57 @@ describe('POST /api/forgot-password and POST /api/reset-password', () => {
     expect(res.body).toEqual({ message, errors });
   });
 });
+
+describe('a body field the endpoint does not name: 400 naming it, nothing written', () => {
+  const unknown = { message: 'Unknown field: note', errors: { note: 'Unknown field' } };
+  const head = () => ctx.deps.log.store.headPosition();
+
+  it('register: no account (the address is still free), no cookie', async () => {
+    const user = newUser();
+    const before = await head();
+    const res = await request(ctx.app).post('/api/register').send({ ...user, note: 'x' }).expect(400, unknown);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await head()).toBe(before);
+    await request(ctx.app).post('/api/register').send(user).expect(201);
+  });
+
+  it('login: not signed in, no login recorded', async () => {
+    const { user } = await signUp(ctx.app);
+    const before = await head();
+    const res = await request(ctx.app).post('/api/login').send({ email: user.email, password: user.password, note: 'x' }).expect(400, unknown);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await head()).toBe(before);
+  });
+
+  it('logout and logout-all: the session still works', async () => {
+    const { agent } = await signUp(ctx.app);
+    const before = await head();
+    await agent.post('/api/logout').send({ note: 'x' }).expect(400, unknown);
+    await agent.post('/api/logout-all').send({ note: 'x' }).expect(400, unknown);
+    expect(await head()).toBe(before);
+    await agent.get('/api/user').expect(200);
+  });
+
+  it('forgot-password and reset-password: no link requested, the password unchanged', async () => {
+    const { user } = await signUp(ctx.app);
+    const before = await head();
+    await request(ctx.app).post('/api/forgot-password').send({ email: user.email, note: 'x' }).expect(400, unknown);
+    expect(await head()).toBe(before);
+    await request(ctx.app).post('/api/forgot-password').send({ email: user.email }).expect(200);
+    const token = lastResetToken(ctx.dataDir, user.email);
+    const afterRequest = await head();
+    await request(ctx.app).post('/api/reset-password').send({ token, newPassword: 'brand-new-pw', note: 'x' }).expect(400, unknown);
+    expect(await head()).toBe(afterRequest);
+    await request(ctx.app).post('/api/login').send({ email: user.email, password: user.password }).expect(200);
+  });
+
+  it('verify-email and resend-verification: still unverified, no new link', async () => {
+    const { agent, user } = await signUp(ctx.app);
+    const token = await lastVerificationToken(ctx.deps, user.email);
+    const before = await head();
+    await agent.post('/api/verify-email').send({ token, note: 'x' }).expect(400, unknown);
+    await agent.post('/api/resend-verification').send({ note: 'x' }).expect(400, unknown);
+    expect(await head()).toBe(before);
+    expect((await agent.get('/api/user').expect(200)).body.emailVerified).toBe(false);
+  });
+});

@@ -100,6 +100,16 @@ describe('GET/PUT /api/user/alerts', () => {
     // nothing was saved
     expect((await agent.get('/api/user/alerts').expect(200)).body.distributionChangePercent).toBe(10);
   });
+
+  it('refuses a body field the endpoint does not name (400 naming it) and saves nothing', async () => {
+    const { agent, id } = await signUp(ctx.app);
+    await agent
+      .put('/api/user/alerts')
+      .send({ distributionChangePercent: 25, exDateReminder: true, note: 'x' })
+      .expect(400, { message: 'Unknown field: note', errors: { note: 'Unknown field' } });
+    expect(await ctx.deps.log.readStream(streams.alerts(id))).toEqual([]);
+    expect((await agent.get('/api/user/alerts').expect(200)).body.distributionChangePercent).toBe(10);
+  });
 });
 
 describe('distribution-change alerts (the reactor)', () => {

@@ -1,13 +1,11 @@
-import { Router, type Response } from 'express';
-import { AlertSettingsInput, type AlertSettings } from '../../contracts/alerts.ts';
+import type { Response } from 'express';
+import { getAlertSettings, openUnsubscribeLink, saveAlertSettings, type AlertSettings } from '../../contracts/alerts.ts';
+import type { MessageAnswer } from '../../contracts/errors.ts';
 import type { AlertKind } from '../../events/alerts.ts';
 import { alertSettingsOf } from '../../read-models/alerts/queries.ts';
 import { findUserById } from '../../read-models/users/queries.ts';
 import { badRequest } from '../core/errors.ts';
-import type { AppDeps } from '../http/deps.ts';
-import { actors, commandContext } from '../http/context.ts';
-import { authOf, requireUser } from '../http/session.ts';
-import { validate } from '../http/validation.ts';
+import { apiModule, handle, SENT } from '../http/endpoints.ts';
 import { changeAlertSettings, unsubscribeAlerts } from './commands.ts';
 import { UnsubscribeTokens } from './unsubscribe-token.ts';
 
@@ -47,56 +45,52 @@ function sendPage(res: Response, status: number, title: string, lines: string[],
 }
 
 /**
- * Payout alerts (mounted at /api), docs/alerts.md:
- * - `GET /user/alerts` -> settings (defaults before the first save);
- * - `PUT /user/alerts` `{distributionChangePercent, exDateReminder, distributionChangeAlerts?}` -> settings;
- * - `GET /alerts/unsubscribe?token=`: a mail's one-click unsubscribe, no sign-in; answers an HTML page.
+ * Payout alerts (definitions in contracts/alerts.ts), docs/alerts.md: the settings (defaults before the
+ * first save), their save, and a mail's one-click unsubscribe (no sign-in; answers an HTML page).
  */
-export function alertsRouter(deps: AppDeps): Router {
-  const router = Router();
+export const alertsApi = apiModule('alerts', (deps) => {
   const tokens = new UnsubscribeTokens(deps.config.session.secret);
 
-  router.get('/user/alerts', requireUser(deps), async (_req, res) => {
-    const { user } = authOf(res);
-    res.setHeader('Cache-Control', 'no-store');
-    res.json((await alertSettingsOf(deps.readModels, user._id)) satisfies AlertSettings);
-  });
+  return [
+    handle(getAlertSettings, async (_input, call) => {
+      call.res.setHeader('Cache-Control', 'no-store');
+      return (await alertSettingsOf(deps.readModels, call.auth.user._id)) satisfies AlertSettings;
+    }),
 
-  router.put('/user/alerts', requireUser(deps), async (req, res) => {
-    const { user } = authOf(res);
-    const input = validate(AlertSettingsInput, req.body);
-    const { position } = await changeAlertSettings(deps.log, user._id, input, commandContext(req, deps, actors.user(user._id)));
-    if (position > 0) await deps.readModels.waitFor(position);
-    res.setHeader('Cache-Control', 'no-store');
-    res.json(await alertSettingsOf(deps.readModels, user._id));
-  });
+    handle(saveAlertSettings, async ({ body }, call) => {
+      const { user } = call.auth;
+      const { position } = await changeAlertSettings(deps.log, user._id, body, call.context());
+      await call.waitFor(position);
+      call.res.setHeader('Cache-Control', 'no-store');
+      return alertSettingsOf(deps.readModels, user._id);
+    }),
 
-  router.get('/alerts/unsubscribe', async (req, res) => {
-    const token = typeof req.query['token'] === 'string' ? req.query['token'] : '';
-    const opened = tokens.open(token);
-    const user = opened ? await findUserById(deps.readModels, opened.userId) : null;
-    // A browser (the mail's link) gets a page; an API client asking for JSON gets JSON.
-    const wantsHtml = req.accepts(['html', 'json']) === 'html';
-    if (!opened || !user) {
-      if (!wantsHtml) throw badRequest(unsubscribeMessages.invalid);
-      sendPage(res, 400, 'Link not valid', [unsubscribeMessages.invalid], deps.config.appUrl);
-      return;
-    }
-    const { position } = await unsubscribeAlerts(deps.log, user._id, opened.kind, commandContext(req, deps, `unsubscribe:${user._id}`));
-    if (position > 0) await deps.readModels.waitFor(position);
-    if (!wantsHtml) {
-      res.setHeader('Cache-Control', 'no-store');
-      res.json({ message: unsubscribeMessages.done(opened.kind) });
-      return;
-    }
-    sendPage(
-      res,
-      200,
-      'Unsubscribed',
-      [unsubscribeMessages.done(opened.kind), `Changed your mind? Turn them on again under Alerts in your personal area.`],
-      deps.config.appUrl,
-    );
-  });
-
-  return router;
-}
+    handle(openUnsubscribeLink, async ({ query }, call) => {
+      const { req, res } = call;
+      const opened = tokens.open(query.token);
+      const user = opened ? await findUserById(deps.readModels, opened.userId) : null;
+      // A browser (the mail's link) gets a page; an API client asking for JSON gets JSON.
+      const wantsHtml = req.accepts(['html', 'json']) === 'html';
+      if (!opened || !user) {
+        if (!wantsHtml) throw badRequest(unsubscribeMessages.invalid);
+        sendPage(res, 400, 'Link not valid', [unsubscribeMessages.invalid], deps.config.appUrl);
+        return SENT;
+      }
+      const { position } = await unsubscribeAlerts(deps.log, user._id, opened.kind, call.context(`unsubscribe:${user._id}`));
+      await call.waitFor(position);
+      if (!wantsHtml) {
+        res.setHeader('Cache-Control', 'no-store');
+        res.json({ message: unsubscribeMessages.done(opened.kind) } satisfies MessageAnswer);
+        return SENT;
+      }
+      sendPage(
+        res,
+        200,
+        'Unsubscribed',
+        [unsubscribeMessages.done(opened.kind), `Changed your mind? Turn them on again under Alerts in your personal area.`],
+        deps.config.appUrl,
+      );
+      return SENT;
+    }),
+  ];
+});

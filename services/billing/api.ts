@@ -1,17 +1,24 @@
-import express, { Router, type Request } from 'express';
+import express from 'express';
 import type Stripe from 'stripe';
-import type { BillingAvailability, RedirectUrl, WebhookAnswer } from '../../contracts/billing.ts';
+import {
+  createCheckoutSession,
+  createPortalSession,
+  getBillingAvailability,
+  stripeWebhook,
+  type BillingAvailability,
+  type RedirectUrl,
+  type WebhookAnswer,
+} from '../../contracts/billing.ts';
 import { constructStripeEvent, createStripeClient } from './stripe-client.ts';
 import type { UserDoc } from '../../read-models/users/projection.ts';
 import { AppError, badRequest, conflict } from '../core/errors.ts';
 import type { Config } from '../http/config.ts';
-import type { AppDeps } from '../http/deps.ts';
-import { authOf, requireUser } from '../http/session.ts';
+import { apiModule, handle } from '../http/endpoints.ts';
 import { hasPremiumRights } from './premium.ts';
 import { handleStripeEvent } from './webhook.ts';
 
 /** The webhook's path: app.ts gives it the raw body (signature check) before the JSON parser. */
-export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
+export const STRIPE_WEBHOOK_PATH = stripeWebhook.path;
 /** Largest webhook body taken (Stripe's events are a few KB). */
 export const STRIPE_WEBHOOK_BODY_LIMIT = '512kb';
 /** How old a signed webhook may be (seconds): Stripe's default, against replays. */
@@ -42,16 +49,11 @@ export function billingReady(config: Config): boolean {
 }
 
 /**
- * Billing (mounted at /api; docs/billing.md):
- * - `GET /subscription/availability` → {premiumAvailable} (public);
- * - `POST /subscription/create-checkout-session` → {url} of a Stripe Checkout Session (subscription
- *   mode); 401 signed out, 409 with Premium already, 503 when Stripe is not configured, 502 when
- *   Stripe cannot be reached;
- * - `POST /subscription/portal-session` → {url} of the Stripe billing portal; 409 without a customer;
- * - `POST /stripe/webhook`: Stripe's signed events (raw body, mounted before the JSON parser in app.ts).
+ * Billing (definitions in contracts/billing.ts; docs/billing.md): whether Premium can be bought, a
+ * Stripe Checkout Session (subscription mode) to buy it, a billing portal session to manage it, and
+ * Stripe's signed webhook (raw body: app.ts mounts its parser before the JSON one).
  */
-export function billingRouter(deps: AppDeps): Router {
-  const router = Router();
+export const billingApi = apiModule('billing', (deps) => {
   const { config } = deps;
   const stripe = config.stripe ? createStripeClient({ secretKey: config.stripe.secretKey, apiUrl: config.stripe.apiUrl }) : undefined;
   const ready = (): ReadyStripe => {
@@ -70,49 +72,47 @@ export function billingRouter(deps: AppDeps): Router {
     }
   }
 
-  router.get('/subscription/availability', (_req, res) => {
-    res.json({ premiumAvailable: billingReady(config) } satisfies BillingAvailability);
-  });
+  return [
+    handle(getBillingAvailability, () => ({ premiumAvailable: billingReady(config) }) satisfies BillingAvailability),
 
-  router.post('/subscription/create-checkout-session', requireUser(deps), async (_req, res) => {
-    const { user } = authOf(res);
-    const { stripe: client, priceId } = ready();
-    if (hasPremiumRights(user, deps.now())) throw conflict(billingMessages.alreadyPremium);
-    const session = await callStripe('checkout.sessions.create', () => client.checkout.sessions.create(checkoutParams(user, priceId, config.appUrl)));
-    if (!session.url) throw new AppError(502, billingMessages.providerDown);
-    res.json({ url: session.url } satisfies RedirectUrl);
-  });
+    handle(createCheckoutSession, async (_input, call) => {
+      const { user } = call.auth;
+      const { stripe: client, priceId } = ready();
+      if (hasPremiumRights(user, deps.now())) throw conflict(billingMessages.alreadyPremium);
+      const session = await callStripe('checkout.sessions.create', () => client.checkout.sessions.create(checkoutParams(user, priceId, config.appUrl)));
+      if (!session.url) throw new AppError(502, billingMessages.providerDown);
+      return { url: session.url } satisfies RedirectUrl;
+    }),
 
-  router.post('/subscription/portal-session', requireUser(deps), async (_req, res) => {
-    const { user } = authOf(res);
-    const { stripe: client } = ready();
-    if (!user.stripeCustomerId) throw conflict(billingMessages.noCustomer);
-    const customer = user.stripeCustomerId;
-    const session = await callStripe('billingPortal.sessions.create', () =>
-      client.billingPortal.sessions.create({ customer, return_url: `${config.appUrl}${billingReturnPaths.portalReturn}` }),
-    );
-    res.json({ url: session.url } satisfies RedirectUrl);
-  });
+    handle(createPortalSession, async (_input, call) => {
+      const { user } = call.auth;
+      const { stripe: client } = ready();
+      if (!user.stripeCustomerId) throw conflict(billingMessages.noCustomer);
+      const customer = user.stripeCustomerId;
+      const session = await callStripe('billingPortal.sessions.create', () =>
+        client.billingPortal.sessions.create({ customer, return_url: `${config.appUrl}${billingReturnPaths.portalReturn}` }),
+      );
+      return { url: session.url } satisfies RedirectUrl;
+    }),
 
-  router.post('/stripe/webhook', async (req: Request, res) => {
-    if (!stripe || !config.stripe?.webhookSecret) throw new AppError(503, billingMessages.webhookUnconfigured);
-    const signature = req.get('stripe-signature');
-    if (!signature) throw badRequest(billingMessages.missingSignature);
-    if (!Buffer.isBuffer(req.body)) throw badRequest(billingMessages.badSignature);
-    let event: Stripe.Event;
-    try {
-      event = constructStripeEvent(stripe, req.body, signature, config.stripe.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, deps.now());
-    } catch {
-      // The reason (no match, too old) is not logged with the header or body: nothing signed is kept.
-      deps.logger.warn({ route: 'stripe-webhook' }, 'stripe webhook: signature refused');
-      throw badRequest(billingMessages.badSignature);
-    }
-    await handleStripeEvent({ log: deps.log, readModels: deps.readModels, logger: deps.logger, stripe, now: deps.now }, event);
-    res.json({ received: true } satisfies WebhookAnswer);
-  });
-
-  return router;
-}
+    handle(stripeWebhook, async ({ body }, call) => {
+      if (!stripe || !config.stripe?.webhookSecret) throw new AppError(503, billingMessages.webhookUnconfigured);
+      const signature = call.req.get('stripe-signature');
+      if (!signature) throw badRequest(billingMessages.missingSignature);
+      if (!Buffer.isBuffer(body)) throw badRequest(billingMessages.badSignature);
+      let event: Stripe.Event;
+      try {
+        event = constructStripeEvent(stripe, body, signature, config.stripe.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, deps.now());
+      } catch {
+        // The reason (no match, too old) is not logged with the header or body: nothing signed is kept.
+        deps.logger.warn({ route: 'stripe-webhook' }, 'stripe webhook: signature refused');
+        throw badRequest(billingMessages.badSignature);
+      }
+      await handleStripeEvent({ log: deps.log, readModels: deps.readModels, logger: deps.logger, stripe, now: deps.now }, event);
+      return { received: true } satisfies WebhookAnswer;
+    }),
+  ];
+});
 
 /** The raw-body parser of the webhook (app.ts mounts it on STRIPE_WEBHOOK_PATH before express.json). */
 export function stripeWebhookBody(): express.RequestHandler {

@@ -106,6 +106,15 @@ describe('POST /api/subscription/create-checkout-session', () => {
     expect(stand.requests.length).toBe(before);
   });
 
+  it('checkout and portal take no body field: 400 naming it, and Stripe is asked nothing', async () => {
+    const { agent } = await signUp(ctx.app);
+    const before = stand.requests.length;
+    const unknown = { message: 'Unknown field: note', errors: { note: 'Unknown field' } };
+    await agent.post('/api/subscription/create-checkout-session').send({ note: 'x' }).expect(400, unknown);
+    await agent.post('/api/subscription/portal-session').send({ note: 'x' }).expect(400, unknown);
+    expect(stand.requests.length).toBe(before);
+  });
+
   it('creates a subscription-mode Checkout Session naming the user, with the e-mail before a customer exists', async () => {
     const { agent, id, user } = await signUp(ctx.app);
     const res = await agent.post('/api/subscription/create-checkout-session').send({}).expect(200);

@@ -101,6 +101,16 @@ describe('brokerage API: who may use it', () => {
     // the status is for every signed-in user (the card reads it)
     await free.agent.get('/api/brokerage/status').expect(200, { available: true, registered: false, lastSyncedAt: null });
   });
+
+  it('register and sync take no body field: 400 naming it, nothing recorded and SnapTrade not asked', async () => {
+    const user = await premiumUser();
+    const before = stand.calls.length;
+    const unknown = { message: 'Unknown field: note', errors: { note: 'Unknown field' } };
+    await user.agent.post('/api/brokerage/register').send({ note: 'x' }).expect(400, unknown);
+    await user.agent.post('/api/brokerage/sync').send({ note: 'x' }).expect(400, unknown);
+    expect(stand.calls.length).toBe(before);
+    expect(await ctx.deps.log.readStream(streams.brokerage(user.id))).toEqual([]);
+  });
 });
 
 describe('register', () => {

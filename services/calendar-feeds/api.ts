@@ -1,14 +1,12 @@
-import { Router, type Response } from 'express';
-import type { CalendarFeedUrl } from '../../contracts/calendar-feeds.ts';
+import type { Response } from 'express';
+import { getCalendarFeed, getPublicCalendarIcs, getUserCalendarIcs, rotateCalendarFeed, type CalendarFeedUrl } from '../../contracts/calendar-feeds.ts';
 import type { UserCalendarEntry } from '../../contracts/portfolio.ts';
 import { newYorkDate } from '../../domain/market/trading-days.ts';
 import { getPublicCalendar } from '../../read-models/market/queries.ts';
 import { calendarFeedOwner } from '../../read-models/calendar-feeds/queries.ts';
 import { notFound } from '../core/errors.ts';
-import type { AppDeps } from '../http/deps.ts';
-import { actors, commandContext } from '../http/context.ts';
-import { authOf, requireUser } from '../http/session.ts';
-import { ensureCalendarFeed, rotateCalendarFeed } from './commands.ts';
+import { apiModule, handle, SENT } from '../http/endpoints.ts';
+import * as commands from './commands.ts';
 import { FeedTokens } from './feed-token.ts';
 import { publicCalendarIcs, userCalendarIcs } from './ics.ts';
 
@@ -23,14 +21,11 @@ function sendIcs(res: Response, body: string, filename: string, cacheControl = '
 }
 
 /**
- * Calendar feeds (mounted at /api), docs/calendar-feeds.md:
- * - `GET /dividends/calendar.ics`: the public four-week calendar as iCalendar;
- * - `GET /user/calendar-feed` -> {url, webcalUrl}: the signed-in user's private feed (issued on first read);
- * - `POST /user/calendar-feed/rotate` -> {url, webcalUrl}: a new private URL; the old one answers 404;
- * - `GET /calendar-feeds/:token.ics`: a private feed, no cookie (the unguessable token is the key).
+ * Calendar feeds (definitions in contracts/calendar-feeds.ts), docs/calendar-feeds.md: the public
+ * four-week calendar as iCalendar; the signed-in user's private feed URL (issued on first read) and its
+ * rotation (the old URL answers 404); a private feed, no cookie (the unguessable token is the key).
  */
-export function calendarFeedsRouter(deps: AppDeps): Router {
-  const router = Router();
+export const calendarFeedsApi = apiModule('calendar-feeds', (deps) => {
   const tokens = new FeedTokens(deps.config.session.secret);
   const appUrl = deps.config.appUrl;
 
@@ -39,37 +34,36 @@ export function calendarFeedsRouter(deps: AppDeps): Router {
     return { url, webcalUrl: url.replace(/^https?:/, 'webcal:') };
   };
 
-  router.get('/dividends/calendar.ics', async (_req, res) => {
-    sendIcs(res, publicCalendarIcs(await getPublicCalendar(deps.readModels), { appUrl, now: deps.now() }), 'weeklydiv-dividend-calendar.ics');
-  });
+  return [
+    handle(getPublicCalendarIcs, async (_input, call) => {
+      sendIcs(call.res, publicCalendarIcs(await getPublicCalendar(deps.readModels), { appUrl, now: deps.now() }), 'weeklydiv-dividend-calendar.ics');
+      return SENT;
+    }),
 
-  router.get('/user/calendar-feed', requireUser(deps), async (req, res) => {
-    const { user } = authOf(res);
-    const { feedId, position } = await ensureCalendarFeed(deps, user._id, commandContext(req, deps, actors.user(user._id)));
-    if (position > 0) await deps.readModels.waitFor(position);
-    res.setHeader('Cache-Control', 'no-store');
-    res.json(feedUrls(feedId));
-  });
+    handle(getCalendarFeed, async (_input, call) => {
+      const { feedId, position } = await commands.ensureCalendarFeed(deps, call.auth.user._id, call.context());
+      await call.waitFor(position);
+      call.res.setHeader('Cache-Control', 'no-store');
+      return feedUrls(feedId);
+    }),
 
-  router.post('/user/calendar-feed/rotate', requireUser(deps), async (req, res) => {
-    const { user } = authOf(res);
-    const { feedId, position } = await rotateCalendarFeed(deps, user._id, commandContext(req, deps, actors.user(user._id)));
-    await deps.readModels.waitFor(position);
-    res.setHeader('Cache-Control', 'no-store');
-    res.json(feedUrls(feedId));
-  });
+    handle(rotateCalendarFeed, async (_input, call) => {
+      const { feedId, position } = await commands.rotateCalendarFeed(deps, call.auth.user._id, call.context());
+      await call.waitFor(position);
+      call.res.setHeader('Cache-Control', 'no-store');
+      return feedUrls(feedId);
+    }),
 
-  router.get('/calendar-feeds/:file', async (req, res) => {
-    const file = String(req.params['file']);
-    const feedId = file.endsWith('.ics') ? tokens.feedIdOf(file.slice(0, -'.ics'.length)) : null;
-    const userId = feedId === null ? null : await calendarFeedOwner(deps.readModels, feedId);
-    if (userId === null) throw notFound(calendarFeedMessages.notFound);
-    const today = newYorkDate(deps.now().getTime());
-    const entries = JSON.parse(await deps.userArea.calendarJson(userId, today)) as UserCalendarEntry[];
-    // The URL is a bearer secret: never kept by shared caches, never sent on as a referrer.
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    sendIcs(res, userCalendarIcs(entries, { appUrl, now: deps.now(), userId }), 'weeklydiv-my-payouts.ics', 'private, no-cache');
-  });
-
-  return router;
-}
+    handle(getUserCalendarIcs, async ({ params: { file } }, call) => {
+      const feedId = file.endsWith('.ics') ? tokens.feedIdOf(file.slice(0, -'.ics'.length)) : null;
+      const userId = feedId === null ? null : await calendarFeedOwner(deps.readModels, feedId);
+      if (userId === null) throw notFound(calendarFeedMessages.notFound);
+      const today = newYorkDate(deps.now().getTime());
+      const entries = JSON.parse(await deps.userArea.calendarJson(userId, today)) as UserCalendarEntry[];
+      // The URL is a bearer secret: never kept by shared caches, never sent on as a referrer.
+      call.res.setHeader('Referrer-Policy', 'no-referrer');
+      sendIcs(call.res, userCalendarIcs(entries, { appUrl, now: deps.now(), userId }), 'weeklydiv-my-payouts.ics', 'private, no-cache');
+      return SENT;
+    }),
+  ];
+});

@@ -121,4 +121,12 @@ describe('the private calendar feed', () => {
     expect(vevents(feed.text)).toEqual([]);
     expect(feed.text).toContain('X-WR-CALNAME:My WeeklyDiv payouts');
   });
+
+  it('rotating refuses a body field (it takes none): 400 naming it, the URL unchanged', async () => {
+    const { agent, id } = await signUp(ctx.app);
+    const { url } = (await agent.get('/api/user/calendar-feed').expect(200)).body as { url: string };
+    await agent.post('/api/user/calendar-feed/rotate').send({ note: 'x' }).expect(400, { message: 'Unknown field: note', errors: { note: 'Unknown field' } });
+    expect(await ctx.deps.log.readStream(streams.calendarFeed(id))).toHaveLength(1);
+    expect((await agent.get('/api/user/calendar-feed').expect(200)).body.url).toBe(url);
+  });
 });

@@ -112,4 +112,15 @@ describe('favorites API', () => {
     await ann.agent.get('/api/user/favorites').expect(200, [favorite]);
     expect(await ctx.deps.log.readStream(streams.favorites(bob.id))).toEqual([]);
   });
+
+  it('refuses a body field the endpoint does not name (400 naming it) and writes nothing', async () => {
+    const { agent, id } = await signUp(ctx.app);
+    const unknown = { message: 'Unknown field: note', errors: { note: 'Unknown field' } };
+    await agent.post('/api/user/favorites').send({ etfId: etfId(2), note: 'x' }).expect(400, unknown);
+    expect(await ctx.deps.log.readStream(streams.favorites(id))).toEqual([]);
+    await agent.post('/api/user/favorites').send({ etfId: etfId(2) }).expect(201);
+    await agent.delete(`/api/user/favorites/${etfId(2)}`).send({ note: 'x' }).expect(400, unknown);
+    expect((await ctx.deps.log.readStream(streams.favorites(id))).map((e) => e.type)).toEqual(['FavoriteAdded']);
+    expect((await agent.get('/api/user/favorites')).body).toHaveLength(1);
+  });
 });

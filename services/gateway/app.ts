@@ -11,7 +11,7 @@ import { mountEndpoints, type AccessGuards, type Handled } from '../http/endpoin
 import { requirePremium } from '../billing/premium.ts';
 import { openApiModule } from './openapi.ts';
 import { requireOwner, requireUser } from '../http/session.ts';
-import { apiModules, routeModules } from './routes.ts';
+import { apiModules } from './routes.ts';
 import { UPLOAD_IMAGE_PATH } from '../images/api.ts';
 import { STRIPE_WEBHOOK_PATH, stripeWebhookBody } from '../billing/api.ts';
 
@@ -87,7 +87,6 @@ export function createApp(deps: AppDeps): express.Application {
   app.use('/api/admin', requireOwner(deps));
   const handled = handledEndpoints(deps);
   mountEndpoints(app, deps, accessGuards(deps), handled);
-  for (const module of routeModules) app.use(module.path, module.router(deps));
   app.use('/api', apiNotFound);
 
   app.use(clientRouter(deps.config.webDistDir, { appUrl: deps.config.appUrl, publishedAt: (path) => publishedPageByPath(deps.readModels, path) }));

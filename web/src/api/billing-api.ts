@@ -1,5 +1,6 @@
-import type { BillingAvailability } from '../../../contracts/billing.ts';
-import { baseApi } from './base-api.ts';
+import type { getBillingAvailability } from '../../../contracts/billing.ts';
+import type { AnswerOf } from '../../../contracts/endpoint.ts';
+import { baseApi, call } from './base-api.ts';
 
 /**
  * Whether Premium can be bought on this server (Stripe configured): the pricing page and the account
@@ -8,8 +9,8 @@ import { baseApi } from './base-api.ts';
 export const billingApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/subscription/availability → {premiumAvailable}. */
-    getBillingAvailability: build.query<BillingAvailability, void>({
-      query: () => '/subscription/availability',
+    getBillingAvailability: build.query<AnswerOf<typeof getBillingAvailability>, void>({
+      query: () => call<typeof getBillingAvailability>('GET /api/subscription/availability'),
     }),
   }),
 });

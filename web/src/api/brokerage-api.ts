@@ -1,5 +1,6 @@
-import type { BrokerageAccount, BrokerageConnectionUrl, BrokerageRegistration, BrokerageStatus, BrokerageSyncResult } from '../../../contracts/brokerage.ts';
-import { baseApi, LIST } from './base-api.ts';
+import type { getBrokerageAccounts, getBrokerageStatus, getConnectionUrl, registerBrokerage, syncBrokerage } from '../../../contracts/brokerage.ts';
+import type { AnswerOf } from '../../../contracts/endpoint.ts';
+import { baseApi, call, LIST } from './base-api.ts';
 
 /**
  * Premium's read-only brokerage sync (`/api/brokerage/...`), shared by the personal area's sync card
@@ -12,24 +13,24 @@ import { baseApi, LIST } from './base-api.ts';
  */
 export const brokerageApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getBrokerageStatus: build.query<BrokerageStatus, void>({
-      query: () => '/brokerage/status',
+    getBrokerageStatus: build.query<AnswerOf<typeof getBrokerageStatus>, void>({
+      query: () => call<typeof getBrokerageStatus>('GET /api/brokerage/status'),
       providesTags: [{ type: 'Brokerage', id: 'STATUS' }],
     }),
     /** Run only for Premium once the status says available and registered (no retry, as every read). */
-    getBrokerageAccounts: build.query<BrokerageAccount[], void>({
-      query: () => '/brokerage/accounts',
+    getBrokerageAccounts: build.query<AnswerOf<typeof getBrokerageAccounts>, void>({
+      query: () => call<typeof getBrokerageAccounts>('GET /api/brokerage/accounts'),
       providesTags: [{ type: 'Brokerage', id: 'ACCOUNTS' }],
     }),
-    registerBrokerage: build.mutation<BrokerageRegistration, void>({
-      query: () => ({ url: '/brokerage/register', method: 'POST' }),
+    registerBrokerage: build.mutation<AnswerOf<typeof registerBrokerage>, void>({
+      query: () => call<typeof registerBrokerage>('POST /api/brokerage/register'),
       invalidatesTags: (result) => (result ? [{ type: 'Brokerage', id: 'STATUS' }] : []),
     }),
-    createConnectionUrl: build.mutation<BrokerageConnectionUrl, void>({
-      query: () => ({ url: '/brokerage/connection-url', method: 'GET' }),
+    createConnectionUrl: build.mutation<AnswerOf<typeof getConnectionUrl>, void>({
+      query: () => call<typeof getConnectionUrl>('GET /api/brokerage/connection-url'),
     }),
-    syncBrokerage: build.mutation<BrokerageSyncResult, void>({
-      query: () => ({ url: '/brokerage/sync', method: 'POST' }),
+    syncBrokerage: build.mutation<AnswerOf<typeof syncBrokerage>, void>({
+      query: () => call<typeof syncBrokerage>('POST /api/brokerage/sync'),
       invalidatesTags: (result) =>
         result
           ? [

@@ -1,5 +1,5 @@
 import type { AnswerOf, BodyIn } from '../../../contracts/endpoint.ts';
-import type { Favorite, NewFavorite } from '../../../contracts/favorites.ts';
+import type { addFavorite, getFavorites, removeFavorite } from '../../../contracts/favorites.ts';
 import type { EtfListItem } from '../../../contracts/market.ts';
 import type { addHolding, exportHoldings, getPortfolio, getUserCalendar, importHoldings, removeHolding } from '../../../contracts/portfolio.ts';
 import { baseApi, call, LIST } from './base-api.ts';
@@ -15,8 +15,8 @@ import { baseApi, call, LIST } from './base-api.ts';
  */
 export const holdingsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getFavorites: build.query<Favorite[], void>({
-      query: () => '/user/favorites',
+    getFavorites: build.query<AnswerOf<typeof getFavorites>, void>({
+      query: () => call<typeof getFavorites>('GET /api/user/favorites'),
       providesTags: (result) => [{ type: 'Favorite', id: LIST }, ...(result ?? []).map((f) => ({ type: 'Favorite' as const, id: f.etfId }))],
     }),
     /**
@@ -24,8 +24,8 @@ export const holdingsApi = baseApi.injectEndpoints({
      * Optimistic: the favorite shows at once (pass the ETF so the pending entry can show it), is
      * replaced by the server's answer, and is undone when the server refuses.
      */
-    addFavorite: build.mutation<Favorite, NewFavorite & { etf?: EtfListItem }>({
-      query: ({ etfId }) => ({ url: '/user/favorites', method: 'POST', body: { etfId } satisfies NewFavorite }),
+    addFavorite: build.mutation<AnswerOf<typeof addFavorite>, BodyIn<typeof addFavorite> & { etf?: EtfListItem }>({
+      query: ({ etfId }) => call<typeof addFavorite>('POST /api/user/favorites', { body: { etfId } }),
       async onQueryStarted({ etfId, etf }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           holdingsApi.util.updateQueryData('getFavorites', undefined, (draft) => {
@@ -47,8 +47,8 @@ export const holdingsApi = baseApi.injectEndpoints({
       },
     }),
     /** DELETE /api/user/favorites/{etfId} → 204. Optimistic, undone on failure; nothing to read again. */
-    removeFavorite: build.mutation<null, NewFavorite>({
-      query: ({ etfId }) => ({ url: `/user/favorites/${encodeURIComponent(etfId)}`, method: 'DELETE' }),
+    removeFavorite: build.mutation<AnswerOf<typeof removeFavorite>, { etfId: string }>({
+      query: ({ etfId }) => call<typeof removeFavorite>('DELETE /api/user/favorites/:etfId', { params: { etfId } }),
       async onQueryStarted({ etfId }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           holdingsApi.util.updateQueryData('getFavorites', undefined, (draft) => draft.filter((f) => f.etfId !== etfId)),

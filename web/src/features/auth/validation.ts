@@ -1,6 +1,6 @@
 /**
- * Client-side checks of the account forms, messages word for word (the server's in
- * services/accounts/api.ts are the same). Each function takes
+ * Client-side checks of the account forms, messages word for word (the server's, `accountMessages` in
+ * contracts/accounts.ts, are the same). Each function takes
  * the form's values and answers the message per invalid field (an empty object when valid). The
  * server checks the same rules again.
  */

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { accountMessages } from '../../../../contracts/accounts.ts';
 import { emailError, messages, validateLogin, validateReset, validateSignup } from './validation.ts';
 
 describe('account form rules and their messages', () => {
+  it("are the server's messages word for word (contracts/accounts.ts)", () => {
+    expect(messages.required).toBe(accountMessages.required);
+    expect(messages.email).toBe(accountMessages.email);
+    expect(messages.password).toBe(accountMessages.passwordShort);
+    expect(messages.firstName).toBe(accountMessages.nameRequired('First name'));
+    expect(messages.lastName).toBe(accountMessages.nameRequired('Last name'));
+  });
+
   it('e-mail must be an address', () => {
     expect(emailError('ann@example.com')).toBeUndefined();
     expect(emailError('  ann@example.com ')).toBeUndefined();

@@ -1,5 +1,6 @@
-import type { AlertSettings, AlertSettingsInput } from '../../../../contracts/alerts.ts';
-import { baseApi } from '../../api/base-api.ts';
+import type { getAlertSettings, saveAlertSettings } from '../../../../contracts/alerts.ts';
+import type { AnswerOf, BodyIn } from '../../../../contracts/endpoint.ts';
+import { baseApi, call } from '../../api/base-api.ts';
 
 /**
  * Payout alerts by e-mail (docs/alerts.md): `GET /api/user/alerts` when the Alerts tab opens, and the
@@ -7,11 +8,11 @@ import { baseApi } from '../../api/base-api.ts';
  */
 export const alertsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getAlertSettings: build.query<AlertSettings, void>({
-      query: () => '/user/alerts',
+    getAlertSettings: build.query<AnswerOf<typeof getAlertSettings>, void>({
+      query: () => call<typeof getAlertSettings>('GET /api/user/alerts'),
     }),
-    saveAlertSettings: build.mutation<AlertSettings, AlertSettingsInput>({
-      query: (body) => ({ url: '/user/alerts', method: 'PUT', body }),
+    saveAlertSettings: build.mutation<AnswerOf<typeof saveAlertSettings>, BodyIn<typeof saveAlertSettings>>({
+      query: (body) => call<typeof saveAlertSettings>('PUT /api/user/alerts', { body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;

@@ -1,5 +1,6 @@
-import type { CalendarFeedUrl } from '../../../../contracts/calendar-feeds.ts';
-import { baseApi } from '../../api/base-api.ts';
+import type { getCalendarFeed, rotateCalendarFeed } from '../../../../contracts/calendar-feeds.ts';
+import type { AnswerOf } from '../../../../contracts/endpoint.ts';
+import { baseApi, call } from '../../api/base-api.ts';
 
 /**
  * The user's private calendar feed (docs/calendar-feeds.md): `GET /api/user/calendar-feed` (issued on
@@ -8,11 +9,11 @@ import { baseApi } from '../../api/base-api.ts';
  */
 export const calendarFeedApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getCalendarFeed: build.query<CalendarFeedUrl, void>({
-      query: () => '/user/calendar-feed',
+    getCalendarFeed: build.query<AnswerOf<typeof getCalendarFeed>, void>({
+      query: () => call<typeof getCalendarFeed>('GET /api/user/calendar-feed'),
     }),
-    rotateCalendarFeed: build.mutation<CalendarFeedUrl, void>({
-      query: () => ({ url: '/user/calendar-feed/rotate', method: 'POST' }),
+    rotateCalendarFeed: build.mutation<AnswerOf<typeof rotateCalendarFeed>, void>({
+      query: () => call<typeof rotateCalendarFeed>('POST /api/user/calendar-feed/rotate'),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled;
         dispatch(calendarFeedApi.util.upsertQueryData('getCalendarFeed', undefined, data));

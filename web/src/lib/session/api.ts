@@ -1,6 +1,6 @@
-import { baseApi, LIST, type ApiError } from '../../api/base-api.ts';
-import type { LoginBody, RegisterBody, User } from '../../../../contracts/accounts.ts';
-import type { MessageAnswer } from '../../../../contracts/errors.ts';
+import { baseApi, call, LIST, type ApiError } from '../../api/base-api.ts';
+import type { getCurrentUser, login, logout, register, resendVerification } from '../../../../contracts/accounts.ts';
+import type { AnswerOf, BodyIn } from '../../../../contracts/endpoint.ts';
 
 /**
  * The session: the current user is fetched at start; a 401 means signed out and
@@ -23,21 +23,21 @@ const userScoped = [
 export const sessionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/user; 401 → null (signed out). */
-    getCurrentUser: build.query<User | null, void>({
+    getCurrentUser: build.query<AnswerOf<typeof getCurrentUser> | null, void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
-        const result = await baseQuery('/user');
+        const result = await baseQuery(call<typeof getCurrentUser>('GET /api/user'));
         if (result.error) {
           const error = result.error as ApiError;
           if (error.status === 401) return { data: null };
           return { error };
         }
-        return { data: result.data as User };
+        return { data: result.data as AnswerOf<typeof getCurrentUser> };
       },
       providesTags: [{ type: 'User', id: 'CURRENT' }],
     }),
     /** POST /api/login. */
-    login: build.mutation<User, LoginBody>({
-      query: (body) => ({ url: '/login', method: 'POST', body }),
+    login: build.mutation<AnswerOf<typeof login>, BodyIn<typeof login>>({
+      query: (body) => call<typeof login>('POST /api/login', { body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
@@ -49,8 +49,8 @@ export const sessionApi = baseApi.injectEndpoints({
       invalidatesTags: (result) => (result ? [...userScoped] : []),
     }),
     /** POST /api/register. */
-    register: build.mutation<User, RegisterBody>({
-      query: (body) => ({ url: '/register', method: 'POST', body }),
+    register: build.mutation<AnswerOf<typeof register>, BodyIn<typeof register>>({
+      query: (body) => call<typeof register>('POST /api/register', { body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
@@ -66,16 +66,16 @@ export const sessionApi = baseApi.injectEndpoints({
      * tags here would refetch them for the screen still showing them, and the server now answers
      * 401. `useLogOut()` clears the session once the signed-in screen is gone.
      */
-    logout: build.mutation<MessageAnswer, void>({
-      query: () => ({ url: '/logout', method: 'POST' }),
+    logout: build.mutation<AnswerOf<typeof logout>, void>({
+      query: () => call<typeof logout>('POST /api/logout'),
     }),
     /**
      * POST /api/resend-verification (signed in, address not verified): a new link by mail, the previous
      * one stops working. 409 already verified, 429 (one a minute per account, 20 an hour per network).
      * Shared: the personal area's notice and the /verify-email screen's "request a new link" both use it.
      */
-    resendVerification: build.mutation<MessageAnswer, void>({
-      query: () => ({ url: '/resend-verification', method: 'POST' }),
+    resendVerification: build.mutation<AnswerOf<typeof resendVerification>, void>({
+      query: () => call<typeof resendVerification>('POST /api/resend-verification'),
       invalidatesTags: (_result, error) => (error && 'status' in error && error.status === 409 ? [{ type: 'User', id: 'CURRENT' }] : []),
     }),
   }),
