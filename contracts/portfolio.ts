@@ -111,7 +111,7 @@ export const HoldingView = z.object({
   shares: z.string(),
   purchasePrice: z.string().nullable(),
   purchaseDate: IsoDate.nullable(),
-  isDrip: z.literal([0, 1]),
+  isDrip: z.union([z.literal(0), z.literal(1)]),
   /** The fund's list item (as `GET /api/etfs`), null if the market read side does not know it. */
   etf: EtfListItem.nullable(),
   addedAt: z.string(),

@@ -1,6 +1,9 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { User } from '../../contracts/accounts.ts';
+import { validate } from '../http/validation.ts';
+import { handledEndpoints } from './app.ts';
 import { fastEnv, signUp } from '../accounts/test-helpers.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 
@@ -76,5 +79,76 @@ describe('GET /api/openapi.json', () => {
     const { agent } = await signUp(ctx.app);
     const res = await agent.get('/api/user').expect(200);
     expect(() => User.strict().parse(res.body)).not.toThrow();
+  });
+
+  it('documents the values a field may take as the contract allows them (a literal of 0 or 1 is not "always 0", security audit S5)', async () => {
+    const doc = (await request(ctx.app).get('/api/openapi.json').expect(200)).body as { components: { schemas: Record<string, unknown> } };
+    /** Every enum/const of a JSON schema by property path, the values of a union's branches merged. */
+    type Node = Record<string, unknown>;
+    /** What a `$ref` names: a component of the document, a definition of zod's own schema, or its root. */
+    const target = (ref: string, root: Node): Node | undefined => {
+      if (ref === '#') return root;
+      if (ref.startsWith('#/components/schemas/')) return doc.components.schemas[ref.slice('#/components/schemas/'.length)] as Node | undefined;
+      if (ref.startsWith('#/$defs/')) return (root['$defs'] as Record<string, Node> | undefined)?.[ref.slice('#/$defs/'.length)];
+      return undefined;
+    };
+    const literals = (schema: unknown, root: Node, seen: readonly string[], path = '', out = new Map<string, Set<string>>()): Map<string, Set<string>> => {
+      if (!schema || typeof schema !== 'object') return out;
+      let node = schema as Node;
+      // Follow a reference, but not into a schema already being walked (a recursive one).
+      const ref = node['$ref'];
+      if (typeof ref === 'string') {
+        const next = target(ref, root);
+        if (!next || seen.includes(ref)) return out;
+        node = next;
+        seen = [...seen, ref];
+      }
+      const add = (values: unknown[]) => {
+        const set = out.get(path) ?? new Set<string>();
+        for (const v of values) set.add(JSON.stringify(v));
+        out.set(path, set);
+      };
+      if (Array.isArray(node['enum'])) add(node['enum']);
+      if ('const' in node) add([node['const']]);
+      for (const key of ['anyOf', 'oneOf', 'allOf']) for (const branch of (node[key] as unknown[] | undefined) ?? []) literals(branch, root, seen, path, out);
+      for (const [name, property] of Object.entries((node['properties'] as Record<string, unknown> | undefined) ?? {})) literals(property, root, seen, `${path}.${name}`, out);
+      if (node['items']) literals(node['items'], root, seen, `${path}[]`, out);
+      return out;
+    };
+    const contracts = import.meta.glob(['../../contracts/*.ts', '!../../contracts/*.spec.ts'], { eager: true });
+    let compared = 0;
+    for (const module of Object.values(contracts)) {
+      for (const [name, schema] of Object.entries(module as Record<string, unknown>)) {
+        const documented = doc.components.schemas[name];
+        if (!documented || !(schema instanceof z.ZodType)) continue;
+        const sorted = (m: Map<string, Set<string>>) => Object.fromEntries([...m].map(([path, values]) => [path, [...values].sort()]));
+        // An answer is documented as the server sends it, a request body as the client sends it.
+        const own = (['output', 'input'] as const).map((io) => {
+          const mine = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Node;
+          return sorted(literals(mine, mine, ['#']));
+        });
+        const actual = sorted(literals(documented, {}, [`#/components/schemas/${name}`]));
+        expect(own.some((expected) => JSON.stringify(expected) === JSON.stringify(actual)), `${name}: ${JSON.stringify(actual)} is neither ${own.map((o) => JSON.stringify(o)).join(' nor ')}`).toBe(true);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(40);
+    expect(doc.components.schemas['HoldingView']).toMatchObject({ properties: { isDrip: { anyOf: [{ enum: [0] }, { enum: [1] }] } } });
+  });
+
+  it('every declared body refuses a field it does not name, by name (issue 23: strict request bodies)', () => {
+    const withBody = handledEndpoints(ctx.deps).filter((h) => h.endpoint.body);
+    expect(withBody.length).toBeGreaterThan(15);
+    for (const { endpoint } of withBody) {
+      const error = (() => {
+        try {
+          validate(endpoint.body!, { zzNotAField: 1 });
+        } catch (e) {
+          return e as { status: number; message: string; fieldErrors?: Record<string, string> };
+        }
+        return null;
+      })();
+      expect(error, `${endpoint.method} ${endpoint.path}`).toMatchObject({ status: 400, message: 'Unknown field: zzNotAField', fieldErrors: { zzNotAField: 'Unknown field' } });
+    }
   });
 });
