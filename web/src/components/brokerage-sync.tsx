@@ -75,10 +75,33 @@ export function BrokerageSync({ title, headingLevel = 'h2', idPrefix }: { title:
     );
   }
 
+  return <BrokerageAccounts heading={Heading} titleId={titleId} actions={actions} portalNote={portalNote} list={list} />;
+}
+
+type BrokerageActions = ReturnType<typeof useBrokerageActions>;
+
+/**
+ * No account yet: what sync does and "Connect Brokerage". Else the connected accounts with their count,
+ * the last sync's summary, "Sync Portfolio" and "Add Another Account". One component for both, so that
+ * connecting the first account updates the section in place (the focused button keeps its focus).
+ */
+function BrokerageAccounts({
+  heading,
+  titleId,
+  actions,
+  portalNote,
+  list,
+}: {
+  heading: ReactNode;
+  titleId: string;
+  actions: BrokerageActions;
+  portalNote: ReactNode;
+  list: readonly BrokerageAccount[];
+}) {
   if (list.length === 0) {
     return (
       <section aria-labelledby={titleId}>
-        {Heading}
+        {heading}
         <CardText>Connect your accounts at 20+ brokerages and sync your weekly dividend ETFs into your portfolio, instead of typing every trade.</CardText>
         <ReadOnlyNote />
         <Actions>
@@ -90,11 +113,10 @@ export function BrokerageSync({ title, headingLevel = 'h2', idPrefix }: { title:
       </section>
     );
   }
-
   return (
     <section aria-labelledby={titleId}>
       <TitleRow>
-        {Heading}
+        {heading}
         <Badge $tone="accent" aria-label={`${list.length} connected ${list.length === 1 ? 'account' : 'accounts'}`}>
           {list.length}
         </Badge>

@@ -123,17 +123,16 @@ export default function PricingRoute() {
   );
 }
 
-/** While the user is loading, a blank disabled button holds the place (nothing moves when it arrives). */
-function PlaceholderButton({ $variant }: { $variant?: 'outline' }) {
-  return (
-    <Button $block $variant={$variant} disabled aria-hidden="true" tabIndex={-1}>
-      &nbsp;
-    </Button>
-  );
-}
+// While the user is loading, a blank disabled button holds each plan's place (nothing moves when it arrives).
 
 function FreePlanButton({ isLoading, signedIn }: { isLoading: boolean; signedIn: boolean }) {
-  if (isLoading) return <PlaceholderButton $variant="outline" />;
+  if (isLoading) {
+    return (
+      <Button $block $variant="outline" disabled aria-hidden="true" tabIndex={-1}>
+        &nbsp;
+      </Button>
+    );
+  }
   if (!signedIn) {
     return (
       <ButtonLink to={paths.register} $block $variant="outline">
@@ -150,7 +149,13 @@ function FreePlanButton({ isLoading, signedIn }: { isLoading: boolean; signedIn:
 
 function PremiumPlanButton({ isLoading, signedIn, isPremium, premiumAvailable }: { isLoading: boolean; signedIn: boolean; isPremium: boolean; premiumAvailable: boolean }) {
   const { upgrade, processing } = useUpgrade(signedIn);
-  if (isLoading) return <PlaceholderButton />;
+  if (isLoading) {
+    return (
+      <Button $block disabled aria-hidden="true" tabIndex={-1}>
+        &nbsp;
+      </Button>
+    );
+  }
   if (signedIn && isPremium) {
     return (
       <ButtonLink to={paths.manageSubscription} $block>
