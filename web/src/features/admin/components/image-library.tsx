@@ -41,16 +41,7 @@ export function ImageLibrary() {
   const { data: images, isLoading, isError, refetch } = useGetImagesQuery();
   const [deleteImage, { isLoading: deleting }] = useDeleteImageMutation();
   const [confirming, setConfirming] = useState<ImageJson | null>(null);
-
-  async function copy(image: ImageJson) {
-    const address = imageAddress(image);
-    try {
-      await navigator.clipboard.writeText(address);
-      toast({ title: 'Success', description: 'Image URL copied to clipboard' });
-    } catch {
-      toast({ title: 'Error', description: `Could not copy to the clipboard. The image URL is ${address}`, variant: 'destructive' });
-    }
-  }
+  const copy = useCopyImageLink();
 
   async function confirmDelete() {
     if (!confirming) return;
@@ -100,6 +91,20 @@ export function ImageLibrary() {
       />
     </Card>
   );
+}
+
+/** Copies an image's address to the clipboard; where the browser refuses, the toast shows the address. */
+function useCopyImageLink() {
+  const { toast } = useToast();
+  return async function copy(image: ImageJson) {
+    const address = imageAddress(image);
+    try {
+      await navigator.clipboard.writeText(address);
+      toast({ title: 'Success', description: 'Image URL copied to clipboard' });
+    } catch {
+      toast({ title: 'Error', description: `Could not copy to the clipboard. The image URL is ${address}`, variant: 'destructive' });
+    }
+  };
 }
 
 /** "Upload Image": picks a file (images only), reads it and uploads it. */

@@ -108,18 +108,24 @@ export default function PricingRoute() {
           {!premiumAvailable && !isPremium && <PlanNote>Premium is not available yet. Everything in Free works today; check back soon.</PlanNote>}
         </Plan>
       </Plans>
-      <Faq aria-labelledby="faq-title">
-        <h2 id="faq-title">Frequently Asked Questions</h2>
-        <dl>
-          {FAQ.map((item) => (
-            <div key={item.q}>
-              <dt>{item.q}</dt>
-              <dd>{item.a}</dd>
-            </div>
-          ))}
-        </dl>
-      </Faq>
+      <PricingFaq />
     </Page>
+  );
+}
+
+function PricingFaq() {
+  return (
+    <Faq aria-labelledby="faq-title">
+      <h2 id="faq-title">Frequently Asked Questions</h2>
+      <dl>
+        {FAQ.map((item) => (
+          <div key={item.q}>
+            <dt>{item.q}</dt>
+            <dd>{item.a}</dd>
+          </div>
+        ))}
+      </dl>
+    </Faq>
   );
 }
 
