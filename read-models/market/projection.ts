@@ -296,6 +296,23 @@ export const marketProjection: Projection = {
 
 type BatchCtx = Omit<ProjectionContext, 'event'>;
 
+/** One render: the index as read at its start, changed by the steps, and the views to write at its end. */
+interface Render {
+  ctx: BatchCtx;
+  today: IsoDate | null;
+  entries: Map<string, IndexEntry>;
+  /** ETag per global view id. */
+  etags: Map<string, string>;
+  // Writes are collected and flushed at the end: a view id can be written twice in one batch (the old
+  // ticker of a renamed fund taken by another fund), and the last write wins.
+  pending: Map<string, { body: string | null; etag: string | null }>;
+}
+
+/** What step (1) read and computed for the dirty funds, for the details of step (3). */
+interface DirtyFunds {
+  docs: Map<string, EtfMarketDoc>;
+  views: Map<string, ReturnType<typeof metricsView>>;
+}
 
 /**
  * Recomputes what the batch changed. Steps: (1) per dirty fund: metrics, list item, calendar entries,
@@ -307,31 +324,51 @@ async function renderViews(ctx: BatchCtx, touched: ReadonlyMap<string, ReadonlyS
   const clockMoved = touched.get(MARKET_STATE)?.has(CLOCK_ID) ?? false;
   if (touchedEtfs.length === 0 && !clockMoved) return;
 
+  const render = await openRender(ctx);
+  const dirty = new Set(touchedEtfs);
+  if (clockMoved) for (const id of render.entries.keys()) dirty.add(id);
+
+  const funds = await renderFunds(render, dirty);
+  const listed = [...render.entries.values()].filter((e) => e.listed && e.item !== null);
+  const items = listed.map((e) => e.item!);
+  renderLists(render, items);
+  // Sorts `listed` by ticker, the order the calendar's entries are gathered in.
+  await renderDetails(render, funds, listed, items);
+  renderCalendar(render, listed);
+  await flushRender(render);
+}
+
+async function openRender(ctx: BatchCtx): Promise<Render> {
   const today = (await ctx.get<ClockDoc>(MARKET_STATE, CLOCK_ID))?.today ?? null;
   const index = (await ctx.get<IndexDoc>(MARKET_STATE, INDEX_ID)) ?? { _id: INDEX_ID, entries: [], etags: [] };
-  const entries = new Map(index.entries.map((e) => [e.etfId, e]));
-  const etags = new Map(index.etags);
+  return { ctx, today, entries: new Map(index.entries.map((e) => [e.etfId, e])), etags: new Map(index.etags), pending: new Map() };
+}
 
-  // Writes are collected and flushed at the end: a view id can be written twice in one batch (the old
-  // ticker of a renamed fund taken by another fund), and the last write wins.
-  const pending = new Map<string, { body: string | null; etag: string | null }>();
-  const writeView = (id: string, body: string | null, etag: string | null) => void pending.set(id, { body, etag });
+function writeView(render: Render, id: string, body: string | null, etag: string | null): void {
+  render.pending.set(id, { body, etag });
+}
 
-  const dirty = new Set(touchedEtfs);
-  if (clockMoved) for (const id of entries.keys()) dirty.add(id);
+/** A global view (lists, calendar) is written only when its ETag changed. */
+function writeGlobal(render: Render, id: string, body: string): void {
+  const etag = etagOf(body);
+  if (render.etags.get(id) === etag) return;
+  render.etags.set(id, etag);
+  writeView(render, id, body, etag);
+}
 
-  // (1) Per fund.
-  const docs = new Map<string, EtfMarketDoc>();
-  const views = new Map<string, ReturnType<typeof metricsView>>();
+// (1) Per fund.
+async function renderFunds(render: Render, dirty: ReadonlySet<string>): Promise<DirtyFunds> {
+  const { ctx, today, entries } = render;
+  const funds: DirtyFunds = { docs: new Map(), views: new Map() };
   const renamed: IndexEntry[] = [];
   for (const id of [...dirty].sort()) {
     const doc = await ctx.get<EtfMarketDoc>(MARKET_ETFS, id);
     if (!doc) continue;
-    docs.set(id, doc);
+    funds.docs.set(id, doc);
     const previous = entries.get(id);
     if (previous && previous.ticker !== '' && previous.ticker !== doc.ticker) renamed.push(previous);
     const view = doc.listed ? metricsView(doc, today) : null;
-    views.set(id, view);
+    funds.views.set(id, view);
     entries.set(id, {
       etfId: id,
       listed: doc.listed,
@@ -346,42 +383,38 @@ async function renderViews(ctx: BatchCtx, touched: ReadonlyMap<string, ReadonlyS
   // A renamed fund's old views are gone (before anything is written under the new tickers, which
   // another fund may have just taken).
   for (const old of renamed) {
-    writeView(viewIds.detail(old.ticker), null, null);
-    for (const range of HISTORY_RANGES) writeView(viewIds.history(old.ticker, range), null, null);
+    writeView(render, viewIds.detail(old.ticker), null, null);
+    for (const range of HISTORY_RANGES) writeView(render, viewIds.history(old.ticker, range), null, null);
   }
-  for (const [id, doc] of docs) {
-    if (!doc.listed) continue;
-    const entry = entries.get(id)!;
-    const slices = HISTORY_RANGES.map((range) => historySlice(doc, range as HistoryRange, today, views.get(id) ?? null));
-    const changed = slices.map((slice, i) => entry.historyKeys[i] !== slice.key);
-    if (changed.some(Boolean)) {
-      // Serialize each bar once: the ranges are suffixes of the widest changed one.
-      const widest = Math.min(...slices.filter((_, i) => changed[i]).map((slice) => slice.from));
-      const to = slices[0]!.to;
-      const points = { from: widest, parts: historyPointsJson(doc, widest, to, today) };
-      for (const [i, range] of HISTORY_RANGES.entries()) {
-        if (!changed[i]) continue;
-        const body = historyJson(doc, slices[i]!, points);
-        writeView(viewIds.history(doc.ticker, range), body, etagOf(body));
-      }
+  for (const [id, doc] of funds.docs) {
+    if (doc.listed) renderHistories(render, doc, entries.get(id)!, funds.views.get(id) ?? null);
+  }
+  return funds;
+}
+
+/** A listed fund's price histories: only the ranges whose slice key changed are serialized. */
+function renderHistories(render: Render, doc: EtfMarketDoc, entry: IndexEntry, view: ReturnType<typeof metricsView>): void {
+  const slices = HISTORY_RANGES.map((range) => historySlice(doc, range as HistoryRange, render.today, view));
+  const changed = slices.map((slice, i) => entry.historyKeys[i] !== slice.key);
+  if (changed.some(Boolean)) {
+    // Serialize each bar once: the ranges are suffixes of the widest changed one.
+    const widest = Math.min(...slices.filter((_, i) => changed[i]).map((slice) => slice.from));
+    const to = slices[0]!.to;
+    const points = { from: widest, parts: historyPointsJson(doc, widest, to, render.today) };
+    for (const [i, range] of HISTORY_RANGES.entries()) {
+      if (!changed[i]) continue;
+      const body = historyJson(doc, slices[i]!, points);
+      writeView(render, viewIds.history(doc.ticker, range), body, etagOf(body));
     }
-    entry.historyKeys = slices.map((slice) => slice.key);
   }
+  entry.historyKeys = slices.map((slice) => slice.key);
+}
 
-  const listed = [...entries.values()].filter((e) => e.listed && e.item !== null);
-  const items = listed.map((e) => e.item!);
-
-  const writeGlobal = async (id: string, body: string) => {
-    const etag = etagOf(body);
-    if (etags.get(id) === etag) return;
-    etags.set(id, etag);
-    writeView(id, body, etag);
-  };
-
-  // (2) Lists.
+// (2) Lists.
+function renderLists(render: Render, items: readonly EtfListItem[]): void {
   const ranked = [...items].sort(compareByYield);
-  await writeGlobal(viewIds.topPerformers, JSON.stringify(ranked));
-  await writeGlobal(viewIds.etfs, JSON.stringify([...items].sort(compareByTicker)));
+  writeGlobal(render, viewIds.topPerformers, JSON.stringify(ranked));
+  writeGlobal(render, viewIds.etfs, JSON.stringify([...items].sort(compareByTicker)));
   const brands = new Map<string, EtfListItem[]>();
   for (const item of ranked) {
     if (item.brandSlug === '') continue;
@@ -389,44 +422,51 @@ async function renderViews(ctx: BatchCtx, touched: ReadonlyMap<string, ReadonlyS
     list.push(item);
     brands.set(item.brandSlug, list);
   }
-  for (const id of [...etags.keys()]) {
+  for (const id of [...render.etags.keys()]) {
     // A brand whose last fund left it answers an empty list (like any unknown brand).
     if (id.startsWith('brand:') && !brands.has(id.slice('brand:'.length))) brands.set(id.slice('brand:'.length), []);
   }
   for (const [slug, list] of [...brands.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    await writeGlobal(viewIds.brand(slug), JSON.stringify(list));
+    writeGlobal(render, viewIds.brand(slug), JSON.stringify(list));
   }
+}
 
-  // (3) Details: rendered for dirty funds and wherever the similar funds' figures changed.
+// (3) Details: rendered for dirty funds and wherever the similar funds' figures changed.
+async function renderDetails(render: Render, funds: DirtyFunds, listed: IndexEntry[], items: readonly EtfListItem[]): Promise<void> {
   for (const entry of listed.sort((a, b) => compareByTicker(a.item!, b.item!))) {
     const similar = similarEtfsOf(entry.item!, items);
     const same = sameUnderlyingOf(entry.item!, items);
     const similarKey = etagOf(JSON.stringify([similar, same]));
-    let doc = docs.get(entry.etfId);
+    let doc = funds.docs.get(entry.etfId);
     if (!doc) {
       // Not dirty: its own figures did not change; render only when its similar funds changed.
       if (entry.detailEtag !== null && entry.similarKey === similarKey) continue;
-      doc = (await ctx.get<EtfMarketDoc>(MARKET_ETFS, entry.etfId)) ?? undefined;
+      doc = (await render.ctx.get<EtfMarketDoc>(MARKET_ETFS, entry.etfId)) ?? undefined;
       if (!doc) continue;
     }
-    const view = views.has(entry.etfId) ? views.get(entry.etfId)! : metricsView(doc, today);
+    const view = funds.views.has(entry.etfId) ? funds.views.get(entry.etfId)! : metricsView(doc, render.today);
     const body = JSON.stringify(detailOf(doc, entry.item!, view, similar, same));
     entry.similarKey = similarKey;
     const etag = etagOf(body);
     if (entry.detailEtag === etag) continue;
     entry.detailEtag = etag;
-    writeView(viewIds.detail(entry.ticker), body, etag);
+    writeView(render, viewIds.detail(entry.ticker), body, etag);
   }
+}
 
-  // (4) Calendar.
+// (4) Calendar.
+function renderCalendar(render: Render, listed: readonly IndexEntry[]): void {
   const calendar = listed.flatMap((e) => e.calendar).sort(compareCalendarEntries);
-  await writeGlobal(viewIds.calendar, JSON.stringify(calendar));
+  writeGlobal(render, viewIds.calendar, JSON.stringify(calendar));
+}
 
-  for (const [id, view] of pending) await ctx.update<ViewDoc>(MARKET_VIEWS, id, () => ({ _id: id, ...view }));
+/** Writes the collected views, then the index. */
+async function flushRender(render: Render): Promise<void> {
+  for (const [id, view] of render.pending) await render.ctx.update<ViewDoc>(MARKET_VIEWS, id, () => ({ _id: id, ...view }));
   const nextIndex: IndexDoc = {
     _id: INDEX_ID,
-    entries: [...entries.values()].sort((a, b) => (a.etfId < b.etfId ? -1 : 1)),
-    etags: [...etags.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+    entries: [...render.entries.values()].sort((a, b) => (a.etfId < b.etfId ? -1 : 1)),
+    etags: [...render.etags.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
   };
-  await ctx.update<IndexDoc>(MARKET_STATE, INDEX_ID, () => nextIndex);
+  await render.ctx.update<IndexDoc>(MARKET_STATE, INDEX_ID, () => nextIndex);
 }

@@ -94,14 +94,47 @@ export interface JobsHost {
   newsFeedReader(): FeedReader;
 }
 
+/**
+ * Starts the jobs runtime for this process's role: the Agenda instance, then (roles all and worker) the
+ * job definitions, the schedules and "today"; on a gateway, the cache-clear follower.
+ */
 export async function startJobs(host: JobsHost, options: StartJobsOptions = {}): Promise<JobsRuntime> {
-  const { deps, runner } = host;
-  const { config, log, logger } = deps;
-  const jobLogger = logger.child({ component: 'jobs' });
-  const processes = config.role !== 'gateway';
-  const inOneProcess = config.role === 'all';
+  const { deps } = host;
+  const jobLogger = deps.logger.child({ component: 'jobs' });
+  const processes = deps.config.role !== 'gateway';
+  const agenda = await createJobsAgenda(host, options, jobLogger);
+  const env = jobEnv(host, options, jobLogger);
+  if (processes) defineJobs(agenda, env);
+  // Started in every role: a gateway defines no job, so it processes none, but stop() then closes its connection.
+  await agenda.start();
+  if (processes && options.schedules !== false) await keepSchedules(agenda);
+  // "Today" enters the log at every start too (appends nothing when it already did).
+  if (processes) {
+    await beginMarketDay(deps.log, newYorkDate(deps.now().getTime()), { actor: 'job:begin-market-day', correlationId: `start-${process.pid}`, now: deps.now().toISOString() });
+  }
+  const follower = processes ? undefined : followCacheClears(host, jobLogger);
+
+  const runtime: JobsRuntime = {
+    agenda,
+    processes,
+    request: (name, requestedBy, ctx) => requestRun(agenda, deps.log, name, requestedBy, ctx),
+    seedOnFirstStart: () => (processes && deps.config.demoData ? seedDemoData(host, runtime, jobLogger) : Promise.resolve(null)),
+    async stop() {
+      await follower?.stop();
+      deps.jobs = undefined;
+      await agenda.drain({ timeout: options.drainTimeoutMs ?? 10_000 });
+    },
+  };
+  deps.jobs = runtime;
+  return runtime;
+}
+
+/** Agenda on the configured backend, tuned for the role. */
+async function createJobsAgenda(host: JobsHost, options: StartJobsOptions, jobLogger: AppDeps['logger']): Promise<Agenda> {
+  const { role } = host.deps.config;
+  const inOneProcess = role === 'all';
   const agenda = await host.createAgenda({
-    name: `weeklydiv-${config.role}-${process.pid}`,
+    name: `weeklydiv-${role}-${process.pid}`,
     processEvery: options.processEvery ?? (inOneProcess ? '30 seconds' : '2 seconds'),
     defaultConcurrency: 1,
     defaultLockLifetime: 30 * 60_000,
@@ -111,117 +144,110 @@ export async function startJobs(host: JobsHost, options: StartJobsOptions = {}):
     ...(inOneProcess ? { notificationChannel: new InMemoryNotificationChannel() } : {}),
   });
   agenda.on('error', (error) => jobLogger.error({ err: error }, 'agenda error'));
+  return agenda;
+}
 
-  const env: JobEnv = {
-    log,
+/** What every job run is given (the options override the host's provider and feed reader in tests). */
+function jobEnv(host: JobsHost, options: StartJobsOptions, jobLogger: AppDeps['logger']): JobEnv {
+  const { deps } = host;
+  return {
+    log: deps.log,
     readModels: deps.readModels,
-    runner,
+    runner: host.runner,
     now: deps.now,
     logger: jobLogger,
     provider: options.provider !== undefined ? () => options.provider ?? null : () => host.marketData(),
-    news: { reader: options.feedReader ?? host.newsFeedReader(), feeds: newsFeedsOf(config.newsFeeds) },
-    config,
+    news: { reader: options.feedReader ?? host.newsFeedReader(), feeds: newsFeedsOf(deps.config.newsFeeds) },
+    config: deps.config,
     brokerage: deps.brokerage,
     mailer: deps.mailer,
   };
-  const jobCtx = (name: JobName, jobId: string): CommandContext => ({ actor: `job:${name}`, correlationId: jobId, now: deps.now().toISOString() });
+}
 
-  async function run(name: JobName, job: Job<AgendaJobData>): Promise<void> {
-    const data = job.attrs.data ?? {};
-    const scheduled = data.scheduled === true || !data.jobId;
-    // The every-minute schedule fires from 9:00 to 16:59 ET on weekdays: minutes outside the session,
-    // and every minute with demo data or no provider, are not recorded as runs (docs/live-updates.md).
-    if (!data.jobId && name === 'refresh-premium-quotes' && !premiumQuotesDue(env, deps.now())) return;
-    const jobId = data.jobId ?? randomUUID();
-    if (!data.jobId) await jobRuns.request(log, jobId, name, 'schedule', jobCtx(name, jobId));
-    try {
-      await jobRuns.start(log, jobId, jobCtx(name, jobId));
-    } catch (error) {
-      jobLogger.warn({ jobId, name, err: error }, 'job run not started');
-      return;
-    }
-    const ctx = jobCtx(name, jobId);
-    const runContext: RunContext = {
-      jobId,
-      name,
-      ctx,
-      scheduled,
-      progress: async (p) => {
-        await jobRuns.progress(log, jobId, p, jobCtx(name, jobId));
-      },
-    };
-    const started = Date.now();
-    try {
-      const outcome = await dataJobs[name](env, runContext);
-      await jobRuns.succeed(log, jobId, outcome, jobCtx(name, jobId));
-      jobLogger.info({ jobId, name, ms: Date.now() - started, counts: outcome.counts }, outcome.summary);
-    } catch (error) {
-      const reason = reasonOf(error);
-      jobLogger.warn({ jobId, name, ms: Date.now() - started, err: error }, `job failed: ${reason}`);
-      await jobRuns.fail(log, jobId, reason, jobCtx(name, jobId));
-    }
+function defineJobs(agenda: Agenda, env: JobEnv): void {
+  for (const name of jobNameSchema.options) {
+    agenda.define<AgendaJobData>(name, (job) => runJob(env, name, job), { concurrency: 1 });
   }
+}
 
-  if (processes) {
-    for (const name of jobNameSchema.options) {
-      agenda.define<AgendaJobData>(name, (job) => run(name, job), { concurrency: 1 });
-    }
+async function keepSchedules(agenda: Agenda): Promise<void> {
+  for (const s of JOB_SCHEDULES) {
+    await agenda.every(s.cron, s.name, { scheduled: true } satisfies AgendaJobData, { timezone: JOB_TIMEZONE, skipImmediate: true });
   }
-  // Started in every role: a gateway defines no job, so it processes none, but stop() then closes its connection.
-  await agenda.start();
+}
 
-  if (processes && options.schedules !== false) {
-    for (const s of JOB_SCHEDULES) {
-      await agenda.every(s.cron, s.name, { scheduled: true } satisfies AgendaJobData, { timezone: JOB_TIMEZONE, skipImmediate: true });
-    }
+function jobCtx(env: JobEnv, name: JobName, jobId: string): CommandContext {
+  return { actor: `job:${name}`, correlationId: jobId, now: env.now().toISOString() };
+}
+
+/** One run, recorded on `job-<jobId>`: requested (scheduled runs), started, progress, succeeded or failed. */
+async function runJob(env: JobEnv, name: JobName, job: Job<AgendaJobData>): Promise<void> {
+  const { log, logger } = env;
+  const data = job.attrs.data ?? {};
+  const scheduled = data.scheduled === true || !data.jobId;
+  // The every-minute schedule fires from 9:00 to 16:59 ET on weekdays: minutes outside the session,
+  // and every minute with demo data or no provider, are not recorded as runs (docs/live-updates.md).
+  if (!data.jobId && name === 'refresh-premium-quotes' && !premiumQuotesDue(env, env.now())) return;
+  const jobId = data.jobId ?? randomUUID();
+  if (!data.jobId) await jobRuns.request(log, jobId, name, 'schedule', jobCtx(env, name, jobId));
+  try {
+    await jobRuns.start(log, jobId, jobCtx(env, name, jobId));
+  } catch (error) {
+    logger.warn({ jobId, name, err: error }, 'job run not started');
+    return;
   }
-
-  // "Today" enters the log at every start too (appends nothing when it already did).
-  if (processes) {
-    await beginMarketDay(log, newYorkDate(deps.now().getTime()), { actor: 'job:begin-market-day', correlationId: `start-${process.pid}`, now: deps.now().toISOString() });
-  }
-
-  const follower = processes ? undefined : followCacheClears(host, jobLogger);
-
-  const runtime: JobsRuntime = {
-    agenda,
-    processes,
-    async request(name, requestedBy, ctx) {
-      const jobId = randomUUID();
-      const position = await jobRuns.request(log, jobId, name, requestedBy, ctx);
-      try {
-        await agenda.now<AgendaJobData>(name, { jobId });
-      } catch (error) {
-        const failed = await jobRuns.fail(log, jobId, `Could not queue the job: ${error instanceof Error ? error.message : String(error)}`, ctx);
-        return { jobId, position: Math.max(position, failed) };
-      }
-      return { jobId, position };
-    },
-    async seedOnFirstStart() {
-      if (!processes || !config.demoData) return null;
-      const runs = await runsOfJob(deps.readModels, 'initialize-production');
-      const unfinishedStartup = runs.some((r) => r.requestedBy === 'startup') && !runs.some((r) => r.status === 'succeeded');
-      if ((await catalogSize(deps.readModels)) > 0 && !unfinishedStartup) return null;
-      const started = Date.now();
-      jobLogger.info('first start with demo data: loading the seed catalog and two years of demo history');
-      const ctx: CommandContext = { actor: 'system', correlationId: `startup-${process.pid}`, now: deps.now().toISOString() };
-      const { jobId, position } = await runtime.request('initialize-production', 'startup', ctx);
-      await deps.readModels.waitFor(position);
-      const done = await whenJobFinished(deps.readModels, jobId);
-      // "A full site": every read model (metrics, views) has taken in what the run wrote.
-      await deps.readModels.waitFor(await host.eventStore.headPosition(), { timeoutMs: 10 * 60_000 });
-      if (done.status === 'succeeded') jobLogger.info({ ms: Date.now() - started, counts: done.counts }, 'first start: demo data loaded');
-      else jobLogger.error({ ms: Date.now() - started, reason: done.reason }, 'first start: loading demo data failed');
-      return done;
-    },
-    async stop() {
-      await follower?.stop();
-      deps.jobs = undefined;
-      await agenda.drain({ timeout: options.drainTimeoutMs ?? 10_000 });
+  const ctx = jobCtx(env, name, jobId);
+  const runContext: RunContext = {
+    jobId,
+    name,
+    ctx,
+    scheduled,
+    progress: async (p) => {
+      await jobRuns.progress(log, jobId, p, jobCtx(env, name, jobId));
     },
   };
-  deps.jobs = runtime;
-  return runtime;
+  const started = Date.now();
+  try {
+    const outcome = await dataJobs[name](env, runContext);
+    await jobRuns.succeed(log, jobId, outcome, jobCtx(env, name, jobId));
+    logger.info({ jobId, name, ms: Date.now() - started, counts: outcome.counts }, outcome.summary);
+  } catch (error) {
+    const reason = reasonOf(error);
+    logger.warn({ jobId, name, ms: Date.now() - started, err: error }, `job failed: ${reason}`);
+    await jobRuns.fail(log, jobId, reason, jobCtx(env, name, jobId));
+  }
+}
+
+/** Records `JobRequested` and queues the run; a run Agenda could not queue is recorded as failed. */
+async function requestRun(agenda: Agenda, log: AppDeps['log'], name: JobName, requestedBy: string, ctx: CommandContext): Promise<{ jobId: string; position: number }> {
+  const jobId = randomUUID();
+  const position = await jobRuns.request(log, jobId, name, requestedBy, ctx);
+  try {
+    await agenda.now<AgendaJobData>(name, { jobId });
+  } catch (error) {
+    const failed = await jobRuns.fail(log, jobId, `Could not queue the job: ${error instanceof Error ? error.message : String(error)}`, ctx);
+    return { jobId, position: Math.max(position, failed) };
+  }
+  return { jobId, position };
+}
+
+/** `seedOnFirstStart` where the process runs jobs with demo data on. */
+async function seedDemoData(host: JobsHost, queue: JobQueue, jobLogger: AppDeps['logger']): Promise<JobDoc | null> {
+  const { deps } = host;
+  const runs = await runsOfJob(deps.readModels, 'initialize-production');
+  const unfinishedStartup = runs.some((r) => r.requestedBy === 'startup') && !runs.some((r) => r.status === 'succeeded');
+  if ((await catalogSize(deps.readModels)) > 0 && !unfinishedStartup) return null;
+  const started = Date.now();
+  jobLogger.info('first start with demo data: loading the seed catalog and two years of demo history');
+  const ctx: CommandContext = { actor: 'system', correlationId: `startup-${process.pid}`, now: deps.now().toISOString() };
+  const { jobId, position } = await queue.request('initialize-production', 'startup', ctx);
+  await deps.readModels.waitFor(position);
+  const done = await whenJobFinished(deps.readModels, jobId);
+  // "A full site": every read model (metrics, views) has taken in what the run wrote.
+  await deps.readModels.waitFor(await host.eventStore.headPosition(), { timeoutMs: 10 * 60_000 });
+  if (done.status === 'succeeded') jobLogger.info({ ms: Date.now() - started, counts: done.counts }, 'first start: demo data loaded');
+  else jobLogger.error({ ms: Date.now() - started, reason: done.reason }, 'first start: loading demo data failed');
+  return done;
 }
 
 /**

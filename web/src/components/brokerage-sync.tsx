@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 import type { BrokerageAccount, BrokerageSyncResult } from '../../../contracts/brokerage.ts';
 import { serverMessage } from '../api/base-api.ts';
@@ -24,16 +24,131 @@ import { useToast } from './ui/toast.tsx';
  * available yet. Mount it only for Premium with an active subscription.
  */
 export function BrokerageSync({ title, headingLevel = 'h2', idPrefix }: { title: string; headingLevel?: 'h2' | 'h3'; idPrefix: string }) {
-  const { toast } = useToast();
   const status = useGetBrokerageStatusQuery();
   const registered = status.data?.available === true && status.data.registered;
   const accounts = useGetBrokerageAccountsQuery(undefined, { skip: !registered });
+  const actions = useBrokerageActions(status.data?.registered === true);
+  const titleId = `${idPrefix}-title`;
+
+  const Heading = (
+    <CardTitle as={headingLevel} id={titleId}>
+      {title}
+    </CardTitle>
+  );
+
+  if (status.isLoading) return <LoadingSection heading={Heading} titleId={titleId} text="Loading brokerage sync…" />;
+  if (status.isError || !status.data) {
+    return (
+      <LoadErrorSection heading={Heading} titleId={titleId} onRetry={() => void status.refetch()}>
+        Could not load brokerage sync. {serverMessage(status.error)}
+      </LoadErrorSection>
+    );
+  }
+  if (!status.data.available) {
+    return (
+      <section aria-labelledby={titleId}>
+        <TitleRow>
+          {Heading}
+          <Badge $tone="warning">Not available yet</Badge>
+        </TitleRow>
+        <CardText>Brokerage sync is not available yet: it has not been set up on this site. Your holdings are the ones you add yourself.</CardText>
+      </section>
+    );
+  }
+
+  const list = accounts.data ?? [];
+  const portalNote = actions.portalOpened ? (
+    <Note role="status">
+      Finish connecting in the new tab, then come back here and refresh your accounts.{' '}
+      <Button $variant="ghost" $size="sm" onClick={() => void accounts.refetch()} disabled={!registered || accounts.isFetching}>
+        {accounts.isFetching ? 'Refreshing...' : 'Refresh Accounts'}
+      </Button>
+    </Note>
+  ) : null;
+
+  if (registered && accounts.isLoading) return <LoadingSection heading={Heading} titleId={titleId} text="Loading your brokerage accounts…" />;
+  if (registered && accounts.isError) {
+    return (
+      <LoadErrorSection heading={Heading} titleId={titleId} onRetry={() => void accounts.refetch()}>
+        Could not load your brokerage accounts. {serverMessage(accounts.error)}
+      </LoadErrorSection>
+    );
+  }
+
+  return <BrokerageAccounts heading={Heading} titleId={titleId} actions={actions} portalNote={portalNote} list={list} />;
+}
+
+type BrokerageActions = ReturnType<typeof useBrokerageActions>;
+
+/**
+ * No account yet: what sync does and "Connect Brokerage". Else the connected accounts with their count,
+ * the last sync's summary, "Sync Portfolio" and "Add Another Account". One component for both, so that
+ * connecting the first account updates the section in place (the focused button keeps its focus).
+ */
+function BrokerageAccounts({
+  heading,
+  titleId,
+  actions,
+  portalNote,
+  list,
+}: {
+  heading: ReactNode;
+  titleId: string;
+  actions: BrokerageActions;
+  portalNote: ReactNode;
+  list: readonly BrokerageAccount[];
+}) {
+  if (list.length === 0) {
+    return (
+      <section aria-labelledby={titleId}>
+        {heading}
+        <CardText>Connect your accounts at 20+ brokerages and sync your weekly dividend ETFs into your portfolio, instead of typing every trade.</CardText>
+        <ReadOnlyNote />
+        <Actions>
+          <Button onClick={() => void actions.connect()} disabled={actions.connecting}>
+            {actions.connecting ? 'Connecting...' : 'Connect Brokerage'}
+          </Button>
+        </Actions>
+        {portalNote}
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby={titleId}>
+      <TitleRow>
+        {heading}
+        <Badge $tone="accent" aria-label={`${list.length} connected ${list.length === 1 ? 'account' : 'accounts'}`}>
+          {list.length}
+        </Badge>
+      </TitleRow>
+      <Accounts aria-label="Connected brokerage accounts">
+        {list.map((account) => (
+          <AccountRow key={account.id} account={account} />
+        ))}
+      </Accounts>
+      {actions.lastResult ? <SyncSummary result={actions.lastResult} /> : null}
+      <Actions>
+        <Button onClick={() => void actions.syncNow()} disabled={actions.syncing}>
+          {actions.syncing ? 'Syncing...' : 'Sync Portfolio'}
+        </Button>
+        <Button $variant="outline" onClick={() => void actions.connect()} disabled={actions.connecting}>
+          {actions.connecting ? 'Connecting...' : 'Add Another Account'}
+        </Button>
+      </Actions>
+      {portalNote}
+      <ReadOnlyNote />
+    </section>
+  );
+}
+
+/** Connect (register the first time, then the connection portal) and sync, with their toasts. */
+function useBrokerageActions(registered: boolean) {
+  const { toast } = useToast();
   const [register, registering] = useRegisterBrokerageMutation();
   const [createUrl, creatingUrl] = useCreateConnectionUrlMutation();
   const [sync, syncing] = useSyncBrokerageMutation();
   const [portalOpened, setPortalOpened] = useState(false);
   const [lastResult, setLastResult] = useState<BrokerageSyncResult | null>(null);
-  const titleId = `${idPrefix}-title`;
 
   /** Register (first time only), then open the connection portal in a new tab. */
   async function connect() {
@@ -41,7 +156,7 @@ export function BrokerageSync({ title, headingLevel = 'h2', idPrefix }: { title:
     // cut off from this page, and sent to SnapTrade once the link is here.
     const tab = window.open('', '_blank');
     if (tab) tab.opener = null;
-    if (!status.data?.registered) {
+    if (!registered) {
       try {
         await register().unwrap();
         toast({ title: 'Registered with brokerage service' });
@@ -73,123 +188,34 @@ export function BrokerageSync({ title, headingLevel = 'h2', idPrefix }: { title:
     }
   }
 
-  const Heading = (
-    <CardTitle as={headingLevel} id={titleId}>
-      {title}
-    </CardTitle>
-  );
-  const connecting = registering.isLoading || creatingUrl.isLoading;
+  return { connect, connecting: registering.isLoading || creatingUrl.isLoading, syncNow, syncing: syncing.isLoading, portalOpened, lastResult };
+}
 
-  if (status.isLoading) {
-    return (
-      <section aria-labelledby={titleId} aria-busy="true">
-        {Heading}
-        <CardText role="status">Loading brokerage sync…</CardText>
-      </section>
-    );
-  }
-  if (status.isError || !status.data) {
-    return (
-      <section aria-labelledby={titleId}>
-        {Heading}
-        <CardText role="alert">Could not load brokerage sync. {serverMessage(status.error)}</CardText>
-        <Actions>
-          <Button $variant="outline" onClick={() => void status.refetch()}>
-            Try Again
-          </Button>
-        </Actions>
-      </section>
-    );
-  }
-  if (!status.data.available) {
-    return (
-      <section aria-labelledby={titleId}>
-        <TitleRow>
-          {Heading}
-          <Badge $tone="warning">Not available yet</Badge>
-        </TitleRow>
-        <CardText>Brokerage sync is not available yet: it has not been set up on this site. Your holdings are the ones you add yourself.</CardText>
-      </section>
-    );
-  }
-
-  const list = accounts.data ?? [];
-  const readOnlyNote = (
-    <Note>Read-only through SnapTrade: you sign in to your brokerage on SnapTrade's page, we never see or store your brokerage login, and nothing can be traded.</Note>
-  );
-  const portalNote = portalOpened ? (
-    <Note role="status">
-      Finish connecting in the new tab, then come back here and refresh your accounts.{' '}
-      <Button $variant="ghost" $size="sm" onClick={() => void accounts.refetch()} disabled={!registered || accounts.isFetching}>
-        {accounts.isFetching ? 'Refreshing...' : 'Refresh Accounts'}
-      </Button>
-    </Note>
-  ) : null;
-
-  if (registered && accounts.isLoading) {
-    return (
-      <section aria-labelledby={titleId} aria-busy="true">
-        {Heading}
-        <CardText role="status">Loading your brokerage accounts…</CardText>
-      </section>
-    );
-  }
-  if (registered && accounts.isError) {
-    return (
-      <section aria-labelledby={titleId}>
-        {Heading}
-        <CardText role="alert">Could not load your brokerage accounts. {serverMessage(accounts.error)}</CardText>
-        <Actions>
-          <Button $variant="outline" onClick={() => void accounts.refetch()}>
-            Try Again
-          </Button>
-        </Actions>
-      </section>
-    );
-  }
-
-  if (list.length === 0) {
-    return (
-      <section aria-labelledby={titleId}>
-        {Heading}
-        <CardText>Connect your accounts at 20+ brokerages and sync your weekly dividend ETFs into your portfolio, instead of typing every trade.</CardText>
-        {readOnlyNote}
-        <Actions>
-          <Button onClick={() => void connect()} disabled={connecting}>
-            {connecting ? 'Connecting...' : 'Connect Brokerage'}
-          </Button>
-        </Actions>
-        {portalNote}
-      </section>
-    );
-  }
-
+function LoadingSection({ heading, titleId, text }: { heading: ReactNode; titleId: string; text: string }) {
   return (
-    <section aria-labelledby={titleId}>
-      <TitleRow>
-        {Heading}
-        <Badge $tone="accent" aria-label={`${list.length} connected ${list.length === 1 ? 'account' : 'accounts'}`}>
-          {list.length}
-        </Badge>
-      </TitleRow>
-      <Accounts aria-label="Connected brokerage accounts">
-        {list.map((account) => (
-          <AccountRow key={account.id} account={account} />
-        ))}
-      </Accounts>
-      {lastResult ? <SyncSummary result={lastResult} /> : null}
-      <Actions>
-        <Button onClick={() => void syncNow()} disabled={syncing.isLoading}>
-          {syncing.isLoading ? 'Syncing...' : 'Sync Portfolio'}
-        </Button>
-        <Button $variant="outline" onClick={() => void connect()} disabled={connecting}>
-          {connecting ? 'Connecting...' : 'Add Another Account'}
-        </Button>
-      </Actions>
-      {portalNote}
-      {readOnlyNote}
+    <section aria-labelledby={titleId} aria-busy="true">
+      {heading}
+      <CardText role="status">{text}</CardText>
     </section>
   );
+}
+
+function LoadErrorSection({ heading, titleId, onRetry, children }: { heading: ReactNode; titleId: string; onRetry: () => void; children: ReactNode }) {
+  return (
+    <section aria-labelledby={titleId}>
+      {heading}
+      <CardText role="alert">{children}</CardText>
+      <Actions>
+        <Button $variant="outline" onClick={onRetry}>
+          Try Again
+        </Button>
+      </Actions>
+    </section>
+  );
+}
+
+function ReadOnlyNote() {
+  return <Note>Read-only through SnapTrade: you sign in to your brokerage on SnapTrade's page, we never see or store your brokerage login, and nothing can be traded.</Note>;
 }
 
 function AccountRow({ account }: { account: BrokerageAccount }) {

@@ -39,9 +39,78 @@ function formatSize(bytes: number): string {
 export function ImageLibrary() {
   const { toast } = useToast();
   const { data: images, isLoading, isError, refetch } = useGetImagesQuery();
-  const [upload, { isLoading: uploading }] = useUploadImageMutation();
   const [deleteImage, { isLoading: deleting }] = useDeleteImageMutation();
   const [confirming, setConfirming] = useState<ImageJson | null>(null);
+  const copy = useCopyImageLink();
+
+  async function confirmDelete() {
+    if (!confirming) return;
+    try {
+      await deleteImage(confirming.id).unwrap();
+      toast({ title: 'Success', description: 'Image deleted successfully' });
+      setConfirming(null);
+    } catch (error) {
+      toast({ title: 'Error', description: failureMessage(error, 'Failed to delete image'), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <Card>
+      <Section aria-labelledby="image-library-title">
+        <CardTitle as="h2" id="image-library-title">Image Library</CardTitle>
+        <SectionText>Upload an image, then copy its link into a page&apos;s HTML or the footer.</SectionText>
+        <ImageUpload />
+        {isLoading ? (
+          <SectionText>Loading images...</SectionText>
+        ) : isError ? (
+          <ButtonRow>
+            <SectionText>Could not load the images.</SectionText>
+            <Button $variant="outline" $size="sm" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </ButtonRow>
+        ) : !images || images.length === 0 ? (
+          <SectionText>No images uploaded yet</SectionText>
+        ) : (
+          <Grid>
+            {images.map((image) => (
+              <ImageTile key={image.id} image={image} onCopy={() => void copy(image)} onDelete={() => setConfirming(image)} />
+            ))}
+          </Grid>
+        )}
+      </Section>
+      <ConfirmActionDialog
+        open={confirming !== null}
+        title="Delete this image?"
+        description={confirming ? `"${confirming.filename}" will be deleted. Pages or a footer that show it will show a broken image.` : ''}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setConfirming(null)}
+      />
+    </Card>
+  );
+}
+
+/** Copies an image's address to the clipboard; where the browser refuses, the toast shows the address. */
+function useCopyImageLink() {
+  const { toast } = useToast();
+  return async function copy(image: ImageJson) {
+    const address = imageAddress(image);
+    try {
+      await navigator.clipboard.writeText(address);
+      toast({ title: 'Success', description: 'Image URL copied to clipboard' });
+    } catch {
+      toast({ title: 'Error', description: `Could not copy to the clipboard. The image URL is ${address}`, variant: 'destructive' });
+    }
+  };
+}
+
+/** "Upload Image": picks a file (images only), reads it and uploads it. */
+function ImageUpload() {
+  const { toast } = useToast();
+  const [upload, { isLoading: uploading }] = useUploadImageMutation();
   const [reading, setReading] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   const busy = uploading || reading;
@@ -71,84 +140,35 @@ export function ImageLibrary() {
     }
   }
 
-  async function copy(image: ImageJson) {
-    const address = imageAddress(image);
-    try {
-      await navigator.clipboard.writeText(address);
-      toast({ title: 'Success', description: 'Image URL copied to clipboard' });
-    } catch {
-      toast({ title: 'Error', description: `Could not copy to the clipboard. The image URL is ${address}`, variant: 'destructive' });
-    }
-  }
-
-  async function confirmDelete() {
-    if (!confirming) return;
-    try {
-      await deleteImage(confirming.id).unwrap();
-      toast({ title: 'Success', description: 'Image deleted successfully' });
-      setConfirming(null);
-    } catch (error) {
-      toast({ title: 'Error', description: failureMessage(error, 'Failed to delete image'), variant: 'destructive' });
-    }
-  }
-
   return (
-    <Card>
-      <Section aria-labelledby="image-library-title">
-        <CardTitle as="h2" id="image-library-title">Image Library</CardTitle>
-        <SectionText>Upload an image, then copy its link into a page&apos;s HTML or the footer.</SectionText>
-        <ButtonRow>
-          <Button onClick={() => fileRef.current?.click()} disabled={busy}>
-            {busy ? 'Uploading...' : 'Upload Image'}
-          </Button>
-          <HiddenInput ref={fileRef} type="file" accept="image/*" aria-label="Image file" tabIndex={-1} onChange={(e) => void onFile(e)} />
-        </ButtonRow>
-        {isLoading ? (
-          <SectionText>Loading images...</SectionText>
-        ) : isError ? (
-          <ButtonRow>
-            <SectionText>Could not load the images.</SectionText>
-            <Button $variant="outline" $size="sm" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </ButtonRow>
-        ) : !images || images.length === 0 ? (
-          <SectionText>No images uploaded yet</SectionText>
-        ) : (
-          <Grid>
-            {images.map((image) => (
-              <Tile key={image.id} data-testid="image-tile">
-                <Thumb>
-                  <img src={imagePath(image)} alt={image.filename} loading="lazy" decoding="async" />
-                </Thumb>
-                <Caption>
-                  <FileName title={image.filename}>{image.filename}</FileName>
-                  <Size>{formatSize(image.size)}</Size>
-                </Caption>
-                <TileButtons>
-                  <Button $variant="outline" $size="sm" onClick={() => void copy(image)} aria-label={`Copy link of ${image.filename}`}>
-                    Copy Link
-                  </Button>
-                  <Button $variant="ghost" $size="sm" onClick={() => setConfirming(image)} aria-label={`Delete image ${image.filename}`}>
-                    Delete
-                  </Button>
-                </TileButtons>
-              </Tile>
-            ))}
-          </Grid>
-        )}
-      </Section>
-      <ConfirmActionDialog
-        open={confirming !== null}
-        title="Delete this image?"
-        description={confirming ? `"${confirming.filename}" will be deleted. Pages or a footer that show it will show a broken image.` : ''}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setConfirming(null)}
-      />
-    </Card>
+    <ButtonRow>
+      <Button onClick={() => fileRef.current?.click()} disabled={busy}>
+        {busy ? 'Uploading...' : 'Upload Image'}
+      </Button>
+      <HiddenInput ref={fileRef} type="file" accept="image/*" aria-label="Image file" tabIndex={-1} onChange={(e) => void onFile(e)} />
+    </ButtonRow>
+  );
+}
+
+function ImageTile({ image, onCopy, onDelete }: { image: ImageJson; onCopy: () => void; onDelete: () => void }) {
+  return (
+    <Tile data-testid="image-tile">
+      <Thumb>
+        <img src={imagePath(image)} alt={image.filename} loading="lazy" decoding="async" />
+      </Thumb>
+      <Caption>
+        <FileName title={image.filename}>{image.filename}</FileName>
+        <Size>{formatSize(image.size)}</Size>
+      </Caption>
+      <TileButtons>
+        <Button $variant="outline" $size="sm" onClick={onCopy} aria-label={`Copy link of ${image.filename}`}>
+          Copy Link
+        </Button>
+        <Button $variant="ghost" $size="sm" onClick={onDelete} aria-label={`Delete image ${image.filename}`}>
+          Delete
+        </Button>
+      </TileButtons>
+    </Tile>
   );
 }
 

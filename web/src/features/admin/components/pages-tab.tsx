@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { styled } from 'styled-components';
 import type { PageJson } from '../../../../../contracts/content.ts';
 import type { PageInput } from '../../../../../contracts/pages.ts';
@@ -64,17 +64,31 @@ function inputOf(form: PageForm): PageInput {
 
 /** Custom Pages: the page form (create / edit, preview), the list of pages and the image library. */
 export function PagesTab() {
+  const pageForm = usePageForm();
+  const { form, editing, reset } = pageForm;
+  const [previewOpen, setPreviewOpen] = useState(false);
+
+  return (
+    <TabStack>
+      <PageFormCard pageForm={pageForm} onPreview={() => setPreviewOpen(true)} />
+      <PagesList editingId={editing?.id ?? null} onEdit={pageForm.edit} onDeleted={(page) => (editing?.id === page.id ? reset() : undefined)} />
+      <ImageLibrary />
+      <PagePreviewDialog open={previewOpen} onClose={() => setPreviewOpen(false)} form={form} />
+    </TabStack>
+  );
+}
+
+/** The page form's state: the fields, the page being edited (null: a new page), and saving it. */
+function usePageForm() {
   const { toast } = useToast();
   const [form, setForm] = useState<PageForm>(EMPTY_FORM);
   const [editing, setEditing] = useState<PageJson | null>(null);
-  const [previewOpen, setPreviewOpen] = useState(false);
   const [createPage, { isLoading: creating }] = useCreatePageMutation();
   const [updatePage, { isLoading: updating }] = useUpdatePageMutation();
   const pathRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const saving = creating || updating;
   const complete = form.path.trim() !== '' && form.title.trim() !== '' && form.htmlBody.trim() !== '';
-  const metaLength = form.metaDescription.length;
 
   function set<K extends keyof PageForm>(key: K, value: PageForm[K]) {
     setForm((f) => ({ ...f, [key]: value }));
@@ -115,115 +129,125 @@ export function PagesTab() {
     }
   }
 
-  const slug = form.path.trim() ? pageSlug(form.path) : null;
+  return { form, editing, saving, complete, set, reset, edit, submit, pathRef, formRef };
+}
 
+type PageFormState = ReturnType<typeof usePageForm>;
+type SetField = PageFormState['set'];
+
+/** "Create Page" / "Edit Page: …": the fields and the Create / Update, Cancel and Preview buttons. */
+function PageFormCard({ pageForm, onPreview }: { pageForm: PageFormState; onPreview: () => void }) {
+  const { form, editing, saving, complete, set, reset, submit, pathRef, formRef } = pageForm;
   return (
-    <TabStack>
-      <Card>
-        <Section aria-labelledby="page-form-title">
-          <CardTitle as="h2" id="page-form-title">{editing ? `Edit Page: ${editing.title}` : 'Create Page'}</CardTitle>
-          <form ref={formRef} onSubmit={submit} aria-labelledby="page-form-title">
-            <FormGrid>
-              <TextField
-                ref={pathRef}
-                label="Path"
-                placeholder="/about-weekly-dividends"
-                value={form.path}
-                onChange={(e) => set('path', normalizePagePathWhileTyping(e.target.value))}
-                onBlur={() => set('path', form.path ? normalizePagePath(form.path) : '')}
-                hint={slug ? `Slug: ${slug}` : 'Lowercase letters, digits, hyphens and slashes; the slug follows from it.'}
-                required
-                autoComplete="off"
-                spellCheck={false}
-              />
-              <TextField label="Title" value={form.title} onChange={(e) => set('title', e.target.value)} required />
-              <Wide>
-                <TextAreaField
-                  label="Meta Description"
-                  value={form.metaDescription}
-                  onChange={(e) => set('metaDescription', e.target.value)}
-                  rows={3}
-                  hint={
-                    <MetaHint $good={metaLength >= META_DESCRIPTION_MIN && metaLength <= META_DESCRIPTION_MAX}>
-                      {`${META_DESCRIPTION_MIN}-${META_DESCRIPTION_MAX} characters recommended for search results. ${metaLength} ${metaLength === 1 ? 'character' : 'characters'}.`}
-                    </MetaHint>
-                  }
-                />
-              </Wide>
-              <TextField
-                label="Canonical URL"
-                type="url"
-                placeholder="https://weeklydiv.com/about"
-                hint="Optional: the preferred address of this content, if it also lives elsewhere."
-                value={form.canonicalUrl}
-                onChange={(e) => set('canonicalUrl', e.target.value)}
-              />
-              <SwitchBox>
-                <Switch
-                  label="Hide from search engines"
-                  description="Adds noindex, nofollow to the page."
-                  checked={form.noIndex}
-                  onChange={(checked) => set('noIndex', checked)}
-                />
-              </SwitchBox>
-              <Wide>
-                <TextAreaField label="HTML Body" code rows={10} value={form.htmlBody} onChange={(e) => set('htmlBody', e.target.value)} required spellCheck={false} />
-              </Wide>
-              <Wide>
-                <TextAreaField
-                  label="Custom CSS"
-                  code
-                  rows={5}
-                  value={form.cssBody}
-                  onChange={(e) => set('cssBody', e.target.value)}
-                  hint="Optional, applied to this page only."
-                  spellCheck={false}
-                />
-              </Wide>
-              <Wide>
-                <Switch
-                  label="Published"
-                  description="Visitors can open a published page at its path; a draft answers Page Not Found."
-                  checked={form.isPublished}
-                  onChange={(checked) => set('isPublished', checked)}
-                />
-              </Wide>
-            </FormGrid>
-            <FormButtons>
-              <Button type="submit" disabled={!complete || saving}>
-                {saving ? 'Saving...' : editing ? 'Update Page' : 'Create Page'}
+    <Card>
+      <Section aria-labelledby="page-form-title">
+        <CardTitle as="h2" id="page-form-title">{editing ? `Edit Page: ${editing.title}` : 'Create Page'}</CardTitle>
+        <form ref={formRef} onSubmit={submit} aria-labelledby="page-form-title">
+          <PageFields form={form} set={set} pathRef={pathRef} />
+          <FormButtons>
+            <Button type="submit" disabled={!complete || saving}>
+              {saving ? 'Saving...' : editing ? 'Update Page' : 'Create Page'}
+            </Button>
+            {editing ? (
+              <Button $variant="outline" onClick={reset} disabled={saving}>
+                Cancel
               </Button>
-              {editing ? (
-                <Button $variant="outline" onClick={reset} disabled={saving}>
-                  Cancel
-                </Button>
-              ) : null}
-              <Button $variant="secondary" onClick={() => setPreviewOpen(true)} disabled={form.htmlBody.trim() === ''}>
-                Preview
-              </Button>
-            </FormButtons>
-          </form>
-        </Section>
-      </Card>
-      <PagesList editingId={editing?.id ?? null} onEdit={edit} onDeleted={(page) => (editing?.id === page.id ? reset() : undefined)} />
-      <ImageLibrary />
-      <Dialog
-        open={previewOpen}
-        onClose={() => setPreviewOpen(false)}
-        title={`Preview: ${form.title.trim() || 'Untitled page'}`}
-        description="As visitors will see it: scripts and unsafe HTML are removed, as on the live page."
-        width="960px"
-      >
-        <PreviewFrame data-testid="page-preview">
-          <ManagedPageBody htmlBody={form.htmlBody} cssBody={form.cssBody} />
-        </PreviewFrame>
-        <DialogActions>
-          <Button $variant="outline" onClick={() => setPreviewOpen(false)}>
-            Close Preview
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </TabStack>
+            ) : null}
+            <Button $variant="secondary" onClick={onPreview} disabled={form.htmlBody.trim() === ''}>
+              Preview
+            </Button>
+          </FormButtons>
+        </form>
+      </Section>
+    </Card>
+  );
+}
+
+function PageFields({ form, set, pathRef }: { form: PageForm; set: SetField; pathRef: RefObject<HTMLInputElement | null> }) {
+  const slug = form.path.trim() ? pageSlug(form.path) : null;
+  return (
+    <FormGrid>
+      <TextField
+        ref={pathRef}
+        label="Path"
+        placeholder="/about-weekly-dividends"
+        value={form.path}
+        onChange={(e) => set('path', normalizePagePathWhileTyping(e.target.value))}
+        onBlur={() => set('path', form.path ? normalizePagePath(form.path) : '')}
+        hint={slug ? `Slug: ${slug}` : 'Lowercase letters, digits, hyphens and slashes; the slug follows from it.'}
+        required
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <TextField label="Title" value={form.title} onChange={(e) => set('title', e.target.value)} required />
+      <Wide>
+        <MetaDescriptionField value={form.metaDescription} onChange={(value) => set('metaDescription', value)} />
+      </Wide>
+      <TextField
+        label="Canonical URL"
+        type="url"
+        placeholder="https://weeklydiv.com/about"
+        hint="Optional: the preferred address of this content, if it also lives elsewhere."
+        value={form.canonicalUrl}
+        onChange={(e) => set('canonicalUrl', e.target.value)}
+      />
+      <SwitchBox>
+        <Switch label="Hide from search engines" description="Adds noindex, nofollow to the page." checked={form.noIndex} onChange={(checked) => set('noIndex', checked)} />
+      </SwitchBox>
+      <Wide>
+        <TextAreaField label="HTML Body" code rows={10} value={form.htmlBody} onChange={(e) => set('htmlBody', e.target.value)} required spellCheck={false} />
+      </Wide>
+      <Wide>
+        <TextAreaField label="Custom CSS" code rows={5} value={form.cssBody} onChange={(e) => set('cssBody', e.target.value)} hint="Optional, applied to this page only." spellCheck={false} />
+      </Wide>
+      <Wide>
+        <Switch
+          label="Published"
+          description="Visitors can open a published page at its path; a draft answers Page Not Found."
+          checked={form.isPublished}
+          onChange={(checked) => set('isPublished', checked)}
+        />
+      </Wide>
+    </FormGrid>
+  );
+}
+
+/** The meta description with its length against the range search engines show in full. */
+function MetaDescriptionField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const metaLength = value.length;
+  return (
+    <TextAreaField
+      label="Meta Description"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      rows={3}
+      hint={
+        <MetaHint $good={metaLength >= META_DESCRIPTION_MIN && metaLength <= META_DESCRIPTION_MAX}>
+          {`${META_DESCRIPTION_MIN}-${META_DESCRIPTION_MAX} characters recommended for search results. ${metaLength} ${metaLength === 1 ? 'character' : 'characters'}.`}
+        </MetaHint>
+      }
+    />
+  );
+}
+
+function PagePreviewDialog({ open, onClose, form }: { open: boolean; onClose: () => void; form: PageForm }) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={`Preview: ${form.title.trim() || 'Untitled page'}`}
+      description="As visitors will see it: scripts and unsafe HTML are removed, as on the live page."
+      width="960px"
+    >
+      <PreviewFrame data-testid="page-preview">
+        <ManagedPageBody htmlBody={form.htmlBody} cssBody={form.cssBody} />
+      </PreviewFrame>
+      <DialogActions>
+        <Button $variant="outline" onClick={onClose}>
+          Close Preview
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
 
@@ -263,29 +287,7 @@ function PagesList({ editingId, onEdit, onDeleted }: { editingId: string | null;
         ) : (
           <List>
             {pages.map((page) => (
-              <Item key={page.id} data-testid="page-item" $current={page.id === editingId}>
-                <ItemText>
-                  <ItemTitle>{page.title}</ItemTitle>
-                  <ItemPath>{page.path}</ItemPath>
-                  <Badges>
-                    <Badge $tone={page.isPublished === 1 ? 'positive' : 'neutral'}>{page.isPublished === 1 ? 'Published' : 'Draft'}</Badge>
-                    {page.noIndex === 1 ? <Badge $tone="warning">noindex</Badge> : null}
-                  </Badges>
-                </ItemText>
-                <ButtonRow>
-                  <Button $variant="outline" $size="sm" onClick={() => onEdit(page)} aria-label={`Edit page: ${page.title}`}>
-                    Edit
-                  </Button>
-                  <Button $variant="ghost" $size="sm" onClick={() => setConfirming(page)} aria-label={`Delete page: ${page.title}`}>
-                    Delete
-                  </Button>
-                  {page.isPublished === 1 ? (
-                    <LinkButton href={page.path} target="_blank" rel="noopener" $variant="secondary" $size="sm">
-                      View Live Page
-                    </LinkButton>
-                  ) : null}
-                </ButtonRow>
-              </Item>
+              <PageItem key={page.id} page={page} current={page.id === editingId} onEdit={onEdit} onDelete={setConfirming} />
             ))}
           </List>
         )}
@@ -301,6 +303,34 @@ function PagesList({ editingId, onEdit, onDeleted }: { editingId: string | null;
         onClose={() => setConfirming(null)}
       />
     </Card>
+  );
+}
+
+function PageItem({ page, current, onEdit, onDelete }: { page: PageJson; current: boolean; onEdit: (page: PageJson) => void; onDelete: (page: PageJson) => void }) {
+  return (
+    <Item data-testid="page-item" $current={current}>
+      <ItemText>
+        <ItemTitle>{page.title}</ItemTitle>
+        <ItemPath>{page.path}</ItemPath>
+        <Badges>
+          <Badge $tone={page.isPublished === 1 ? 'positive' : 'neutral'}>{page.isPublished === 1 ? 'Published' : 'Draft'}</Badge>
+          {page.noIndex === 1 ? <Badge $tone="warning">noindex</Badge> : null}
+        </Badges>
+      </ItemText>
+      <ButtonRow>
+        <Button $variant="outline" $size="sm" onClick={() => onEdit(page)} aria-label={`Edit page: ${page.title}`}>
+          Edit
+        </Button>
+        <Button $variant="ghost" $size="sm" onClick={() => onDelete(page)} aria-label={`Delete page: ${page.title}`}>
+          Delete
+        </Button>
+        {page.isPublished === 1 ? (
+          <LinkButton href={page.path} target="_blank" rel="noopener" $variant="secondary" $size="sm">
+            View Live Page
+          </LinkButton>
+        ) : null}
+      </ButtonRow>
+    </Item>
   );
 }
 

@@ -184,7 +184,48 @@ function rowsOf(settings: readonly AdminSetting[]): Row[] {
 
 let nextRowId = 1;
 
-function OtherSettings() {
+/**
+ * The rows with their errors, and the writes to send when there is none: only changed rows are checked
+ * (a new row needs a key of its own; an existing JSON value must stay valid JSON).
+ */
+function validateRows(rows: readonly Row[], changed: readonly Row[]): { checked: Row[]; writes: Array<{ row: Row; value: unknown }> | null } {
+  const keys = new Map<string, number>();
+  for (const r of rows) keys.set(r.key.trim(), (keys.get(r.key.trim()) ?? 0) + 1);
+  for (const k of EDITOR_KEYS) keys.set(k, (keys.get(k) ?? 0) + 1);
+  const writes: Array<{ row: Row; value: unknown }> = [];
+  let valid = true;
+  const checked = rows.map((r) => {
+    if (!changed.includes(r)) return r;
+    const key = r.key.trim();
+    let error: string | undefined;
+    let value: unknown = r.value;
+    if (r.saved === null) {
+      if (!key) error = 'Key is required';
+      else if (EDITOR_KEYS.includes(key)) error = `${key} has its own editor above`;
+      else if ((keys.get(key) ?? 0) > 1) error = 'This key already exists';
+    } else if (!r.saved.isString) {
+      try {
+        value = JSON.parse(r.value);
+      } catch {
+        error = INVALID_JSON;
+      }
+    }
+    if (error) valid = false;
+    else writes.push({ row: { ...r, key }, value });
+    return { ...r, error };
+  });
+  return { checked, writes: valid ? writes : null };
+}
+
+/** The rows after a save: those saved now hold their value as saved (a new row gets its saved row id). */
+function afterSave(rows: readonly Row[], savedIds: ReadonlySet<string>): Row[] {
+  return rows.map((r) =>
+    savedIds.has(r.rowId) ? { ...r, key: r.key.trim(), rowId: r.saved ? r.rowId : `saved-${r.key.trim()}`, saved: { value: r.value, isString: r.saved?.isString ?? true } } : r,
+  );
+}
+
+/** The settings as editable rows (a draft once anything is changed), and saving the changed ones. */
+function useOtherSettings() {
   const { toast } = useToast();
   const { data, isLoading, isError, refetch } = useGetAdminSettingsQuery();
   const [saveSetting, { isLoading: saving }] = useSaveSettingMutation();
@@ -204,39 +245,9 @@ function OtherSettings() {
     setDraft(rows.filter((r) => r.rowId !== rowId));
   }
 
-  /** The rows with their errors, and the writes to send when there is none. */
-  function validate(): { checked: Row[]; writes: Array<{ row: Row; value: unknown }> | null } {
-    const keys = new Map<string, number>();
-    for (const r of rows) keys.set(r.key.trim(), (keys.get(r.key.trim()) ?? 0) + 1);
-    for (const k of EDITOR_KEYS) keys.set(k, (keys.get(k) ?? 0) + 1);
-    const writes: Array<{ row: Row; value: unknown }> = [];
-    let valid = true;
-    const checked = rows.map((r) => {
-      if (!changed.includes(r)) return r;
-      const key = r.key.trim();
-      let error: string | undefined;
-      let value: unknown = r.value;
-      if (r.saved === null) {
-        if (!key) error = 'Key is required';
-        else if (EDITOR_KEYS.includes(key)) error = `${key} has its own editor above`;
-        else if ((keys.get(key) ?? 0) > 1) error = 'This key already exists';
-      } else if (!r.saved.isString) {
-        try {
-          value = JSON.parse(r.value);
-        } catch {
-          error = INVALID_JSON;
-        }
-      }
-      if (error) valid = false;
-      else writes.push({ row: { ...r, key }, value });
-      return { ...r, error };
-    });
-    return { checked, writes: valid ? writes : null };
-  }
-
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const { checked, writes } = validate();
+    const { checked, writes } = validateRows(rows, changed);
     if (!writes) {
       setDraft(checked);
       return;
@@ -252,14 +263,15 @@ function OtherSettings() {
     } catch (error) {
       toast({ title: 'Error', description: failureMessage(error, 'Failed to save settings'), variant: 'destructive' });
     } finally {
-      setDraft(
-        rows.map((r) =>
-          savedIds.has(r.rowId) ? { ...r, key: r.key.trim(), rowId: r.saved ? r.rowId : `saved-${r.key.trim()}`, saved: { value: r.value, isString: r.saved?.isString ?? true } } : r,
-        ),
-      );
+      setDraft(afterSave(rows, savedIds));
     }
   }
 
+  return { isLoading, isError, refetch, saving, rows, changed, update, add, remove, submit };
+}
+
+function OtherSettings() {
+  const { isLoading, isError, refetch, saving, rows, changed, update, add, remove, submit } = useOtherSettings();
   return (
     <Card>
       <Section aria-labelledby="other-settings-title">
@@ -279,34 +291,7 @@ function OtherSettings() {
             {rows.length === 0 ? <SectionText>No other settings yet.</SectionText> : null}
             <RowList>
               {rows.map((r) => (
-                <SettingRow key={r.rowId} data-testid="setting-row">
-                  {r.saved ? (
-                    <TextField label="Key" value={r.key} readOnly />
-                  ) : (
-                    <TextField
-                      label="Key"
-                      value={r.key}
-                      onChange={(e) => update(r.rowId, { key: e.target.value })}
-                      error={r.error && r.error !== INVALID_JSON ? r.error : undefined}
-                      autoComplete="off"
-                      spellCheck={false}
-                    />
-                  )}
-                  <TextField
-                    label={r.saved ? `Value of ${r.key}` : 'Value'}
-                    value={r.value}
-                    onChange={(e) => update(r.rowId, { value: e.target.value })}
-                    error={r.error === INVALID_JSON ? r.error : undefined}
-                    spellCheck={false}
-                  />
-                  {r.saved ? null : (
-                    <RemoveBox>
-                      <Button $variant="ghost" $size="sm" onClick={() => remove(r.rowId)} aria-label={r.key.trim() ? `Remove new setting ${r.key.trim()}` : 'Remove new setting'}>
-                        Remove
-                      </Button>
-                    </RemoveBox>
-                  )}
-                </SettingRow>
+                <SettingFields key={r.rowId} row={r} onChange={(patch) => update(r.rowId, patch)} onRemove={() => remove(r.rowId)} />
               ))}
             </RowList>
             <Actions>
@@ -321,6 +306,40 @@ function OtherSettings() {
         )}
       </Section>
     </Card>
+  );
+}
+
+/** One setting: a saved key is read-only; a new row has an editable key and a Remove button. */
+function SettingFields({ row: r, onChange, onRemove }: { row: Row; onChange: (patch: Partial<Row>) => void; onRemove: () => void }) {
+  return (
+    <SettingRow data-testid="setting-row">
+      {r.saved ? (
+        <TextField label="Key" value={r.key} readOnly />
+      ) : (
+        <TextField
+          label="Key"
+          value={r.key}
+          onChange={(e) => onChange({ key: e.target.value })}
+          error={r.error && r.error !== INVALID_JSON ? r.error : undefined}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      )}
+      <TextField
+        label={r.saved ? `Value of ${r.key}` : 'Value'}
+        value={r.value}
+        onChange={(e) => onChange({ value: e.target.value })}
+        error={r.error === INVALID_JSON ? r.error : undefined}
+        spellCheck={false}
+      />
+      {r.saved ? null : (
+        <RemoveBox>
+          <Button $variant="ghost" $size="sm" onClick={onRemove} aria-label={r.key.trim() ? `Remove new setting ${r.key.trim()}` : 'Remove new setting'}>
+            Remove
+          </Button>
+        </RemoveBox>
+      )}
+    </SettingRow>
   );
 }
 

@@ -62,64 +62,7 @@ export function TopPerformers() {
   if (isError) body = <Message>Failed to load data</Message>;
   else if (pending) body = <Message>Loading top performers...</Message>;
   else if (etfs.length === 0) body = <Message>No ETF data available. Add ETFs in the admin panel.</Message>;
-  else
-    body = rows.map((etf, i) => {
-      const rank = i + 1;
-      const change = formatDayChange(etf.dayChange, etf.dayChangePercent);
-      const period = sinceInceptionNote(etf.historicalPeriodDays);
-      const to = paths.etf(slugOf(etf), etf.ticker);
-      // Plain elements styled by PerformersTable: 60+ rows render no styled component per cell.
-      return (
-        <ClickableRow key={etf.id} onClick={() => open(etf)} data-testid="top-performer-row">
-          <td>
-            <span className="rank" data-tone={rank <= 3 ? rank : undefined}>
-              {rank}
-            </span>
-          </td>
-          <td>
-            <Link className="ticker" to={to} onClick={(e) => e.stopPropagation()}>
-              {etf.ticker}
-            </Link>
-          </td>
-          <td data-hide-below="md">
-            <span className="name" title={etf.name} data-wrap="2">
-              {etf.name}
-            </span>
-          </td>
-          <td data-align="right" data-nowrap="">
-            {formatPrice(etf.currentPrice)}
-          </td>
-          <td data-align="right" data-hide-below="md" data-nowrap="">
-            <span data-tone={toneName(change.positive)}>{change.text}</span>
-          </td>
-          <td data-align="right">
-            <strong>{formatPercent(etf.exact.yieldPercent)}</strong>
-          </td>
-          <td data-align="right" data-hide-below="lg">
-            <span data-tone={toneName(tone(etf.oneYearReturn))}>{formatPercent(etf.exact.oneYearReturn)}</span>
-            {period ? <small className="period">{period}</small> : null}
-          </td>
-          <td data-align="right" data-hide-below="lg">
-            <span data-tone={toneName(tone(etf.dripReturn))}>{formatPercent(etf.exact.dripReturn)}</span>
-            {period ? <small className="period">{period}</small> : null}
-          </td>
-          <td data-align="right" data-hide-below="sm" data-nowrap="" data-testid="next-ex-div">
-            {formatShortDate(etf.nextExDividend)}
-            {etf.nextExDividend && etf.nextExDividendEstimated ? (
-              <>
-                {' '}
-                <abbr className="est" title="estimated: not declared by the issuer yet">
-                  (est.)
-                </abbr>
-              </>
-            ) : null}
-          </td>
-          <td data-align="right" data-hide-below="md">
-            {formatWeeklyAverage(etf.exact.weeklyAverage)}
-          </td>
-        </ClickableRow>
-      );
-    });
+  else body = rows.map((etf, i) => <PerformerRow key={etf.id} etf={etf} rank={i + 1} onOpen={open} />);
 
   return (
     <Section aria-labelledby="top-performers-title" id="top-performers">
@@ -137,30 +80,7 @@ export function TopPerformers() {
         <Card $padding={false}>
           <TableScroll>
             <PerformersTable>
-              <thead>
-                <tr>
-                  <Th>Rank</Th>
-                  <Th>Ticker</Th>
-                  <Th $hideBelow="md">Name</Th>
-                  <Th $align="right">Price</Th>
-                  <Th $align="right" $hideBelow="md">
-                    Day Change
-                  </Th>
-                  <Th $align="right">Yield %</Th>
-                  <Th $align="right" $hideBelow="lg">
-                    1-Year Return
-                  </Th>
-                  <Th $align="right" $hideBelow="lg">
-                    DRIP Return
-                  </Th>
-                  <Th $align="right" $hideBelow="sm">
-                    Next Ex-Div
-                  </Th>
-                  <Th $align="right" $hideBelow="md">
-                    Weekly Avg
-                  </Th>
-                </tr>
-              </thead>
+              <PerformersHead />
               <tbody>{body}</tbody>
             </PerformersTable>
           </TableScroll>
@@ -171,22 +91,114 @@ export function TopPerformers() {
             </Foot>
           ) : null}
         </Card>
-        <Explainers>
-          <Card>
-            <CardTitle>Yield %</CardTitle>
-            <CardText>Annualised from recent payouts: the average weekly dividend × 52, divided by the current price.</CardText>
-          </Card>
-          <Card>
-            <CardTitle>1-Year &amp; DRIP Return</CardTitle>
-            <CardText>1-year return includes price change and dividends received. DRIP return assumes every dividend was reinvested in more shares.</CardText>
-          </Card>
-          <Card>
-            <CardTitle>Weekly Avg</CardTitle>
-            <CardText>The average dividend per share over the last 3 weeks: what one share has recently paid each week.</CardText>
-          </Card>
-        </Explainers>
+        <MetricExplainers />
       </Container>
     </Section>
+  );
+}
+
+function PerformersHead() {
+  return (
+    <thead>
+      <tr>
+        <Th>Rank</Th>
+        <Th>Ticker</Th>
+        <Th $hideBelow="md">Name</Th>
+        <Th $align="right">Price</Th>
+        <Th $align="right" $hideBelow="md">
+          Day Change
+        </Th>
+        <Th $align="right">Yield %</Th>
+        <Th $align="right" $hideBelow="lg">
+          1-Year Return
+        </Th>
+        <Th $align="right" $hideBelow="lg">
+          DRIP Return
+        </Th>
+        <Th $align="right" $hideBelow="sm">
+          Next Ex-Div
+        </Th>
+        <Th $align="right" $hideBelow="md">
+          Weekly Avg
+        </Th>
+      </tr>
+    </thead>
+  );
+}
+
+function PerformerRow({ etf, rank, onOpen }: { etf: EtfListItem; rank: number; onOpen: (etf: EtfListItem) => void }) {
+  const change = formatDayChange(etf.dayChange, etf.dayChangePercent);
+  const period = sinceInceptionNote(etf.historicalPeriodDays);
+  const to = paths.etf(slugOf(etf), etf.ticker);
+  // Plain elements styled by PerformersTable: 60+ rows render no styled component per cell.
+  return (
+    <ClickableRow onClick={() => onOpen(etf)} data-testid="top-performer-row">
+      <td>
+        <span className="rank" data-tone={rank <= 3 ? rank : undefined}>
+          {rank}
+        </span>
+      </td>
+      <td>
+        <Link className="ticker" to={to} onClick={(e) => e.stopPropagation()}>
+          {etf.ticker}
+        </Link>
+      </td>
+      <td data-hide-below="md">
+        <span className="name" title={etf.name} data-wrap="2">
+          {etf.name}
+        </span>
+      </td>
+      <td data-align="right" data-nowrap="">
+        {formatPrice(etf.currentPrice)}
+      </td>
+      <td data-align="right" data-hide-below="md" data-nowrap="">
+        <span data-tone={toneName(change.positive)}>{change.text}</span>
+      </td>
+      <td data-align="right">
+        <strong>{formatPercent(etf.exact.yieldPercent)}</strong>
+      </td>
+      <td data-align="right" data-hide-below="lg">
+        <span data-tone={toneName(tone(etf.oneYearReturn))}>{formatPercent(etf.exact.oneYearReturn)}</span>
+        {period ? <small className="period">{period}</small> : null}
+      </td>
+      <td data-align="right" data-hide-below="lg">
+        <span data-tone={toneName(tone(etf.dripReturn))}>{formatPercent(etf.exact.dripReturn)}</span>
+        {period ? <small className="period">{period}</small> : null}
+      </td>
+      <td data-align="right" data-hide-below="sm" data-nowrap="" data-testid="next-ex-div">
+        {formatShortDate(etf.nextExDividend)}
+        {etf.nextExDividend && etf.nextExDividendEstimated ? (
+          <>
+            {' '}
+            <abbr className="est" title="estimated: not declared by the issuer yet">
+              (est.)
+            </abbr>
+          </>
+        ) : null}
+      </td>
+      <td data-align="right" data-hide-below="md">
+        {formatWeeklyAverage(etf.exact.weeklyAverage)}
+      </td>
+    </ClickableRow>
+  );
+}
+
+function MetricExplainers() {
+  return (
+    <Explainers>
+      <Card>
+        <CardTitle>Yield %</CardTitle>
+        <CardText>Annualised from recent payouts: the average weekly dividend × 52, divided by the current price.</CardText>
+      </Card>
+      <Card>
+        <CardTitle>1-Year &amp; DRIP Return</CardTitle>
+        <CardText>1-year return includes price change and dividends received. DRIP return assumes every dividend was reinvested in more shares.</CardText>
+      </Card>
+      <Card>
+        <CardTitle>Weekly Avg</CardTitle>
+        <CardText>The average dividend per share over the last 3 weeks: what one share has recently paid each week.</CardText>
+      </Card>
+    </Explainers>
   );
 }
 

@@ -76,6 +76,23 @@ describe('brokerage card', () => {
     await waitFor(() => expect(count(calls, 'GET', '/api/brokerage/accounts')).toBeGreaterThanOrEqual(2));
   });
 
+  it('the first account arriving updates the card in place: "Refresh Accounts" keeps the focus', async () => {
+    let list: BrokerageAccount[] = [];
+    renderCard({
+      'GET /api/brokerage/status': { available: true, registered: true, lastSyncedAt: null },
+      'GET /api/brokerage/accounts': () => list,
+      'GET /api/brokerage/connection-url': { url: PORTAL },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect Brokerage' }));
+    const refresh = await screen.findByRole('button', { name: 'Refresh Accounts' });
+    refresh.focus();
+    list = accounts;
+    fireEvent.click(refresh);
+    expect(await screen.findByRole('list', { name: 'Connected brokerage accounts' })).toBeTruthy();
+    expect(refresh.isConnected).toBe(true);
+    expect(document.activeElement).toBe(refresh);
+  });
+
   it('"Failed to register" with the server message; the blank tab is closed and no link asked', async () => {
     const calls = renderCard({
       'GET /api/brokerage/status': { available: true, registered: false, lastSyncedAt: null },

@@ -67,61 +67,7 @@ export default function PricingRoute() {
   const premiumAvailable = useGetBillingAvailabilityQuery().data?.premiumAvailable !== false;
   const [params] = useSearchParams();
   const checkoutCanceled = params.get('checkout') === 'canceled';
-  const [createCheckout, { isLoading: processing }] = useCreateCheckoutSessionMutation();
-  const { toast } = useToast();
-  const navigate = useNavigate();
-
-  async function upgrade() {
-    if (!user) return navigate(paths.login);
-    try {
-      const { url } = await createCheckout().unwrap();
-      if (!url) throw new Error(NO_CHECKOUT_URL);
-      goToExternal(url);
-    } catch (error) {
-      toast({ title: 'Checkout failed', description: checkoutFailureMessage(error), variant: 'destructive' });
-    }
-  }
-
-  let freeButton;
-  let premiumButton;
-  if (isLoading) {
-    freeButton = <Button $block $variant="outline" disabled aria-hidden="true" tabIndex={-1}>&nbsp;</Button>;
-    premiumButton = <Button $block disabled aria-hidden="true" tabIndex={-1}>&nbsp;</Button>;
-  } else if (!user) {
-    freeButton = (
-      <ButtonLink to={paths.register} $block $variant="outline">
-        Get Started
-      </ButtonLink>
-    );
-    premiumButton = !premiumAvailable ? (
-      <Button $block disabled>
-        {PREMIUM_UNAVAILABLE}
-      </Button>
-    ) : (
-      <ButtonLink to={paths.register} $block>
-        Sign Up to Upgrade
-      </ButtonLink>
-    );
-  } else {
-    freeButton = (
-      <Button $block $variant="outline" disabled>
-        Current Plan
-      </Button>
-    );
-    premiumButton = isPremium ? (
-      <ButtonLink to={paths.manageSubscription} $block>
-        Manage Subscription
-      </ButtonLink>
-    ) : !premiumAvailable ? (
-      <Button $block disabled>
-        {PREMIUM_UNAVAILABLE}
-      </Button>
-    ) : (
-      <Button $block onClick={upgrade} disabled={processing}>
-        {processing ? 'Processing...' : 'Upgrade to Premium'}
-      </Button>
-    );
-  }
+  const signedIn = Boolean(user);
 
   return (
     <Page>
@@ -144,7 +90,7 @@ export default function PricingRoute() {
               <Feature key={f}>{f}</Feature>
             ))}
           </Features>
-          {freeButton}
+          <FreePlanButton isLoading={isLoading} signedIn={signedIn} />
         </Plan>
         <Plan $accent aria-labelledby="plan-premium">
           <PopularBadge $tone="accent">Most Popular</PopularBadge>
@@ -158,23 +104,110 @@ export default function PricingRoute() {
               <Feature key={f}>{f}</Feature>
             ))}
           </Features>
-          {premiumButton}
+          <PremiumPlanButton isLoading={isLoading} signedIn={signedIn} isPremium={isPremium} premiumAvailable={premiumAvailable} />
           {!premiumAvailable && !isPremium && <PlanNote>Premium is not available yet. Everything in Free works today; check back soon.</PlanNote>}
         </Plan>
       </Plans>
-      <Faq aria-labelledby="faq-title">
-        <h2 id="faq-title">Frequently Asked Questions</h2>
-        <dl>
-          {FAQ.map((item) => (
-            <div key={item.q}>
-              <dt>{item.q}</dt>
-              <dd>{item.a}</dd>
-            </div>
-          ))}
-        </dl>
-      </Faq>
+      <PricingFaq />
     </Page>
   );
+}
+
+function PricingFaq() {
+  return (
+    <Faq aria-labelledby="faq-title">
+      <h2 id="faq-title">Frequently Asked Questions</h2>
+      <dl>
+        {FAQ.map((item) => (
+          <div key={item.q}>
+            <dt>{item.q}</dt>
+            <dd>{item.a}</dd>
+          </div>
+        ))}
+      </dl>
+    </Faq>
+  );
+}
+
+// While the user is loading, a blank disabled button holds each plan's place (nothing moves when it arrives).
+
+function FreePlanButton({ isLoading, signedIn }: { isLoading: boolean; signedIn: boolean }) {
+  if (isLoading) {
+    return (
+      <Button $block $variant="outline" disabled aria-hidden="true" tabIndex={-1}>
+        &nbsp;
+      </Button>
+    );
+  }
+  if (!signedIn) {
+    return (
+      <ButtonLink to={paths.register} $block $variant="outline">
+        Get Started
+      </ButtonLink>
+    );
+  }
+  return (
+    <Button $block $variant="outline" disabled>
+      Current Plan
+    </Button>
+  );
+}
+
+function PremiumPlanButton({ isLoading, signedIn, isPremium, premiumAvailable }: { isLoading: boolean; signedIn: boolean; isPremium: boolean; premiumAvailable: boolean }) {
+  const { upgrade, processing } = useUpgrade(signedIn);
+  if (isLoading) {
+    return (
+      <Button $block disabled aria-hidden="true" tabIndex={-1}>
+        &nbsp;
+      </Button>
+    );
+  }
+  if (signedIn && isPremium) {
+    return (
+      <ButtonLink to={paths.manageSubscription} $block>
+        Manage Subscription
+      </ButtonLink>
+    );
+  }
+  if (!premiumAvailable) {
+    return (
+      <Button $block disabled>
+        {PREMIUM_UNAVAILABLE}
+      </Button>
+    );
+  }
+  if (!signedIn) {
+    return (
+      <ButtonLink to={paths.register} $block>
+        Sign Up to Upgrade
+      </ButtonLink>
+    );
+  }
+  return (
+    <Button $block onClick={upgrade} disabled={processing}>
+      {processing ? 'Processing...' : 'Upgrade to Premium'}
+    </Button>
+  );
+}
+
+/** "Upgrade to Premium": a Stripe Checkout session, then the browser goes there (signed out: the login page). */
+function useUpgrade(signedIn: boolean) {
+  const [createCheckout, { isLoading: processing }] = useCreateCheckoutSessionMutation();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+
+  async function upgrade() {
+    if (!signedIn) return navigate(paths.login);
+    try {
+      const { url } = await createCheckout().unwrap();
+      if (!url) throw new Error(NO_CHECKOUT_URL);
+      goToExternal(url);
+    } catch (error) {
+      toast({ title: 'Checkout failed', description: checkoutFailureMessage(error), variant: 'destructive' });
+    }
+  }
+
+  return { upgrade, processing };
 }
 
 function Feature({ children }: { children: string }) {
