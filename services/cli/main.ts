@@ -8,6 +8,8 @@ import { allProjections } from '../../read-models/all.ts';
 import { physicalName } from '../../read-models/runtime/projection.ts';
 import { loadConfig, type Config } from '../http/config.ts';
 import { createContainer } from '../gateway/container.ts';
+import { handledEndpoints } from '../gateway/app.ts';
+import { endpointRows, endpointsMarkdown, endpointsText } from '../gateway/endpoints-table.ts';
 import { createDocumentStore } from '../../infra/document-store/create-document-store.ts';
 import type { DocumentStore } from '../../infra/document-store/port.ts';
 
@@ -23,6 +25,8 @@ Commands
   rebuild [name|--all]          Rebuild read models from position 0 and print a digest of their documents
   digest [name|--all]           Print the digest of the read models as they are stored (no rebuild)
   projections                   List read models with their versions and handled events
+  endpoints [--markdown]        Every /api endpoint: method and path, access, the module that handles it,
+                                the read models it reads and the ones a write waits for (from contracts/)
 
 Options
   --json                        One JSON object per line instead of a table
@@ -51,6 +55,19 @@ export async function history(config: Config, stream: string, out: Out): Promise
       return 1;
     }
     for (const e of events) out.write(out.json ? JSON.stringify(e) : formatEvent(e, false));
+    return 0;
+  } finally {
+    await container.stop();
+  }
+}
+
+/** The endpoint table from the definitions the app handles (services/gateway/endpoints-table.ts). */
+export async function endpoints(config: Config, markdown: boolean, out: Out): Promise<number> {
+  const container = await createContainer(config, pino({ level: 'silent' }), { projections: [] });
+  try {
+    const rows = endpointRows(handledEndpoints(container.deps));
+    if (out.json) for (const row of rows) out.write(JSON.stringify(row));
+    else out.write(markdown ? endpointsMarkdown(rows) : endpointsText(rows));
     return 0;
   } finally {
     await container.stop();
@@ -230,6 +247,7 @@ export async function main(argv: string[], write: (line: string) => void = (l) =
       to: { type: 'string' },
       'stream-prefix': { type: 'string' },
       limit: { type: 'string' },
+      markdown: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -255,6 +273,8 @@ export async function main(argv: string[], write: (line: string) => void = (l) =
       return rebuild(config, values.all ? [] : rest, out);
     case 'digest':
       return digest(config, values.all ? [] : rest, out);
+    case 'endpoints':
+      return endpoints(config, values.markdown ?? false, out);
     case 'projections':
       for (const p of allProjections) write(out.json ? JSON.stringify({ name: p.name, version: p.version, handles: p.handles }) : `${p.name.padEnd(24)} v${p.version}  ${p.handles.join(', ')}`);
       return 0;

@@ -84,6 +84,8 @@ export type FastAnswer<E extends EndpointSpec> = (input: { params: ParamsOf<E>; 
 
 export interface Handled {
   endpoint: Endpoint;
+  /** The module whose api.ts handles it (set by apiModule). */
+  module?: string;
   handler: Handler<EndpointSpec>;
   /** Middleware of the module run after the access guard and before parsing (a raw body reader). */
   before: readonly RequestHandler[];
@@ -124,7 +126,7 @@ export interface ApiModule {
 }
 
 export function apiModule(module: string, handled: (deps: AppDeps) => readonly Handled[]): ApiModule {
-  return { module, handled };
+  return { module, handled: (deps) => handled(deps).map((h) => ({ ...h, module })) };
 }
 
 // ---------------------------------------------------------------------------------------------------
