@@ -44,4 +44,17 @@ describe('docs/architecture.md and the endpoint definitions', () => {
     const unknown = handled.flatMap((h) => [...(h.endpoint.reads ?? []), ...(Array.isArray(h.endpoint.waitsFor) ? h.endpoint.waitsFor : [])].filter((name) => !readModels.has(name)).map((name) => `${h.endpoint.path}: ${name}`));
     expect(unknown).toEqual([]);
   });
+
+  it('no endpoint is shadowed by one mounted before it (Express matches in order: /favorites/count after /favorites/:etfId never answers)', () => {
+    const handled = handledEndpoints(ctx.deps).map((h) => h.endpoint);
+    const pattern = (path: string) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`, 'i');
+    const shadowed: string[] = [];
+    handled.forEach((later, i) => {
+      const sample = later.path.replace(/:\w+/g, 'x1');
+      for (const earlier of handled.slice(0, i)) {
+        if (earlier.method === later.method && pattern(earlier.path).test(sample)) shadowed.push(`${later.method} ${later.path} is answered by ${earlier.path}`);
+      }
+    });
+    expect(shadowed).toEqual([]);
+  });
 });
