@@ -8,7 +8,7 @@ import { FORGOT_PASSWORD_MIN_MS } from './api.ts';
 import { LOGIN_LIMITS } from './commands.ts';
 import { CLIENT_LIMITS } from './client-limit.ts';
 import { SESSION_IDLE_MINUTES } from '../http/config.ts';
-import { fastEnv, lastResetToken, median, OWNER_EMAIL, readOutbox, sessionCookie, signUp, signUpOwner, uniqueEmail, useProxiedTestContext } from './test-helpers.ts';
+import { fastEnv, lastResetToken, OWNER_EMAIL, readOutbox, sessionCookie, signUp, signUpOwner, uniqueEmail, useProxiedTestContext } from './test-helpers.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -221,12 +221,14 @@ describe('timing', () => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
+    // Four of each: a fifth wrong password for the account would meet the per-account back-off (429).
     for (let i = 0; i < 4; i++) {
       known.push(await time(user.email));
       unknown.push(await time(uniqueEmail('ghost')));
     }
-    // Without the dummy verification an unknown e-mail answers in a fraction of the time.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.6);
+    // Without the dummy verification an unknown e-mail answers in a fraction of the time. The fastest of
+    // each is compared: a busy machine only ever adds time, so the minimum is the work itself.
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.6);
   });
 
   it('forgot password answers at the same speed whether or not the account exists', async () => {
@@ -238,12 +240,13 @@ describe('timing', () => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 6; i++) {
       known.push(await time(user.email));
       unknown.push(await time(uniqueEmail('ghost')));
     }
     expect(Math.min(...known, ...unknown)).toBeGreaterThanOrEqual(FORGOT_PASSWORD_MIN_MS - 5);
-    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(50);
+    // Both are held to the same floor; the fastest of each shows it (a busy machine only adds time).
+    expect(Math.abs(Math.min(...known) - Math.min(...unknown))).toBeLessThan(50);
   });
 });
 
