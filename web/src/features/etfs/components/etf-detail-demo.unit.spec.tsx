@@ -56,7 +56,8 @@ describe('ETF detail: demo notice', () => {
     ]);
     await screen.findByRole('heading', { name: 'NVDW', level: 1 });
     const chartCard = (await screen.findByTestId('chart-attribution')).closest('[aria-labelledby="price-history-title"]') as HTMLElement;
-    expect(within(chartCard).getByTestId('demo-data-notice')).toBeTruthy();
+    // The card (and its attribution) shows before the price points arrive: wait for the notice they bring.
+    expect(await within(chartCard).findByTestId('demo-data-notice')).toBeTruthy();
     expect(screen.getAllByTestId('demo-data-notice')).toHaveLength(1);
   });
 
