@@ -152,9 +152,10 @@ export async function startAlertReactor(deps: AlertReactorDeps): Promise<AlertRe
     const { history, superseded } = await historyAround(d.etfId, d.distributionId, recorded);
     const before = activeDistributions(foldRecorded(distributionsDecider, stream, history).state);
     const prior = before.find((x) => x.distributionId === d.distributionId);
-    // a revision counts when it declares an estimate or changes a declared amount
+    // a revision counts when it declares an estimate or changes a declared amount; an event a later one
+    // superseded (a replay, a batch with two revisions) is no longer the distribution's amount: never mailed
     const sameDeclared = prior?.status === 'declared' && prior.amount === d.amount;
-    const counts = isRegular(d) && d.exDate >= addDays(today, -STALE_AFTER_DAYS) && !(event.type === 'DistributionRevised' && sameDeclared);
+    const counts = isRegular(d) && !superseded && d.exDate >= addDays(today, -STALE_AFTER_DAYS) && !(event.type === 'DistributionRevised' && sameDeclared);
     // a mail may have named this distribution before (at another amount, or withdrawn since): a correction may be owed
     const mayCorrect = !sameDeclared && !superseded && history.some((e) => (e.data as { distributionId?: string }).distributionId === d.distributionId);
     if (!counts && !mayCorrect) return;
@@ -173,7 +174,8 @@ export async function startAlertReactor(deps: AlertReactorDeps): Promise<AlertRe
       if (told !== undefined) {
         // told before: a correction when the amount is not what we wrote, whatever the threshold; never a second alert
         if (correctionOwed(told, { withdrawn: false, amount: d.amount }) !== null) {
-          await sendCorrection(user, told, { ...d, amount: d.amount, revision: recorded.revision }, names, splits, d.distributionId);
+          const facts = { etfId: d.etfId, distributionId: d.distributionId, exDate: d.exDate, payDate: d.payDate, amount: d.amount, revision: recorded.revision };
+          await sendCorrection(user, told, facts, names, splits, d.distributionId);
         }
         continue;
       }
@@ -222,7 +224,8 @@ export async function startAlertReactor(deps: AlertReactorDeps): Promise<AlertRe
       if (!settings.distributionChangeAlerts) continue;
       const told = await toldAbout(user._id, d.distributionId);
       if (correctionOwed(told, { withdrawn: true }) === null) continue;
-      await sendCorrection(user, told!, { etfId: d.etfId, distributionId: d.distributionId, exDate: d.exDate, payDate: prior.payDate, amount: null, revision: recorded.revision }, names, [], d.distributionId);
+      const facts = { etfId: d.etfId, distributionId: d.distributionId, exDate: d.exDate, payDate: prior.payDate, amount: null, revision: recorded.revision };
+      await sendCorrection(user, told!, facts, names, [], d.distributionId);
     }
   }
 

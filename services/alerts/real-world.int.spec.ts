@@ -233,7 +233,11 @@ describe('a correction of a mailed amount (N10)', () => {
     expect(subjects(ann.user.email)).toHaveLength(2);
   });
 
-  it('never twice: a replay of the whole log sends no correction again', async () => {
+  it('never twice: a replay of the whole log sends no correction again, nor an alert for an amount a later revision replaced', async () => {
+    // Cy (15 %) holds the fund since: the replayed $0.12 (+20 %) is no longer the amount ($0.11, +10 %)
+    const cy = await signUpVerified(ctx.app, ctx.deps);
+    await cy.agent.post('/api/user/portfolio').send({ etfId: rv.etfId, shares: '5', purchasePrice: '10', purchaseDate: '2026-10-01', isDrip: 0 }).expect(201);
+    await cy.agent.put('/api/user/alerts').send({ distributionChangePercent: 15, exDateReminder: false }).expect(200);
     const replaying = await startAlertReactor({
       ...reactorDeps(ctx.container),
       eventStore: { headPosition: () => ctx.container.eventStore.headPosition(), subscribe: (o) => ctx.container.eventStore.subscribe({ ...o, after: 0 }) },
@@ -243,6 +247,7 @@ describe('a correction of a mailed amount (N10)', () => {
     await ctx.deps.mailer.idle();
     expect(subjects(ann.user.email)).toHaveLength(2);
     expect(subjects(bob.user.email)).toEqual([]);
+    expect(subjects(cy.user.email)).toEqual([]);
   });
 
   it('a mailed distribution withdrawn: a short mail to who got it, once', async () => {
