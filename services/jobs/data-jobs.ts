@@ -414,15 +414,15 @@ const refreshPremiumQuotes: JobBody = async (env, run): Promise<JobOutcome> => {
 };
 
 /**
- * Ex-date reminders (services/alerts/ex-date-reminders.ts, docs/alerts.md): on a business day, one mail
- * per (user, held fund, ex-date) for declared payouts going ex the next business day.
+ * Ex-date reminders (services/alerts/ex-date-reminders.ts, docs/alerts.md): during a session, before its
+ * close, one mail per (user, held distribution) for declared payouts going ex the next business day.
  */
 const sendExDateRemindersJob: JobBody = async (env, run): Promise<JobOutcome> => {
   const { exDate, sent, alreadySent, failed } = await sendExDateReminders(
     { log: env.log, readModels: env.readModels, mailer: env.mailer, logger: env.logger, now: env.now, appUrl: env.config.appUrl, sessionSecret: env.config.session.secret },
     run.ctx,
   );
-  if (exDate === null) return { summary: 'No business day: no ex-date reminders', counts: { sent: 0, alreadySent: 0, failed: 0 } };
+  if (exDate === null) return { summary: 'No session still open today: no ex-date reminders (they go out before the last close before the ex-date)', counts: { sent: 0, alreadySent: 0, failed: 0 } };
   return { summary: `Sent ${plural(sent, 'ex-date reminder')} for ex-date ${exDate}` + (failed > 0 ? ` (${failed} failed)` : ''), counts: { sent, alreadySent, failed } };
 };
 

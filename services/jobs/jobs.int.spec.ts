@@ -257,7 +257,7 @@ describe('data operations with a scripted provider', () => {
       'ingest-news': { repeatInterval: '0 8-20 * * *', repeatTimezone: 'America/New_York' },
       'sync-brokerage': { repeatInterval: '30 6 * * *', repeatTimezone: 'America/New_York' },
       'refresh-premium-quotes': { repeatInterval: '* 9-16 * * 1-5', repeatTimezone: 'America/New_York' },
-      'send-ex-date-reminders': { repeatInterval: '0 17 * * 1-5', repeatTimezone: 'America/New_York' },
+      'send-ex-date-reminders': { repeatInterval: '0 9 * * 1-5', repeatTimezone: 'America/New_York' },
     });
     expect(JOB_SCHEDULES.map((s) => s.name).sort()).toEqual(Object.keys(byName).sort());
   });
