@@ -159,8 +159,7 @@ export function decideBilling(command: BillingCommand, state: BillingState, ctx:
       : [
           {
             type: 'SubscriptionUpdated',
-            // Stripe sets `ended_at` on every ended subscription; without one, it ended when this fact says so.
-            data: { ...base, asOf, ...s, endedAt: s.endedAt ?? (ENDED_SUBSCRIPTION_STATUSES.has(s.status) ? asOf : null), recordedAt: ctx.now },
+            data: { ...base, asOf, ...s, endedAt: endedAt(s, asOf, ctx.now), recordedAt: ctx.now },
           },
         ];
   switch (fact.kind) {
@@ -201,6 +200,17 @@ export function decideBilling(command: BillingCommand, state: BillingState, ctx:
     }
   }
   return events;
+}
+
+/**
+ * When an ended subscription ended: Stripe's `ended_at` (set on every ended subscription), else the
+ * time of the fact; never later than now, when we are told it has ended (a clock ahead of ours).
+ * Null while it runs.
+ */
+function endedAt(s: SubscriptionFacts, asOf: string, now: string): string | null {
+  if (!ENDED_SUBSCRIPTION_STATUSES.has(s.status)) return null;
+  const ended = s.endedAt ?? asOf;
+  return Date.parse(ended) > Date.parse(now) ? now : ended;
 }
 
 /** Records a Checkout Session the app opened, unless another one is open (two tabs at once: the first wins). */

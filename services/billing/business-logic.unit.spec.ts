@@ -58,9 +58,15 @@ describe('billing decider', () => {
     given([linked, updated('evt_2', T0, 'incomplete_expired', { endedAt: T0 })]).when(subscription('evt_3', T1, 'active')).then([]);
   });
 
-  it("an ended subscription keeps Stripe's ended_at; without one it ended when the fact says", () => {
+  it("an ended subscription keeps Stripe's ended_at; without one it ended when the fact says; never after now", () => {
     given([linked]).when(subscription('evt_1', T1, 'canceled', { endedAt: T0 })).then([updated('evt_1', T1, 'canceled', { endedAt: T0 })]);
     given([linked]).when(subscription('evt_1', T1, 'canceled')).then([updated('evt_1', T1, 'canceled', { endedAt: T1 })]);
+    // stamped a minute ahead of our clock: it has ended by the time we are told
+    const ahead = '2026-03-02T15:01:00.000Z';
+    given([linked]).when(subscription('evt_1', ahead, 'canceled')).then([updated('evt_1', ahead, 'canceled', { endedAt: now })]);
+    given([linked]).when(subscription('evt_1', T1, 'canceled', { endedAt: ahead })).then([updated('evt_1', T1, 'canceled', { endedAt: now })]);
+    // a running subscription has no end, whatever Stripe's field says
+    given([linked]).when(subscription('evt_1', T1, 'active', { endedAt: T0 })).then([updated('evt_1', T1, 'active', { endedAt: null })]);
   });
 
   it('links a customer not linked before (a second one too), never one already linked', () => {
