@@ -30,6 +30,7 @@ function detail(overrides: Parameters<typeof etfDetail>[0] = {}): EtfDetail {
       payoutDate: `2026-10-${String(21 - i).padStart(2, '0')}`,
       amount: '0.14501',
       estimated: false,
+      kind: 'regular' as const,
       splitAdjusted: false,
       declaredAmount: '0.14501',
       isDemo: false,
@@ -81,8 +82,8 @@ describe('ETF detail', () => {
 
   it('lists the splits under the dividend history and marks split-adjusted amounts', async () => {
     const history = [
-      { id: 'd1', exDividendDate: '2026-11-10', payoutDate: '2026-11-11', amount: '0.2', estimated: false, splitAdjusted: false, declaredAmount: '0.2', isDemo: false },
-      { id: 'd2', exDividendDate: '2026-11-03', payoutDate: '2026-11-04', amount: '0.2', estimated: false, splitAdjusted: true, declaredAmount: '0.02', isDemo: false },
+      { id: 'd1', exDividendDate: '2026-11-10', payoutDate: '2026-11-11', amount: '0.2', estimated: false, kind: 'regular' as const, splitAdjusted: false, declaredAmount: '0.2', isDemo: false },
+      { id: 'd2', exDividendDate: '2026-11-03', payoutDate: '2026-11-04', amount: '0.2', estimated: false, kind: 'regular' as const, splitAdjusted: true, declaredAmount: '0.02', isDemo: false },
     ];
     const splits = [{ exDate: '2026-11-09', oldRate: '10', newRate: '1', description: '1-for-10 reverse split', upcoming: false }];
     mockFetch(reads(detail({ dividendHistory: history, splits })));
@@ -113,8 +114,8 @@ describe('ETF detail', () => {
           weeklyAverage: '0.6795',
           exact: { yieldPercent: '128.849', distributionRate: '26', weeklyAverage: '0.679467', ttmYield: '66.95' },
           dividendHistory: [
-            { id: 'd1', exDividendDate: '2026-11-24', payoutDate: '2026-11-25', amount: '0.90', estimated: true, splitAdjusted: false, declaredAmount: '0.90', isDemo: false },
-            { id: 'd2', exDividendDate: '2026-11-17', payoutDate: '2026-11-18', amount: '0.10', estimated: false, splitAdjusted: false, declaredAmount: '0.10', isDemo: false },
+            { id: 'd1', exDividendDate: '2026-11-24', payoutDate: '2026-11-25', amount: '0.90', estimated: true, kind: 'regular', splitAdjusted: false, declaredAmount: '0.90', isDemo: false },
+            { id: 'd2', exDividendDate: '2026-11-17', payoutDate: '2026-11-18', amount: '0.10', estimated: false, kind: 'regular', splitAdjusted: false, declaredAmount: '0.10', isDemo: false },
           ],
         }),
       ),

@@ -215,6 +215,7 @@ describe('upcoming dividend payouts', () => {
     amount,
     estimatedPayout,
     estimated,
+    kind: 'regular',
     paid,
     isDemo: false,
   });
