@@ -4,6 +4,7 @@ import { buildDividendCalendar } from './dividend-calendar.ts';
 import { computeEtfMetrics, presentEtfMetrics, type BarPoint, type DistributionPoint, type MetricsInput } from './etf-metrics.ts';
 import { explainMetrics } from './explain.ts';
 import { holdingPerformance } from './holding-performance.ts';
+import { currentRegime, inferFrequency, inferredFrequencyWarning, runRateOf } from './run-rate.ts';
 import { addDays, addMonths, isBusinessDay, nextBusinessDay, previousBusinessDay, weekdayOf, type IsoDate } from './trading-days.ts';
 
 /**
@@ -206,5 +207,59 @@ describe('N15 (N3ON): a yield annualised from one payout says so', () => {
   it('three payouts or more: the basis says 3', () => {
     const { view } = metricsOf({ frequency: 'weekly', bars: flat('25.00', '2026-11-02'), distributions: paid(['2026-11-05', '2026-11-12', '2026-11-19'], '0.25') });
     expect(view.yieldBasis).toEqual({ payouts: 3 });
+  });
+});
+
+describe('cadence rules (domain/market/run-rate.ts)', () => {
+  const at = (exDates: IsoDate[]) => exDates.map((exDate) => ({ exDate }));
+
+  it('holiday moves and a skipped week keep a weekly regime; a gap of another cadence starts a new one', () => {
+    // a Monday fund: Friday 05-22 before Memorial Day (gaps 4 and 10), a skipped week (14)
+    const monday = at(['2026-05-11', '2026-05-18', '2026-05-22', '2026-06-01', '2026-06-15', '2026-06-22']);
+    expect(currentRegime(monday, 'weekly')).toHaveLength(6);
+    expect(inferFrequency(monday.map((d) => d.exDate), 'weekly')).toBeNull();
+    // 28 days fits every-four-weeks, not weekly: the payout it ends belongs to the old regime
+    expect(currentRegime(at(['2026-09-03', '2026-10-01', '2026-10-08', '2026-10-15']), 'weekly').map((d) => d.exDate)).toEqual(['2026-10-08', '2026-10-15']);
+    // the last gap is another cadence: the regime is the last payout alone
+    expect(currentRegime(at(['2026-10-01', '2026-10-08', '2026-11-05']), 'weekly').map((d) => d.exDate)).toEqual(['2026-11-05']);
+  });
+
+  it('infers a longer cadence from the gaps a young fund has; a shorter one needs three gaps', () => {
+    expect(inferFrequency(['2026-10-01', '2026-10-29'], 'weekly')).toEqual({ frequency: 'four-weekly', gapDays: 28, evenly: true });
+    // monthly: gaps 31, 30, 31 (mean 30.67)
+    expect(inferFrequency(['2026-07-15', '2026-08-15', '2026-09-14', '2026-10-15'], 'weekly')).toEqual({ frequency: 'monthly', gapDays: 31, evenly: false });
+    // weekly payouts on a fund marked monthly: two gaps are not enough, three are
+    expect(inferFrequency(['2026-10-01', '2026-10-08', '2026-10-15'], 'monthly')).toBeNull();
+    expect(inferFrequency(['2026-10-01', '2026-10-08', '2026-10-15', '2026-10-22'], 'monthly')).toEqual({ frequency: 'weekly', gapDays: 7, evenly: true });
+    // twice weekly, Monday and Thursday legs (3 and 4 days), on a fund marked weekly
+    expect(inferFrequency(['2026-10-05', '2026-10-08', '2026-10-12', '2026-10-15'], 'weekly')).toEqual({ frequency: 'twice-weekly', gapDays: 3, evenly: false });
+    // four-weekly against monthly: too close to tell, the catalog stands
+    expect(inferFrequency(['2026-07-02', '2026-07-30', '2026-08-27', '2026-09-24'], 'monthly')).toBeNull();
+    // sparse or mixed gaps say nothing
+    expect(inferFrequency(['2026-06-04', '2026-07-02', '2026-07-16', '2026-07-23'], 'weekly')).toBeNull();
+  });
+
+  it('the owner is told in one line', () => {
+    expect(inferredFrequencyWarning('weekly', { frequency: 'four-weekly', gapDays: 28, evenly: true })).toBe(
+      'Payouts every 28 days; the catalog says weekly — figures use four-weekly',
+    );
+    expect(inferredFrequencyWarning('weekly', { frequency: 'monthly', gapDays: 31, evenly: false })).toBe(
+      'Payouts about every 31 days; the catalog says weekly — figures use monthly',
+    );
+  });
+
+  it('specials and capital gains never enter the run rate', () => {
+    const rr = runRateOf(
+      [
+        { exDate: '2026-12-17', kind: 'capital-gain' as const },
+        { exDate: '2026-12-03' },
+        { exDate: '2026-12-10' },
+        { exDate: '2026-12-12', kind: 'special' as const },
+      ],
+      'weekly',
+      '2026-12-18',
+    );
+    expect(rr.regime.map((d) => d.exDate)).toEqual(['2026-12-03', '2026-12-10']);
+    expect(rr.frequency).toBe('weekly');
   });
 });
