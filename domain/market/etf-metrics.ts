@@ -246,7 +246,9 @@ export function weeklyAverageDistributions<T extends DistributionPoint>(distribu
 
 /**
  * weeklyAverage: the mean of the (up to) three most recent distributions with ex-date <= today, each
- * converted to a per-week amount by the fund's frequency. Null without any such distribution.
+ * converted to a per-week amount by the fund's frequency. Null without any such distribution. It takes
+ * the distributions it is given, every kind and any cadence (the alerts' baseline uses it); the fund's
+ * figures average the run rate instead (`computeEtfMetrics`: `meanPerWeek` of `runRateOf`'s regime).
  */
 export function weeklyAverage(
   distributions: readonly DistributionPoint[],
@@ -461,8 +463,9 @@ function projectExDatesNow(exDates: readonly IsoDate[], frequency: PayoutFrequen
 
 /**
  * nextExDividend: the earliest distribution with ex-date >= today, of any kind (estimated when its status
- * is); otherwise the first projected ex-date from today on, from the regular ones (`projectExDates`: the issuer's weekday pattern,
- * closed days moved earlier in the week), flagged estimated. Null without any distribution.
+ * is); otherwise the first projected ex-date from today on, from the regular ones (`projectExDates`: the
+ * issuer's weekday pattern, closed days moved earlier in the week), flagged estimated. Null without any
+ * distribution.
  */
 export function nextExDividend(
   distributions: readonly DistributionPoint[],
