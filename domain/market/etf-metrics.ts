@@ -1,6 +1,6 @@
 import type { PayoutFrequency } from '../../events/catalog.ts';
 import { registerCache } from '../caches/registry.ts';
-import type { DistributionStatus } from '../../events/dividends.ts';
+import type { DistributionKind, DistributionStatus } from '../../events/dividends.ts';
 import { Decimal, HUNDRED, ONE, ZERO, canonical, dec, fixed, fixedOrNull, roundedNumber } from './decimal.ts';
 import {
   addDays,
@@ -15,6 +15,7 @@ import {
   type IsoDate,
   type Weekday,
 } from './trading-days.ts';
+import { isRegular, runRateOf, type InferredFrequency } from './run-rate.ts';
 
 /**
  * The ETF metrics of docs/metrics.md, as pure functions of the fund's bars, latest quote, distributions
@@ -39,6 +40,8 @@ export interface DistributionPoint {
   /** Cash per share (decimal string). */
   amount: string;
   status?: DistributionStatus;
+  /** Absent: regular. Only regular distributions make the run rate (domain/market/run-rate.ts). */
+  kind?: DistributionKind;
 }
 
 export interface MetricsInput {
@@ -92,6 +95,18 @@ export interface EtfMetrics {
   dripShares: Decimal | null;
   dripReturn: Decimal | null;
   nextExDividend: NextExDividend | null;
+  /** The frequency every annualisation used: the catalog's, or the one the payouts' spacing says (`inferredFrequency`). */
+  frequencyUsed: PayoutFrequency;
+  /** Set when the last regular payouts contradict the catalog frequency (domain/market/run-rate.ts). */
+  inferredFrequency: InferredFrequency | null;
+  /** The regular distributions weeklyAverage averaged (up to three of the current regime), oldest first. */
+  averaged: DistributionPoint[];
+  /** The first ex-date of the current regime (null without a regular distribution up to today). */
+  regimeSince: IsoDate | null;
+  /** The latest declared regular distribution (the distribution rate's), null without one. */
+  latestRegular: DistributionPoint | null;
+  /** The distributions of the one-year window (every kind), oldest first. */
+  windowPoints: DistributionPoint[];
 }
 
 /** Payouts per week by frequency: weekly 1, twice weekly 2, every four weeks 1/4, monthly 12/52. */
@@ -231,7 +246,9 @@ export function weeklyAverageDistributions<T extends DistributionPoint>(distribu
 
 /**
  * weeklyAverage: the mean of the (up to) three most recent distributions with ex-date <= today, each
- * converted to a per-week amount by the fund's frequency. Null without any such distribution.
+ * converted to a per-week amount by the fund's frequency. Null without any such distribution. It takes
+ * the distributions it is given, every kind and any cadence (the alerts' baseline uses it); the fund's
+ * figures average the run rate instead (`computeEtfMetrics`: `meanPerWeek` of `runRateOf`'s regime).
  */
 export function weeklyAverage(
   distributions: readonly DistributionPoint[],
@@ -242,6 +259,12 @@ export function weeklyAverage(
   if (recent.length === 0) return null;
   const sum = recent.reduce((acc, d) => acc.plus(perWeekAmount(dec(d.amount), frequency)), ZERO);
   return sum.div(recent.length);
+}
+
+/** The mean of `points`' amounts, each converted to a per-week amount by `frequency`; null without any. */
+export function meanPerWeek(points: readonly DistributionPoint[], frequency: PayoutFrequency): Decimal | null {
+  if (points.length === 0) return null;
+  return points.reduce((acc, d) => acc.plus(perWeekAmount(dec(d.amount), frequency)), ZERO).div(points.length);
 }
 
 /** weeklyAverage x 52 / P x 100. */
@@ -439,9 +462,10 @@ function projectExDatesNow(exDates: readonly IsoDate[], frequency: PayoutFrequen
 }
 
 /**
- * nextExDividend: the earliest distribution with ex-date >= today (estimated when its status is);
- * otherwise the first projected ex-date from today on (`projectExDates`: the issuer's weekday pattern,
- * closed days moved earlier in the week), flagged estimated. Null without any distribution.
+ * nextExDividend: the earliest distribution with ex-date >= today, of any kind (estimated when its status
+ * is); otherwise the first projected ex-date from today on, from the regular ones (`projectExDates`: the
+ * issuer's weekday pattern, closed days moved earlier in the week), flagged estimated. Null without any
+ * distribution.
  */
 export function nextExDividend(
   distributions: readonly DistributionPoint[],
@@ -451,8 +475,9 @@ export function nextExDividend(
   const sorted = [...distributions].sort(byExDate);
   const upcoming = sorted.find((d) => d.exDate >= today);
   if (upcoming) return { date: upcoming.exDate, estimated: upcoming.status === 'estimated' };
+  // projected from the regular payouts only: a special's ex-date is no part of the issuer's pattern
   const [next] = projectExDates(
-    sorted.map((d) => d.exDate),
+    sorted.filter(isRegular).map((d) => d.exDate),
     frequency,
     today,
     addDays(today, 400),
@@ -487,8 +512,13 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
   const dayChangePercent =
     dayChange !== null && previousClose !== null ? dayChange.div(previousClose).times(HUNDRED) : null;
 
-  const weekly = weeklyAverage(distributions, frequency, today);
-  const latestPoint = latestDeclared(distributions);
+  // The run rate: regular distributions only, the current cadence regime, the frequency used
+  // (docs/metrics.md, "Kinds of distribution" and "Cadence"). Everything paid (TTM, the window) counts every kind.
+  const runRate = runRateOf(distributions, frequency, today);
+  const used = runRate.frequency;
+  const averaged = runRate.regime.slice(-3);
+  const weekly = meanPerWeek(averaged, used);
+  const latestPoint = latestDeclared(runRate.regular);
   const latest = latestPoint ? dec(latestPoint.amount) : null;
 
   // Window: the last close on or before the anniversary (today - 1 year), or the first bar (inception)
@@ -500,9 +530,10 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
   let distributionReturn: Decimal | null = null;
   let dripShares: Decimal | null = null;
   let dripReturn: Decimal | null = null;
+  let inWindow: DistributionPoint[] = [];
   if (startBar) {
     const S = startBar.close;
-    const inWindow = distributions.filter((d) => d.exDate > startBar.date && d.exDate <= today);
+    inWindow = distributions.filter((d) => d.exDate > startBar.date && d.exDate <= today);
     windowDistributions = inWindow.reduce((acc, d) => acc.plus(dec(d.amount)), ZERO);
     let shares = ONE;
     for (const d of inWindow) {
@@ -531,9 +562,9 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
     weeklyAverage: weekly,
     yieldPercent: yieldPercent(weekly, P),
     latestAmount: latest,
-    distributionRate: distributionRate(latest, frequency, P),
+    distributionRate: distributionRate(latest, used, P),
     ttmYield: ttmYield(distributions, P, today),
-    annualDripYield: annualDripYield(weekly, P, frequency),
+    annualDripYield: annualDripYield(weekly, P, used),
     windowStart: startBar?.date ?? null,
     historicalPeriodDays: startBar ? daysBetween(startBar.date, today) : null,
     startPrice: startBar?.close ?? null,
@@ -543,7 +574,13 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
     distributionReturn,
     dripShares,
     dripReturn,
-    nextExDividend: nextExDividend(distributions, frequency, today),
+    nextExDividend: nextExDividend(distributions, used, today),
+    frequencyUsed: used,
+    inferredFrequency: runRate.inferred,
+    averaged,
+    regimeSince: runRate.regime[0]?.exDate ?? null,
+    latestRegular: latestPoint,
+    windowPoints: inWindow,
   };
 }
 
@@ -609,6 +646,11 @@ export interface EtfMetricsView {
   /** Date of the session P belongs to, and whether it is an intraday quote or a close. */
   priceDate: IsoDate | null;
   priceKind: 'quote' | 'close' | null;
+  /** The frequency the figures were annualised with (the catalog's unless `inferredFrequency`). */
+  frequencyUsed: PayoutFrequency;
+  inferredFrequency: InferredFrequency | null;
+  /** How many regular payouts the weekly average (so the yield and DRIP yield) rests on: 1 to 3; null without one. */
+  yieldBasis: { payouts: number } | null;
 }
 
 /** A figure at 12 decimals, trailing zeros cut ("0" for zero); null stays null. */
@@ -651,6 +693,9 @@ export function presentEtfMetrics(m: EtfMetrics): EtfMetricsView {
     nextExDividendEstimated: m.nextExDividend?.estimated ?? false,
     priceDate: m.priceDate,
     priceKind: m.priceKind,
+    frequencyUsed: m.frequencyUsed,
+    inferredFrequency: m.inferredFrequency,
+    yieldBasis: m.weeklyAverage === null ? null : { payouts: m.averaged.length },
   };
 }
 

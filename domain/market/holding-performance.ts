@@ -12,6 +12,7 @@ import {
   type QuotePoint,
 } from './etf-metrics.ts';
 import { houseMoney, type HouseMoney } from './house-money.ts';
+import { runRateOf } from './run-rate.ts';
 import { adjustBars, adjustDistributions, adjustPrice, adjustQuote, adjustShares, type SplitPoint } from './splits.ts';
 import { addBusinessDays, type IsoDate } from './trading-days.ts';
 
@@ -60,7 +61,7 @@ export interface HoldingPerformance {
   /** Cash value of every distribution paid since purchase (reinvested or not). */
   incomeReceived: Decimal;
   payments: HoldingPayment[];
-  /** shares x the latest declared distribution x payouts a year (the issuer's current rate). */
+  /** shares x the latest declared regular distribution x payouts a year at the frequency used (the issuer's current rate). */
   projectedAnnualIncome: Decimal | null;
   /** initialShares x (P - purchase price). */
   priceReturn: Decimal | null;
@@ -125,7 +126,9 @@ export function holdingPerformance(raw: HoldingPerformanceInput): HoldingPerform
   }
   settle(null);
 
-  const latest = latestDeclared(input.distributions);
+  // the run rate: the latest regular distribution, annualised at the frequency the fund's figures use
+  const runRate = runRateOf(input.distributions, input.frequency, input.today);
+  const latest = latestDeclared(runRate.regular);
   const purchasePrice = raw.purchasePrice === null ? null : adjustPrice(raw.purchasePrice, raw.purchaseDate, splits, raw.today);
   const costBasis = purchasePrice ? initialShares.times(purchasePrice) : null;
   const marketValue = P ? shares.times(P) : null;
@@ -143,7 +146,7 @@ export function holdingPerformance(raw: HoldingPerformanceInput): HoldingPerform
     costBasis,
     incomeReceived: income,
     payments,
-    projectedAnnualIncome: latest ? shares.times(dec(latest.amount)).times(payoutsPerYear(input.frequency)) : null,
+    projectedAnnualIncome: latest ? shares.times(dec(latest.amount)).times(payoutsPerYear(runRate.frequency)) : null,
     priceReturn,
     distributionReturn,
     totalReturn,
@@ -151,7 +154,7 @@ export function holdingPerformance(raw: HoldingPerformanceInput): HoldingPerform
     houseMoney: houseMoney({
       today: input.today,
       heldSince: input.purchaseDate,
-      frequency: input.frequency,
+      frequency: runRate.frequency,
       distributions: input.distributions,
       splits,
       costBasis,

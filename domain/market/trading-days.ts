@@ -317,6 +317,11 @@ export function isHoliday(date: IsoDate): boolean {
   return nyseHolidays(yearOf(date)).some((h) => h.date === date);
 }
 
+/** The name of the NYSE holiday (or special closure) on `date`, null on any other day ("Good Friday"). */
+export function holidayNameOf(date: IsoDate): string | null {
+  return nyseHolidays(yearOf(date)).find((h) => h.date === date)?.name ?? null;
+}
+
 export function isWeekend(date: IsoDate): boolean {
   const wd = weekdayOf(date);
   return wd === 0 || wd === 6;

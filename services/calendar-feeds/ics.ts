@@ -30,6 +30,11 @@ function estimatedPrefix(entry: { estimated: boolean }): string {
   return entry.estimated ? 'Estimated: ' : '';
 }
 
+/** A special or a capital gain says so at the end of the title (a regular payout says nothing). */
+export function kindSuffix(entry: { kind: PublicCalendarEntry['kind'] }): string {
+  return entry.kind === 'special' ? ' (special)' : entry.kind === 'capital-gain' ? ' (capital gain)' : '';
+}
+
 function demoLine(isDemo: boolean): string[] {
   return isDemo ? ['Demo data: not a real distribution.'] : [];
 }
@@ -45,7 +50,7 @@ export function publicCalendarIcs(entries: readonly PublicCalendarEntry[], optio
       start: allDay(entry.payoutDate),
       allDay: true,
       stamp: options.now,
-      summary: `${estimatedPrefix(entry)}${entry.ticker} pays ${dollars(entry.amount)}/share`,
+      summary: `${estimatedPrefix(entry)}${entry.ticker} pays ${dollars(entry.amount)}/share${kindSuffix(entry)}`,
       description: [
         `${entry.ticker} (${entry.name})`,
         `Amount per share: ${dollars(entry.amount)}${entry.estimated ? ' (estimated)' : ''}`,
@@ -71,7 +76,7 @@ export function userCalendarIcs(entries: readonly UserCalendarEntry[], options: 
       start: allDay(entry.payoutDate),
       allDay: true,
       stamp: options.now,
-      summary: `${estimatedPrefix(entry)}${entry.ticker} payout ${dollars(entry.estimatedPayout)}`,
+      summary: `${estimatedPrefix(entry)}${entry.ticker} payout ${dollars(entry.estimatedPayout)}${kindSuffix(entry)}`,
       description: [
         `${entry.ticker}: ${entry.shares} shares × ${dollars(entry.amount)} = ${dollars(entry.estimatedPayout)}${entry.estimated ? ' (estimated)' : ''}`,
         ...(entry.paid ? ['Paid.'] : []),

@@ -2,6 +2,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
 import type { EtfListItem } from '../../../../../contracts/market.ts';
 import { Positive } from '../../../components/ui/layout.tsx';
+import { YieldBasisNote } from '../../../components/yield-basis.tsx';
 import { ClickableRow, MessageCell, SortButton, Table, TableScroll, Td, Th } from '../../../components/ui/table.tsx';
 import { formatPercent, formatPrice, sinceInceptionNote, toNumber } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -104,6 +105,7 @@ function EtfRow({ etf, onOpen }: { etf: EtfListItem; onOpen: (etf: EtfListItem) 
       <Td $align="right">{formatPrice(etf.currentPrice)}</Td>
       <Td $align="right">
         <strong>{formatPercent(etf.exact.yieldPercent)}</strong>
+        <YieldBasisNote basis={etf.yieldBasis} block />
       </Td>
       <Td $align="right" $hideBelow="sm">
         <Positive $positive={tone(etf.oneYearReturn)}>{formatPercent(etf.exact.oneYearReturn)}</Positive>

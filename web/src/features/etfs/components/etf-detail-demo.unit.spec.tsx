@@ -20,7 +20,7 @@ class FarAwayObserver {
   disconnect() {}
 }
 
-const history = { id: 'd1', exDividendDate: '2026-10-20', payoutDate: '2026-10-21', amount: '0.145', estimated: false, splitAdjusted: false, declaredAmount: '0.145', isDemo: false };
+const history = { id: 'd1', exDividendDate: '2026-10-20', payoutDate: '2026-10-21', amount: '0.145', estimated: false, kind: 'regular' as const, splitAdjusted: false, declaredAmount: '0.145', isDemo: false };
 const similar = { id: 'e2', ticker: 'NVDY', name: 'YieldMax NVDA Option Income', brand: 'YieldMax', brandSlug: 'yieldmax', currentPrice: '9.03', yieldPercent: '38.1', exactYieldPercent: '38.1', isDemo: false };
 
 function show(d: EtfDetail, points: unknown[] = []) {
