@@ -24,13 +24,12 @@ import { maxDate, type IsoDate } from '../../domain/market/trading-days.ts';
 
 /**
  * Whether a distribution is one of the fund's regular payouts, the only ones the baseline is taken over
- * and the only ones compared with it. Today every distribution is regular (events/dividends.ts has no
- * kind yet); once distributions carry `kind: regular | special | capital-gain`, this is
- * `d.kind === 'regular'`, and a special is never compared with the regular run rate (nor the next
- * regular payout with a special: the audit's false "−57.1 %" cut, N3).
+ * and the only ones compared with it (`kind` absent or `regular`). A special or capital-gain
+ * distribution is never compared with the regular run rate, nor the next regular payout with it: the
+ * audit's false "−57.1 %" cut (N3). A special is mailed as what it is (specialDeclaredMail).
  */
-export function isRegular(_distribution: Pick<DistributionPoint, 'exDate'>): boolean {
-  return true;
+export function isRegular(distribution: Pick<DistributionPoint, 'kind'>): boolean {
+  return (distribution.kind ?? 'regular') === 'regular';
 }
 
 /** One payout as the mail shows it: on the comparison basis, with its declared amount. */

@@ -110,6 +110,39 @@ export function distributionChangeMail(to: string, firstName: string, facts: Dis
   return { to, subject: `${fund.ticker} distribution ${change.replace(' %', '%')}: ${money(facts.amount)} per share`, text };
 }
 
+export interface SpecialDeclaredFacts {
+  fund: FundNames;
+  kind: 'special' | 'capital-gain';
+  exDate: IsoDate;
+  payDate: IsoDate | null;
+  /** Per share, as declared (full precision). */
+  amount: string;
+  /** The declared regular payout on or nearest before the same ex-date, if any (per share, as declared). */
+  regular: { exDate: IsoDate; amount: string } | null;
+}
+
+/**
+ * A special (or capital-gain) distribution was declared: news for a holder, not a change of the fund's
+ * regular payout, so it is never compared with the 3-week average (docs/alerts.md, "Specials"). Sent once
+ * per distribution to users with distribution-change alerts on, whatever their threshold.
+ */
+export function specialDeclaredMail(to: string, firstName: string, facts: SpecialDeclaredFacts, links: MailLinks): MailMessage {
+  const { fund } = facts;
+  const what = facts.kind === 'special' ? 'special distribution' : 'capital gain distribution';
+  const text = [
+    `Hello ${firstName},`,
+    '',
+    `${fund.ticker} (${fund.name}) declared a ${what}: ${money(facts.amount)} per share (ex-date ${facts.exDate}${facts.payDate ? `, paid ${facts.payDate}` : ''}).`,
+    `It is paid beside the fund's regular payouts and is not part of its regular rate: WeeklyDiv's yield, distribution rate and projected income leave it out, while income received and the trailing twelve months count it.`,
+    ...(facts.regular === null ? [] : [`Latest regular payout: ${money(facts.regular.amount)} per share (ex-date ${facts.regular.exDate}).`]),
+    '',
+    `The fund: ${links.appUrl}/etf/${fund.ticker}`,
+    ...footer('distribution-change', links),
+  ].join('\n');
+  const label = facts.kind === 'special' ? 'special distribution' : 'capital gain';
+  return { to, subject: `${fund.ticker} ${label}: ${money(facts.amount)} per share`, text };
+}
+
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 /** "Monday 2026-11-30". */

@@ -17,7 +17,7 @@ import { splitsDecider } from '../splits/business-logic.ts';
 import { alertsDecider, correctionOwed, mailKeys, type ToldAbout } from './business-logic.ts';
 import { sendAlertOnce } from './commands.ts';
 import { distributionChange, exceedsThreshold, isRegular } from './distribution-change.ts';
-import { correctionMail, distributionChangeMail, type FundNames } from './mails.ts';
+import { correctionMail, distributionChangeMail, specialDeclaredMail, type FundNames } from './mails.ts';
 import { holdersAndFollowers, type Recipient } from './recipients.ts';
 import { UnsubscribeTokens } from './unsubscribe-token.ts';
 
@@ -155,10 +155,13 @@ export async function startAlertReactor(deps: AlertReactorDeps): Promise<AlertRe
     // a revision counts when it declares an estimate or changes a declared amount; an event a later one
     // superseded (a replay, a batch with two revisions) is no longer the distribution's amount: never mailed
     const sameDeclared = prior?.status === 'declared' && prior.amount === d.amount;
-    const counts = isRegular(d) && !superseded && d.exDate >= addDays(today, -STALE_AFTER_DAYS) && !(event.type === 'DistributionRevised' && sameDeclared);
+    const recent = !superseded && d.exDate >= addDays(today, -STALE_AFTER_DAYS);
+    // a special (or capital gain) newly declared is news of its own: one mail saying what it is, never a change
+    const special = !isRegular(d) && recent && prior?.status !== 'declared';
+    const counts = isRegular(d) && recent && !(event.type === 'DistributionRevised' && sameDeclared);
     // a mail may have named this distribution before (at another amount, or withdrawn since): a correction may be owed
     const mayCorrect = !sameDeclared && !superseded && history.some((e) => (e.data as { distributionId?: string }).distributionId === d.distributionId);
-    if (!counts && !mayCorrect) return;
+    if (!counts && !mayCorrect && !special) return;
     const revisedFrom = event.type === 'DistributionRevised' && prior?.status === 'declared' ? prior.amount : null;
     await deps.readModels.waitFor(recorded.position, { timeoutMs: 60_000 });
     const fund = await catalogEntry(deps.readModels, d.etfId);
@@ -166,7 +169,8 @@ export async function startAlertReactor(deps: AlertReactorDeps): Promise<AlertRe
     const splits = await splitsOf(d.etfId);
     const declared = before.filter((x) => x.status === 'declared' && x.distributionId !== d.distributionId);
     const change = counts ? distributionChange(declared, fund.frequency, d.exDate, d.amount, { splits, today }) : null;
-    if (!change && !mayCorrect) return;
+    if (!change && !mayCorrect && !special) return;
+    const latestRegular = special ? (declared.filter((x) => isRegular(x) && x.exDate <= d.exDate).sort((a, b) => a.exDate.localeCompare(b.exDate)).at(-1) ?? null) : null;
     const names = { ticker: fund.ticker, name: fund.name };
     for (const { user, settings } of await holdersAndFollowers(deps.readModels, d.etfId, { favorites: true })) {
       if (!settings.distributionChangeAlerts) continue;
@@ -177,6 +181,23 @@ export async function startAlertReactor(deps: AlertReactorDeps): Promise<AlertRe
           const facts = { etfId: d.etfId, distributionId: d.distributionId, exDate: d.exDate, payDate: d.payDate, amount: d.amount, revision: recorded.revision };
           await sendCorrection(user, told, facts, names, splits, d.distributionId);
         }
+        continue;
+      }
+      if (special) {
+        const message = specialDeclaredMail(
+          user.email,
+          user.firstName,
+          {
+            fund: names,
+            kind: d.kind === 'capital-gain' ? 'capital-gain' : 'special',
+            exDate: d.exDate,
+            payDate: d.payDate,
+            amount: d.amount,
+            regular: latestRegular === null ? null : { exDate: latestRegular.exDate, amount: latestRegular.amount },
+          },
+          { appUrl: deps.appUrl, unsubscribeToken: tokens.token(user._id, 'distribution-change') },
+        );
+        await sendAlertOnce(deps, user._id, { kind: 'distribution-change', key: mailKeys.first(d.distributionId), etfId: d.etfId, exDate: d.exDate, amount: d.amount }, message, ctxAt(d.distributionId));
         continue;
       }
       if (!change || !exceedsThreshold(change, settings.distributionChangePercent)) continue;

@@ -112,6 +112,53 @@ describe('distribution-change alerts across a split (N2)', () => {
   });
 });
 
+describe('a special distribution (N3)', () => {
+  // Wednesday 2026-11-25, 10:00 in New York
+  const NOW = new Date('2026-11-25T15:00:00.000Z');
+  let ctx: TestContext;
+  let reactor: AlertReactor;
+  let ivan: Awaited<ReturnType<typeof signUpVerified>>;
+  // N3SP: $0.20 every Thursday; a special $1.00 ex Fri 11-20; then the regular $0.20 ex Wed 11-25
+  const sp = { ...fund(), ticker: 'N3SP', name: 'Audit special, own ex-date' };
+  const thursdays = weeklyExDates('2026-10-29', '2026-11-19', 4);
+
+  async function declare(events: GivenEvent[]): Promise<void> {
+    const position = await appendAll(ctx.deps.log, events);
+    await reactor.waitFor(position);
+    await ctx.deps.mailer.idle();
+  }
+  const mailsAbout = (ticker: string) => alertMailsTo(ctx.dataDir, ivan.user.email).filter((m) => m.subject.startsWith(`${ticker} `));
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ ...fastEnv, SESSION_SECRET: SECRET }, { now: NOW });
+    await given(ctx, [listed(sp), ...thursdays.map((x) => distribution(sp.etfId, x, '0.20', { payDate: nextBusinessDay(x) }))]);
+    ivan = await signUpVerified(ctx.app, ctx.deps);
+    await ivan.agent.post('/api/user/portfolio').send({ etfId: sp.etfId, shares: '100', purchasePrice: '20', purchaseDate: '2026-06-01', isDrip: 0 }).expect(201);
+    await ivan.agent.put('/api/user/alerts').send({ distributionChangePercent: 10, exDateReminder: true, distributionChangeAlerts: true }).expect(200);
+    reactor = await startAlertReactor(reactorDeps(ctx.container));
+  });
+  afterAll(async () => {
+    await reactor?.stop();
+    await ctx?.close();
+  });
+
+  it('is mailed once as a special (not "+400.0%"), and the next regular payout is no cut (the audit saw "−57.1%")', async () => {
+    await declare([distribution(sp.etfId, '2026-11-20', '1.00', { payDate: '2026-11-24', kind: 'special' })]);
+    const special = mailsAbout('N3SP');
+    expect(special.map((m) => m.subject)).toEqual(['N3SP special distribution: $1.00 per share']);
+    expect(special[0]!.text).toContain('declared a special distribution: $1.00 per share (ex-date 2026-11-20, paid 2026-11-24)');
+    expect(special[0]!.text).toContain('Latest regular payout: $0.20 per share (ex-date 2026-11-19).');
+    expect(special[0]!.text).toContain('/api/alerts/unsubscribe?token=');
+    await declare([distribution(sp.etfId, '2026-11-25', '0.20', { payDate: '2026-11-27' })]);
+    expect(mailsAbout('N3SP').map((m) => m.subject)).toEqual(['N3SP special distribution: $1.00 per share']);
+  });
+
+  it('a special declared again (the same content read twice) is not mailed twice', async () => {
+    await declare([distribution(sp.etfId, '2026-11-20', '1.00', { payDate: '2026-11-24', kind: 'special' })]);
+    expect(mailsAbout('N3SP')).toHaveLength(1);
+  });
+});
+
 describe('the ex-date reminder: shares held on the ex-date, before the last cum-dividend close (N4, N8)', () => {
   // Friday 2026-11-27, the day after Thanksgiving (the NYSE closes at 1:00 PM), 9:00 AM in New York
   const FRIDAY_9AM = new Date('2026-11-27T14:00:00.000Z');
