@@ -14,6 +14,7 @@ import type { MarketDataProvider } from '../../infra/market-data/port.ts';
 import { createMarketDataProvider } from '../../infra/market-data/provider-factory.ts';
 import type { FeedReader } from '../../infra/news-feeds/port.ts';
 import { createRssFeedReader } from '../../infra/news-feeds/rss-feed-reader.ts';
+import { createSafeFetch } from '../../infra/http-fetch/safe-fetch.ts';
 import { allProjections } from '../../read-models/all.ts';
 import { MarketSnapshots } from '../../read-models/market/market-snapshot.ts';
 import { MarketViewCache } from '../../read-models/market/view-cache.ts';
@@ -39,7 +40,7 @@ export interface Container {
    * with DEMO_DATA; null when neither is configured.
    */
   marketData(): MarketDataProvider | null;
-  /** The news feed reader of ingest-news (10 s and 2 MB per feed). */
+  /** The news feed reader of ingest-news (10 s and 2 MB per feed; non-public addresses refused unless FEEDS_ALLOW_PRIVATE). */
   newsFeedReader(): FeedReader;
   /** Starts projections (catching up) or the checkpoint reader. */
   start(): Promise<void>;
@@ -117,7 +118,7 @@ export async function createContainer(
       return createMarketDataProvider({ demoData: config.demoData, alpaca: config.alpaca }, deps.now);
     },
     newsFeedReader() {
-      return createRssFeedReader({ userAgent: `WeeklyDiv news reader (+${config.appUrl})` });
+      return createRssFeedReader({ userAgent: `WeeklyDiv news reader (+${config.appUrl})`, fetcher: createSafeFetch({ allowPrivate: config.feedsAllowPrivate }) });
     },
     async start() {
       if (runner) {

@@ -92,6 +92,8 @@ const envSchema = z
     SNAPTRADE_CLIENT_ID: optionalString,
     SNAPTRADE_CONSUMER_KEY: optionalString,
     NEWS_FEEDS: feedList,
+    /** Let feed fetches reach loopback and private addresses (tests, private deployments); refused in production. */
+    FEEDS_ALLOW_PRIVATE: bool,
     /** Another base URL for the SnapTrade SDK (its `basePath`); unset: the SDK's own (https://api.snaptrade.com). */
     SNAPTRADE_API_URL: optionalUrl,
     /** How long one SnapTrade call may take before the request answers 502. */
@@ -121,6 +123,10 @@ const envSchema = z
     }
     if (env.SNAPTRADE_CLIENT_ID && env.SNAPTRADE_CONSUMER_KEY && !env.BROKERAGE_SECRET_KEY) {
       ctx.addIssue({ code: 'custom', path: ['BROKERAGE_SECRET_KEY'], message: 'BROKERAGE_SECRET_KEY is required in production when SnapTrade is configured' });
+    }
+    if (env.FEEDS_ALLOW_PRIVATE) {
+      // a feed host could then send the server to internal addresses (security audit S7)
+      ctx.addIssue({ code: 'custom', path: ['FEEDS_ALLOW_PRIVATE'], message: 'FEEDS_ALLOW_PRIVATE cannot be used in production' });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY' });
@@ -166,6 +172,8 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string | undefined; priceId: string | undefined; apiUrl: string | undefined } | undefined;
   /** NEWS_FEEDS: the news feeds replacing the built-in list (services/news/feeds.ts); undefined: the built-in list. */
   newsFeeds: string[] | undefined;
+  /** FEEDS_ALLOW_PRIVATE: feed fetches may reach loopback and private addresses (never in production). */
+  feedsAllowPrivate: boolean;
   /**
    * SnapTrade (Premium brokerage sync), on when client id and consumer key are set. `apiUrl`: the SDK's
    * basePath (undefined: the SDK's own); `secretKey`: the AES-256-GCM key for users' SnapTrade secrets.
@@ -267,6 +275,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     snaptrade,
     newsFeeds: env.NEWS_FEEDS && env.NEWS_FEEDS.length > 0 ? env.NEWS_FEEDS : undefined,
+    feedsAllowPrivate: env.FEEDS_ALLOW_PRIVATE ?? false,
     live: { heartbeatMs: env.LIVE_HEARTBEAT_MS, maxStreamsPerUser: env.LIVE_MAX_STREAMS_PER_USER, maxStreams: env.LIVE_MAX_STREAMS, maxCatchUpViews: env.LIVE_MAX_CATCH_UP_VIEWS },
     notes,
   };
