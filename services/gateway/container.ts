@@ -15,6 +15,8 @@ import { createMarketDataProvider } from '../../infra/market-data/provider-facto
 import type { FeedReader } from '../../infra/news-feeds/port.ts';
 import { createRssFeedReader } from '../../infra/news-feeds/rss-feed-reader.ts';
 import { createSafeFetch } from '../../infra/http-fetch/safe-fetch.ts';
+import { DiskWriteHealth } from '../../infra/write-health/disk-write-health.ts';
+import { REMOTE_WRITE_HEALTH } from '../../infra/write-health/port.ts';
 import { allProjections } from '../../read-models/all.ts';
 import { MarketSnapshots } from '../../read-models/market/market-snapshot.ts';
 import { MarketViewCache } from '../../read-models/market/view-cache.ts';
@@ -64,7 +66,14 @@ export async function createContainer(
   const projections = options.projections ?? allProjections;
   const eventStore = await createEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir });
   const docs = await createDocumentStore({ mongoUrl: config.mongoUrl, mongoDb: config.mongoDb, embedded: config.readModelStore, dataDir: config.dataDir, role: config.role });
-  const log = new EventLog(eventStore, registry);
+  // The embedded event log's disk (security audit S6): readiness turns degraded while it cannot be
+  // written, and the original error is logged once per incident, not a stack per request.
+  const writeHealth = config.eventStoreUrl ? REMOTE_WRITE_HEALTH : new DiskWriteHealth({ dir: config.dataDir, minFreeBytes: config.dataDirMinFreeBytes });
+  writeHealth.onChange((change) => {
+    if (change.kind === 'degraded') logger.error({ reason: change.reason, error: change.error, since: change.since }, 'event log cannot be written: readiness degraded');
+    else logger.info({ reason: change.reason, since: change.since, at: change.at }, 'event log writable again: ready');
+  });
+  const log = new EventLog(eventStore, registry, { writeHealth });
   const blobs = await createBlobStore({ mongoUrl: config.mongoUrl, mongoDb: config.mongoDb, dataDir: config.dataDir });
   const runsProjections = config.role !== 'gateway' || !config.mongoUrl;
   const runner = runsProjections
@@ -89,6 +98,7 @@ export async function createContainer(
     log,
     docs,
     mailer,
+    writeHealth,
     readModels,
     marketSnapshots,
     get marketViews() {
@@ -146,6 +156,7 @@ export async function createContainer(
       await deps.attempts.close();
       await blobs.close();
       await eventStore.close();
+      writeHealth.close();
       await docs.close();
     },
   };

@@ -56,6 +56,8 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     APP_URL: optionalUrl,
     DATA_DIR: z.string().default('./data'),
+    /** Readiness turns degraded below this much free space on DATA_DIR's file system (embedded event log). */
+    DATA_DIR_MIN_FREE_MB: z.coerce.number().min(0).max(1_000_000_000).default(16),
     EVENTSTORE_URL: optionalString,
     MONGODB_URL: optionalString,
     MONGODB_DB: z.string().default('weeklydiv'),
@@ -151,6 +153,8 @@ export interface Config {
   port: number;
   appUrl: string;
   dataDir: string;
+  /** DATA_DIR_MIN_FREE_MB in bytes: below it, with the embedded event log, readiness is degraded. */
+  dataDirMinFreeBytes: number;
   eventStoreUrl: string | undefined;
   mongoUrl: string | undefined;
   mongoDb: string;
@@ -246,6 +250,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port,
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     dataDir,
+    dataDirMinFreeBytes: Math.round(env.DATA_DIR_MIN_FREE_MB * 1024 * 1024),
     eventStoreUrl: env.EVENTSTORE_URL,
     mongoUrl: env.MONGODB_URL,
     mongoDb: env.MONGODB_DB,
