@@ -71,7 +71,8 @@ export async function createContainer(
   const writeHealth = config.eventStoreUrl ? REMOTE_WRITE_HEALTH : new DiskWriteHealth({ dir: config.dataDir, minFreeBytes: config.dataDirMinFreeBytes });
   writeHealth.onChange((change) => {
     if (change.kind === 'degraded') logger.error({ reason: change.reason, error: change.error, since: change.since }, 'event log cannot be written: readiness degraded');
-    else logger.info({ reason: change.reason, since: change.since, at: change.at }, 'event log writable again: ready');
+    // warn, not info: an operator who sees the incident (LOG_LEVEL=warn) sees its end too
+    else logger.warn({ reason: change.reason, since: change.since, at: change.at }, 'event log writable again: ready');
   });
   const log = new EventLog(eventStore, registry, { writeHealth });
   const blobs = await createBlobStore({ mongoUrl: config.mongoUrl, mongoDb: config.mongoDb, dataDir: config.dataDir });

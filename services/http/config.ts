@@ -56,8 +56,11 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     APP_URL: optionalUrl,
     DATA_DIR: z.string().default('./data'),
-    /** Readiness turns degraded below this much free space on DATA_DIR's file system (embedded event log). */
-    DATA_DIR_MIN_FREE_MB: z.coerce.number().min(0).max(1_000_000_000).default(16),
+    /**
+     * Readiness turns degraded below this much free space on DATA_DIR's file system (embedded event log):
+     * 8 MB holds the largest single write (a 5 MiB image) and SQLite's WAL between checkpoints (~4 MiB).
+     */
+    DATA_DIR_MIN_FREE_MB: z.coerce.number().min(0).max(1_000_000_000).default(8),
     EVENTSTORE_URL: optionalString,
     MONGODB_URL: optionalString,
     MONGODB_DB: z.string().default('weeklydiv'),
