@@ -5,7 +5,8 @@ import { handleCommand } from '../core/command-handler.ts';
 import { WRITE_RETRIES, type CommandContext } from '../core/decider.ts';
 import type { EventLog } from '../core/event-log.ts';
 import { requireListedEtf } from '../catalog/commands.ts';
-import { planBrokerageSync, planHoldingsImport, portfolioDecider, type BrokeragePosition, type BrokerageSyncPlan, type ImportLine, type ImportPlan } from './business-logic.ts';
+import { planBrokerageSync, planHoldingsImport, portfolioDecider, portfolioMessages, type BrokeragePosition, type BrokerageSyncPlan, type ImportLine, type ImportPlan } from './business-logic.ts';
+import { nextTurn } from '../http/csv.ts';
 import type { HoldingInput } from '../../contracts/portfolio.ts';
 import type { HoldingsCsvExportRow, HoldingsCsvRow } from './holdings-csv.ts';
 import { listCatalog } from '../../read-models/catalog/catalog-index.ts';
@@ -79,6 +80,9 @@ export async function syncBrokerageHoldings(
   return { created: count('HoldingAdded'), updated: count('HoldingSynced'), removed: count('HoldingRemoved'), keptManual, notSynced: plan.notSynced, position: result.position };
 }
 
+/** Rows looked up between two turns of the event loop in an import. */
+const ROWS_PER_TURN = 2000;
+
 export const importMessages = {
   unknownTicker: (ticker: string) => `ETF not found: ${ticker} is not in the WeeklyDiv catalog`,
 } as const;
@@ -106,12 +110,22 @@ export async function importHoldings(
   const byTicker = new Map((await listCatalog(readModels)).map((e) => [e.ticker, e]));
   const errors = [...parseErrors];
   const lines: ImportLine[] = [];
-  for (const row of rows) {
+  // A fund named on an earlier line: reported here, as planHoldingsImport would, so the decision (one
+  // piece of work on the event loop) sees each fund once, however long the file (security audit I6).
+  const firstLineOf = new Map<string, number>();
+  for (const [i, row] of rows.entries()) {
+    if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
     const etf = byTicker.get(row.ticker);
     if (!etf) {
       errors.push({ line: row.line, message: importMessages.unknownTicker(row.ticker) });
       continue;
     }
+    const earlier = firstLineOf.get(etf._id);
+    if (earlier !== undefined) {
+      errors.push({ line: row.line, message: portfolioMessages.duplicateLine(etf.ticker, earlier) });
+      continue;
+    }
+    firstLineOf.set(etf._id, row.line);
     const firstTradingDay = etf.inceptionDate ?? (row.purchaseDate ? await firstBarDate(readModels, etf._id) : null);
     lines.push({ ...row, etfId: etf._id, ticker: etf.ticker, firstTradingDay, newHoldingId: randomUUID() });
   }
