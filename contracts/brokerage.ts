@@ -31,7 +31,7 @@ export type BrokerageAccount = z.infer<typeof BrokerageAccount>;
 
 /** `POST /api/brokerage/sync`: the spec's `{synced, total}` and what the sync did. */
 export const BrokerageSyncResult = z.object({
-  /** Weekly-dividend ETFs found at the brokerage (a fund in several accounts counts once). */
+  /** Weekly-dividend ETFs found at the brokerage and synced (a fund in several accounts counts once). */
   synced: z.number().int(),
   /** Every position seen in every account. */
   total: z.number().int(),
@@ -40,6 +40,12 @@ export const BrokerageSyncResult = z.object({
   removed: z.number().int(),
   /** Tickers found at the brokerage that the user holds by hand (left as they are). */
   keptManual: z.array(z.string()),
+  /**
+   * Funds of the catalog whose position is outside the limits of a holding entered by hand (more than
+   * 1,000,000,000 shares, an average cost above 1,000,000): not synced, nothing changed for them, with
+   * the reason in the words of the holding form.
+   */
+  notSynced: z.array(z.object({ ticker: z.string(), reason: z.string() })),
   syncedAt: z.string(),
 });
 export type BrokerageSyncResult = z.infer<typeof BrokerageSyncResult>;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MongoClient } from 'mongodb';
 import { MemoryDocumentStore } from '../document-store/memory-document-store.ts';
@@ -102,6 +103,25 @@ if (mongoUrl) {
     });
   });
 }
+
+describe('SQLite adapter on a full disk (security audit S6)', () => {
+  it("keeps SQLite's own error (database or disk is full), not the failed ROLLBACK's, and works again once there is room", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'weeklydiv-attempts-full-'));
+    const store = new SqliteAttemptCounters(path.join(dir, 'throttle.sqlite'));
+    cleanups.push(() => store.close(), () => rmSync(dir, { recursive: true, force: true }));
+    // A full disk, as SQLite sees it: the file may not grow past its pages (a COMMIT then fails, and
+    // SQLite has rolled the transaction back itself before our ROLLBACK).
+    const db = (store as unknown as { db: DatabaseSync }).db;
+    const pages = (db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count;
+    db.exec(`PRAGMA max_page_count = ${pages}`);
+    const rules = Array.from({ length: 200 }, (_, i): CounterRule => ({ key: `k${i}-${'x'.repeat(200)}`, limit: 5, windowMs: 60_000 }));
+    const error = await store.take(rules, T0).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe('database or disk is full');
+    db.exec('PRAGMA max_page_count = 1073741823');
+    await expect(store.take(rules, T0)).resolves.toEqual({ ok: true });
+  });
+});
 
 describe.each(adapters)('attempt counters contract: %s', (_name, make) => {
   it('of 40 parallel takes exactly the limit succeed; the others get the wait until the window ends', async () => {

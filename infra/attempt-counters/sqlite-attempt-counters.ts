@@ -39,6 +39,12 @@ export class SqliteAttemptCounters implements AttemptCounters {
     return { count: r.count, windowEndMs: r.window_end_ms, nextAtMs: r.next_at_ms };
   }
 
+  /**
+   * Runs `work` in one write transaction. When a statement or the COMMIT fails, SQLite may already have
+   * rolled the transaction back itself (a full disk: `database or disk is full`); a ROLLBACK then would
+   * fail with "cannot rollback - no transaction is active" and hide the real error (security audit S6),
+   * so it runs only while a transaction is open, and SQLite's error is the one thrown.
+   */
   private transaction<T>(work: () => T): T {
     this.db.exec('BEGIN IMMEDIATE');
     try {
@@ -46,12 +52,17 @@ export class SqliteAttemptCounters implements AttemptCounters {
       this.db.exec('COMMIT');
       return result;
     } catch (error) {
-      this.db.exec('ROLLBACK');
+      try {
+        if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      } catch {
+        // the connection rolled back by itself: the first error is the one to tell
+      }
       throw error;
     }
   }
 
-  take(rules: readonly CounterRule[], nowMs: number): Promise<TakeResult> {
+  // async: an error of the transaction is a rejected promise, like the other adapters'
+  async take(rules: readonly CounterRule[], nowMs: number): Promise<TakeResult> {
     return Promise.resolve(
       this.transaction((): TakeResult => {
         const rows = rules.map((rule) => this.row(rule.key, nowMs));
@@ -70,20 +81,18 @@ export class SqliteAttemptCounters implements AttemptCounters {
     );
   }
 
-  giveBack(keys: readonly string[], nowMs: number): Promise<void> {
+  async giveBack(keys: readonly string[], nowMs: number): Promise<void> {
     this.transaction(() => {
       for (const key of keys) {
         if (!this.row(key, nowMs)) continue;
         this.db.prepare('UPDATE attempt_counters SET count = MAX(count - 1, 0) WHERE key = ?').run(key);
       }
     });
-    return Promise.resolve();
   }
 
-  clear(keys: readonly string[]): Promise<void> {
+  async clear(keys: readonly string[]): Promise<void> {
     const del = this.db.prepare('DELETE FROM attempt_counters WHERE key = ?');
     for (const key of keys) del.run(key);
-    return Promise.resolve();
   }
 
   close(): Promise<void> {

@@ -329,7 +329,8 @@ export class SqliteEventStore implements EventStore {
       } else if ('conflict' in result) {
         pending.reject(new ConcurrencyError(pending.wire.stream, pending.wire.expected, result.conflict.actual));
       } else {
-        pending.reject(new Error(`append to ${pending.wire.stream} failed: ${result.failure}`));
+        // SQLite's own words as the cause: what readiness and the log tell, without the stream's name
+        pending.reject(new Error(`append to ${pending.wire.stream} failed: ${result.failure}`, { cause: new Error(result.failure) }));
       }
     }
     if (this.inFlight.size === 0) this.worker.unref();

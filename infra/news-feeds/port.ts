@@ -26,7 +26,8 @@ export interface FeedDocument {
   items: FeedItem[];
 }
 
-export type FeedProblem = 'timeout' | 'too-large' | 'http' | 'network' | 'malformed' | 'not-a-feed';
+/** `refused`: a redirect (or an address) that is not public, another scheme, too many redirects (security audit S7). */
+export type FeedProblem = 'timeout' | 'too-large' | 'http' | 'network' | 'refused' | 'malformed' | 'not-a-feed';
 
 /** Why a feed could not be read, in words for the owner; never the URL's credentials or query. */
 export class FeedReadError extends Error {

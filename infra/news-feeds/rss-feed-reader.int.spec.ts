@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayUrl, FeedReadError } from './port.ts';
+import { createSafeFetch } from '../http-fetch/safe-fetch.ts';
 import { createRssFeedReader } from './rss-feed-reader.ts';
 import { atom, rss, startFeedServer, type FeedServer } from './test-helpers.ts';
 
@@ -134,6 +135,46 @@ describe('reading feeds over HTTP', () => {
     expect(server.authorization.get('/atom')).toBe(`Basic ${Buffer.from('reader:p@ss').toString('base64')}`);
     await reader.read(server.url('/atom'));
     expect(server.authorization.get('/atom')).toBeUndefined();
+  });
+
+  it('refuses a redirect to a loopback or private address and to another scheme: "redirect refused", never the status it would get (security audit S7)', async () => {
+    // the app's own admin API, as in the audit: another origin on 127.0.0.1
+    const inside = await startFeedServer({ '/api/admin/ping': { kind: 'status', status: 401 } });
+    try {
+      server.routes.set('/to-internal', { kind: 'redirect', location: inside.url('/api/admin/ping') });
+      server.routes.set('/to-localhost', { kind: 'redirect', location: server.url('/rss').replace('127.0.0.1', 'localhost'), status: 307 });
+      server.routes.set('/to-metadata', { kind: 'redirect', location: 'http://169.254.169.254/latest/meta-data/' });
+      server.routes.set('/to-private', { kind: 'redirect', location: 'http://[fd00::1]:8080/feed' });
+      server.routes.set('/to-file', { kind: 'redirect', location: 'file:///etc/passwd' });
+      expect(await failure('/to-internal')).toMatchObject({ problem: 'refused', message: `redirect refused: 127.0.0.1 is not a public address (loopback)` });
+      expect(await failure('/to-localhost')).toMatchObject({ problem: 'refused', message: 'redirect refused: localhost resolves to 127.0.0.1, not a public address (loopback)' });
+      expect(await failure('/to-metadata')).toMatchObject({ problem: 'refused', message: 'redirect refused: 169.254.169.254 is not a public address (link-local)' });
+      expect(await failure('/to-private')).toMatchObject({ problem: 'refused', message: 'redirect refused: fd00::1 is not a public address (unique-local)' });
+      expect(await failure('/to-file')).toMatchObject({ problem: 'refused', message: 'redirect refused: file: is not http(s)' });
+      expect(inside.hits.size).toBe(0);
+      // a redirect within the configured origin is followed
+      server.routes.set('/moved', { kind: 'redirect', location: '/atom', status: 301 });
+      expect((await reader.read(server.url('/moved'))).title).toBe('Weekly Income Blog');
+    } finally {
+      await inside.close();
+    }
+  });
+
+  it('follows those redirects with FEEDS_ALLOW_PRIVATE (tests, private deployments), at most 5', async () => {
+    const inside = await startFeedServer({ '/feed': { kind: 'xml', body: rss('Inside', [{ title: 'Internal item', link: 'https://x.example/1' }]) } });
+    const allowing = createRssFeedReader({ timeoutMs: 1500, maxBytes: 64 * 1024, userAgent: 'WeeklyDiv test', fetcher: createSafeFetch({ allowPrivate: true }) });
+    try {
+      server.routes.set('/to-inside', { kind: 'redirect', location: inside.url('/feed') });
+      expect((await allowing.read(server.url('/to-inside'))).title).toBe('Inside');
+      expect(inside.hits.get('/feed')).toBe(1);
+      for (let i = 1; i <= 5; i++) server.routes.set(`/hop${i}`, { kind: 'redirect', location: `/hop${i + 1}` });
+      server.routes.set('/hop6', { kind: 'redirect', location: '/rss' });
+      // from /hop2: 5 redirects, then the feed; from /hop1: 6
+      await expect(allowing.read(server.url('/hop2'))).resolves.toMatchObject({ title: 'PR Newswire: Financial Services' });
+      await expect(allowing.read(server.url('/hop1'))).rejects.toMatchObject({ problem: 'refused', message: 'redirect refused: more than 5 redirects' });
+    } finally {
+      await inside.close();
+    }
   });
 
   it('shows a feed address without credentials, query or fragment', () => {

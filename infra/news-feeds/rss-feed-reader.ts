@@ -1,11 +1,15 @@
 import type Parser from 'rss-parser';
+import { SafeFetchError, type SafeFetch, type SafeFetchResponse } from '../http-fetch/port.ts';
+import { createSafeFetch } from '../http-fetch/safe-fetch.ts';
 import { FeedReadError, type FeedDocument, type FeedItem, type FeedReader } from './port.ts';
 
 /**
  * Reads RSS 2.0 and Atom feeds (RSS 0.9x and 1.0 too, as rss-parser does). The fetch is ours, not
- * rss-parser's `parseURL`: one deadline covers connecting, the headers and the whole body (a feed that
- * trickles bytes cannot hold a run), the body is counted while it streams and abandoned past
- * `maxBytes`, and redirects are followed by fetch (at most 20). Then `parser.parseString`.
+ * rss-parser's `parseURL`: the safe fetch (infra/http-fetch) with one deadline over connecting, the
+ * headers and the whole body (a feed that trickles bytes cannot hold a run), the body counted while it
+ * streams and abandoned past `maxBytes`, and at most 5 redirects, each to a public http(s) address
+ * (a feed host cannot send the server to loopback, private or cloud-metadata addresses: the owner sees
+ * "redirect refused", security audit S7). Then `parser.parseString`.
  */
 
 export interface FeedReaderOptions {
@@ -15,9 +19,11 @@ export interface FeedReaderOptions {
   maxBytes: number;
   /** Sent as User-Agent (some feed hosts refuse anonymous clients). */
   userAgent: string;
+  /** How feeds are fetched; default: the safe fetch with non-public addresses refused. */
+  fetcher: SafeFetch;
 }
 
-export const FEED_READER_DEFAULTS: FeedReaderOptions = {
+export const FEED_READER_DEFAULTS: Omit<FeedReaderOptions, 'fetcher'> = {
   timeoutMs: 10_000,
   maxBytes: 2 * 1024 * 1024,
   userAgent: 'WeeklyDiv news reader',
@@ -72,12 +78,9 @@ function decode(bytes: Uint8Array, contentType: string | null): string {
   return decoder.decode(bytes);
 }
 
-function isTimeout(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-}
-
 export function createRssFeedReader(options: Partial<FeedReaderOptions> = {}): FeedReader {
   const { timeoutMs, maxBytes, userAgent } = { ...FEED_READER_DEFAULTS, ...options };
+  const fetcher = options.fetcher ?? createSafeFetch();
   // rss-parser (and its XML parser) is loaded by the first ingestion, not by every start
   let parser: Parser<Record<string, unknown>, ParsedItem> | undefined;
   const loadParser = async () =>
@@ -94,58 +97,42 @@ export function createRssFeedReader(options: Partial<FeedReaderOptions> = {}): F
     }
     if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new FeedReadError('network', 'the feed address must be http(s)');
     const headers: Record<string, string> = { accept: ACCEPT, 'user-agent': userAgent };
-    // `https://user:password@host/feed` (a paid feed): sent as Basic authentication, as fetch refuses credentials in a URL
+    // `https://user:password@host/feed` (a paid feed): sent as Basic authentication (never to another host a redirect names)
     if (target.username || target.password) {
       headers['authorization'] = `Basic ${Buffer.from(`${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`).toString('base64')}`;
       target.username = '';
       target.password = '';
     }
-    const signal = AbortSignal.timeout(timeoutMs);
-    let response: Response;
+    let response: SafeFetchResponse;
     try {
-      response = await fetch(target, { signal, redirect: 'follow', headers });
+      // The feed list is the owner's configuration (port.ts of http-fetch, `configured`).
+      response = await fetcher.get({ url: target.href, headers, timeoutMs, maxBytes, configured: true });
     } catch (error) {
-      if (isTimeout(error)) throw new FeedReadError('timeout', `no answer within ${seconds}`);
-      const cause = (error as { cause?: { code?: string } }).cause?.code;
-      throw new FeedReadError('network', `could not connect${cause ? ` (${cause})` : ''}`);
+      if (!(error instanceof SafeFetchError)) throw error;
+      throw feedError(error);
     }
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new FeedReadError('http', `answered HTTP ${response.status}`);
-    }
-    const declared = Number(response.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > maxBytes) {
-      await response.body?.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    try {
-      if (response.body) {
-        const reader = response.body.getReader();
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          size += value.byteLength;
-          if (size > maxBytes) {
-            await reader.cancel().catch(() => undefined);
-            throw tooLarge();
-          }
-          chunks.push(value);
-        }
+    if (response.status < 200 || response.status >= 300) throw new FeedReadError('http', `answered HTTP ${response.status}`);
+    return decode(response.body, response.headers['content-type'] ?? null);
+  }
+
+  /** The safe fetch's failure in the words of a feed. */
+  function feedError(error: SafeFetchError): FeedReadError {
+    switch (error.problem) {
+      case 'refused':
+        return new FeedReadError('refused', error.message);
+      case 'timeout':
+        return new FeedReadError('timeout', error.duringBody ? `the feed did not arrive within ${seconds}` : `no answer within ${seconds}`);
+      case 'too-large':
+        return tooLarge();
+      case 'invalid':
+        return new FeedReadError('network', error.message.replace('the address', 'the feed address'));
+      case 'network':
+        return new FeedReadError('network', error.duringBody ? 'the connection broke while reading the feed' : error.message);
+      default: {
+        const never: never = error.problem;
+        throw new Error(`unhandled problem ${String(never)}`);
       }
-    } catch (error) {
-      if (error instanceof FeedReadError) throw error;
-      if (isTimeout(error)) throw new FeedReadError('timeout', `the feed did not arrive within ${seconds}`);
-      throw new FeedReadError('network', 'the connection broke while reading the feed');
     }
-    const bytes = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
-    return decode(bytes, response.headers.get('content-type'));
   }
 
   return {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local feed host for the specs: real RSS 2.0 and Atom documents (in the shapes PR Newswire, Yahoo
  * Finance and an Atom blog publish), a broken feed (HTTP 500), a malformed one, a slow one that never
- * finishes, an oversized one, and whatever a test sets.
+ * finishes, an oversized one, redirects, and whatever a test sets.
  */
 
 export type FeedRoute =
@@ -13,7 +13,9 @@ export type FeedRoute =
   /** Sends the headers and a first chunk, then nothing more until the server closes. */
   | { kind: 'slow' }
   /** Streams `bytes` bytes without a Content-Length (chunked). */
-  | { kind: 'huge'; bytes: number };
+  | { kind: 'huge'; bytes: number }
+  /** Answers `status` (302 unless given) with `Location: location`. */
+  | { kind: 'redirect'; location: string; status?: number };
 
 export interface FeedServer {
   url(path: string): string;
@@ -44,6 +46,9 @@ export async function startFeedServer(routes: Record<string, FeedRoute> = {}): P
         return;
       case 'status':
         res.writeHead(route.status, { 'content-type': 'text/html' }).end('<h1>Internal Server Error</h1>');
+        return;
+      case 'redirect':
+        res.writeHead(route.status ?? 302, { location: route.location }).end();
         return;
       case 'slow':
         res.writeHead(200, { 'content-type': 'application/rss+xml' });

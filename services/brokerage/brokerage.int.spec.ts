@@ -233,7 +233,7 @@ describe('sync', () => {
     ]);
     const res = await call(user.agent, 'post', '/api/brokerage/sync');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ synced: 3, total: 6, created: 2, updated: 0, removed: 0, keptManual: [tickerOf(2)], syncedAt: '2026-01-23T17:00:00.000Z' });
+    expect(res.body).toEqual({ synced: 3, total: 6, created: 2, updated: 0, removed: 0, keptManual: [tickerOf(2)], notSynced: [], syncedAt: '2026-01-23T17:00:00.000Z' });
     const list = await holdings(user.agent);
     expect(list.map(({ id: _id, ...h }) => h)).toEqual([
       { etfId: idOf(2), shares: '3', purchasePrice: '10' },
@@ -281,6 +281,44 @@ describe('sync', () => {
     expect(types).toEqual(['HoldingAdded', 'HoldingAdded', 'HoldingSynced', 'HoldingRemoved']);
     const syncs = (await ctx.deps.log.readStream(streams.brokerage(user.id))).filter((e) => e.type === 'BrokerageSynced');
     expect(syncs.map((e) => (e.data as { synced: number }).synced)).toEqual([2, 2, 1]);
+  });
+
+  it('keeps positions outside the limits of a holding entered by hand out, reports them with the reason, and changes nothing for them (security audit S3)', async () => {
+    const user = await registered();
+    const account = (positions: { symbol: string; units: string; costBasis?: string }[]) => [{ id: 'acc-1', brokerageName: 'Schwab', accountName: 'Brokerage', positions }];
+    stand.setAccounts(user.snaptradeId, account([{ symbol: tickerOf(0), units: '10', costBasis: '20' }, { symbol: tickerOf(1), units: '4' }]));
+    await user.agent.post('/api/brokerage/sync').expect(200);
+    const before = await holdings(user.agent);
+    const count = (await ctx.deps.log.readStream(streams.portfolio(user.id))).length;
+
+    // the audit's positions: 1e21 and 2e9 units, a cost of 1e300; the first two funds were synced before
+    ctx.advance(60_000);
+    stand.setAccounts(
+      user.snaptradeId,
+      account([
+        { symbol: tickerOf(0), units: '1e21' },
+        { symbol: tickerOf(1), units: '4', costBasis: '1e300' },
+        { symbol: tickerOf(2), units: '2000000000', costBasis: '10' },
+        { symbol: tickerOf(3), units: '1000000000', costBasis: '1000000' },
+      ]),
+    );
+    const res = await call(user.agent, 'post', '/api/brokerage/sync');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ synced: 1, total: 4, created: 1, updated: 0, removed: 0 });
+    expect(res.body.notSynced).toEqual([
+      { ticker: tickerOf(0), reason: 'Shares: Must be at most 1,000,000,000' },
+      { ticker: tickerOf(1), reason: 'Purchase price must be at most 1,000,000' },
+      { ticker: tickerOf(2), reason: 'Shares: Must be at most 1,000,000,000' },
+    ]);
+    // the synced holdings of the refused positions stay as they were; the position at the limits is a holding
+    expect(await holdings(user.agent)).toEqual([...before, { id: expect.any(String), etfId: idOf(3), shares: '1000000000', purchasePrice: '1000000' }]);
+    expect((await ctx.deps.log.readStream(streams.portfolio(user.id))).length).toBe(count + 1);
+    const syncs = (await ctx.deps.log.readStream(streams.brokerage(user.id))).filter((e) => e.type === 'BrokerageSynced');
+    expect(syncs.map((e) => (e.data as { synced: number }).synced)).toEqual([2, 1]);
+    // and the user's own export imports back
+    const csv = (await user.agent.get('/api/user/portfolio/export.csv').expect(200)).text;
+    const imported = await user.agent.post('/api/user/portfolio/import').set('Content-Type', 'text/csv').send(csv).expect(200);
+    expect(imported.body).toEqual({ created: 0, updated: 0, errors: [] });
   });
 
   it('answers 502 and changes nothing when one account cannot be read, or SnapTrade does not answer in time', async () => {

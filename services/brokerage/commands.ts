@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { registerCache } from '../../domain/caches/registry.ts';
-import type { BrokerageAccountSynced } from '../../events/brokerage.ts';
 import { streams } from '../../events/streams.ts';
-import { canonical, dec, type Decimal } from '../../domain/market/decimal.ts';
 import { BrokerageError, type Brokerage, type BrokerageAccount, type BrokeragePositionReport, type BrokerageUser } from '../../infra/brokerage/port.ts';
 import { listCatalog } from '../../read-models/catalog/catalog-index.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
@@ -14,6 +12,7 @@ import type { EventLog } from '../core/event-log.ts';
 import type { Config } from '../http/config.ts';
 import { syncBrokerageHoldings } from '../portfolio/commands.ts';
 import { brokerageDecider, brokerageMessages, brokerageUnavailable, notRegistered, type BrokerageState } from './business-logic.ts';
+import { fundsOfPositions } from './positions.ts';
 import { createSecretBox, type SecretBox } from './secret-box.ts';
 
 /**
@@ -131,23 +130,11 @@ export interface SyncOutcome {
   removed: number;
   /** Tickers found at the brokerage that the user holds by hand: left as they are. */
   keptManual: string[];
+  /** Funds whose position is outside the limits of a holding (security audit S3): nothing changed for them. */
+  notSynced: { ticker: string; reason: string }[];
   syncedAt: string;
   /** The position to wait on (0: nothing written). */
   position: number;
-}
-
-/** Shares kept from a brokerage (fractional shares to 6 places), prices to 4. */
-const SHARE_PLACES = 6;
-const PRICE_PLACES = 4;
-
-function decimalOrNull(text: string | null): Decimal | null {
-  if (text === null) return null;
-  try {
-    const d = dec(text.trim());
-    return d.isFinite() ? d : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -155,7 +142,9 @@ function decimalOrNull(text: string | null): Decimal | null {
  * holding with source `brokerage` (created, or set to the brokerage's share count and average cost),
  * never a second one; holdings the user added by hand stay as they are; a synced holding the
  * brokerage no longer reports is removed. One fund in several accounts: the shares are added up and
- * the average cost is weighted by shares. Records the sync (`BrokerageSynced`) with each account.
+ * the average cost is weighted by shares (positions.ts). A fund whose position is outside the limits of a
+ * holding entered by hand changes nothing and is reported in `notSynced`. Records the sync
+ * (`BrokerageSynced`) with each account.
  */
 export async function syncBrokerage(deps: BrokerageCommandDeps, userId: string, trigger: 'user' | 'schedule', ctx: CommandContext): Promise<SyncOutcome> {
   const { brokerage, secrets } = ready(deps);
@@ -166,53 +155,27 @@ export async function syncBrokerage(deps: BrokerageCommandDeps, userId: string, 
   for (const account of accounts) reports.push({ account, positions: await ask(deps, userId, () => brokerage.listPositions(user, account.id)) });
 
   const catalog = new Map((await listCatalog(deps.readModels)).map((f) => [f.ticker.toUpperCase(), f]));
-  const funds = new Map<string, { etfId: string; ticker: string; shares: Decimal; cost: Decimal; costShares: Decimal }>();
-  const perAccount: BrokerageAccountSynced[] = [];
-  let total = 0;
-  for (const { account, positions } of reports) {
-    total += positions.length;
-    const inAccount = new Set<string>();
-    for (const p of positions) {
-      const fund = catalog.get(p.symbol.trim().toUpperCase());
-      const units = decimalOrNull(p.units);
-      if (!fund || units === null) continue;
-      inAccount.add(fund._id);
-      const entry = funds.get(fund._id) ?? { etfId: fund._id, ticker: fund.ticker, shares: dec(0), cost: dec(0), costShares: dec(0) };
-      entry.shares = entry.shares.plus(units);
-      const cost = decimalOrNull(p.averageCost);
-      if (cost !== null && cost.gt(0) && units.gt(0)) {
-        entry.cost = entry.cost.plus(cost.times(units));
-        entry.costShares = entry.costShares.plus(units);
-      }
-      funds.set(fund._id, entry);
-    }
-    perAccount.push({ accountId: account.id, brokerageName: account.brokerageName, accountName: account.accountName, positions: positions.length, synced: inAccount.size });
-  }
-  const held = [...funds.values()]
-    .map((f) => ({ ...f, shares: f.shares.toDecimalPlaces(SHARE_PLACES) }))
-    .filter((f) => f.shares.gt(0));
-  const positions = held.map((f) => ({
-    etfId: f.etfId,
-    shares: canonical(f.shares),
-    purchasePrice: f.costShares.gt(0) ? canonical(f.cost.div(f.costShares).toDecimalPlaces(PRICE_PLACES)) : null,
-  }));
+  const { funds: held, accounts: perAccount, total } = fundsOfPositions(reports, catalog);
+  const positions = held.map(({ etfId, shares, purchasePrice }) => ({ etfId, shares, purchasePrice }));
   const portfolio = await syncBrokerageHoldings(deps, userId, positions, ctx);
+  const synced = held.length - portfolio.notSynced.length;
   const recorded = await handleCommand(
     deps.log,
     streams.brokerage(userId),
     brokerageDecider,
-    { type: 'RecordBrokerageSync', data: { userId, trigger, accounts: perAccount, synced: held.length, total } },
+    { type: 'RecordBrokerageSync', data: { userId, trigger, accounts: perAccount, synced, total } },
     ctx,
     WRITE_RETRIES,
   );
   const tickerOf = new Map(held.map((f) => [f.etfId, f.ticker]));
   return {
-    synced: held.length,
+    synced,
     total,
     created: portfolio.created,
     updated: portfolio.updated,
     removed: portfolio.removed,
     keptManual: portfolio.keptManual.map((id) => tickerOf.get(id) ?? id),
+    notSynced: portfolio.notSynced.map(({ etfId, reason }) => ({ ticker: tickerOf.get(etfId) ?? etfId, reason })),
     syncedAt: ctx.now,
     position: Math.max(portfolio.position, recorded.position),
   };

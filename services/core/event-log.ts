@@ -2,6 +2,7 @@ import { registerCacheKind } from '../../domain/caches/registry.ts';
 import type { EventMetadata, RecordedEvent } from '../../events/envelope.ts';
 import { registry as defaultRegistry, type EventRegistry } from '../../events/registry.ts';
 import type { EventStore, ExpectedRevision, Subscription } from '../../infra/event-store/port.ts';
+import { storageFailure, type WriteHealth } from '../../infra/write-health/port.ts';
 import { foldRecorded, type Aggregate, type CommandContext, type DomainEvent, type Folder } from './decider.ts';
 
 /** How many streams' folded states the log keeps (least recently used out first): the streams being written, not every user's (a portfolio of 60 holdings takes some 15 KB). */
@@ -35,9 +36,13 @@ export class EventLog {
   private readonly kept = new Map<string, KeptAggregate>();
   private readonly untrack: () => void;
 
-  constructor(store: EventStore, registry: EventRegistry = defaultRegistry) {
+  /** Told of every append's outcome (readiness: services/gateway/health.ts). */
+  private readonly writeHealth: WriteHealth | undefined;
+
+  constructor(store: EventStore, registry: EventRegistry = defaultRegistry, options: { writeHealth?: WriteHealth } = {}) {
     this.store = store;
     this.registry = registry;
+    this.writeHealth = options.writeHealth;
     this.untrack = EventLog.keptKind.track(this);
   }
 
@@ -49,7 +54,16 @@ export class EventLog {
   async append(stream: string, events: DomainEvent[], expected: ExpectedRevision, ctx: CommandContext) {
     const metadata: EventMetadata = { actor: ctx.actor, correlationId: ctx.correlationId };
     const encoded = events.map((e) => this.registry.encode(e, metadata));
-    return this.store.append(stream, encoded, expected);
+    if (!this.writeHealth) return this.store.append(stream, encoded, expected);
+    try {
+      const result = await this.store.append(stream, encoded, expected);
+      this.writeHealth.writeSucceeded();
+      return result;
+    } catch (error) {
+      // a full disk or a failing one, not a conflict: readiness turns degraded until writes work again
+      if (storageFailure(error) !== null) this.writeHealth.writeFailed(error);
+      throw error;
+    }
   }
 
   async readStream(stream: string, fromRevision = 0): Promise<RecordedEvent[]> {

@@ -91,6 +91,6 @@ export function createApp(deps: AppDeps): express.Application {
 
   app.use(clientRouter(deps.config.webDistDir, { appUrl: deps.config.appUrl, publishedAt: (path) => publishedPageByPath(deps.readModels, path) }));
   app.use(apiNotFound);
-  app.use(errorHandler(deps.logger));
+  app.use(errorHandler(deps.logger, deps.writeHealth));
   return inFrontOf(app, fastReads(deps.config, deps.logger, preparedReads(handled)));
 }

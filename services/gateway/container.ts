@@ -14,6 +14,9 @@ import type { MarketDataProvider } from '../../infra/market-data/port.ts';
 import { createMarketDataProvider } from '../../infra/market-data/provider-factory.ts';
 import type { FeedReader } from '../../infra/news-feeds/port.ts';
 import { createRssFeedReader } from '../../infra/news-feeds/rss-feed-reader.ts';
+import { createSafeFetch } from '../../infra/http-fetch/safe-fetch.ts';
+import { DiskWriteHealth } from '../../infra/write-health/disk-write-health.ts';
+import { REMOTE_WRITE_HEALTH } from '../../infra/write-health/port.ts';
 import { allProjections } from '../../read-models/all.ts';
 import { MarketSnapshots } from '../../read-models/market/market-snapshot.ts';
 import { MarketViewCache } from '../../read-models/market/view-cache.ts';
@@ -39,7 +42,7 @@ export interface Container {
    * with DEMO_DATA; null when neither is configured.
    */
   marketData(): MarketDataProvider | null;
-  /** The news feed reader of ingest-news (10 s and 2 MB per feed). */
+  /** The news feed reader of ingest-news (10 s and 2 MB per feed; non-public addresses refused unless FEEDS_ALLOW_PRIVATE). */
   newsFeedReader(): FeedReader;
   /** Starts projections (catching up) or the checkpoint reader. */
   start(): Promise<void>;
@@ -63,7 +66,15 @@ export async function createContainer(
   const projections = options.projections ?? allProjections;
   const eventStore = await createEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir });
   const docs = await createDocumentStore({ mongoUrl: config.mongoUrl, mongoDb: config.mongoDb, embedded: config.readModelStore, dataDir: config.dataDir, role: config.role });
-  const log = new EventLog(eventStore, registry);
+  // The embedded event log's disk (security audit S6): readiness turns degraded while it cannot be
+  // written, and the original error is logged once per incident, not a stack per request.
+  const writeHealth = config.eventStoreUrl ? REMOTE_WRITE_HEALTH : new DiskWriteHealth({ dir: config.dataDir, minFreeBytes: config.dataDirMinFreeBytes });
+  writeHealth.onChange((change) => {
+    if (change.kind === 'degraded') logger.error({ reason: change.reason, error: change.error, since: change.since }, 'event log cannot be written: readiness degraded');
+    // warn, not info: an operator who sees the incident (LOG_LEVEL=warn) sees its end too
+    else logger.warn({ reason: change.reason, since: change.since, at: change.at }, 'event log writable again: ready');
+  });
+  const log = new EventLog(eventStore, registry, { writeHealth });
   const blobs = await createBlobStore({ mongoUrl: config.mongoUrl, mongoDb: config.mongoDb, dataDir: config.dataDir });
   const runsProjections = config.role !== 'gateway' || !config.mongoUrl;
   const runner = runsProjections
@@ -88,6 +99,7 @@ export async function createContainer(
     log,
     docs,
     mailer,
+    writeHealth,
     readModels,
     marketSnapshots,
     get marketViews() {
@@ -117,7 +129,7 @@ export async function createContainer(
       return createMarketDataProvider({ demoData: config.demoData, alpaca: config.alpaca }, deps.now);
     },
     newsFeedReader() {
-      return createRssFeedReader({ userAgent: `WeeklyDiv news reader (+${config.appUrl})` });
+      return createRssFeedReader({ userAgent: `WeeklyDiv news reader (+${config.appUrl})`, fetcher: createSafeFetch({ allowPrivate: config.feedsAllowPrivate }) });
     },
     async start() {
       if (runner) {
@@ -145,6 +157,7 @@ export async function createContainer(
       await deps.attempts.close();
       await blobs.close();
       await eventStore.close();
+      writeHealth.close();
       await docs.close();
     },
   };

@@ -25,7 +25,10 @@ async function check(probe: () => Promise<unknown>): Promise<Check> {
 /**
  * - `GET /healthz`: the process is up (liveness) — no dependency is consulted.
  * - `GET /readyz`: the event store and the document store answer a ping, and every projection is
- *   caught up (live, or catching up with no lag). 200 when all hold, otherwise 503; both with the details.
+ *   caught up (live, or catching up with no lag). 200 `ready` when all hold, otherwise 503 `not ready`;
+ *   503 `degraded` when they hold but the event log cannot be written (a failed append, or too little
+ *   free space in DATA_DIR: `deps.writeHealth`, security audit S6), so a load balancer sends no more
+ *   writes to a node that would fail them all; reads still work there. With the details.
  */
 export function healthRouter(deps: AppDeps): Router {
   const router = Router();
@@ -55,11 +58,14 @@ export function healthRouter(deps: AppDeps): Router {
     } catch (error) {
       projectionsCheck = { status: 'failed', error: error instanceof Error ? error.message : String(error) };
     }
-    const ready = eventStore.status === 'ok' && documentStore.status === 'ok' && projectionsCheck.status === 'ok';
+    const writes = deps.writeHealth.status();
+    const writesCheck: Check & { since?: string } = writes.status === 'ok' ? { status: 'ok' } : { status: 'failed', error: writes.reason, since: writes.since };
+    const up = eventStore.status === 'ok' && documentStore.status === 'ok' && projectionsCheck.status === 'ok';
+    const ready = up && writes.status === 'ok';
     res.status(ready ? 200 : 503).json({
-      status: ready ? 'ready' : 'not ready',
-      ...(ready ? {} : { message: 'Service not ready' }),
-      checks: { eventStore, documentStore, projections: { ...projectionsCheck, details: projections } },
+      status: ready ? 'ready' : up ? 'degraded' : 'not ready',
+      ...(ready ? {} : { message: up ? `Service degraded: the event log cannot be written (${writesCheck.status === 'failed' ? writesCheck.error : ''})` : 'Service not ready' }),
+      checks: { eventStore, documentStore, projections: { ...projectionsCheck, details: projections }, writes: writesCheck },
     });
   });
   return router;

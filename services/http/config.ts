@@ -56,6 +56,11 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     APP_URL: optionalUrl,
     DATA_DIR: z.string().default('./data'),
+    /**
+     * Readiness turns degraded below this much free space on DATA_DIR's file system (embedded event log):
+     * 8 MB holds the largest single write (a 5 MiB image) and SQLite's WAL between checkpoints (~4 MiB).
+     */
+    DATA_DIR_MIN_FREE_MB: z.coerce.number().min(0).max(1_000_000_000).default(8),
     EVENTSTORE_URL: optionalString,
     MONGODB_URL: optionalString,
     MONGODB_DB: z.string().default('weeklydiv'),
@@ -92,6 +97,8 @@ const envSchema = z
     SNAPTRADE_CLIENT_ID: optionalString,
     SNAPTRADE_CONSUMER_KEY: optionalString,
     NEWS_FEEDS: feedList,
+    /** Let feed fetches reach loopback and private addresses (tests, private deployments); refused in production. */
+    FEEDS_ALLOW_PRIVATE: bool,
     /** Another base URL for the SnapTrade SDK (its `basePath`); unset: the SDK's own (https://api.snaptrade.com). */
     SNAPTRADE_API_URL: optionalUrl,
     /** How long one SnapTrade call may take before the request answers 502. */
@@ -122,6 +129,10 @@ const envSchema = z
     if (env.SNAPTRADE_CLIENT_ID && env.SNAPTRADE_CONSUMER_KEY && !env.BROKERAGE_SECRET_KEY) {
       ctx.addIssue({ code: 'custom', path: ['BROKERAGE_SECRET_KEY'], message: 'BROKERAGE_SECRET_KEY is required in production when SnapTrade is configured' });
     }
+    if (env.FEEDS_ALLOW_PRIVATE) {
+      // a feed host could then send the server to internal addresses (security audit S7)
+      ctx.addIssue({ code: 'custom', path: ['FEEDS_ALLOW_PRIVATE'], message: 'FEEDS_ALLOW_PRIVATE cannot be used in production' });
+    }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY' });
     }
@@ -145,6 +156,8 @@ export interface Config {
   port: number;
   appUrl: string;
   dataDir: string;
+  /** DATA_DIR_MIN_FREE_MB in bytes: below it, with the embedded event log, readiness is degraded. */
+  dataDirMinFreeBytes: number;
   eventStoreUrl: string | undefined;
   mongoUrl: string | undefined;
   mongoDb: string;
@@ -166,6 +179,8 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string | undefined; priceId: string | undefined; apiUrl: string | undefined } | undefined;
   /** NEWS_FEEDS: the news feeds replacing the built-in list (services/news/feeds.ts); undefined: the built-in list. */
   newsFeeds: string[] | undefined;
+  /** FEEDS_ALLOW_PRIVATE: feed fetches may reach loopback and private addresses (never in production). */
+  feedsAllowPrivate: boolean;
   /**
    * SnapTrade (Premium brokerage sync), on when client id and consumer key are set. `apiUrl`: the SDK's
    * basePath (undefined: the SDK's own); `secretKey`: the AES-256-GCM key for users' SnapTrade secrets.
@@ -238,6 +253,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port,
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     dataDir,
+    dataDirMinFreeBytes: Math.round(env.DATA_DIR_MIN_FREE_MB * 1024 * 1024),
     eventStoreUrl: env.EVENTSTORE_URL,
     mongoUrl: env.MONGODB_URL,
     mongoDb: env.MONGODB_DB,
@@ -267,6 +283,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     snaptrade,
     newsFeeds: env.NEWS_FEEDS && env.NEWS_FEEDS.length > 0 ? env.NEWS_FEEDS : undefined,
+    feedsAllowPrivate: env.FEEDS_ALLOW_PRIVATE ?? false,
     live: { heartbeatMs: env.LIVE_HEARTBEAT_MS, maxStreamsPerUser: env.LIVE_MAX_STREAMS_PER_USER, maxStreams: env.LIVE_MAX_STREAMS, maxCatchUpViews: env.LIVE_MAX_CATCH_UP_VIEWS },
     notes,
   };

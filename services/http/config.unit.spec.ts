@@ -94,6 +94,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ NEWS_FEEDS: 'not a url' })).toThrow(ConfigError);
   });
 
+  it('lets feed fetches reach private addresses only with FEEDS_ALLOW_PRIVATE, never in production (security audit S7)', () => {
+    expect(loadConfig({}).feedsAllowPrivate).toBe(false);
+    expect(loadConfig({ FEEDS_ALLOW_PRIVATE: 'true' }).feedsAllowPrivate).toBe(true);
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), ADMIN_EMAIL: 'o@x.test', APP_URL: 'https://x.test', SMTP_URL: 'smtp://x.test' };
+    expect(loadConfig(production).feedsAllowPrivate).toBe(false);
+    expect(() => loadConfig({ ...production, FEEDS_ALLOW_PRIVATE: 'true' })).toThrow(/FEEDS_ALLOW_PRIVATE cannot be used in production/);
+  });
+
   it('turns brokerage sync on with SnapTrade keys; the secret key is required in production and must be 32 bytes', () => {
     expect(loadConfig({}).snaptrade).toBeUndefined();
     const dev = loadConfig({ SNAPTRADE_CLIENT_ID: 'id', SNAPTRADE_CONSUMER_KEY: 'key' });

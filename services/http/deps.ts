@@ -14,6 +14,7 @@ import type { Mailer } from '../../infra/mail/port.ts';
 import type { AttemptCounters } from '../../infra/attempt-counters/port.ts';
 import type { BlobStore } from '../../infra/blob-store/port.ts';
 import type { Brokerage } from '../../infra/brokerage/port.ts';
+import type { WriteHealth } from '../../infra/write-health/port.ts';
 import type { SessionData } from './session-data.ts';
 
 /**
@@ -38,6 +39,11 @@ export interface AppDeps {
   marketViews: MarketViewCache;
   /** The user area's derived reads (portfolio and payout calendar), over `marketSnapshots`. */
   userArea: UserAreaReads;
+  /**
+   * Whether the event log can be written (a failed append, DATA_DIR's free space): readiness answers
+   * `degraded` while it cannot; the error handler reports storage failures to it (security audit S6).
+   */
+  writeHealth: WriteHealth;
   /** Login attempt counters (SQLite in DATA_DIR on the embedded default, the document store with MongoDB). */
   attempts: AttemptCounters;
   /** Image bytes by SHA-256, outside the event log (files in DATA_DIR/blobs, GridFS with MONGODB_URL). */

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { ErrorBody } from '../../contracts/errors.ts';
 import { ConcurrencyError } from '../../infra/event-store/port.ts';
+import { storageFailure, type WriteHealth } from '../../infra/write-health/port.ts';
 import { AppError, preconditionFailed } from '../core/errors.ts';
 import { redactUrl } from './request-log.ts';
 
@@ -36,14 +37,19 @@ const bodyParserMessages: Record<string, [number, string]> = {
   'stream.encoding.set': [500, 'Internal server error'],
 };
 
+/** The answer to a write the storage refused (a full or failing disk): nothing was saved. */
+export const STORAGE_UNAVAILABLE = 'WeeklyDiv cannot save changes right now (its storage is full or failing). Nothing was saved; please try again in a few minutes.';
+
 /**
  * Maps errors to `{ message, errors? }` with the right status:
  * AppError → its status (and headers, e.g. Retry-After); a ConcurrencyError that escaped a handler →
  * 412; body-parser failures → 400 / 413 / 415; other client errors of Express's middleware (a missing
- * static file: 404) → their status; anything else → 500 with a generic message, logged
+ * static file: 404) → their status; a write the storage refused (disk full, read-only, I/O error:
+ * storageFailure) → 503 with Retry-After, told to `writeHealth`, which logs the original error once per
+ * incident (no stack per request, security audit S6); anything else → 500 with a generic message, logged
  * with the request id (never sent to the client).
  */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(logger: Logger, writeHealth?: Pick<WriteHealth, 'writeFailed'>): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) {
       next(error);
@@ -64,6 +70,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     } else if (isHttpError(error) && error.status >= 400 && error.status < 500) {
       status = error.status;
       body = { message: error.expose ? error.message : 'Bad request' };
+    } else if (writeHealth && storageFailure(error) !== null) {
+      writeHealth.writeFailed(error);
+      res.setHeader('Retry-After', '60');
+      res.status(503).json({ message: STORAGE_UNAVAILABLE } satisfies ErrorBody);
+      return;
     }
     if (status >= 500) {
       logger.error({ err: error, reqId: req.id, method: req.method, url: redactUrl(req.originalUrl) }, 'request failed');

@@ -67,6 +67,11 @@ export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResp
   return id;
 }
 
+/**
+ * 503 is `warn`: the service is unavailable for a known reason (a full disk, a cap reached), whose cause
+ * is logged once where it is known (a full disk: once per incident, security audit S6), not an error per
+ * request.
+ */
 function levelOf(status: number): Level {
-  return status >= 500 ? 'error' : status === 429 ? 'warn' : 'info';
+  return status >= 500 && status !== 503 ? 'error' : status === 429 || status === 503 ? 'warn' : 'info';
 }

@@ -243,6 +243,34 @@ describe('ingest-news', () => {
   });
 });
 
+describe('a feed that redirects to an internal address (security audit S7)', () => {
+  it('is refused by default: the summary says "redirect refused", never the status the internal address answered; with FEEDS_ALLOW_PRIVATE it is followed', async () => {
+    // the app's own admin API stands behind the redirect, as in the audit
+    const inside = await startFeedServer({ '/api/admin/ping': { kind: 'status', status: 401 } });
+    feeds.routes.set('/redirect-internal.xml', { kind: 'redirect', location: inside.url('/api/admin/ping') });
+    const NEWS_FEEDS = [feeds.url('/issuer.rss'), feeds.url('/redirect-internal.xml')].join(',');
+    const refusing = await createTestContext({ NEWS_FEEDS }, { now: NOW });
+    const allowing = await createTestContext({ NEWS_FEEDS, FEEDS_ALLOW_PRIVATE: 'true' }, { now: NOW });
+    try {
+      // a run with the container's own reader, as `npm start` makes it
+      const runtime = await startJobs(refusing.container, { schedules: false });
+      refusing.container.onStop(() => runtime.stop());
+      const boss = (await signUpOwner(refusing.app, refusing.deps)).agent;
+      const run = await whenJobFinished(refusing.deps.readModels, (await boss.post('/api/admin/ingest-news').expect(202)).body.jobId);
+      expect(run).toMatchObject({ status: 'succeeded', counts: { feeds: 2, feedsRead: 1, feedsFailed: 1 } });
+      expect(run.summary).toContain(`failed: ${feeds.url('/redirect-internal.xml')} (redirect refused: 127.0.0.1 is not a public address (loopback))`);
+      expect(JSON.stringify(run)).not.toMatch(/HTTP 401/);
+      expect(inside.hits.size).toBe(0);
+
+      // allowed: the reader follows the redirect (and here finds the 401 of the internal address)
+      await expect(allowing.container.newsFeedReader().read(feeds.url('/redirect-internal.xml'))).rejects.toMatchObject({ problem: 'http', message: 'answered HTTP 401' });
+      expect(inside.hits.get('/api/admin/ping')).toBe(1);
+    } finally {
+      await Promise.all([refusing.close(), allowing.close(), inside.close()]);
+    }
+  });
+});
+
 describe('the schedule', () => {
   it('runs hourly from 8 AM to 8 PM New York time, every day (weekends and across the DST change too)', async () => {
     const news = JOB_SCHEDULES.find((s) => s.name === 'ingest-news')!;

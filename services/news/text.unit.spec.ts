@@ -25,6 +25,20 @@ describe('plain text of feed HTML', () => {
     expect(plainText('<p>  </p>')).toBe('');
   });
 
+  it('removes control and invisible characters: bidi overrides and isolates, zero-width, C0 and C1 controls (security audit I4)', () => {
+    // the audit's sample title (sec-hostile-feeds.mjs, SECX12): a right-to-left override, a NUL and a BEL
+    expect(plainText('SECX12 weekly pay\u202e\u0000\u0007 control chars')).toBe('SECX12 weekly pay control chars');
+    // bidi embeddings, overrides, isolates and marks; zero-width spaces, joiners and the word joiner; soft hyphen
+    expect(plainText('a\u202ab\u202bc\u202cd\u202de\u2066f\u2067g\u2068h\u2069i\u200ej\u200fk\u061cl')).toBe('abcdefghijkl');
+    expect(plainText('we\u200bek\u200cly\u200d pa\u2060y\u00adout\u180e\ufeff')).toBe('weekly payout');
+    // C0 (but tab, line feed and carriage return, which are whitespace), DEL and C1 controls, as text or as entities
+    expect(plainText('a\u0001\u001fb\u007fc\u0080d\u0085e\u009ff')).toBe('abcdef');
+    expect(plainText('x&#x202E;y&#8238;z&#x85;w&#127;v')).toBe('xyzwv');
+    expect(plainText('tab\tline\nfeed\rreturn')).toBe('tab line feed return');
+    // visible text of other scripts stays
+    expect(plainText('Caf\u00e9 \u05e9\u05dc\u05d5\u05dd \u0645\u0631\u062d\u0628\u0627 \u{1F4C8}')).toBe('Caf\u00e9 \u05e9\u05dc\u05d5\u05dd \u0645\u0631\u062d\u0628\u0627 \u{1F4C8}');
+  });
+
   it('keeps a lone < that starts no tag, and drops a tag cut off at the end', () => {
     expect(plainText('yield < 5% and 3 > 2')).toBe('yield < 5% and 3 > 2');
     expect(plainText('Weekly income <a href="https://x.exa')).toBe('Weekly income');

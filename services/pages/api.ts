@@ -6,13 +6,14 @@ import { notFound } from '../core/errors.ts';
 import { apiModule, handle } from '../http/endpoints.ts';
 import { pageMessages, type LivePage } from './business-logic.ts';
 import * as commands from './commands.ts';
+import { servedPageHtml } from './served-html.ts';
 
 /**
  * Managed pages (definitions in contracts/pages.ts). Owner routes (behind the owner guard):
  * `GET /api/admin/pages` (every page, drafts too), `POST /api/admin/pages` (201),
  * `PUT /api/admin/pages/{id}`, `DELETE /api/admin/pages/{id}` (204). Public:
- * `GET /api/pages/by-path?path=` answers a published page, 404 otherwise; the path is normalised as the
- * owner's form normalises it.
+ * `GET /api/pages/by-path?path=` answers a published page (its body sanitised: served-html.ts), 404
+ * otherwise; the path is normalised as the owner's form normalises it.
  */
 
 /** The page as its stream has it, in the contract's shape (the answer of the writes). */
@@ -33,11 +34,17 @@ function livePageJson(page: LivePage): PageJson {
   };
 }
 
+/** The owner's save sanitises a published page's body for its visitors (served-html.ts). */
+function warmServedHtml(page: LivePage): void {
+  if (page.isPublished) servedPageHtml(page.pageId, page.htmlBody);
+}
+
 export const pagesApi = apiModule('pages', (deps) => [
   handle(getPageByPath, async ({ query }) => {
     const doc = await publishedPageByPath(deps.readModels, normalisePagePath(query.path));
     if (!doc) throw notFound(pageMessages.notFound);
-    return toPageJson(doc);
+    // sanitised on the server too (security audit I5): a consumer other than our client gets no script
+    return { ...toPageJson(doc), htmlBody: servedPageHtml(doc._id, doc.htmlBody) };
   }),
 
   handle(getAdminPages, async () => (await allPages(deps.readModels)).map(toPageJson)),
@@ -45,12 +52,14 @@ export const pagesApi = apiModule('pages', (deps) => [
   handle(createPage, async ({ body }, call) => {
     const { page, position } = await commands.createPage(deps.log, body, call.context());
     await call.waitFor(position);
+    warmServedHtml(page);
     return livePageJson(page);
   }),
 
   handle(updatePage, async ({ params, body }, call) => {
     const { page, position } = await commands.updatePage(deps.log, params.id, body, call.context());
     await call.waitFor(position);
+    warmServedHtml(page);
     return livePageJson(page);
   }),
 

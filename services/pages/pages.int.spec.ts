@@ -7,6 +7,7 @@ import { PageJson } from '../../contracts/content.ts';
 import { streams } from '../../events/streams.ts';
 import { handleCommand } from '../core/command-handler.ts';
 import { withPageHead } from '../gateway/client.ts';
+import { sanitizeOwnerHtml } from '../core/owner-html.ts';
 import { pagePathDecider } from './business-logic.ts';
 import { fastEnv, signUp, signUpOwner } from '../accounts/test-helpers.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
@@ -223,6 +224,21 @@ describe('GET /api/pages/by-path (public)', () => {
     const res = await request(ctx.app).get('/api/pages/by-path').query({ path: '/Public-Page/' }).expect(200);
     expect(res.body).toEqual(page);
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it("answers the HTML sanitised by the server's owner-HTML sanitiser (the footer's), the owner's list keeps it as written (security audit I5)", async () => {
+    const htmlBody =
+      '<h2 onclick="steal()">Hello</h2><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">a</a>' +
+      '<iframe src="https://evil.example"></iframe><form action="https://evil.example"><input name="p"></form><a href="/etfs" target="_blank">funds</a>';
+    const page = await create({ path: '/hostile-page', isPublished: 1, htmlBody });
+    const res = await request(ctx.app).get('/api/pages/by-path').query({ path: '/hostile-page' }).expect(200);
+    expect(res.body).toEqual({ ...page, htmlBody: sanitizeOwnerHtml(htmlBody) });
+    expect(res.body.htmlBody).toBe('<h2>Hello</h2><img src="x"><a>a</a><a href="/etfs" target="_blank" rel="noopener noreferrer">funds</a>');
+    // the owner edits what they wrote
+    expect(((await owner.get('/api/admin/pages')).body as PageJson[]).find((p) => p.id === page.id)?.htmlBody).toBe(htmlBody);
+    // an edit is served sanitised at once
+    await owner.put(`/api/admin/pages/${page.id}`).send(form({ path: '/hostile-page', isPublished: 1, htmlBody: '<p>New<svg onload="alert(4)"></svg></p>' })).expect(200);
+    expect((await request(ctx.app).get('/api/pages/by-path').query({ path: '/hostile-page' }).expect(200)).body.htmlBody).toBe('<p>New<svg></svg></p>');
   });
 
   it('404 for a draft and for an unknown path; 400 without a path', async () => {

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../core/errors.ts';
 import { apiModule, handle, SENT } from '../http/endpoints.ts';
 import { portfolioMessages } from './business-logic.ts';
 import * as commands from './commands.ts';
-import { holdingsToCsv, parseHoldingsCsv } from './holdings-csv.ts';
+import { holdingsToCsv, parseHoldingsCsvInSlices } from './holdings-csv.ts';
 
 /**
  * The signed-in user's portfolio and payout calendar (definitions in contracts/portfolio.ts): the
@@ -36,7 +36,8 @@ export const portfolioApi = apiModule('portfolio', (deps) => {
 
     handle(importHoldings, async ({ body }, call) => {
       const ctx = call.context();
-      const parsed = parseHoldingsCsv(body, newYorkDate(ctx.now));
+      // in slices, the event loop free between them: a large file does not hold other requests (audit I6)
+      const parsed = await parseHoldingsCsvInSlices(body, newYorkDate(ctx.now));
       if (parsed.fileError) throw badRequest(parsed.fileError);
       const { position, ...report } = await commands.importHoldings({ log: deps.log, readModels: deps.readModels }, call.auth.user._id, parsed.rows, parsed.errors, ctx);
       await call.waitFor(position);

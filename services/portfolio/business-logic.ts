@@ -1,4 +1,4 @@
-import { holdingMessages } from '../../contracts/portfolio.ts';
+import { HOLDING_LIMITS, holdingMessages } from '../../contracts/portfolio.ts';
 import { enteredOf, sameEntered, type HoldingEntered, type PortfolioEvent } from '../../events/portfolio.ts';
 import type { Decider, CommandContext } from '../core/decider.ts';
 import { badRequest, conflict, notFound } from '../core/errors.ts';
@@ -8,7 +8,9 @@ import { evolvePortfolio, initialPortfolioState, type PortfolioState } from './p
 
 export const portfolioMessages = {
   sharesPositive: holdingMessages.sharesPositive,
+  sharesTooLarge: holdingMessages.sharesTooLarge,
   pricePositive: holdingMessages.pricePositive,
+  priceTooLarge: holdingMessages.priceTooLarge,
   dateInvalid: holdingMessages.dateInvalid,
   dateInFuture: holdingMessages.dateInFuture,
   dateBeforeFirstTradingDay: (ticker: string, firstTradingDay: string) => `Purchase date cannot be before ${ticker}'s first trading day, ${firstTradingDay}`,
@@ -81,8 +83,9 @@ export interface ImportPlan {
 const NEW_HOLDING = { purchasePrice: null, purchaseDate: null, isDrip: false } satisfies Omit<HoldingEntered, 'shares'>;
 
 /**
- * The rules of a holding's entered values, written once (AddHolding's, and every line of an import):
- * the field and message of the first one broken, else null. `firstTradingDay` is the fund's (see
+ * The rules of a holding's entered values, written once (AddHolding's, every line of an import, every
+ * position of a brokerage sync): the field and message of the first one broken, else null. The limits
+ * are the form's (HOLDING_LIMITS), so whatever is stored can be entered, exported and imported again. `firstTradingDay` is the fund's (see
  * AddHolding); `ticker` names the fund in the message.
  */
 function holdingProblem(
@@ -91,7 +94,9 @@ function holdingProblem(
   ctx: CommandContext,
 ): { field: keyof HoldingEntered; message: string } | null {
   if (!dec(v.shares).gt(0)) return { field: 'shares', message: portfolioMessages.sharesPositive };
+  if (dec(v.shares).gt(HOLDING_LIMITS.maxShares)) return { field: 'shares', message: portfolioMessages.sharesTooLarge };
   if (v.purchasePrice !== null && !dec(v.purchasePrice).gt(0)) return { field: 'purchasePrice', message: portfolioMessages.pricePositive };
+  if (v.purchasePrice !== null && dec(v.purchasePrice).gt(HOLDING_LIMITS.maxPrice)) return { field: 'purchasePrice', message: portfolioMessages.priceTooLarge };
   if (v.purchaseDate !== null) {
     if (!isValidDate(v.purchaseDate)) return { field: 'purchaseDate', message: portfolioMessages.dateInvalid };
     if (v.purchaseDate > newYorkDate(ctx.now)) return { field: 'purchaseDate', message: portfolioMessages.dateInFuture };
@@ -170,7 +175,7 @@ export function decidePortfolio(command: PortfolioCommand, state: PortfolioState
       return [{ type: 'HoldingRemoved', data: { userId, holdingId, etfId: holding.etfId, removedAt: ctx.now } }];
     }
     case 'SyncBrokerageHoldings':
-      return decideBrokerageSync(command.data, state, ctx);
+      return planBrokerageSync(command.data, state, ctx).events;
     case 'ImportHoldings':
       return planHoldingsImport(command.data, state, ctx).events;
     default: {
@@ -180,13 +185,32 @@ export function decidePortfolio(command: PortfolioCommand, state: PortfolioState
   }
 }
 
-function decideBrokerageSync(data: { userId: string; positions: readonly BrokeragePosition[] }, state: PortfolioState, ctx: CommandContext): PortfolioEvent[] {
+export interface BrokerageSyncPlan {
+  events: PortfolioEvent[];
+  /** Positions outside the limits of a holding (security audit S3): nothing changed for their funds. */
+  notSynced: { etfId: string; reason: string }[];
+}
+
+/**
+ * What a sync does to the stream (see the `SyncBrokerageHoldings` command). A position outside the
+ * limits of a holding entered by hand (more than 1,000,000,000 shares, a price above 1,000,000 or one
+ * that rounds to 0) changes nothing: it is not added, and a holding the sync made before is neither
+ * changed nor removed; it is reported in `notSynced` with the reason.
+ */
+export function planBrokerageSync(data: { userId: string; positions: readonly BrokeragePosition[] }, state: PortfolioState, ctx: CommandContext): BrokerageSyncPlan {
   const { userId, positions } = data;
   const events: PortfolioEvent[] = [];
+  const notSynced: BrokerageSyncPlan['notSynced'] = [];
   const reported = new Set<string>();
   for (const position of positions) {
     if (!dec(position.shares).gt(0) || reported.has(position.etfId)) continue;
     reported.add(position.etfId);
+    const entered = { shares: position.shares, purchasePrice: position.purchasePrice, purchaseDate: null, isDrip: false };
+    const problem = holdingProblem(entered, { ticker: position.etfId, firstTradingDay: null }, ctx);
+    if (problem) {
+      notSynced.push({ etfId: position.etfId, reason: problem.field === 'shares' ? `Shares: ${problem.message}` : problem.message });
+      continue;
+    }
     const held = state.holdings.find((h) => h.etfId === position.etfId);
     if (!held) {
       events.push({
@@ -218,7 +242,7 @@ function decideBrokerageSync(data: { userId: string; positions: readonly Brokera
       events.push({ type: 'HoldingRemoved', data: { userId, holdingId: held.holdingId, etfId: held.etfId, removedAt: ctx.now } });
     }
   }
-  return events;
+  return { events, notSynced };
 }
 
 export const portfolioDecider: Decider<PortfolioCommand, PortfolioState, PortfolioEvent> = {

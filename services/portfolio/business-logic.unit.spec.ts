@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PortfolioEvent } from '../../events/portfolio.ts';
 import { fold, type CommandContext } from '../core/decider.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import { planHoldingsImport, portfolioDecider, type ImportLine, type PortfolioCommand } from './business-logic.ts';
+import { planBrokerageSync, planHoldingsImport, portfolioDecider, type ImportLine, type PortfolioCommand } from './business-logic.ts';
 
 const userId = '4f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
 const nvdw = '00000000-0000-4000-8000-000000000001';
@@ -143,5 +143,31 @@ describe('ImportHoldings (a CSV import: one decision, one append)', () => {
 
   it('does not check again a purchase date the holding already had', () => {
     expect(plan([added], line({ shares: '3', firstTradingDay: '2026-01-05' })).errors).toEqual([]);
+  });
+});
+
+describe('the limits of a holding, whoever sends it (security audit S3)', () => {
+  it('AddHolding refuses more than 1,000,000,000 shares and a price above 1,000,000; the limits themselves are fine', () => {
+    given([]).when(add({ shares: '1000000000.000001' })).thenThrows({ status: 400, fieldErrors: { shares: 'Must be at most 1,000,000,000' } });
+    given([]).when(add({ purchasePrice: '1000000.0001' })).thenThrows({ status: 400, fieldErrors: { purchasePrice: 'Purchase price must be at most 1,000,000' } });
+    given([]).when(add({ shares: '1000000000', purchasePrice: '1000000' })).then((events) => expect(events).toHaveLength(1));
+  });
+
+  it('SyncBrokerageHoldings leaves a position outside the limits out, and the holding it synced before as it was', () => {
+    const synced: PortfolioEvent = { type: 'HoldingAdded', data: { ...added.data, purchaseDate: null, isDrip: false, source: 'brokerage' } };
+    const sync = (...positions: { etfId: string; shares: string; purchasePrice: string | null }[]): PortfolioCommand => ({
+      type: 'SyncBrokerageHoldings',
+      data: { userId, positions: positions.map((p) => ({ ...p, newHoldingId: h2 })) },
+    });
+    // neither updated nor removed
+    given([synced]).when(sync({ etfId: nvdw, shares: '1000000000000000000000', purchasePrice: null })).then([]);
+    given([synced]).when(sync({ etfId: nvdw, shares: '100', purchasePrice: `1${'0'.repeat(300)}` })).then([]);
+    // not added
+    given([]).when(sync({ etfId: msty, shares: '2000000000', purchasePrice: '10' })).then([]);
+    given([]).when(sync({ etfId: msty, shares: '5', purchasePrice: '0' })).then([]);
+    expect(planBrokerageSync({ userId, positions: [{ etfId: msty, shares: '2000000000', purchasePrice: '10', newHoldingId: h2 }, { etfId: nvdw, shares: '1', purchasePrice: '1000001', newHoldingId: h1 }] }, fold(portfolioDecider, []), ctx).notSynced).toEqual([
+      { etfId: msty, reason: 'Shares: Must be at most 1,000,000,000' },
+      { etfId: nvdw, reason: 'Purchase price must be at most 1,000,000' },
+    ]);
   });
 });

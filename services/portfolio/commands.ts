@@ -5,7 +5,8 @@ import { handleCommand } from '../core/command-handler.ts';
 import { WRITE_RETRIES, type CommandContext } from '../core/decider.ts';
 import type { EventLog } from '../core/event-log.ts';
 import { requireListedEtf } from '../catalog/commands.ts';
-import { planHoldingsImport, portfolioDecider, type BrokeragePosition, type ImportLine, type ImportPlan } from './business-logic.ts';
+import { planBrokerageSync, planHoldingsImport, portfolioDecider, portfolioMessages, type BrokeragePosition, type BrokerageSyncPlan, type ImportLine, type ImportPlan } from './business-logic.ts';
+import { nextTurn } from '../http/csv.ts';
 import type { HoldingInput } from '../../contracts/portfolio.ts';
 import type { HoldingsCsvExportRow, HoldingsCsvRow } from './holdings-csv.ts';
 import { listCatalog } from '../../read-models/catalog/catalog-index.ts';
@@ -50,22 +51,37 @@ export async function removeHolding({ log }: PortfolioCommandDeps, userId: strin
 
 /**
  * Brings the holdings a brokerage sync owns in line with the brokerage's positions (see the
- * `SyncBrokerageHoldings` command): answers what it did and the position to wait on (0: nothing written).
+ * `SyncBrokerageHoldings` command): answers what it did, the positions it left out (outside the limits
+ * of a holding: nothing changed for them) and the position to wait on (0: nothing written).
  */
 export async function syncBrokerageHoldings(
   { log }: PortfolioCommandDeps,
   userId: string,
   positions: readonly Omit<BrokeragePosition, 'newHoldingId'>[],
   ctx: CommandContext,
-): Promise<{ created: number; updated: number; removed: number; keptManual: string[]; position: number }> {
+): Promise<{ created: number; updated: number; removed: number; keptManual: string[]; notSynced: BrokerageSyncPlan['notSynced']; position: number }> {
   const command = { type: 'SyncBrokerageHoldings' as const, data: { userId, positions: positions.map((p) => ({ ...p, newHoldingId: randomUUID() })) } };
   const stream = streams.portfolio(userId);
-  const result = await handleCommand(log, stream, portfolioDecider, command, ctx, WRITE_RETRIES);
+  // The plan of the decision that was appended (a re-run after a lost race decides again on fresh state).
+  let plan: BrokerageSyncPlan = { events: [], notSynced: [] };
+  const decider = {
+    ...portfolioDecider,
+    decide: (...args: Parameters<typeof portfolioDecider.decide>) => {
+      const [c, state, at] = args;
+      if (c.type !== 'SyncBrokerageHoldings') return portfolioDecider.decide(c, state, at);
+      plan = planBrokerageSync(c.data, state, at);
+      return plan.events;
+    },
+  };
+  const result = await handleCommand(log, stream, decider, command, ctx, WRITE_RETRIES);
   const { state } = await log.aggregate(stream, portfolioDecider);
   const keptManual = positions.filter((p) => state.holdings.some((h) => h.etfId === p.etfId && h.source === 'manual')).map((p) => p.etfId);
   const count = (type: string) => result.events.filter((e) => e.type === type).length;
-  return { created: count('HoldingAdded'), updated: count('HoldingSynced'), removed: count('HoldingRemoved'), keptManual, position: result.position };
+  return { created: count('HoldingAdded'), updated: count('HoldingSynced'), removed: count('HoldingRemoved'), keptManual, notSynced: plan.notSynced, position: result.position };
 }
+
+/** Rows looked up between two turns of the event loop in an import. */
+const ROWS_PER_TURN = 2000;
 
 export const importMessages = {
   unknownTicker: (ticker: string) => `ETF not found: ${ticker} is not in the WeeklyDiv catalog`,
@@ -94,12 +110,22 @@ export async function importHoldings(
   const byTicker = new Map((await listCatalog(readModels)).map((e) => [e.ticker, e]));
   const errors = [...parseErrors];
   const lines: ImportLine[] = [];
-  for (const row of rows) {
+  // A fund named on an earlier line: reported here, as planHoldingsImport would, so the decision (one
+  // piece of work on the event loop) sees each fund once, however long the file (security audit I6).
+  const firstLineOf = new Map<string, number>();
+  for (const [i, row] of rows.entries()) {
+    if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
     const etf = byTicker.get(row.ticker);
     if (!etf) {
       errors.push({ line: row.line, message: importMessages.unknownTicker(row.ticker) });
       continue;
     }
+    const earlier = firstLineOf.get(etf._id);
+    if (earlier !== undefined) {
+      errors.push({ line: row.line, message: portfolioMessages.duplicateLine(etf.ticker, earlier) });
+      continue;
+    }
+    firstLineOf.set(etf._id, row.line);
     const firstTradingDay = etf.inceptionDate ?? (row.purchaseDate ? await firstBarDate(readModels, etf._id) : null);
     lines.push({ ...row, etfId: etf._id, ticker: etf.ticker, firstTradingDay, newHoldingId: randomUUID() });
   }

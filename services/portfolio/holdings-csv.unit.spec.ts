@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIDELITY_SAMPLE, ROBINHOOD_SAMPLE, SCHWAB_SAMPLE } from './holdings-csv.fixtures.ts';
-import { holdingsCsvMessages, holdingsToCsv, parseHoldingsCsv, parseMoney } from './holdings-csv.ts';
+import { holdingsCsvMessages, holdingsToCsv, parseHoldingsCsv, parseHoldingsCsvInSlices, parseMoney } from './holdings-csv.ts';
 
 const TODAY = '2026-01-23';
 
@@ -179,5 +179,29 @@ describe('holdings CSV: money cells and the export', () => {
   it('defuses cells a spreadsheet would run as formulas (as the catalog export does)', () => {
     const csv = holdingsToCsv([{ ticker: '=HYPERLINK("http://x")', shares: '1', purchasePrice: null, purchaseDate: null, isDrip: false }]);
     expect(csv.split('\r\n')[1]).toBe('"\'=HYPERLINK(""http://x"")",1,,,0');
+  });
+});
+
+describe('a large file, read in slices (security audit I6)', () => {
+  // the audit's file: one fund's line repeated up to the 256 KiB limit, some broken lines among them
+  let csv = 'ticker,shares,purchasePrice\n';
+  for (let i = 0; csv.length < 256 * 1024 - 40; i++) csv += i % 1000 === 7 ? 'DRPW,-1,\n' : `DRPW,1,${i % 5 === 0 ? '$20.10' : ''}\n`;
+
+  it('gives what parseHoldingsCsv gives, and lets other work run between the slices', async () => {
+    // other work: a chain of setImmediate callbacks, one per turn of the event loop
+    let turns = 0;
+    let running = true;
+    const other = () => {
+      if (!running) return;
+      turns++;
+      setImmediate(other);
+    };
+    setImmediate(other);
+    const sliced = await parseHoldingsCsvInSlices(csv, TODAY);
+    running = false;
+    expect(sliced).toEqual(parseHoldingsCsv(csv, TODAY));
+    expect(sliced.rows.length).toBeGreaterThan(25_000);
+    // some 16 slices of parsing and 18 of rows: other work ran between them, not once at the end
+    expect(turns).toBeGreaterThanOrEqual(20);
   });
 });

@@ -90,6 +90,7 @@ describe('PUT /api/admin/settings/header_nav', () => {
       ['data:text/html;base64,PHNjcmlwdD4=', '"Evil": Path must not be a data: address (only site paths, #anchors, http(s):// and mailto:)'],
       ['vbscript:msgbox(1)', '"Evil": Path must not be a vbscript: address (only site paths, #anchors, http(s):// and mailto:)'],
       ['//evil.example', '"Evil": Path must not start with // (an address on another site needs https://)'],
+      ['https://weeklydiv.test@evil.example/login', '"Evil": Path must not hold a user name or password before the host (this address opens evil.example)'],
     ];
     for (const [path, message] of bad) {
       const res = await owner

@@ -73,7 +73,7 @@ describe('settings-<key>', () => {
   });
 
   it('accepts site paths, anchors, http(s) addresses and mailto: in links, dropdowns and nested items', () => {
-    const ok = ['/', '/etfs/roundhill?x=1#top', '#calculators', 'https://www.roundhillinvestments.com/', 'HTTP://example.com', 'mailto:owner@weeklydiv.com'];
+    const ok = ['/', '/etfs/roundhill?x=1#top', '#calculators', 'https://www.roundhillinvestments.com/', 'HTTP://example.com', 'mailto:owner@weeklydiv.com', 'https://example.com/@weeklydiv?by=a@b#c@d'];
     for (const path of ok) {
       const nav = { items: [{ label: 'L', path }, { label: 'D', path, children: [{ label: 'C', items: [{ label: 'N', path }] }] }] };
       given([]).when(change('header_nav', nav)).then([changed('header_nav', nav)]);
@@ -94,6 +94,10 @@ describe('settings-<key>', () => {
       ['etfs', 'Path must be a site path (/etfs), an anchor (#calculators), an http(s):// address or mailto:'],
       ['https://', 'Path must be a site path (/etfs), an anchor (#calculators), an http(s):// address or mailto:'],
       ['mailto:', 'Path must be a site path (/etfs), an anchor (#calculators), an http(s):// address or mailto:'],
+      // a user name before the host that looks like the site (security audit I5): the browser opens evil.example
+      ['https://weeklydiv.test@evil.example/login', 'Path must not hold a user name or password before the host (this address opens evil.example)'],
+      ['http://user:pass@evil.example', 'Path must not hold a user name or password before the host (this address opens evil.example)'],
+      ['HTTPS://@evil.example:8443/', 'Path must not hold a user name or password before the host (this address opens evil.example:8443)'],
     ];
     for (const [path, message] of cases) {
       given([]).when(change('header_nav', { items: [{ label: 'Evil', path }] })).thenThrows({ status: 400, message: `"Evil": ${message}`, fieldErrors: { 'value.items.0.path': `"Evil": ${message}` } });

@@ -31,6 +31,7 @@ export const navMessages = {
   protocolRelative: 'Path must not start with // (an address on another site needs https://)',
   scheme: (scheme: string) => `Path must not be a ${scheme}: address (only site paths, #anchors, http(s):// and mailto:)`,
   spaces: 'Path must not contain spaces or control characters',
+  userinfo: (host: string) => `Path must not hold a user name or password before the host (this address opens ${host})`,
   children: 'A dropdown needs children (or items)',
   depth: `Navigation can nest at most ${NAV_LIMITS.depth} levels`,
 } as const;
@@ -38,13 +39,21 @@ export const navMessages = {
 /**
  * What is wrong with a navigation path, or null: site paths (`/etfs`, not `//host` or `/\\host`,
  * which browsers send to another site), anchors (`#calculators`), `http(s)://` addresses with a host
- * and `mailto:`; every other scheme (`javascript:`, `data:`, `vbscript:`, `file:`...) is refused.
+ * and `mailto:`; every other scheme (`javascript:`, `data:`, `vbscript:`, `file:`...) is refused, and so
+ * is a user name or password before an address's host (`https://weeklydiv.test@evil.example/`).
  */
 export function pathProblem(path: string): string | null {
   if (/\s/.test(path) || [...path].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return navMessages.spaces;
   if (/^[/\\]{2}|^\/\\|^\\/.test(path)) return navMessages.protocolRelative;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(path)?.[1]?.toLowerCase();
-  if (scheme === 'http' || scheme === 'https') return /^https?:\/\/[^/?#\\@]+/i.test(path) ? null : navMessages.pathForm;
+  if (scheme === 'http' || scheme === 'https') {
+    // The authority runs to the first `/`, `?`, `#` or `\` (browsers read `\` as `/` in http URLs).
+    const authority = /^https?:\/\/([^/?#\\]*)/i.exec(path)?.[1] ?? '';
+    // `https://weeklydiv.test@evil.example/login` looks like the site and opens evil.example (audit I5).
+    const at = authority.lastIndexOf('@');
+    if (at >= 0) return navMessages.userinfo(authority.slice(at + 1) || '(no host)');
+    return authority === '' ? navMessages.pathForm : null;
+  }
   if (scheme === 'mailto') return path.length > 'mailto:'.length ? null : navMessages.pathForm;
   if (scheme !== undefined) return navMessages.scheme(scheme);
   return path.startsWith('/') || path.startsWith('#') ? null : navMessages.pathForm;

@@ -235,7 +235,8 @@ function SyncSummary({ result }: { result: BrokerageSyncResult }) {
   return (
     <Note role="status" data-testid="brokerage-sync-result">
       Synced {result.synced} weekly dividend ETFs from {result.total} total holdings
-      {result.keptManual.length > 0 ? `. Kept as you entered them: ${result.keptManual.join(', ')}` : ''}.
+      {result.keptManual.length > 0 ? `. Kept as you entered them: ${result.keptManual.join(', ')}` : ''}
+      {result.notSynced.length > 0 ? `. Not synced: ${result.notSynced.map((n) => `${n.ticker} (${n.reason})`).join(', ')}` : ''}.
     </Note>
   );
 }

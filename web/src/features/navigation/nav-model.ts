@@ -51,7 +51,8 @@ function text(value: unknown): string | null {
 export function linkKindOf(path: string): LinkKind | null {
   if (path.startsWith('#')) return 'anchor';
   if (path.startsWith('/') && !path.startsWith('//')) return 'route';
-  if (/^https?:\/\//i.test(path)) return 'external';
+  // not `https://weeklydiv.test@evil.example/`: a user name before the host disguises where it goes
+  if (/^https?:\/\/[^/?#\\@]+(?:[/?#\\]|$)/i.test(path)) return 'external';
   return null;
 }
 

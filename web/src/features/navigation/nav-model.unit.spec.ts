@@ -53,6 +53,8 @@ describe('header navigation parsing', () => {
         items: [
           { label: 'Evil', path: 'javascript:alert(1)' },
           { label: 'Protocol-relative', path: '//evil.example' },
+          // saved before the server refused a user name before the host (audit I5): it opens evil.example
+          { label: 'Look-alike', path: 'https://weeklydiv.test@evil.example/login' },
           { label: 'No path' },
           { path: '/no-label' },
           { type: 'header' },

@@ -11,7 +11,7 @@ const accounts: BrokerageAccount[] = [
   { id: 'a1', brokerageName: 'Robinhood', accountName: 'Individual', lastSyncedAt: '2026-01-23T17:00:00.000Z' },
   { id: 'a2', brokerageName: 'Fidelity', accountName: 'Roth IRA', lastSyncedAt: null },
 ];
-const result: BrokerageSyncResult = { synced: 3, total: 7, created: 2, updated: 1, removed: 0, keptManual: ['YMAX'], syncedAt: '2026-01-23T18:00:00.000Z' };
+const result: BrokerageSyncResult = { synced: 3, total: 7, created: 2, updated: 1, removed: 0, keptManual: ['YMAX'], notSynced: [{ ticker: 'MSTY', reason: 'Shares: Must be at most 1,000,000,000' }], syncedAt: '2026-01-23T18:00:00.000Z' };
 
 /** A stand-in for the tab window.open gives back. */
 let tab: { opener: unknown; location: { href: string }; close: ReturnType<typeof vi.fn> };
@@ -140,7 +140,7 @@ describe('brokerage card', () => {
     answer(result);
     expect(await screen.findByText('Portfolio synced successfully')).toBeTruthy();
     expect(screen.getByText('Synced 3 weekly dividend ETFs from 7 total holdings')).toBeTruthy();
-    expect(screen.getByTestId('brokerage-sync-result').textContent).toBe('Synced 3 weekly dividend ETFs from 7 total holdings. Kept as you entered them: YMAX.');
+    expect(screen.getByTestId('brokerage-sync-result').textContent).toBe('Synced 3 weekly dividend ETFs from 7 total holdings. Kept as you entered them: YMAX. Not synced: MSTY (Shares: Must be at most 1,000,000,000).');
     await waitFor(() => expect(count(calls, 'GET', '/api/brokerage/accounts')).toBe(2));
   });
 

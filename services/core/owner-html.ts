@@ -1,10 +1,12 @@
 import type { DOMPurify } from 'dompurify';
-import { createPurifier, DANGEROUS_CSS } from '../core/purifier.ts';
+import { createPurifier, DANGEROUS_CSS } from './purifier.ts';
 
 /**
- * The footer's HTML as every visitor gets it: the owner's HTML sanitised on the server with DOMPurify
- * (on jsdom) before it is stored, so the stored value is the value served (no script ever reaches a
- * visitor, whatever the client does).
+ * The owner's HTML as every visitor gets it, sanitised on the server with DOMPurify (on jsdom): the
+ * footer before it is stored (services/settings/commands.ts: the stored value is the value served), a
+ * managed page's body when `GET /api/pages/by-path` answers it (services/pages/served-html.ts). One
+ * sanitiser for both, so no script reaches a visitor or another consumer of the API, whatever the
+ * client does.
  * - Kept: text formatting, links, lists, images (http(s), site paths and data: images), tables, inline
  *   SVG icons, `class`, `id`, inline `style` attributes, and `target` on links (a `_blank` link gets
  *   `rel="noopener noreferrer"`).
@@ -15,7 +17,7 @@ import { createPurifier, DANGEROUS_CSS } from '../core/purifier.ts';
  */
 let instance: DOMPurify | undefined;
 
-function footerPurifier(): DOMPurify {
+function ownerHtmlPurifier(): DOMPurify {
   if (instance) return instance;
   const { purify } = createPurifier();
   purify.addHook('uponSanitizeAttribute', (_node, data) => {
@@ -31,8 +33,8 @@ function footerPurifier(): DOMPurify {
   return purify;
 }
 
-export function sanitizeFooterHtml(html: string): string {
-  return footerPurifier()
+export function sanitizeOwnerHtml(html: string): string {
+  return ownerHtmlPurifier()
     .sanitize(html, {
       USE_PROFILES: { html: true, svg: true },
       FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'object', 'embed', 'link', 'meta', 'base', 'foreignObject'],
