@@ -286,10 +286,20 @@ export async function verifyEmail(
   return { userId, position: requested.position, passwordToken: reset.token };
 }
 
-function verificationMail(appUrl: string, user: { email: string; firstName: string }, token: string): MailMessage {
+/**
+ * The greeting of a mail: by first name only once the address is proven. Whoever signs up chooses the
+ * name and may type anybody's address, so a mail to an unproven address carries no text they chose
+ * (audit S4; docs/accounts-and-security.md "Mail").
+ */
+function greeting(user: { firstName: string; emailVerified: boolean }): { text: string; html: string } {
+  return user.emailVerified ? { text: `Hello ${user.firstName},`, html: `Hello ${escapeHtml(user.firstName)},` } : { text: 'Hello,', html: 'Hello,' };
+}
+
+/** The verification mail goes to an address nobody has proven yet: no name in it. */
+function verificationMail(appUrl: string, user: { email: string }, token: string): MailMessage {
   const link = `${appUrl}/verify-email?token=${encodeURIComponent(token)}`;
   const text = [
-    `Hello ${user.firstName},`,
+    'Hello,',
     '',
     'Please confirm that this is your e-mail address for WeeklyDiv.',
     'Open this link within 48 hours:',
@@ -299,17 +309,18 @@ function verificationMail(appUrl: string, user: { email: string; firstName: stri
     'If you did not sign up for WeeklyDiv, someone else typed your address. Ignore this e-mail, or open the',
     'link to take the account over: its sessions end and you choose its password.',
   ].join('\n');
-  const html = `<p>Hello ${escapeHtml(user.firstName)},</p>
+  const html = `<p>Hello,</p>
 <p>Please confirm that this is your e-mail address for WeeklyDiv. Open this link within 48 hours:</p>
 <p><a href="${escapeHtml(link)}">Verify my email address</a></p>
 <p>If you did not sign up for WeeklyDiv, someone else typed your address. Ignore this e-mail, or open the link to take the account over: its sessions end and you choose its password.</p>`;
   return { to: user.email, subject: 'Verify your WeeklyDiv email address', text, html };
 }
 
-function resetMail(appUrl: string, user: { email: string; firstName: string }, token: string): MailMessage {
+function resetMail(appUrl: string, user: { email: string; firstName: string; emailVerified: boolean }, token: string): MailMessage {
   const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const hello = greeting(user);
   const text = [
-    `Hello ${user.firstName},`,
+    hello.text,
     '',
     'Someone (hopefully you) asked to reset the password of your WeeklyDiv account.',
     'Open this link within 60 minutes to choose a new password:',
@@ -318,7 +329,7 @@ function resetMail(appUrl: string, user: { email: string; firstName: string }, t
     '',
     'If you did not ask for this, ignore this e-mail: your password stays as it is.',
   ].join('\n');
-  const html = `<p>Hello ${escapeHtml(user.firstName)},</p>
+  const html = `<p>${hello.html}</p>
 <p>Someone (hopefully you) asked to reset the password of your WeeklyDiv account. Open this link within 60 minutes to choose a new password:</p>
 <p><a href="${escapeHtml(link)}">Reset my password</a></p>
 <p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`;
