@@ -13,6 +13,7 @@ import { hashResetToken, newResetToken } from './reset-token.ts';
 import type { AttemptCounters, CounterRule } from '../../infra/attempt-counters/port.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
 import { findUserByVerificationTokenHash } from '../../read-models/users/queries.ts';
+import { replaceIssuedCalendarFeed } from '../calendar-feeds/commands.ts';
 
 /**
  * Accounts commands: registration (the `useremail-<email>` reservation, then `user-<id>`), sign-in
@@ -171,10 +172,15 @@ export async function recordLogout(
   return { position: result.position };
 }
 
-/** Logout everywhere: bumps the session epoch, so every cookie issued so far stops working. */
+/**
+ * Logout everywhere: bumps the session epoch, so every cookie issued so far stops working, and
+ * retires the private calendar feed URL (audit I1: a copy of it must not outlive the sessions). The
+ * feed goes first: should the revocation then fail, the user merely has a new feed link and tries again.
+ */
 export async function revokeSessions(log: EventLog, userId: string, ctx: CommandContext): Promise<{ position: number }> {
+  const feed = await replaceIssuedCalendarFeed({ log }, userId, ctx);
   const result = await handleCommand(log, streams.user(userId), userDecider, { type: 'RevokeSessions', data: { reason: 'logout-everywhere' } }, ctx);
-  return { position: result.position };
+  return { position: Math.max(feed.position, result.position) };
 }
 
 /**
@@ -218,12 +224,15 @@ export async function completePasswordReset(
   if (user.status !== 'registered') throw badRequest(messages.invalidResetLink);
   // Refuses a link requested before the last password change, before the token is used up.
   userDecider.decide(command, user, ctx);
+  // A reset ends every session, and the private feed URL with them (audit I1). First, as in
+  // revokeSessions: if what follows fails, the user has a new feed link and the reset link still works.
+  const feed = await replaceIssuedCalendarFeed({ log }, userId, ctx);
   // Single use: of two concurrent completions one appends; the other is decided again on the
   // completed token and answered 400. Expiry is checked here too.
   await handleCommand(log, resetStream, passwordResetDecider, { type: 'CompletePasswordReset', data: { tokenHash } }, ctx);
   const result = await handleCommand(log, streams.user(userId), userDecider, command, ctx);
   await deps.attempts.clear([accountLoginKey(user.email)]); // a delayed owner can sign in right away
-  return { position: result.position };
+  return { position: Math.max(feed.position, result.position) };
 }
 
 /** Per account: one verification mail a minute (the per-client limit is the route's ClientLimiter). */
@@ -272,6 +281,8 @@ export async function verifyEmail(
   const userId = doc._id;
   const ctx = contextFor(userId);
   const signedIn = input.signedInAs === userId;
+  // The takeover ends every session, and the private feed URL with them (audit I1), first as in revokeSessions.
+  const feed = signedIn ? { position: 0 } : await replaceIssuedCalendarFeed({ log: deps.log }, userId, ctx);
   // Decided on the user stream (the log): of two concurrent uses one appends, the other finds the link used.
   const result = await handleCommand(deps.log, streams.user(userId), userDecider, { type: 'VerifyEmail', data: { tokenHash, signedIn } }, ctx);
   if (signedIn) return { userId, position: result.position, passwordToken: null };
@@ -283,7 +294,7 @@ export async function verifyEmail(
     { type: 'RequestPasswordReset', data: { userId, tokenHash: reset.tokenHash } },
     ctx,
   );
-  return { userId, position: requested.position, passwordToken: reset.token };
+  return { userId, position: Math.max(feed.position, requested.position), passwordToken: reset.token };
 }
 
 /**
@@ -327,11 +338,15 @@ function resetMail(appUrl: string, user: { email: string; firstName: string; ema
     '',
     link,
     '',
+    'A new password signs you out on every device and replaces your private calendar link: a calendar',
+    'subscribed to the old link stops updating; add the new one from My WeeklyDiv.',
+    '',
     'If you did not ask for this, ignore this e-mail: your password stays as it is.',
   ].join('\n');
   const html = `<p>${hello.html}</p>
 <p>Someone (hopefully you) asked to reset the password of your WeeklyDiv account. Open this link within 60 minutes to choose a new password:</p>
 <p><a href="${escapeHtml(link)}">Reset my password</a></p>
+<p>A new password signs you out on every device and replaces your private calendar link: a calendar subscribed to the old link stops updating; add the new one from My WeeklyDiv.</p>
 <p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`;
   return { to: user.email, subject: 'Reset your WeeklyDiv password', text, html };
 }
