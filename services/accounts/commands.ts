@@ -11,6 +11,7 @@ import { emailReservationDecider, messages, passwordResetDecider, userDecider } 
 import { dummyPasswordHash, hashPassword, verifyPassword, type ScryptParams } from './password.ts';
 import { hashResetToken, newResetToken } from './reset-token.ts';
 import type { AttemptCounters, CounterRule } from '../../infra/attempt-counters/port.ts';
+import { deviceEntry, type Device } from './known-device.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
 import { findUserByVerificationTokenHash } from '../../read-models/users/queries.ts';
 import { replaceIssuedCalendarFeed } from '../calendar-feeds/commands.ts';
@@ -22,18 +23,26 @@ import { replaceIssuedCalendarFeed } from '../calendar-feeds/commands.ts';
  */
 
 /**
- * Login throttling (docs/accounts-and-security.md): an attempt is counted before its password is
- * checked. Hard limits per (account, client IP) and per client IP within a 15-minute window; per
- * account only growing delays (2 s after the 5th failure, doubling, at most 60 s), so nobody can lock
- * the owner out from elsewhere.
+ * Login throttling (docs/accounts-and-security.md "Login throttling", audit S2): an attempt is counted
+ * before its password is checked, on the counters of who is asking.
+ * - A browser the account knows (its device cookie, known-device.ts): only that device's own counter,
+ *   a hard limit. Nothing a stranger does elsewhere delays it.
+ * - Any other client: hard limits per (account, client IP) and per client IP, and two account-wide
+ *   counters that all unknown clients of the account share: growing delays (2 s after the 5th
+ *   failure, doubling, at most 60 s) against bursts, and a budget of 100 attempts a day, which makes
+ *   guessing from many addresses impractical (at most 100 guesses a day).
  */
 export const LOGIN_LIMITS = {
   perAccountAndIp: 5,
   perIp: 20,
+  perDevice: 5,
   windowMs: 15 * 60 * 1000,
   accountFreeFailures: 5,
   accountFirstDelayMs: 2000,
   accountMaxDelayMs: 60_000,
+  /** Attempts an account takes from clients it does not know, per window (NIST SP 800-63B §5.2.2: at most 100 failures). */
+  accountUnknownBudget: 100,
+  accountBudgetWindowMs: 24 * 60 * 60 * 1000,
 } as const;
 
 /** The wait after the n-th failure of an account's window: none for the first 4, then 2 s doubling, at most 60 s. */
@@ -69,20 +78,38 @@ export type ContextFor = (userId: string) => CommandContext;
 export type RegisteredUser = Extract<UserState, { status: 'registered' }>;
 
 const accountLoginKey = (emailAddress: string) => `login:account:${emailAddress}`;
+const accountBudgetKey = (emailAddress: string) => `login:account-day:${emailAddress}`;
 const pairLoginKey = (emailAddress: string, ip: string) => `login:account-ip:${emailAddress}:${ip}`;
 
-/** The login counters of one attempt: (account, IP) and IP with a hard limit, the account with growing delays. */
-export function loginRules(emailAddress: string, ip: string): [CounterRule, CounterRule, CounterRule] {
+/**
+ * The login counters of an attempt from a client the account does not know: (account, IP) and IP with
+ * a hard limit; the account with growing delays and a daily budget, shared by every unknown client.
+ */
+export function loginRules(emailAddress: string, ip: string): [pair: CounterRule, ip: CounterRule, accountDelay: CounterRule, accountBudget: CounterRule] {
   return [
     { key: pairLoginKey(emailAddress, ip), limit: LOGIN_LIMITS.perAccountAndIp, windowMs: LOGIN_LIMITS.windowMs },
     { key: `login:ip:${ip}`, limit: LOGIN_LIMITS.perIp, windowMs: LOGIN_LIMITS.windowMs },
     { key: accountLoginKey(emailAddress), limit: null, windowMs: LOGIN_LIMITS.windowMs, sliding: true, delayAfterMs: accountDelayMs },
+    { key: accountBudgetKey(emailAddress), limit: LOGIN_LIMITS.accountUnknownBudget, windowMs: LOGIN_LIMITS.accountBudgetWindowMs },
   ];
+}
+
+/** The login counter of an attempt from a browser the account knows: that device's own, with a hard limit. */
+export function knownDeviceRules(deviceId: string): [device: CounterRule] {
+  return [{ key: `login:device:${deviceId}`, limit: LOGIN_LIMITS.perDevice, windowMs: LOGIN_LIMITS.windowMs }];
 }
 
 function tooManyLogins(blockedMs: number): AppError {
   const seconds = Math.max(1, Math.ceil(blockedMs / 1000));
   const minutes = Math.max(1, Math.ceil(blockedMs / 60_000));
+  const hours = Math.max(1, Math.ceil(blockedMs / 3_600_000));
+  if (blockedMs > LOGIN_LIMITS.windowMs) {
+    // Longer than any per-client lock: the account's daily budget for unknown clients is spent.
+    return tooManyRequests(
+      `Too many login attempts on this account. Try again in ${hours} ${hours === 1 ? 'hour' : 'hours'}, sign in from a browser you signed in with before, or reset your password.`,
+      blockedMs / 1000,
+    );
+  }
   const wait = seconds < 60 ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
   return tooManyRequests(`Too many login attempts. Try again in ${wait}.`, blockedMs / 1000);
 }
@@ -129,22 +156,30 @@ export async function registerUser(
 }
 
 /**
- * Signs in: 429 while the account or the client IP is throttled, 401 for a wrong e-mail or password
- * (counted), else records the login and answers the session epoch the cookie must carry.
+ * Signs in: 429 while this client is throttled (a known browser: its own counter; any other client:
+ * its own and the account-wide counters of unknown clients), 401 for a wrong e-mail or password
+ * (counted), else records the login and answers the session epoch the cookie must carry. `device` is
+ * the request's device cookie (known-device.ts), if any.
  */
 export async function logIn(
   deps: AccountCommandDeps,
-  input: { email: string; password: string; ip: string },
+  input: { email: string; password: string; ip: string; device: Device | null },
   contextFor: ContextFor,
 ): Promise<{ userId: string; epoch: number; position: number }> {
   const { log, attempts } = deps;
   const nowMs = deps.now().getTime();
-  const rules = loginRules(input.email, input.ip);
+  // A known browser: its cookie names this account at the account's current session epoch. Only then
+  // is the account read before the attempt is counted (a cookie that names it costs one read more).
+  const entry = deviceEntry(input.device, input.email);
+  let account: RegisteredUser | null | undefined;
+  if (entry) account = await accountByEmail(log, input.email);
+  const known = input.device !== null && entry !== null && account?.userId === entry.userId && account.sessionEpoch === entry.epoch;
+  const rules = known ? knownDeviceRules(input.device!.id) : loginRules(input.email, input.ip);
   // The attempt is counted before the password is checked (atomically, on every rule or none), so a
   // burst of parallel guesses gets at most the allowed number of checks; the rest answer 429.
   const slot = await attempts.take(rules, nowMs);
   if (!slot.ok) throw tooManyLogins(slot.retryAfterMs);
-  const account = await accountByEmail(log, input.email);
+  if (account === undefined) account = await accountByEmail(log, input.email);
   // Unknown e-mail: verify against a dummy hash anyway, so both failures take the same time.
   // No password (cleared by a verification from elsewhere): the same dummy check, then 401.
   const valid =
@@ -152,9 +187,17 @@ export async function logIn(
       ? await verifyPassword(input.password, account.passwordHash)
       : (await verifyPassword(input.password, await dummyPasswordHash(deps.passwordParams))) && false;
   if (!account || !valid) throw unauthorized(messages.invalidCredentials); // the attempt stays counted
-  // Success: the account's and this pair's failures are forgiven, and the client gets its attempt back.
-  await attempts.clear([rules[0].key, rules[2].key]);
-  await attempts.giveBack([rules[1].key], nowMs);
+  if (known) {
+    // This device's failures are forgiven; the account-wide counters of unknown clients are not
+    // touched: the owner signing in must not give an attacker fresh guesses.
+    await attempts.clear(rules.map((r) => r.key));
+  } else {
+    // This client's pair and the account's delays are forgiven; the client IP and the account's daily
+    // budget get this attempt back (they count failures).
+    const [pair, ip, accountDelay, accountBudget] = loginRules(input.email, input.ip);
+    await attempts.clear([pair.key, accountDelay.key]);
+    await attempts.giveBack([ip.key, accountBudget.key], nowMs);
+  }
   const result = await handleCommand(log, streams.user(account.userId), userDecider, { type: 'RecordLogin', data: {} }, contextFor(account.userId));
   const loggedIn = result.events.find((e) => e.type === 'UserLoggedIn');
   const epoch = loggedIn?.type === 'UserLoggedIn' ? loggedIn.data.sessionEpoch : account.sessionEpoch;
@@ -231,7 +274,8 @@ export async function completePasswordReset(
   // completed token and answered 400. Expiry is checked here too.
   await handleCommand(log, resetStream, passwordResetDecider, { type: 'CompletePasswordReset', data: { tokenHash } }, ctx);
   const result = await handleCommand(log, streams.user(userId), userDecider, command, ctx);
-  await deps.attempts.clear([accountLoginKey(user.email)]); // a delayed owner can sign in right away
+  // The owner can sign in right away, also from a browser the account does not know.
+  await deps.attempts.clear([accountLoginKey(user.email), accountBudgetKey(user.email)]);
   return { position: Math.max(feed.position, result.position) };
 }
 
