@@ -52,13 +52,25 @@ export const accountMessages = {
   passwordLong: 'Password must be at most 256 characters',
   nameRequired: (label: string) => `${label} is required`,
   nameLong: (label: string) => `${label} must be at most 100 characters`,
+  nameLink: (label: string) => `${label} cannot contain a link or an email address`,
   resetToken: 'Invalid reset token',
   verificationToken: 'Invalid verification token',
 } as const;
 
 const email = z.string().trim().toLowerCase().max(254, accountMessages.email).pipe(z.email(accountMessages.email));
 const password = z.string().min(6, accountMessages.passwordShort).max(256, accountMessages.passwordLong);
-const name = (label: string) => z.string().trim().min(1, accountMessages.nameRequired(label)).max(100, accountMessages.nameLong(label));
+/**
+ * What makes a name a link or an address in a mail client or a page: `://`, `www.` (any case) or `@`
+ * (audit S4: a name is shown to whoever owns the address typed at sign-up, proven or not).
+ */
+export const LINK_IN_NAME = /:\/\/|www\.|@/i;
+const name = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, accountMessages.nameRequired(label))
+    .max(100, accountMessages.nameLong(label))
+    .refine((value) => !LINK_IN_NAME.test(value), accountMessages.nameLink(label));
 
 /** `POST /api/register`. */
 export const RegisterRequest = z.object({ firstName: name('First name'), lastName: name('Last name'), email, password });

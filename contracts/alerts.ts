@@ -61,30 +61,61 @@ export const saveAlertSettings = endpoint({
   waitsFor: 'all',
 });
 
+/** The query of the unsubscribe link (GET and POST: the link of the mail, as in its List-Unsubscribe header). */
+const UnsubscribeQuery = z.object({
+  // A link without a usable token is "not valid" like a wrong one (a page for a browser), not a field error.
+  token: lenientOptional<string, string>(
+    z
+      .unknown()
+      .optional()
+      .transform((value) => (typeof value === 'string' ? value : '')),
+    { description: 'The signed token of the link in the mail.', type: ['string'] },
+  ),
+});
+
+/** The one-click body of RFC 8058 (what a mail provider posts, and the confirmation page's form). */
+export const OneClickBody = z.object({ 'List-Unsubscribe': z.literal('One-Click') });
+
 export const openUnsubscribeLink = endpoint({
   method: 'get',
   path: '/api/alerts/unsubscribe',
   access: 'public',
-  summary: "An alert mail's one-click unsubscribe link: turns that alert kind off, no sign-in (the signed token names the user and the kind).",
+  summary: "An alert mail's unsubscribe link: a page with an Unsubscribe button (a form POST to the same address). Opening it changes nothing, so mail scanners that prefetch links unsubscribe nobody.",
   description: 'A link that is not valid answers 400: an HTML page for a browser, the error body when the client asks for JSON.',
   tags,
-  query: z.object({
-    // A link without a usable token is "not valid" like a wrong one (a page for a browser), not a field error.
-    token: lenientOptional<string, string>(
-      z
-        .unknown()
-        .optional()
-        .transform((value) => (typeof value === 'string' ? value : '')),
-      { description: 'The signed token of the link in the mail.', type: ['string'] },
-    ),
-  }),
+  query: UnsubscribeQuery,
+  responses: {
+    200: {
+      description: 'A page asking to confirm, with the button (HTML for a browser; `{message}` when the client asks for JSON).',
+      content: { 'text/html': z.string(), 'application/json': MessageAnswer },
+    },
+  },
+  errors: [400],
+  reads: ['users'],
+});
+
+export const confirmUnsubscribe = endpoint({
+  method: 'post',
+  path: '/api/alerts/unsubscribe',
+  access: 'public',
+  summary:
+    "One-click unsubscribe (RFC 8058): turns the link's alert kind off, no sign-in (the signed token names the user and the kind). Posted by the mail provider's Unsubscribe button (List-Unsubscribe-Post) or by the link's page.",
+  description:
+    'The body is `List-Unsubscribe=One-Click`, form-encoded or multipart/form-data; no cookie or Origin is needed (providers post server to server). Using it again changes nothing more. A link that is not valid, or a body without `List-Unsubscribe=One-Click`, answers 400 (a page for a browser).',
+  tags,
+  query: UnsubscribeQuery,
+  upload: {
+    kind: 'raw',
+    description: '`List-Unsubscribe=One-Click` (RFC 8058 §3.1).',
+    content: { 'application/x-www-form-urlencoded': OneClickBody, 'multipart/form-data': OneClickBody },
+  },
   responses: {
     200: {
       description: 'A page saying which alerts are off now (HTML for a browser; `{message}` when the client asks for JSON).',
       content: { 'text/html': z.string(), 'application/json': MessageAnswer },
     },
   },
-  errors: [400],
+  errors: [400, 413],
   reads: ['users'],
   waitsFor: 'all',
 });

@@ -9,6 +9,17 @@ import { startSmtpServer } from './smtp-test-server.ts';
 
 const logger = pino({ level: 'silent' });
 
+const UNSUBSCRIBE_HEADERS = {
+  'List-Unsubscribe': '<https://weeklydiv.test/api/alerts/unsubscribe?token=4f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f.dc.AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdEf>',
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+};
+
+/** The header lines of a raw message, unfolded (RFC 5322 §2.2.3). */
+function headerLines(raw: string): string[] {
+  const head = raw.slice(0, raw.indexOf('\r\n\r\n'));
+  return head.replace(/\r\n[ \t]+/g, ' ').split('\r\n');
+}
+
 describe('mailer over SMTP (real local SMTP server)', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   beforeAll(async () => {
@@ -37,6 +48,31 @@ describe('mailer over SMTP (real local SMTP server)', () => {
     await mailer.idle();
     expect((await arrived).to).toEqual(['bob@example.com']);
     await mailer.close();
+  });
+
+  it('carries extra headers: List-Unsubscribe and List-Unsubscribe-Post arrive as sent (RFC 8058)', async () => {
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'no-reply@weeklydiv.test', outboxFile: '/nonexistent/outbox.jsonl' }, logger);
+    await mailer.send({ to: 'ann@example.com', subject: 'Alert', text: 'body', headers: UNSUBSCRIBE_HEADERS });
+    const headers = headerLines((await smtp.next()).raw);
+    expect(headers).toContain(`List-Unsubscribe: ${UNSUBSCRIBE_HEADERS['List-Unsubscribe']}`);
+    expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    await mailer.close();
+  });
+
+  it('refuses a header with a line break (no header injection), over SMTP and in the outbox', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'weeklydiv-outbox-'));
+    try {
+      const injected = { to: 'ann@example.com', subject: 'Alert', text: 'body', headers: { 'List-Unsubscribe': '<https://x.test/u>\r\nBcc: victim@example.com' } };
+      const overSmtp = createMailer({ smtpUrl: smtp.url, from: 'no-reply@weeklydiv.test', outboxFile: '/nonexistent/outbox.jsonl' }, logger);
+      await expect(overSmtp.send(injected)).rejects.toThrow('Mail header List-Unsubscribe holds a line break');
+      const outbox = createMailer({ smtpUrl: undefined, from: 'no-reply@weeklydiv.test', outboxFile: path.join(dir, 'outbox.jsonl') }, logger);
+      await expect(outbox.send({ ...injected, headers: { 'X-A\nB': 'v' } })).rejects.toThrow('holds a line break');
+      expect(smtp.received).toEqual([]);
+      await overSmtp.close();
+      await outbox.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('logs instead of throwing when the server cannot be reached in the background', async () => {
@@ -120,6 +156,11 @@ describe('mailer without SMTP (outbox file)', () => {
       ]);
       expect(records[1]!.html).toBe('<p>second</p>');
       expect(Date.parse(records[0]!.at)).not.toBeNaN();
+      // extra headers are part of the record (the outbox format), absent when a mail has none
+      await mailer.send({ to: 'cat@example.com', subject: 'Three', text: 'third', headers: UNSUBSCRIBE_HEADERS });
+      const third = readFileSync(outboxFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as OutboxRecord)[2]!;
+      expect(third.headers).toEqual(UNSUBSCRIBE_HEADERS);
+      expect(records[0]!.headers).toBeUndefined();
       await mailer.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

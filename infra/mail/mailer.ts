@@ -15,8 +15,19 @@ export function createMailer(config: MailConfig, logger: Logger): Mailer {
   return config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.from, logger) : createOutboxMailer(config.outboxFile, config.from, logger);
 }
 
-function withBackground(kind: Mailer['kind'], send: (message: MailMessage) => Promise<void>, logger: Logger, close: () => Promise<void>): Mailer {
+/** A header name or value with a line break would start a header of its own (injection): refused. */
+function checkHeaders(message: MailMessage): void {
+  for (const [name, value] of Object.entries(message.headers ?? {})) {
+    if (/[\r\n]/.test(name) || /[\r\n]/.test(value)) throw new Error(`Mail header ${name.replace(/[\r\n]/g, ' ')} holds a line break`);
+  }
+}
+
+function withBackground(kind: Mailer['kind'], deliver: (message: MailMessage) => Promise<void>, logger: Logger, close: () => Promise<void>): Mailer {
   const inFlight = new Set<Promise<void>>();
+  const send = async (message: MailMessage) => {
+    checkHeaders(message);
+    await deliver(message);
+  };
   return {
     kind,
     send,
@@ -44,7 +55,7 @@ export function createSmtpMailer(smtpUrl: string, from: string, logger: Logger):
   return withBackground(
     'smtp',
     async (message) => {
-      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
       logger.info({ mail: { to: message.to, subject: message.subject, messageId: info.messageId } }, 'mail sent');
     },
     logger,

@@ -8,6 +8,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * Extra header fields, by name (`List-Unsubscribe`, `List-Unsubscribe-Post`: RFC 2369 and 8058).
+   * Plain ASCII, one line each: the adapters refuse a name or value with a line break (header injection).
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -23,7 +28,7 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-/** One line of the outbox file (JSON Lines). */
+/** One line of the outbox file (JSON Lines): the message as sent (with `headers` when it has any), sender and time. */
 export interface OutboxRecord extends MailMessage {
   from: string;
   at: string;

@@ -87,6 +87,10 @@ describe('POST /api/register', () => {
     ['invalid e-mail', { email: 'not-an-email' }, 'Invalid email address', { email: 'Invalid email address' }],
     ['short password', { password: '12345' }, 'Password must be at least 6 characters', { password: 'Password must be at least 6 characters' }],
     ['missing password', { password: undefined }, 'Required', { password: 'Required' }],
+    // A name goes into pages and mails: no link and no address in it (audit S4).
+    ['a link in the first name', { firstName: 'there. Confirm your bank at https://evil.example/login' }, 'First name cannot contain a link or an email address', { firstName: 'First name cannot contain a link or an email address' }],
+    ['www. in the first name', { firstName: 'Visit WWW.evil.example' }, 'First name cannot contain a link or an email address', { firstName: 'First name cannot contain a link or an email address' }],
+    ['an address in the last name', { lastName: 'write to help@evil.example' }, 'Last name cannot contain a link or an email address', { lastName: 'Last name cannot contain a link or an email address' }],
   ])('answers 400 with per-field messages: %s', async (_name, patch, message, errors) => {
     const body = Object.keys(patch).length === 0 ? {} : { ...newUser(), ...patch };
     const res = await request(ctx.app).post('/api/register').send(body).expect(400);
@@ -104,6 +108,14 @@ describe('POST /api/register', () => {
         password: 'Password must be at least 6 characters',
       },
     });
+  });
+
+  it('refuses a name with a link or an address and writes nothing (audit S4); ordinary names with dots, hyphens and apostrophes pass', async () => {
+    const user = newUser({ firstName: 'there. Your payout is on hold: confirm your bank at https://evil.example/login' });
+    await request(ctx.app).post('/api/register').send(user).expect(400);
+    expect(await ctx.deps.log.readStream(streams.userEmail(user.email))).toEqual([]);
+    expect(readOutbox(ctx.dataDir).filter((m) => m.to === user.email)).toEqual([]);
+    await request(ctx.app).post('/api/register').send(newUser({ firstName: 'Mary-Ann J.', lastName: "O'Brien St. John" })).expect(201);
   });
 
   it('accepts a password of exactly 6 characters', async () => {

@@ -28,6 +28,7 @@ import * as commands from './commands.ts';
 import { isCommonPassword, TOO_COMMON_PASSWORD } from './common-passwords.ts';
 import { dummyPasswordHash, scryptParams } from './password.ts';
 import { CLIENT_LIMITS, clientLimiter } from './client-limit.ts';
+import { KnownDevices } from './known-device.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Answers
@@ -82,6 +83,8 @@ export const accountsApi = apiModule('accounts', (deps) => {
   const forgotPasswordLimit = clientLimiter(throttle, { ...CLIENT_LIMITS.forgotPassword, limit: config.clientLimits.forgotPasswordPerHour });
   const verificationMailLimit = clientLimiter(throttle, { ...CLIENT_LIMITS.verificationMail, limit: config.clientLimits.verificationMailPerHour });
   const clientOf = (req: Request) => req.ip ?? 'unknown';
+  // The device cookie of browsers that signed in before (audit S2: their logins never wait behind a stranger's guesses).
+  const devices = new KnownDevices(config.session.secret, config.session.secure);
   const mailDeps = { ...commandDeps, mailer: deps.mailer, logger: deps.logger, appUrl: config.appUrl };
   // Computed in the background now, so the first unknown-e-mail login is not slower than the rest.
   void dummyPasswordHash(passwordParams);
@@ -102,14 +105,17 @@ export const accountsApi = apiModule('accounts', (deps) => {
         await registerLimit.hit(clientOf(call.req), deps.now());
         const { userId, position } = await commands.registerUser(mailDeps, body, userContext(call));
         await startSession(call.req, call.res, deps, { userId, epoch: 0 });
+        await devices.remember(call.res, await devices.read(call.req), { email: body.email, userId, epoch: 0 });
         return userAnswer(call, userId, position);
       },
       { checks: { password: notCommon } },
     ),
 
     handle(login, async ({ body }, call) => {
-      const { userId, epoch, position } = await commands.logIn(commandDeps, { ...body, ip: clientOf(call.req) }, userContext(call));
+      const device = await devices.read(call.req);
+      const { userId, epoch, position } = await commands.logIn(commandDeps, { ...body, ip: clientOf(call.req), device }, userContext(call));
       await startSession(call.req, call.res, deps, { userId, epoch });
+      await devices.remember(call.res, device, { email: body.email, userId, epoch });
       return userAnswer(call, userId, position);
     }),
 

@@ -11,8 +11,10 @@ import { emailReservationDecider, messages, passwordResetDecider, userDecider } 
 import { dummyPasswordHash, hashPassword, verifyPassword, type ScryptParams } from './password.ts';
 import { hashResetToken, newResetToken } from './reset-token.ts';
 import type { AttemptCounters, CounterRule } from '../../infra/attempt-counters/port.ts';
+import { deviceEntry, type Device } from './known-device.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
 import { findUserByVerificationTokenHash } from '../../read-models/users/queries.ts';
+import { replaceIssuedCalendarFeed } from '../calendar-feeds/commands.ts';
 
 /**
  * Accounts commands: registration (the `useremail-<email>` reservation, then `user-<id>`), sign-in
@@ -21,18 +23,26 @@ import { findUserByVerificationTokenHash } from '../../read-models/users/queries
  */
 
 /**
- * Login throttling (docs/accounts-and-security.md): an attempt is counted before its password is
- * checked. Hard limits per (account, client IP) and per client IP within a 15-minute window; per
- * account only growing delays (2 s after the 5th failure, doubling, at most 60 s), so nobody can lock
- * the owner out from elsewhere.
+ * Login throttling (docs/accounts-and-security.md "Login throttling", audit S2): an attempt is counted
+ * before its password is checked, on the counters of who is asking.
+ * - A browser the account knows (its device cookie, known-device.ts): only that device's own counter,
+ *   a hard limit. Nothing a stranger does elsewhere delays it.
+ * - Any other client: hard limits per (account, client IP) and per client IP, and two account-wide
+ *   counters that all unknown clients of the account share: growing delays (2 s after the 5th
+ *   failure, doubling, at most 60 s) against bursts, and a budget of 100 attempts a day, which makes
+ *   guessing from many addresses impractical (at most 100 guesses a day).
  */
 export const LOGIN_LIMITS = {
   perAccountAndIp: 5,
   perIp: 20,
+  perDevice: 5,
   windowMs: 15 * 60 * 1000,
   accountFreeFailures: 5,
   accountFirstDelayMs: 2000,
   accountMaxDelayMs: 60_000,
+  /** Attempts an account takes from clients it does not know, per window (NIST SP 800-63B §5.2.2: at most 100 failures). */
+  accountUnknownBudget: 100,
+  accountBudgetWindowMs: 24 * 60 * 60 * 1000,
 } as const;
 
 /** The wait after the n-th failure of an account's window: none for the first 4, then 2 s doubling, at most 60 s. */
@@ -68,20 +78,38 @@ export type ContextFor = (userId: string) => CommandContext;
 export type RegisteredUser = Extract<UserState, { status: 'registered' }>;
 
 const accountLoginKey = (emailAddress: string) => `login:account:${emailAddress}`;
+const accountBudgetKey = (emailAddress: string) => `login:account-day:${emailAddress}`;
 const pairLoginKey = (emailAddress: string, ip: string) => `login:account-ip:${emailAddress}:${ip}`;
 
-/** The login counters of one attempt: (account, IP) and IP with a hard limit, the account with growing delays. */
-export function loginRules(emailAddress: string, ip: string): [CounterRule, CounterRule, CounterRule] {
+/**
+ * The login counters of an attempt from a client the account does not know: (account, IP) and IP with
+ * a hard limit; the account with growing delays and a daily budget, shared by every unknown client.
+ */
+export function loginRules(emailAddress: string, ip: string): [pair: CounterRule, ip: CounterRule, accountDelay: CounterRule, accountBudget: CounterRule] {
   return [
     { key: pairLoginKey(emailAddress, ip), limit: LOGIN_LIMITS.perAccountAndIp, windowMs: LOGIN_LIMITS.windowMs },
     { key: `login:ip:${ip}`, limit: LOGIN_LIMITS.perIp, windowMs: LOGIN_LIMITS.windowMs },
     { key: accountLoginKey(emailAddress), limit: null, windowMs: LOGIN_LIMITS.windowMs, sliding: true, delayAfterMs: accountDelayMs },
+    { key: accountBudgetKey(emailAddress), limit: LOGIN_LIMITS.accountUnknownBudget, windowMs: LOGIN_LIMITS.accountBudgetWindowMs },
   ];
+}
+
+/** The login counter of an attempt from a browser the account knows: that device's own, with a hard limit. */
+export function knownDeviceRules(deviceId: string): [device: CounterRule] {
+  return [{ key: `login:device:${deviceId}`, limit: LOGIN_LIMITS.perDevice, windowMs: LOGIN_LIMITS.windowMs }];
 }
 
 function tooManyLogins(blockedMs: number): AppError {
   const seconds = Math.max(1, Math.ceil(blockedMs / 1000));
   const minutes = Math.max(1, Math.ceil(blockedMs / 60_000));
+  const hours = Math.max(1, Math.ceil(blockedMs / 3_600_000));
+  if (blockedMs > LOGIN_LIMITS.windowMs) {
+    // Longer than any per-client lock: the account's daily budget for unknown clients is spent.
+    return tooManyRequests(
+      `Too many login attempts on this account. Try again in ${hours} ${hours === 1 ? 'hour' : 'hours'}, sign in from a browser you signed in with before, or reset your password.`,
+      blockedMs / 1000,
+    );
+  }
   const wait = seconds < 60 ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
   return tooManyRequests(`Too many login attempts. Try again in ${wait}.`, blockedMs / 1000);
 }
@@ -128,22 +156,30 @@ export async function registerUser(
 }
 
 /**
- * Signs in: 429 while the account or the client IP is throttled, 401 for a wrong e-mail or password
- * (counted), else records the login and answers the session epoch the cookie must carry.
+ * Signs in: 429 while this client is throttled (a known browser: its own counter; any other client:
+ * its own and the account-wide counters of unknown clients), 401 for a wrong e-mail or password
+ * (counted), else records the login and answers the session epoch the cookie must carry. `device` is
+ * the request's device cookie (known-device.ts), if any.
  */
 export async function logIn(
   deps: AccountCommandDeps,
-  input: { email: string; password: string; ip: string },
+  input: { email: string; password: string; ip: string; device: Device | null },
   contextFor: ContextFor,
 ): Promise<{ userId: string; epoch: number; position: number }> {
   const { log, attempts } = deps;
   const nowMs = deps.now().getTime();
-  const rules = loginRules(input.email, input.ip);
+  // A known browser: its cookie names this account at the account's current session epoch. Only then
+  // is the account read before the attempt is counted (a cookie that names it costs one read more).
+  const entry = deviceEntry(input.device, input.email);
+  let account: RegisteredUser | null | undefined;
+  if (entry) account = await accountByEmail(log, input.email);
+  const known = input.device !== null && entry !== null && account?.userId === entry.userId && account.sessionEpoch === entry.epoch;
+  const rules = known ? knownDeviceRules(input.device!.id) : loginRules(input.email, input.ip);
   // The attempt is counted before the password is checked (atomically, on every rule or none), so a
   // burst of parallel guesses gets at most the allowed number of checks; the rest answer 429.
   const slot = await attempts.take(rules, nowMs);
   if (!slot.ok) throw tooManyLogins(slot.retryAfterMs);
-  const account = await accountByEmail(log, input.email);
+  if (account === undefined) account = await accountByEmail(log, input.email);
   // Unknown e-mail: verify against a dummy hash anyway, so both failures take the same time.
   // No password (cleared by a verification from elsewhere): the same dummy check, then 401.
   const valid =
@@ -151,9 +187,17 @@ export async function logIn(
       ? await verifyPassword(input.password, account.passwordHash)
       : (await verifyPassword(input.password, await dummyPasswordHash(deps.passwordParams))) && false;
   if (!account || !valid) throw unauthorized(messages.invalidCredentials); // the attempt stays counted
-  // Success: the account's and this pair's failures are forgiven, and the client gets its attempt back.
-  await attempts.clear([rules[0].key, rules[2].key]);
-  await attempts.giveBack([rules[1].key], nowMs);
+  if (known) {
+    // This device's failures are forgiven; the account-wide counters of unknown clients are not
+    // touched: the owner signing in must not give an attacker fresh guesses.
+    await attempts.clear(rules.map((r) => r.key));
+  } else {
+    // This client's pair and the account's delays are forgiven; the client IP and the account's daily
+    // budget get this attempt back (they count failures).
+    const [pair, ip, accountDelay, accountBudget] = loginRules(input.email, input.ip);
+    await attempts.clear([pair.key, accountDelay.key]);
+    await attempts.giveBack([ip.key, accountBudget.key], nowMs);
+  }
   const result = await handleCommand(log, streams.user(account.userId), userDecider, { type: 'RecordLogin', data: {} }, contextFor(account.userId));
   const loggedIn = result.events.find((e) => e.type === 'UserLoggedIn');
   const epoch = loggedIn?.type === 'UserLoggedIn' ? loggedIn.data.sessionEpoch : account.sessionEpoch;
@@ -171,10 +215,15 @@ export async function recordLogout(
   return { position: result.position };
 }
 
-/** Logout everywhere: bumps the session epoch, so every cookie issued so far stops working. */
+/**
+ * Logout everywhere: bumps the session epoch, so every cookie issued so far stops working, and
+ * retires the private calendar feed URL (audit I1: a copy of it must not outlive the sessions). The
+ * feed goes first: should the revocation then fail, the user merely has a new feed link and tries again.
+ */
 export async function revokeSessions(log: EventLog, userId: string, ctx: CommandContext): Promise<{ position: number }> {
+  const feed = await replaceIssuedCalendarFeed({ log }, userId, ctx);
   const result = await handleCommand(log, streams.user(userId), userDecider, { type: 'RevokeSessions', data: { reason: 'logout-everywhere' } }, ctx);
-  return { position: result.position };
+  return { position: Math.max(feed.position, result.position) };
 }
 
 /**
@@ -218,12 +267,16 @@ export async function completePasswordReset(
   if (user.status !== 'registered') throw badRequest(messages.invalidResetLink);
   // Refuses a link requested before the last password change, before the token is used up.
   userDecider.decide(command, user, ctx);
+  // A reset ends every session, and the private feed URL with them (audit I1). First, as in
+  // revokeSessions: if what follows fails, the user has a new feed link and the reset link still works.
+  const feed = await replaceIssuedCalendarFeed({ log }, userId, ctx);
   // Single use: of two concurrent completions one appends; the other is decided again on the
   // completed token and answered 400. Expiry is checked here too.
   await handleCommand(log, resetStream, passwordResetDecider, { type: 'CompletePasswordReset', data: { tokenHash } }, ctx);
   const result = await handleCommand(log, streams.user(userId), userDecider, command, ctx);
-  await deps.attempts.clear([accountLoginKey(user.email)]); // a delayed owner can sign in right away
-  return { position: result.position };
+  // The owner can sign in right away, also from a browser the account does not know.
+  await deps.attempts.clear([accountLoginKey(user.email), accountBudgetKey(user.email)]);
+  return { position: Math.max(feed.position, result.position) };
 }
 
 /** Per account: one verification mail a minute (the per-client limit is the route's ClientLimiter). */
@@ -272,6 +325,8 @@ export async function verifyEmail(
   const userId = doc._id;
   const ctx = contextFor(userId);
   const signedIn = input.signedInAs === userId;
+  // The takeover ends every session, and the private feed URL with them (audit I1), first as in revokeSessions.
+  const feed = signedIn ? { position: 0 } : await replaceIssuedCalendarFeed({ log: deps.log }, userId, ctx);
   // Decided on the user stream (the log): of two concurrent uses one appends, the other finds the link used.
   const result = await handleCommand(deps.log, streams.user(userId), userDecider, { type: 'VerifyEmail', data: { tokenHash, signedIn } }, ctx);
   if (signedIn) return { userId, position: result.position, passwordToken: null };
@@ -283,13 +338,23 @@ export async function verifyEmail(
     { type: 'RequestPasswordReset', data: { userId, tokenHash: reset.tokenHash } },
     ctx,
   );
-  return { userId, position: requested.position, passwordToken: reset.token };
+  return { userId, position: Math.max(feed.position, requested.position), passwordToken: reset.token };
 }
 
-function verificationMail(appUrl: string, user: { email: string; firstName: string }, token: string): MailMessage {
+/**
+ * The greeting of a mail: by first name only once the address is proven. Whoever signs up chooses the
+ * name and may type anybody's address, so a mail to an unproven address carries no text they chose
+ * (audit S4; docs/accounts-and-security.md "Mail").
+ */
+function greeting(user: { firstName: string; emailVerified: boolean }): { text: string; html: string } {
+  return user.emailVerified ? { text: `Hello ${user.firstName},`, html: `Hello ${escapeHtml(user.firstName)},` } : { text: 'Hello,', html: 'Hello,' };
+}
+
+/** The verification mail goes to an address nobody has proven yet: no name in it. */
+function verificationMail(appUrl: string, user: { email: string }, token: string): MailMessage {
   const link = `${appUrl}/verify-email?token=${encodeURIComponent(token)}`;
   const text = [
-    `Hello ${user.firstName},`,
+    'Hello,',
     '',
     'Please confirm that this is your e-mail address for WeeklyDiv.',
     'Open this link within 48 hours:',
@@ -299,28 +364,33 @@ function verificationMail(appUrl: string, user: { email: string; firstName: stri
     'If you did not sign up for WeeklyDiv, someone else typed your address. Ignore this e-mail, or open the',
     'link to take the account over: its sessions end and you choose its password.',
   ].join('\n');
-  const html = `<p>Hello ${escapeHtml(user.firstName)},</p>
+  const html = `<p>Hello,</p>
 <p>Please confirm that this is your e-mail address for WeeklyDiv. Open this link within 48 hours:</p>
 <p><a href="${escapeHtml(link)}">Verify my email address</a></p>
 <p>If you did not sign up for WeeklyDiv, someone else typed your address. Ignore this e-mail, or open the link to take the account over: its sessions end and you choose its password.</p>`;
   return { to: user.email, subject: 'Verify your WeeklyDiv email address', text, html };
 }
 
-function resetMail(appUrl: string, user: { email: string; firstName: string }, token: string): MailMessage {
+function resetMail(appUrl: string, user: { email: string; firstName: string; emailVerified: boolean }, token: string): MailMessage {
   const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const hello = greeting(user);
   const text = [
-    `Hello ${user.firstName},`,
+    hello.text,
     '',
     'Someone (hopefully you) asked to reset the password of your WeeklyDiv account.',
     'Open this link within 60 minutes to choose a new password:',
     '',
     link,
     '',
+    'A new password signs you out on every device and replaces your private calendar link: a calendar',
+    'subscribed to the old link stops updating; add the new one from My WeeklyDiv.',
+    '',
     'If you did not ask for this, ignore this e-mail: your password stays as it is.',
   ].join('\n');
-  const html = `<p>Hello ${escapeHtml(user.firstName)},</p>
+  const html = `<p>${hello.html}</p>
 <p>Someone (hopefully you) asked to reset the password of your WeeklyDiv account. Open this link within 60 minutes to choose a new password:</p>
 <p><a href="${escapeHtml(link)}">Reset my password</a></p>
+<p>A new password signs you out on every device and replaces your private calendar link: a calendar subscribed to the old link stops updating; add the new one from My WeeklyDiv.</p>
 <p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`;
   return { to: user.email, subject: 'Reset your WeeklyDiv password', text, html };
 }

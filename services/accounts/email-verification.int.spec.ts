@@ -40,6 +40,36 @@ describe('the verification mail', () => {
     expect(log).not.toContain(token);
     expect(log).toContain('EmailVerificationRequested');
   });
+
+  it('carries no text the person who signed up chose: no first name, in the sign-up mail and a resend (audit S4)', async () => {
+    const { agent, user } = await signUp(ctx.app, { firstName: 'Zebedee', lastName: 'Quartermaine' });
+    await lastVerificationToken(ctx.deps, user.email);
+    await agent.post('/api/resend-verification').set('X-Forwarded-For', freshIp()).expect(200);
+    await ctx.deps.mailer.idle();
+    const mails = readOutbox(ctx.dataDir).filter((m) => m.to === user.email);
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      for (const part of [mail.subject, mail.text, mail.html ?? '']) {
+        expect(part).not.toContain('Zebedee');
+        expect(part).not.toContain('Quartermaine');
+      }
+      expect(mail.text.startsWith('Hello,\n')).toBe(true);
+    }
+  });
+
+  it('a reset mail to an address nobody proved carries no first name either; once proven it greets by name', async () => {
+    const { agent, user } = await signUp(ctx.app, { firstName: 'Zebedee' });
+    await request(ctx.app).post('/api/forgot-password').set('X-Forwarded-For', freshIp()).send({ email: user.email }).expect(200);
+    await ctx.deps.mailer.idle();
+    const unproven = readOutbox(ctx.dataDir).filter((m) => m.to === user.email && m.subject === 'Reset your WeeklyDiv password').at(-1)!;
+    expect(unproven.text).not.toContain('Zebedee');
+    expect(unproven.html).not.toContain('Zebedee');
+    await agent.post('/api/verify-email').send({ token: await lastVerificationToken(ctx.deps, user.email) }).expect(200);
+    await request(ctx.app).post('/api/forgot-password').set('X-Forwarded-For', freshIp()).send({ email: user.email }).expect(200);
+    await ctx.deps.mailer.idle();
+    const proven = readOutbox(ctx.dataDir).filter((m) => m.to === user.email && m.subject === 'Reset your WeeklyDiv password').at(-1)!;
+    expect(proven.text.startsWith('Hello Zebedee,\n')).toBe(true);
+  });
 });
 
 describe('POST /api/verify-email', () => {

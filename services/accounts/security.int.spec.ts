@@ -45,6 +45,11 @@ describe('session cookie', () => {
       expect(header).toMatch(/; Secure/i);
       expect(header).toMatch(/; HttpOnly/i);
       expect(header).toMatch(/; SameSite=Lax/i);
+      // the device cookie of a browser that signed in (audit S2) too
+      const device = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('weeklydiv_device='))!;
+      expect(device).toMatch(/; Secure/i);
+      expect(device).toMatch(/; HttpOnly/i);
+      expect(device).toMatch(/; SameSite=Lax/i);
     } finally {
       await prod.close();
     }

@@ -197,17 +197,23 @@ describe('distribution-change alerts (the reactor)', () => {
     expect(latest(bob.user.email)).toHaveLength(1);
   });
 
-  it('the unsubscribe link works without signing in, turns that kind off and says so; a bad link answers 400', async () => {
+  it('the unsubscribe link works without signing in: opening it asks, the button (or the one-click POST) turns that kind off and says so; a bad link answers 400', async () => {
     const [mail] = alertMailsTo(ctx.dataDir, ann.user.email);
-    const page = await request(ctx.app).get(unsubscribePath(mail!)).expect(200);
+    // RFC 8058 one-click headers name the same link (audit I2)
+    expect(mail!.headers).toEqual({ 'List-Unsubscribe': `<http://localhost:3000${unsubscribePath(mail!)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    // opening the link (a person, or a mail scanner prefetching it) changes nothing
+    const ask = await request(ctx.app).get(unsubscribePath(mail!)).expect(200);
+    expect(ask.text).toContain('<h1>Stop distribution-change alerts?</h1>');
+    expect((await ann.agent.get('/api/user/alerts').expect(200)).body).toMatchObject({ distributionChangeAlerts: true });
+    const page = await request(ctx.app).post(unsubscribePath(mail!)).type('form').send('List-Unsubscribe=One-Click').expect(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.text).toContain('<h1>Unsubscribed</h1>');
     expect(page.text).toContain('You will get no more distribution-change alerts from WeeklyDiv.');
     expect((await ann.agent.get('/api/user/alerts').expect(200)).body).toEqual({ distributionChangeAlerts: false, distributionChangePercent: 10, exDateReminder: false });
-    // opening it again is harmless
-    await request(ctx.app).get(unsubscribePath(mail!)).expect(200);
+    // using it again is harmless
+    await request(ctx.app).post(unsubscribePath(mail!)).type('form').send('List-Unsubscribe=One-Click').expect(200);
     const changes = (await ctx.deps.log.readStream(streams.alerts(ann.id))).filter((e) => e.type === 'AlertSettingsChanged');
     expect(changes.map((e) => e.data)).toEqual([expect.objectContaining({ distributionChangeAlerts: false, via: 'unsubscribe' })]);
     // a tampered or missing token
@@ -216,7 +222,7 @@ describe('distribution-change alerts (the reactor)', () => {
     expect(bad.text).toContain('This unsubscribe link is not valid.');
     await request(ctx.app).get('/api/alerts/unsubscribe').expect(400);
     expect((await request(ctx.app).get(tampered).set('Accept', 'application/json').expect(400)).body).toEqual({ message: unsubscribeMessages.invalid });
-    expect((await request(ctx.app).get(unsubscribePath(mail!)).set('Accept', 'application/json').expect(200)).body).toEqual({
+    expect((await request(ctx.app).post(unsubscribePath(mail!)).set('Accept', 'application/json').type('form').send('List-Unsubscribe=One-Click').expect(200)).body).toEqual({
       message: 'You will get no more distribution-change alerts from WeeklyDiv.',
     });
     // no log line holds a link's token (mails and requests logged at debug level)
@@ -347,7 +353,12 @@ describe('ex-date reminders (the daily job)', () => {
       expect(await run()).toMatchObject({ status: 'succeeded', counts: { sent: 0, alreadySent: 1 } });
       expect(alertMailsTo(ctx.dataDir, ann.user.email)).toHaveLength(1);
       // the reminder's unsubscribe link turns reminders off only
-      await request(ctx.app).get(unsubscribePath(mails[0]!)).expect(200).expect((res) => expect(res.text).toContain('You will get no more ex-date reminders from WeeklyDiv.'));
+      await request(ctx.app)
+        .post(unsubscribePath(mails[0]!))
+        .type('form')
+        .send('List-Unsubscribe=One-Click')
+        .expect(200)
+        .expect((res) => expect(res.text).toContain('You will get no more ex-date reminders from WeeklyDiv.'));
       expect((await ann.agent.get('/api/user/alerts').expect(200)).body).toEqual({ distributionChangeAlerts: true, distributionChangePercent: 10, exDateReminder: false });
     } finally {
       await jobs.stop();

@@ -19,6 +19,11 @@ const changed = (s: { distributionChangeAlerts: boolean; distributionChangePerce
 const mail: AlertMail = { kind: 'distribution-change', key: `${etfId}_2026-01-13`, etfId, exDate: '2026-01-13', amount: '0.46' };
 const mailed: AlertEvent = { type: 'AlertMailed', data: { userId, ...mail, mailedAt: ctx.now } };
 
+const ONE_CLICK = {
+  'List-Unsubscribe': '<https://weeklydiv.test/api/alerts/unsubscribe?token=tok.en>',
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+};
+
 describe('alerts-<userId>', () => {
   it('saves settings; saving the same settings again writes nothing; the on/off switch of distribution changes stays when not sent', () => {
     given([])
@@ -99,6 +104,7 @@ describe('what a user was told, and the correction owed (N10)', () => {
     expect(corrected.text).toContain('Pay date: 2026-11-27');
     expect(corrected.text).toContain('https://weeklydiv.test/my-weeklydiv?tab=alerts');
     expect(corrected.text).toContain('https://weeklydiv.test/api/alerts/unsubscribe?token=tok.en');
+    expect(corrected.headers).toEqual(ONE_CLICK);
     const split = correctionMail(
       'ann@example.com',
       'Ann',
@@ -254,6 +260,8 @@ describe('the alert mail', () => {
     expect(m.text).toContain('3-week average: $0.4000 per share');
     expect(m.text).toContain('Change: +15.0 % against the 3-week average (your alert threshold: 10 %)');
     expect(m.text).toContain('https://weeklydiv.test/api/alerts/unsubscribe?token=tok.en');
+    // RFC 8058 one-click: mail providers POST to the link of the header (audit I2)
+    expect(m.headers).toEqual(ONE_CLICK);
   });
 
   it('formats amounts as declared and signed percents to one decimal', () => {

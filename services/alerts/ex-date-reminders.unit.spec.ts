@@ -59,6 +59,7 @@ describe('the reminder mail', () => {
     expect(early.text).toContain('Your holding: 225.365006 shares, about $33.80 in total');
     expect(early.text).toContain('https://weeklydiv.test/my-weeklydiv?tab=alerts');
     expect(early.text).toContain('https://weeklydiv.test/api/alerts/unsubscribe?token=tok.en');
+    expect(early.headers).toEqual({ 'List-Unsubscribe': '<https://weeklydiv.test/api/alerts/unsubscribe?token=tok.en>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
   });
 
   it('says when the shares are counted after a split on the ex-date, as the amount is declared', () => {

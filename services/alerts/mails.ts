@@ -6,8 +6,9 @@ import { describeSplit, type SplitPoint } from '../../domain/market/splits.ts';
 import { weekdayOf, type IsoDate } from '../../domain/market/trading-days.ts';
 
 /**
- * The alert mails (docs/alerts.md). Each ends with the one-click unsubscribe link of its kind (no sign-in)
- * and a link to the settings. The link holds a token: the mail body never reaches a log (the mail port
+ * The alert mails (docs/alerts.md). Each ends with the unsubscribe link of its kind (no sign-in; it
+ * opens a page with a button) and a link to the settings, and names the link in its List-Unsubscribe
+ * headers for the mail provider's one-click button (RFC 8058). The link holds a token: the mail body never reaches a log (the mail port
  * logs recipient and subject only) nor the event log.
  */
 export interface MailLinks {
@@ -27,6 +28,16 @@ const KIND_WORDS: Record<AlertKind, string> = {
 
 export function unsubscribeUrl(links: MailLinks): string {
   return `${links.appUrl}/api/alerts/unsubscribe?token=${encodeURIComponent(links.unsubscribeToken)}`;
+}
+
+/**
+ * RFC 2369 / RFC 8058 one-click unsubscribe: mail providers show an "Unsubscribe" button that POSTs
+ * `List-Unsubscribe=One-Click` to the https link of the mail (the same link as in the footer; opening it
+ * with GET only asks). Gmail and Yahoo require both fields of bulk senders. No mailto: WeeklyDiv
+ * reads no mailbox.
+ */
+export function unsubscribeHeaders(links: MailLinks): Record<string, string> {
+  return { 'List-Unsubscribe': `<${unsubscribeUrl(links)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
 function footer(kind: AlertKind, links: MailLinks): string[] {
@@ -107,7 +118,7 @@ export function distributionChangeMail(to: string, firstName: string, facts: Dis
     `The fund: ${links.appUrl}/etf/${fund.ticker}`,
     ...footer('distribution-change', links),
   ].join('\n');
-  return { to, subject: `${fund.ticker} distribution ${change.replace(' %', '%')}: ${money(facts.amount)} per share`, text };
+  return { to, subject: `${fund.ticker} distribution ${change.replace(' %', '%')}: ${money(facts.amount)} per share`, text, headers: unsubscribeHeaders(links) };
 }
 
 export interface SpecialDeclaredFacts {
@@ -193,7 +204,7 @@ export function exDateReminderMail(to: string, firstName: string, facts: ExDateR
     `The fund: ${links.appUrl}/etf/${fund.ticker}`,
     ...footer('ex-date-reminder', links),
   ].join('\n');
-  return { to, subject: `${fund.ticker} goes ex-dividend on ${dayText(facts.exDate)}: ${money(facts.amount)} per share`, text };
+  return { to, subject: `${fund.ticker} goes ex-dividend on ${dayText(facts.exDate)}: ${money(facts.amount)} per share`, text, headers: unsubscribeHeaders(links) };
 }
 
 export interface CorrectionFacts {
@@ -238,5 +249,5 @@ export function correctionMail(to: string, firstName: string, facts: CorrectionF
     `The fund: ${links.appUrl}/etf/${fund.ticker}`,
     ...footer('distribution-change', links),
   ].join('\n');
-  return { to, subject, text };
+  return { to, subject, text, headers: unsubscribeHeaders(links) };
 }

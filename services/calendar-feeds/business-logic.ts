@@ -4,7 +4,9 @@ import type { CommandContext, Decider } from '../core/decider.ts';
 /**
  * A user's private calendar feed (`calendarfeed-<userId>`): at most one current feed id. `EnsureFeed`
  * issues the first one and is a no-op afterwards (so reading the feed URL twice gives the same URL);
- * `RotateFeed` always issues a new id and retires the current one.
+ * `RotateFeed` always issues a new id and retires the current one; `ReplaceIssuedFeed` does the same
+ * only when a feed was issued (what ends every session retires the URL, audit I1, and a user who never
+ * asked for a feed gets none).
  */
 export interface CalendarFeedState {
   feedId: string | null;
@@ -12,7 +14,8 @@ export interface CalendarFeedState {
 
 export type CalendarFeedCommand =
   | { type: 'EnsureFeed'; data: { userId: string; newFeedId: string } }
-  | { type: 'RotateFeed'; data: { userId: string; newFeedId: string } };
+  | { type: 'RotateFeed'; data: { userId: string; newFeedId: string } }
+  | { type: 'ReplaceIssuedFeed'; data: { userId: string; newFeedId: string } };
 
 export const initialCalendarFeedState = (): CalendarFeedState => ({ feedId: null });
 
@@ -32,6 +35,11 @@ export function decideCalendarFeed(command: CalendarFeedCommand, state: Calendar
     case 'EnsureFeed':
       if (state.feedId !== null) return [];
       return [{ type: 'CalendarFeedIssued', data: { userId: command.data.userId, feedId: command.data.newFeedId, replacesFeedId: null, issuedAt: ctx.now } }];
+    case 'ReplaceIssuedFeed':
+      if (state.feedId === null) return [];
+      return [
+        { type: 'CalendarFeedIssued', data: { userId: command.data.userId, feedId: command.data.newFeedId, replacesFeedId: state.feedId, issuedAt: ctx.now } },
+      ];
     case 'RotateFeed':
       return [
         { type: 'CalendarFeedIssued', data: { userId: command.data.userId, feedId: command.data.newFeedId, replacesFeedId: state.feedId, issuedAt: ctx.now } },

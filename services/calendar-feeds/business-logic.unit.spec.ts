@@ -22,6 +22,11 @@ describe('calendarfeed-<userId>', () => {
     given([issued(A, null)]).when({ type: 'RotateFeed', data: { userId, newFeedId: B } }).then([issued(B, A)]);
     given([]).when({ type: 'RotateFeed', data: { userId, newFeedId: B } }).then([issued(B, null)]);
   });
+
+  it('ending every session replaces an issued feed, and issues none when there is none (audit I1)', () => {
+    given([issued(A, null)]).when({ type: 'ReplaceIssuedFeed', data: { userId, newFeedId: B } }).then([issued(B, A)]);
+    given([]).when({ type: 'ReplaceIssuedFeed', data: { userId, newFeedId: B } }).then([]);
+  });
 });
 
 describe('FeedTokens', () => {

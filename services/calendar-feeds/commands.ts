@@ -26,3 +26,20 @@ export async function rotateCalendarFeed({ log }: CalendarFeedCommandDeps, userI
   const result = await handleCommand(log, streams.calendarFeed(userId), calendarFeedDecider, { type: 'RotateFeed', data: { userId, newFeedId: feedId } }, ctx, WRITE_RETRIES);
   return { feedId, position: result.position };
 }
+
+/**
+ * Retires the user's feed URL when one was issued (a new id, which the user sees in the personal area);
+ * nothing otherwise. Called by whatever ends every session of the user: log out everywhere, a password
+ * reset, a verification link opened elsewhere (services/accounts/commands.ts; audit I1).
+ */
+export async function replaceIssuedCalendarFeed({ log }: CalendarFeedCommandDeps, userId: string, ctx: CommandContext): Promise<{ position: number }> {
+  const result = await handleCommand(
+    log,
+    streams.calendarFeed(userId),
+    calendarFeedDecider,
+    { type: 'ReplaceIssuedFeed', data: { userId, newFeedId: newFeedId() } },
+    ctx,
+    WRITE_RETRIES,
+  );
+  return { position: result.position };
+}

@@ -161,7 +161,8 @@ async function readSession(req: Request, config: Config): Promise<Partial<Sessio
   return data;
 }
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
+/** One cookie's value from a Cookie header (percent-decoded when it can be), or undefined. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');

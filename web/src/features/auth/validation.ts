@@ -11,6 +11,8 @@ export const messages = {
   password: 'Password must be at least 6 characters',
   firstName: 'First name is required',
   lastName: 'Last name is required',
+  firstNameLink: 'First name cannot contain a link or an email address',
+  lastNameLink: 'Last name cannot contain a link or an email address',
   passwordsDontMatch: "Passwords don't match",
 } as const;
 
@@ -35,9 +37,13 @@ export function passwordError(value: string | undefined): string | undefined {
   return value.length >= MIN_PASSWORD_LENGTH ? undefined : messages.password;
 }
 
-function nameError(value: string | undefined, message: string): string | undefined {
+/** A link or an address in a name (`LINK_IN_NAME` of contracts/accounts.ts): `://`, `www.` or `@`. */
+export const LINK_IN_NAME = /:\/\/|www\.|@/i;
+
+function nameError(value: string | undefined, required: string, link: string): string | undefined {
   if (value === undefined) return messages.required;
-  return value.trim().length >= 1 ? undefined : message;
+  if (value.trim().length < 1) return required;
+  return LINK_IN_NAME.test(value) ? link : undefined;
 }
 
 /** Drops the fields without a message. */
@@ -66,8 +72,8 @@ export interface SignupValues extends LoginValues {
 
 export function validateSignup(values: SignupValues): FieldErrors<keyof SignupValues> {
   return compact({
-    firstName: nameError(values.firstName, messages.firstName),
-    lastName: nameError(values.lastName, messages.lastName),
+    firstName: nameError(values.firstName, messages.firstName, messages.firstNameLink),
+    lastName: nameError(values.lastName, messages.lastName, messages.lastNameLink),
     email: emailError(values.email),
     password: passwordError(values.password),
   });

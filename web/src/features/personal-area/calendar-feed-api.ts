@@ -11,6 +11,8 @@ export const calendarFeedApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getCalendarFeed: build.query<AnswerOf<typeof getCalendarFeed>, void>({
       query: () => call<typeof getCalendarFeed>('GET /api/user/calendar-feed'),
+      // Dropped at sign-in and sign-out (lib/session): log out everywhere replaces the URL on the server.
+      providesTags: [{ type: 'CalendarFeed', id: 'CURRENT' }],
     }),
     rotateCalendarFeed: build.mutation<AnswerOf<typeof rotateCalendarFeed>, void>({
       query: () => call<typeof rotateCalendarFeed>('POST /api/user/calendar-feed/rotate'),

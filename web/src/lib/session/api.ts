@@ -1,5 +1,5 @@
 import { baseApi, call, LIST, type ApiError } from '../../api/base-api.ts';
-import type { getCurrentUser, login, logout, register, resendVerification } from '../../../../contracts/accounts.ts';
+import type { getCurrentUser, login, logout, logoutAll, register, resendVerification } from '../../../../contracts/accounts.ts';
 import type { AnswerOf, BodyIn } from '../../../../contracts/endpoint.ts';
 
 /**
@@ -18,6 +18,8 @@ const userScoped = [
   { type: 'Favorite', id: LIST },
   { type: 'Holding', id: LIST },
   { type: 'UserCalendar', id: LIST },
+  // the private feed URL: another user's, or one that log out everywhere retired, must not be shown
+  { type: 'CalendarFeed', id: 'CURRENT' },
 ] as const;
 
 export const sessionApi = baseApi.injectEndpoints({
@@ -70,6 +72,13 @@ export const sessionApi = baseApi.injectEndpoints({
       query: () => call<typeof logout>('POST /api/logout'),
     }),
     /**
+     * POST /api/logout-all (no body): every session of the user ends, this one included, and the private
+     * calendar link is replaced. Like logout, it leaves the cache to `useLogOut()`.
+     */
+    logoutAll: build.mutation<AnswerOf<typeof logoutAll>, void>({
+      query: () => call<typeof logoutAll>('POST /api/logout-all'),
+    }),
+    /**
      * POST /api/resend-verification (signed in, address not verified): a new link by mail, the previous
      * one stops working. 409 already verified, 429 (one a minute per account, 20 an hour per network).
      * Shared: the personal area's notice and the /verify-email screen's "request a new link" both use it.
@@ -81,7 +90,8 @@ export const sessionApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetCurrentUserQuery, useLoginMutation, useRegisterMutation, useLogoutMutation, useResendVerificationMutation } = sessionApi;
+export const { useGetCurrentUserQuery, useLoginMutation, useRegisterMutation, useLogoutMutation, useLogoutAllMutation, useResendVerificationMutation } =
+  sessionApi;
 
 /**
  * After a logout: the current user is null (no request: the answer is known). Every query run with
@@ -92,7 +102,7 @@ export function signedOut() {
 }
 
 /**
- * Drops the previous user's favorites, portfolio and payout calendar. Invalidating a tag removes an
+ * Drops the previous user's favorites, portfolio, payout calendar and feed URL. Invalidating a tag removes an
  * entry nobody subscribes to (and refetches one still subscribed): dispatch it once the user's
  * screens and queries have let go (after `signedOut()` rendered).
  */

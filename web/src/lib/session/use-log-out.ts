@@ -3,11 +3,13 @@ import { flushSync } from 'react-dom';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../paths.ts';
-import { dropUserData, signedOut, useLogoutMutation } from './api.ts';
+import { dropUserData, signedOut, useLogoutAllMutation, useLogoutMutation } from './api.ts';
 
 export interface LogOut {
   /** POST /api/logout, then home, then the session is cleared. Rejects (nothing changed) when the server refuses. */
   logOut: () => Promise<void>;
+  /** The same with POST /api/logout-all: every session of the user ends (and the private calendar link is replaced). */
+  logOutEverywhere: () => Promise<void>;
   isLoading: boolean;
 }
 
@@ -24,17 +26,27 @@ export interface LogOut {
  */
 export function useLogOut(): LogOut {
   const [logout, { isLoading }] = useLogoutMutation();
+  const [logoutAll, { isLoading: isLoadingAll }] = useLogoutAllMutation();
   const navigate = useNavigate();
   const dispatch = useDispatch();
 
-  const logOut = useCallback(async () => {
-    await logout().unwrap();
+  const leave = useCallback(async () => {
     await navigate(paths.home, { flushSync: true });
     flushSync(() => {
       dispatch(signedOut());
     });
     dispatch(dropUserData());
-  }, [logout, navigate, dispatch]);
+  }, [navigate, dispatch]);
 
-  return { logOut, isLoading };
+  const logOut = useCallback(async () => {
+    await logout().unwrap();
+    await leave();
+  }, [logout, leave]);
+
+  const logOutEverywhere = useCallback(async () => {
+    await logoutAll().unwrap();
+    await leave();
+  }, [logoutAll, leave]);
+
+  return { logOut, logOutEverywhere, isLoading: isLoading || isLoadingAll };
 }

@@ -10,11 +10,12 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { theme } from '../../../styles/theme.ts';
 import { BrokeragePanel } from '../components/brokerage-panel.tsx';
 import { PlanSummary } from '../components/plan-summary.tsx';
+import { SignOutEverywhere } from '../components/sign-out-everywhere.tsx';
 
 /**
  * `/account`: the account page of the spec (§2: a profile page that holds the brokerage panel;
  * signed out → /login). Profile, the plan (details and management on /account/subscription), and the
- * brokerage connections panel of issue 15.
+ * brokerage connections panel of issue 15, and "log out on every device".
  */
 export default function AccountRoute() {
   useDocumentTitle('My Account');
@@ -33,7 +34,7 @@ export default function AccountRoute() {
   return (
     <Page>
       <PageTitle>My Account</PageTitle>
-      <PageSubtitle>Your profile, your plan and your brokerage connections.</PageSubtitle>
+      <PageSubtitle>Your profile, your plan, your brokerage connections and where you are signed in.</PageSubtitle>
       <Sections>
         <Card aria-labelledby="profile-title">
           <CardTitle as="h2" id="profile-title">
@@ -65,6 +66,7 @@ export default function AccountRoute() {
           </Actions>
         </Card>
         <BrokeragePanel />
+        <SignOutEverywhere />
       </Sections>
     </Page>
   );

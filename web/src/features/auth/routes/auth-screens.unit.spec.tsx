@@ -271,6 +271,8 @@ describe('reset password', () => {
     const calls = mockFetch({ ...signedOut, 'POST /api/reset-password': { message: 'ok' } });
     const router = renderAt('/reset-password?token=tok-123');
     await screen.findByLabelText('New Password');
+    // what a reset does beside the password (audit I1)
+    screen.getByText(/signs you out on every device and replaces your private calendar link/);
     type('New Password', 'abcdef');
     type('Confirm Password', 'abcdef');
     // Only setTimeout is faked (the redirect timer); the request settles on real promises.

@@ -5,6 +5,9 @@ import { AuthLayout, AuthText, AuthTitle, LinkRow, Notice } from '../components/
 import { NewPasswordForm } from '../components/new-password-form.tsx';
 
 export const INVALID_LINK = 'Invalid reset link. Please request a new password reset.';
+/** What a reset does beside the password (audit I1): the reset mail says the same. */
+export const RESET_LEAD =
+  'Choose a new password for your account. It signs you out on every device and replaces your private calendar link: calendars subscribed to the old link stop updating.';
 
 /**
  * `/reset-password?token=…`: New Password and Confirm Password (at least 6
@@ -24,7 +27,7 @@ export default function ResetPasswordRoute() {
         submitLabel="Reset Password"
         lead={
           token ? (
-            <AuthText>Choose a new password for your account.</AuthText>
+            <AuthText>{RESET_LEAD}</AuthText>
           ) : (
             <Notice $tone="negative" role="alert">
               {INVALID_LINK}

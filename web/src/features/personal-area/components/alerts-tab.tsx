@@ -26,7 +26,7 @@ export const alertTexts = {
   saved: 'Alert settings saved',
   saveFailed: 'Failed to save alert settings',
   loadFailed: 'Failed to load your alert settings. Reload the page to try again.',
-  unsubscribeNote: 'Every alert e-mail has a link that turns that kind of alert off in one click.',
+  unsubscribeNote: "Every alert e-mail has an unsubscribe link, and your mail app's Unsubscribe button works too: either turns that kind of alert off, no sign-in needed.",
 } as const;
 
 /** The personal area's Alerts tab: the two alert kinds, the threshold, a save with a toast. */

@@ -18,7 +18,8 @@ export const subscribeTexts = {
   copied: 'Calendar link copied to clipboard',
   open: 'Open in calendar app',
   reset: 'Reset link',
-  resetHint: 'Resetting makes a new link; calendars subscribed to the old one stop updating.',
+  resetHint:
+    'Resetting makes a new link; calendars subscribed to the old one stop updating. A password reset and "Log out on every device" (My Account) make a new link too.',
   resetDone: 'Calendar link reset. The old link no longer works.',
   loadFailed: 'Failed to load your calendar link',
 } as const;

@@ -29,6 +29,8 @@ describe('Subscribe (the private payout feed)', () => {
     await screen.findByText('Calendar link copied to clipboard');
     expect(writeText).toHaveBeenCalledWith(first.url);
     expect(dialog.textContent).toContain('Anyone with the link can see them.');
+    // what else replaces the link (audit I1)
+    expect(dialog.textContent).toContain('A password reset and "Log out on every device" (My Account) make a new link too.');
   });
 
   it('Reset link replaces the shown link and says the old one no longer works', async () => {
