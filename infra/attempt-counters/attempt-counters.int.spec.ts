@@ -154,6 +154,19 @@ describe.each(adapters)('attempt counters contract: %s', (_name, make) => {
     expect(await store.take([delayed], T0 + 6000)).toEqual({ ok: false, retryAfterMs: 1000 });
   });
 
+  it("a wait that binds only a client with attempts of its own: another client's attempts count on it but never hold back a fresh client", async () => {
+    const store = make();
+    const shared = (own: string): CounterRule => ({ key: 'account', limit: null, windowMs: 60_000, sliding: true, delayAfterMs: (n) => (n >= 2 ? 10_000 : 0), waitsOnlyIfCounted: own });
+    const client = (name: string): CounterRule[] => [{ key: name, limit: 10, windowMs: 60_000 }, shared(name)];
+    expect(await store.take(client('stranger'), T0)).toEqual({ ok: true });
+    expect(await store.take(client('stranger'), T0)).toEqual({ ok: true });
+    // the stranger waits behind its own attempts…
+    expect(await store.take(client('stranger'), T0 + 1)).toEqual({ ok: false, retryAfterMs: 9_999 });
+    // …a fresh client does not, and its attempt still counts on the shared row (and on its own from now on)
+    expect(await store.take(client('owner'), T0 + 1)).toEqual({ ok: true });
+    expect(await store.take(client('owner'), T0 + 2)).toEqual({ ok: false, retryAfterMs: 9_999 });
+  });
+
   it('giveBack returns one attempt; clear forgets the key', async () => {
     const store = make();
     for (let i = 0; i < 3; i++) await store.take([hard], T0);

@@ -1,5 +1,5 @@
 import type { Collection, DocumentStore } from '../document-store/port.ts';
-import { counted, refusal, type AttemptCounters, type CounterRow, type CounterRule, type TakeResult } from './port.ts';
+import { counted, waitOf, type AttemptCounters, type CounterRow, type CounterRule, type TakeResult } from './port.ts';
 
 interface CounterDoc extends CounterRow {
   _id: string;
@@ -65,7 +65,7 @@ export class DocumentAttemptCounters implements AttemptCounters {
         rules.map((r) => r.key),
         nowMs,
       );
-      const wait = Math.max(0, ...rules.map((rule, i) => refusal(rule, rows[i], nowMs)));
+      const wait = waitOf(rules, rows, nowMs);
       if (wait > 0) return { ok: false, retryAfterMs: wait };
       for (const [i, rule] of rules.entries()) {
         const next = counted(rule, rows[i], nowMs);

@@ -13,6 +13,13 @@ export interface CounterRule {
   sliding?: boolean;
   /** After the n-th attempt of the window (n counted with this one), the next attempt waits this long; 0: none. */
   delayAfterMs?: (count: number) => number;
+  /**
+   * The key of another rule of the same `take`: this rule's wait binds only a client whose row there
+   * holds attempts already (its own failures). The attempt is counted here either way. So an account-wide
+   * back-off that a stranger's guesses renew never holds back a client with no failures of its own
+   * (security audit S2).
+   */
+  waitsOnlyIfCounted?: string;
 }
 
 export type TakeResult = { ok: true } | { ok: false; retryAfterMs: number };
@@ -39,6 +46,19 @@ export function refusal(rule: CounterRule, row: CounterRow | undefined, nowMs: n
   let wait = 0;
   if (rule.limit !== null && row.count >= rule.limit) wait = Math.max(wait, row.windowEndMs - nowMs);
   if (row.nextAtMs > nowMs) wait = Math.max(wait, row.nextAtMs - nowMs);
+  return wait;
+}
+
+/** The wait before the next attempt under these rules (0: it may go now), `rows[i]` being rule i's current row. */
+export function waitOf(rules: readonly CounterRule[], rows: readonly (CounterRow | undefined)[], nowMs: number): number {
+  let wait = 0;
+  rules.forEach((rule, i) => {
+    if (rule.waitsOnlyIfCounted !== undefined) {
+      const own = rows[rules.findIndex((r) => r.key === rule.waitsOnlyIfCounted)];
+      if (!own || own.count === 0) return;
+    }
+    wait = Math.max(wait, refusal(rule, rows[i], nowMs));
+  });
   return wait;
 }
 

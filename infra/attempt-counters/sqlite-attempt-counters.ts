@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { counted, refusal, type AttemptCounters, type CounterRow, type CounterRule, type TakeResult } from './port.ts';
+import { counted, waitOf, type AttemptCounters, type CounterRow, type CounterRule, type TakeResult } from './port.ts';
 
 /**
  * Attempt counters in SQLite (`<dataDir>/throttle.sqlite`, WAL): the embedded default, so a lock
@@ -66,7 +66,7 @@ export class SqliteAttemptCounters implements AttemptCounters {
     return Promise.resolve(
       this.transaction((): TakeResult => {
         const rows = rules.map((rule) => this.row(rule.key, nowMs));
-        const wait = Math.max(0, ...rules.map((rule, i) => refusal(rule, rows[i], nowMs)));
+        const wait = waitOf(rules, rows, nowMs);
         if (wait > 0) return { ok: false, retryAfterMs: wait };
         const upsert = this.db.prepare(
           `INSERT INTO attempt_counters (key, count, window_end_ms, next_at_ms) VALUES (?, ?, ?, ?)

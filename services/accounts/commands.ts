@@ -38,6 +38,9 @@ export const LOGIN_LIMITS = {
   perDevice: 5,
   windowMs: 15 * 60 * 1000,
   accountFreeFailures: 5,
+  /** Attempts of unknown clients on one account per burst window (fixed, not renewed by each attempt). */
+  accountBurst: 5,
+  accountBurstWindowMs: 10_000,
   accountFirstDelayMs: 2000,
   accountMaxDelayMs: 60_000,
   /** Attempts an account takes from clients it does not know, per window (NIST SP 800-63B §5.2.2: at most 100 failures). */
@@ -79,17 +82,28 @@ export type RegisteredUser = Extract<UserState, { status: 'registered' }>;
 
 const accountLoginKey = (emailAddress: string) => `login:account:${emailAddress}`;
 const accountBudgetKey = (emailAddress: string) => `login:account-day:${emailAddress}`;
+const accountBurstKey = (emailAddress: string) => `login:account-burst:${emailAddress}`;
 const pairLoginKey = (emailAddress: string, ip: string) => `login:account-ip:${emailAddress}:${ip}`;
 
 /**
  * The login counters of an attempt from a client the account does not know: (account, IP) and IP with
- * a hard limit; the account with growing delays and a daily budget, shared by every unknown client.
+ * a hard limit; the account with growing delays, which hold back only a client with failures of its own
+ * (a stranger's guesses never make a fresh client wait: security audit S2), and a daily budget shared by
+ * every unknown client (NIST SP 800-63B: at most 100 failures).
  */
-export function loginRules(emailAddress: string, ip: string): [pair: CounterRule, ip: CounterRule, accountDelay: CounterRule, accountBudget: CounterRule] {
+export function loginRules(
+  emailAddress: string,
+  ip: string,
+): [pair: CounterRule, ip: CounterRule, accountDelay: CounterRule, accountBurst: CounterRule, accountBudget: CounterRule] {
   return [
     { key: pairLoginKey(emailAddress, ip), limit: LOGIN_LIMITS.perAccountAndIp, windowMs: LOGIN_LIMITS.windowMs },
     { key: `login:ip:${ip}`, limit: LOGIN_LIMITS.perIp, windowMs: LOGIN_LIMITS.windowMs },
-    { key: accountLoginKey(emailAddress), limit: null, windowMs: LOGIN_LIMITS.windowMs, sliding: true, delayAfterMs: accountDelayMs },
+    // the account-wide growing wait binds only a client with failures of its own on this account (its
+    // pair row): a stranger renewing it never holds back a fresh client (security audit S2)
+    { key: accountLoginKey(emailAddress), limit: null, windowMs: LOGIN_LIMITS.windowMs, sliding: true, delayAfterMs: accountDelayMs, waitsOnlyIfCounted: pairLoginKey(emailAddress, ip) },
+    // a burst of parallel guesses from many addresses checks at most 5 passwords per 10 s (a fixed window:
+    // a guess does not push it on; to hold it shut a stranger spends 5 guesses a window of the day's budget)
+    { key: accountBurstKey(emailAddress), limit: LOGIN_LIMITS.accountBurst, windowMs: LOGIN_LIMITS.accountBurstWindowMs },
     { key: accountBudgetKey(emailAddress), limit: LOGIN_LIMITS.accountUnknownBudget, windowMs: LOGIN_LIMITS.accountBudgetWindowMs },
   ];
 }
@@ -192,10 +206,10 @@ export async function logIn(
     // touched: the owner signing in must not give an attacker fresh guesses.
     await attempts.clear(rules.map((r) => r.key));
   } else {
-    // This client's pair and the account's delays are forgiven; the client IP and the account's daily
-    // budget get this attempt back (they count failures).
-    const [pair, ip, accountDelay, accountBudget] = loginRules(input.email, input.ip);
-    await attempts.clear([pair.key, accountDelay.key]);
+    // This client's pair, the account's delays and its burst window are forgiven (the owner is in); the
+    // client IP and the account's daily budget get this attempt back (they count failures).
+    const [pair, ip, accountDelay, accountBurst, accountBudget] = loginRules(input.email, input.ip);
+    await attempts.clear([pair.key, accountDelay.key, accountBurst.key]);
     await attempts.giveBack([ip.key, accountBudget.key], nowMs);
   }
   const result = await handleCommand(log, streams.user(account.userId), userDecider, { type: 'RecordLogin', data: {} }, contextFor(account.userId));
@@ -275,7 +289,7 @@ export async function completePasswordReset(
   await handleCommand(log, resetStream, passwordResetDecider, { type: 'CompletePasswordReset', data: { tokenHash } }, ctx);
   const result = await handleCommand(log, streams.user(userId), userDecider, command, ctx);
   // The owner can sign in right away, also from a browser the account does not know.
-  await deps.attempts.clear([accountLoginKey(user.email), accountBudgetKey(user.email)]);
+  await deps.attempts.clear([accountLoginKey(user.email), accountBurstKey(user.email), accountBudgetKey(user.email)]);
   return { position: Math.max(feed.position, result.position) };
 }
 
