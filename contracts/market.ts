@@ -222,6 +222,12 @@ export const PublicCalendarEntry = z.object({
   exDate: IsoDate,
   /** Declared: the distribution is demo data; projected: the payouts it is projected from are. */
   isDemo: z.boolean(),
+  /**
+   * The distribution the payout is (declared, an issuer estimate) or will be when declared on the
+   * projected ex-date (`<etfId>_<exDate>`, events/dividends.ts `distributionIdOf`): the private ICS
+   * feed's UID, so an estimate that becomes declared keeps it (docs/calendar-feeds.md).
+   */
+  distributionId: z.string(),
 });
 export type PublicCalendarEntry = z.infer<typeof PublicCalendarEntry>;
 

@@ -203,7 +203,8 @@ export const marketProjection: Projection = {
   // 2: the documents keep the fund's splits; every figure is split-adjusted (detail `splits`, dividend history flags)
   // 3: bars keep their source (barSources), for the demo labels
   // 4: list items carry priceReturn; details carry returnBreakdown, navErosion, explain and sameUnderlying
-  version: 4,
+  // 5: calendar entries carry distributionId (issue 24, the private ICS feed's UID)
+  version: 5,
   handles: handled,
   collections: {
     [MARKET_ETFS]: [],

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, PayoutFrequency } from '../../events/catalog.ts';
-import type { DistributionStatus } from '../../events/dividends.ts';
+import { distributionIdOf, type DistributionStatus } from '../../events/dividends.ts';
 import {
   HISTORY_RANGES,
   type DividendHistoryItem,
@@ -110,7 +110,7 @@ export const explanationsAreTheContract: SameShape<KernelExplanations, MetricExp
 export { HISTORY_RANGES };
 
 /** The calendar kernel builds the public entries: its entry plus the demo label must be exactly the contract's. */
-export const calendarEntryIsTheContract: SameShape<CalendarEntry & { isDemo: boolean }, PublicCalendarEntry> = true;
+export const calendarEntryIsTheContract: SameShape<CalendarEntry & { isDemo: boolean; distributionId: string }, PublicCalendarEntry> = true;
 
 export const DEFAULT_HISTORY_RANGE: HistoryRange = '1Y';
 
@@ -512,7 +512,12 @@ export function calendarEntriesOf(doc: EtfMarketFields, today: IsoDate | null): 
   const upcoming = doc.splits.filter((x) => x.exDate > today);
   return entries.map((e) => {
     const declared = byExDate.get(e.exDate);
-    const labelled = { ...e, isDemo: declared ? declared.source === DEMO_SOURCE : projectedDemo };
+    const labelled = {
+      ...e,
+      isDemo: declared ? declared.source === DEMO_SOURCE : projectedDemo,
+      // a projection carries the id its declaration on that ex-date gets: the private feed's UID stays
+      distributionId: declared ? declared.distributionId : distributionIdOf(doc.etfId, e.exDate),
+    };
     if (upcoming.length === 0 || declared) return labelled; // declared or an issuer estimate: on its own basis already
     const onItsBasis = adjustPrice(e.amount, today, upcoming, e.exDate);
     return onItsBasis.eq(e.amount) ? labelled : { ...labelled, amount: canonical(onItsBasis) };

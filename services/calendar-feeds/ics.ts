@@ -4,9 +4,10 @@ import type { UserCalendarEntry } from '../../contracts/portfolio.ts';
 
 /**
  * iCalendar (RFC 5545) documents of the payout calendars, built with ical-generator: one all-day event
- * per payout on its pay date. UIDs are stable (`<etfId>-<exDate>` for the public calendar, the same
- * plus the user for a private feed), so a calendar app that reads the feed again updates an event
- * (e.g. an estimate that became a declared amount) instead of adding a second one.
+ * per payout on its pay date. UIDs are stable (`<etfId>-<exDate>` for the public calendar,
+ * `<distributionId>-<userId>` for a private feed: one per payout, so two paid on one day stay two), so a
+ * calendar app that reads the feed again updates an event (e.g. an estimate that became a declared
+ * amount: a projection carries the id its declaration gets) instead of adding a second one.
  */
 
 const PRODUCT = { company: 'WeeklyDiv', product: 'Payout calendar', language: 'EN' } as const;
@@ -28,6 +29,16 @@ export function dollars(amount: string): string {
 /** Estimated payouts say so first in the title. */
 function estimatedPrefix(entry: { estimated: boolean }): string {
   return entry.estimated ? 'Estimated: ' : '';
+}
+
+/**
+ * The calendar's text with every content line ended by CRLF, the last one included (RFC 5545 §3.1:
+ * `contentline = name ... value CRLF`); ical-generator leaves the last one bare, which lenient parsers
+ * accept and strict ones may not (metrics audit N14).
+ */
+function icsText(cal: { toString(): string }): string {
+  const text = cal.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
 
 function demoLine(isDemo: boolean): string[] {
@@ -57,7 +68,7 @@ export function publicCalendarIcs(entries: readonly PublicCalendarEntry[], optio
       url,
     });
   }
-  return cal.toString();
+  return icsText(cal);
 }
 
 /** A user's own payouts (shares × amount), the private feed. */
@@ -67,7 +78,8 @@ export function userCalendarIcs(entries: readonly UserCalendarEntry[], options: 
   for (const entry of entries) {
     const url = fundUrl(options.appUrl, entry.ticker);
     cal.createEvent({
-      id: `${entry.etfId}-${entry.payoutDate}-${options.userId}@weeklydiv`,
+      // per distribution: two payouts of a fund on one pay date are two events (a pay-date key made them one)
+      id: `${entry.distributionId}-${options.userId}@weeklydiv`,
       start: allDay(entry.payoutDate),
       allDay: true,
       stamp: options.now,
@@ -82,5 +94,5 @@ export function userCalendarIcs(entries: readonly UserCalendarEntry[], options: 
       url,
     });
   }
-  return cal.toString();
+  return icsText(cal);
 }

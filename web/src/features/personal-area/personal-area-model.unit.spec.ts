@@ -81,6 +81,7 @@ describe('upcoming payouts (four weeks from Monday, weekdays only)', () => {
     estimated: false,
     paid: false,
     isDemo: false,
+    distributionId: `e-${ticker}_${payoutDate}`,
     ...extra,
   });
 

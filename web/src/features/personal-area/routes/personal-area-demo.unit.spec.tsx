@@ -32,6 +32,7 @@ const payout = (isDemo: boolean): UserCalendarEntry => ({
   estimated: false,
   paid: false,
   isDemo,
+  distributionId: 'e1_2026-01-20',
 });
 
 function renderArea(handlers: Record<string, unknown>, route = '/my-weeklydiv') {

@@ -217,6 +217,7 @@ describe('upcoming dividend payouts', () => {
     estimated,
     paid,
     isDemo: false,
+    distributionId: `e-${ticker}_${payoutDate}`,
   });
   const base = { 'GET /api/user': user(), 'GET /api/user/portfolio': [dripHolding], 'GET /api/user/favorites': [] };
 
