@@ -33,6 +33,18 @@ export const ExactMetrics = z.object({
 export type ExactMetrics = z.infer<typeof ExactMetrics>;
 
 /**
+ * A fund whose data stopped (docs/metrics.md "Stale data"): no close for more than five trading
+ * sessions (`since` = priceAsOf), or two expected payouts missed (`since` = the last ex-date). Nothing is
+ * projected for it (calendars, ICS feeds, next ex-date, projected income, house-money date) until data
+ * resumes.
+ */
+export const StaleData = z.object({
+  since: IsoDate,
+  reason: z.enum(['no-recent-price', 'missed-payouts']),
+});
+export type StaleData = z.infer<typeof StaleData>;
+
+/**
  * An ETF in lists (the list-item fields plus what users need; docs/market-data-read-side.md). `currentPrice` is "" when there is
  * no price; every other metric is null when it cannot be computed.
  */
@@ -87,6 +99,8 @@ export const EtfListItem = z.object({
    * priceAsOf's session (4:00 PM New York). The screens' "Updated …" shows it.
    */
   priceAsOfTime: z.string().nullable(),
+  /** The fund's data stopped (StaleData), null while it is current. */
+  stale: StaleData.nullable(),
 });
 export type EtfListItem = z.infer<typeof EtfListItem>;
 

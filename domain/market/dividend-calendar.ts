@@ -24,6 +24,11 @@ export interface CalendarFund {
   name: string;
   frequency: PayoutFrequency;
   distributions: readonly DistributionPoint[];
+  /**
+   * The fund's data stopped (etf-metrics `staleness`): its recorded distributions still show, nothing is
+   * projected for it until data resumes.
+   */
+  stale?: boolean;
 }
 
 export interface CalendarEntry {
@@ -87,7 +92,7 @@ function compareEntries(a: CalendarEntry, b: CalendarEntry): number {
  *   issuer's weekday pattern (`projectExDates`: a closed day moves earlier in its week), paid the
  *   fund's usual lag later (`payLagBusinessDays`), at the latest declared distribution's amount
  *   (`latestDeclared`) with its full precision (a $0.0012345 payout stays $0.0012345), flagged
- *   estimated. A fund without distributions gets no projection.
+ *   estimated. A fund without distributions, or a stale one (`stale`), gets no projection.
  * Sorted by payout date, then ticker.
  */
 export function buildDividendCalendar(funds: readonly CalendarFund[], today: IsoDate, weeks = 4): CalendarEntry[] {
@@ -101,7 +106,7 @@ export function buildDividendCalendar(funds: readonly CalendarFund[], today: Iso
       entries.push({ ...base, payoutDate, amount: canonical(dec(d.amount)), estimated: d.status === 'estimated', exDate: d.exDate });
     }
     const latest = latestDeclared(fund.distributions);
-    if (latest === null) continue;
+    if (latest === null || fund.stale === true) continue;
     const amount = canonical(dec(latest.amount));
     const lag = payLagBusinessDays(fund.distributions);
     // Ex-dates up to a month before the window can still pay inside it.

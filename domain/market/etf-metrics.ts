@@ -10,6 +10,7 @@ import {
   isWeekend,
   mondayOf,
   newYorkDate,
+  nextBusinessDay,
   previousBusinessDay,
   weekdayOf,
   type IsoDate,
@@ -91,7 +92,10 @@ export interface EtfMetrics {
   /** Shares held at the end of the DRIP simulation started with one share. */
   dripShares: Decimal | null;
   dripReturn: Decimal | null;
+  /** Null for a projected one when the fund is stale: nothing is projected for it. */
   nextExDividend: NextExDividend | null;
+  /** The fund's data stopped (`staleness`): null while it is current. */
+  stale: Staleness | null;
 }
 
 /** Payouts per week by frequency: weekly 1, twice weekly 2, every four weeks 1/4, monthly 12/52. */
@@ -447,10 +451,13 @@ export function nextExDividend(
   distributions: readonly DistributionPoint[],
   frequency: PayoutFrequency,
   today: IsoDate,
+  /** False for a stale fund (`staleness`): only a recorded ex-date, nothing projected. */
+  project = true,
 ): NextExDividend | null {
   const sorted = [...distributions].sort(byExDate);
   const upcoming = sorted.find((d) => d.exDate >= today);
   if (upcoming) return { date: upcoming.exDate, estimated: upcoming.status === 'estimated' };
+  if (!project) return null;
   const [next] = projectExDates(
     sorted.map((d) => d.exDate),
     frequency,
@@ -458,6 +465,59 @@ export function nextExDividend(
     addDays(today, 400),
   );
   return next ? { date: next, estimated: true } : null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Stale data (docs/metrics.md "Stale data")
+
+/** More sessions than this without a close after the price's date: the price is stale. */
+export const STALE_AFTER_SESSIONS = 5;
+/** This many expected ex-dates passed with nothing recorded: the payouts stopped. */
+export const STALE_AFTER_MISSED_PAYOUTS = 2;
+
+export type StaleReason = 'no-recent-price' | 'missed-payouts';
+
+export interface Staleness {
+  /** The date of the last data: the price's session ('no-recent-price'), else the last ex-date ('missed-payouts'). */
+  since: IsoDate;
+  reason: StaleReason;
+}
+
+export interface StalenessInput {
+  today: IsoDate;
+  frequency: PayoutFrequency;
+  /** The session the current price belongs to (`resolveCurrentPrice`), null without a price. */
+  priceDate: IsoDate | null;
+  /** Every recorded ex-date (declared or an issuer estimate, future ones included). */
+  exDates: readonly IsoDate[];
+}
+
+/**
+ * Whether a fund's data stopped, so that nothing is projected for it (calendars, ICS feeds, next
+ * ex-date, projected income, house-money date) until it resumes:
+ * - **no recent price**: more than STALE_AFTER_SESSIONS trading sessions strictly between the price's
+ *   session and today (today's own session may not have closed yet);
+ * - **missed payouts**: STALE_AFTER_MISSED_PAYOUTS of the fund's expected ex-dates after its last
+ *   recorded one (`projectExDates`, its cadence) are before today with nothing recorded, and two of its
+ *   own last gaps (between its last two ex-dates) have passed too: a fund still paying every 28 days
+ *   while marked weekly is not taken for stopped after two weeks.
+ * The price reason is given when both hold. Null for a fund without a price and without payouts.
+ */
+export function staleness(input: StalenessInput): Staleness | null {
+  const { today, priceDate } = input;
+  if (priceDate !== null && priceDate < today) {
+    let sessions = 0;
+    for (let d = nextBusinessDay(priceDate); d < today && sessions <= STALE_AFTER_SESSIONS; d = nextBusinessDay(d)) sessions++;
+    if (sessions > STALE_AFTER_SESSIONS) return { since: priceDate, reason: 'no-recent-price' };
+  }
+  const sorted = [...input.exDates].sort();
+  const last = sorted[sorted.length - 1];
+  if (last === undefined || last >= today) return null;
+  const expected = projectExDates(sorted, input.frequency, addDays(last, 1), addDays(today, -1));
+  if (expected.length < STALE_AFTER_MISSED_PAYOUTS) return null;
+  const before = sorted[sorted.length - 2];
+  if (before !== undefined && addDays(last, STALE_AFTER_MISSED_PAYOUTS * daysBetween(before, last)) >= today) return null;
+  return { since: last, reason: 'missed-payouts' };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -486,6 +546,8 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
   const dayChange = P !== null && previousClose !== null ? P.minus(previousClose) : null;
   const dayChangePercent =
     dayChange !== null && previousClose !== null ? dayChange.div(previousClose).times(HUNDRED) : null;
+
+  const stale = staleness({ today, frequency, priceDate: current?.date ?? null, exDates: distributions.map((d) => d.exDate) });
 
   const weekly = weeklyAverage(distributions, frequency, today);
   const latestPoint = latestDeclared(distributions);
@@ -543,7 +605,8 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
     distributionReturn,
     dripShares,
     dripReturn,
-    nextExDividend: nextExDividend(distributions, frequency, today),
+    nextExDividend: nextExDividend(distributions, frequency, today, stale === null),
+    stale,
   };
 }
 
@@ -609,6 +672,8 @@ export interface EtfMetricsView {
   /** Date of the session P belongs to, and whether it is an intraday quote or a close. */
   priceDate: IsoDate | null;
   priceKind: 'quote' | 'close' | null;
+  /** The fund's data stopped (`staleness`), null while current. */
+  stale: Staleness | null;
 }
 
 /** A figure at 12 decimals, trailing zeros cut ("0" for zero); null stays null. */
@@ -651,6 +716,7 @@ export function presentEtfMetrics(m: EtfMetrics): EtfMetricsView {
     nextExDividendEstimated: m.nextExDividend?.estimated ?? false,
     priceDate: m.priceDate,
     priceKind: m.priceKind,
+    stale: m.stale,
   };
 }
 

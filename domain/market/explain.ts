@@ -51,21 +51,26 @@ export function explainMetrics(m: EtfMetrics, input: { frequency: PayoutFrequenc
   const P = exactText(m.currentPrice);
   const weekly = exactText(m.weeklyAverage);
   const S = exactText(m.startPrice);
+  // A stale fund's traces say so (docs/metrics.md "Stale data"): the date of the price they use and since
+  // when the data stopped. A current fund's traces are unchanged.
+  const stale = (usesPrice: boolean): Record<string, MetricInputValue> =>
+    m.stale === null ? {} : { ...(usesPrice ? { priceAsOf: m.priceDate } : {}), staleSince: m.stale.since, staleReason: m.stale.reason };
   return {
     weeklyAverage: {
       formula: `Mean of the last 3 distributions with an ex-date on or before ${input.today}, each as a per-week amount: ${PER_WEEK[input.frequency]}`,
       inputs: {
         distributions: weeklyAverageDistributions(input.distributions, input.today).map((d) => ({ exDividendDate: d.exDate, amount: exactText(dec(d.amount))! })),
         frequency: input.frequency,
+        ...stale(false),
       },
     },
     yieldPercent: {
       formula: 'weeklyAverage × 52 / currentPrice × 100',
-      inputs: { weeklyAverage: weekly, currentPrice: P },
+      inputs: { weeklyAverage: weekly, currentPrice: P, ...stale(true) },
     },
     distributionRate: {
       formula: 'latestDistribution × payoutsPerYear / currentPrice × 100',
-      inputs: { latestDistribution: exactText(m.latestAmount), payoutsPerYear: n, currentPrice: P },
+      inputs: { latestDistribution: exactText(m.latestAmount), payoutsPerYear: n, currentPrice: P, ...stale(true) },
     },
     annualDripYield: {
       formula: '((1 + payout / currentPrice) ^ payoutsPerYear − 1) × 100, where payout is weeklyAverage as one payout',
@@ -74,6 +79,7 @@ export function explainMetrics(m: EtfMetrics, input: { frequency: PayoutFrequenc
         payout: m.weeklyAverage === null ? null : exactText(perPayoutAmount(m.weeklyAverage, input.frequency)),
         payoutsPerYear: n,
         currentPrice: P,
+        ...stale(true),
       },
     },
     oneYearReturn: {
@@ -84,11 +90,12 @@ export function explainMetrics(m: EtfMetrics, input: { frequency: PayoutFrequenc
         windowStart: m.windowStart,
         windowDistributions: exactText(m.windowDistributions),
         historicalPeriodDays: m.historicalPeriodDays,
+        ...stale(true),
       },
     },
     dripReturn: {
       formula: '(dripShares × currentPrice / startPrice − 1) × 100, one share bought at startPrice on windowStart, each distribution reinvested at its ex-date close',
-      inputs: { currentPrice: P, startPrice: S, windowStart: m.windowStart, dripShares: exactText(m.dripShares), historicalPeriodDays: m.historicalPeriodDays },
+      inputs: { currentPrice: P, startPrice: S, windowStart: m.windowStart, dripShares: exactText(m.dripShares), historicalPeriodDays: m.historicalPeriodDays, ...stale(true) },
     },
   };
 }

@@ -6,10 +6,12 @@ import {
   latestDeclared,
   payoutsPerYear,
   resolveCurrentPrice,
+  staleness,
   usableBars,
   type BarPoint,
   type DistributionPoint,
   type QuotePoint,
+  type Staleness,
 } from './etf-metrics.ts';
 import { houseMoney, type HouseMoney } from './house-money.ts';
 import { adjustBars, adjustDistributions, adjustPrice, adjustQuote, adjustShares, type SplitPoint } from './splits.ts';
@@ -60,8 +62,10 @@ export interface HoldingPerformance {
   /** Cash value of every distribution paid since purchase (reinvested or not). */
   incomeReceived: Decimal;
   payments: HoldingPayment[];
-  /** shares x the latest declared distribution x payouts a year (the issuer's current rate). */
+  /** shares x the latest declared distribution x payouts a year (the issuer's current rate); null for a stale fund. */
   projectedAnnualIncome: Decimal | null;
+  /** The fund's data stopped (etf-metrics `staleness`): no income or house-money date is projected. */
+  stale: Staleness | null;
   /** initialShares x (P - purchase price). */
   priceReturn: Decimal | null;
   /** Non-DRIP: the cash received; DRIP: the value now of the reinvested shares. */
@@ -126,6 +130,7 @@ export function holdingPerformance(raw: HoldingPerformanceInput): HoldingPerform
   settle(null);
 
   const latest = latestDeclared(input.distributions);
+  const stale = staleness({ today: input.today, frequency: input.frequency, priceDate: current?.date ?? null, exDates: input.distributions.map((d) => d.exDate) });
   const purchasePrice = raw.purchasePrice === null ? null : adjustPrice(raw.purchasePrice, raw.purchaseDate, splits, raw.today);
   const costBasis = purchasePrice ? initialShares.times(purchasePrice) : null;
   const marketValue = P ? shares.times(P) : null;
@@ -143,7 +148,8 @@ export function holdingPerformance(raw: HoldingPerformanceInput): HoldingPerform
     costBasis,
     incomeReceived: income,
     payments,
-    projectedAnnualIncome: latest ? shares.times(dec(latest.amount)).times(payoutsPerYear(input.frequency)) : null,
+    projectedAnnualIncome: latest && stale === null ? shares.times(dec(latest.amount)).times(payoutsPerYear(input.frequency)) : null,
+    stale,
     priceReturn,
     distributionReturn,
     totalReturn,
@@ -159,6 +165,7 @@ export function holdingPerformance(raw: HoldingPerformanceInput): HoldingPerform
       shares,
       drip: input.drip,
       currentPrice: P,
+      stale: stale !== null,
     }),
   };
 }

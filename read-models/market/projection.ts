@@ -203,7 +203,8 @@ export const marketProjection: Projection = {
   // 2: the documents keep the fund's splits; every figure is split-adjusted (detail `splits`, dividend history flags)
   // 3: bars keep their source (barSources), for the demo labels
   // 4: list items carry priceReturn; details carry returnBreakdown, navErosion, explain and sameUnderlying
-  // 5: calendar entries carry distributionId (issue 24, the private ICS feed's UID)
+  // 5 (issue 24): calendar entries carry distributionId (the private ICS feed's UID); list items carry
+  // `stale`, and a stale fund gets no projected payouts
   version: 5,
   handles: handled,
   collections: {
@@ -375,7 +376,7 @@ async function renderFunds(render: Render, dirty: ReadonlySet<string>): Promise<
       listed: doc.listed,
       ticker: doc.listed ? doc.ticker : '',
       item: doc.listed ? listItemOf(doc, view, today) : null,
-      calendar: doc.listed ? calendarEntriesOf(doc, today) : [],
+      calendar: doc.listed ? calendarEntriesOf(doc, today, view?.stale != null) : [],
       historyKeys: previous && previous.ticker === doc.ticker ? previous.historyKeys : [],
       detailEtag: previous && previous.ticker === doc.ticker ? previous.detailEtag : null,
       similarKey: previous && previous.ticker === doc.ticker ? previous.similarKey : null,

@@ -94,6 +94,7 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
       asOf: TODAY,
       priceAsOf: TODAY,
       priceAsOfTime: '2026-01-14T15:30:00.000Z', // the quote's time (10:30 New York)
+      stale: null,
     } satisfies EtfListItem);
   });
 
@@ -442,8 +443,8 @@ describe('market projection: schema coverage', () => {
           'entries[].item.exact.dripReturn', 'entries[].item.exact.oneYearReturn', 'entries[].item.exact.priceReturn', 'entries[].item.exact.ttmYield',
           'entries[].item.exact.weeklyAverage', 'entries[].item.exact.yieldPercent', 'entries[].item.frequency', 'entries[].item.historicalPeriodDays',
           'entries[].item.id', 'entries[].item.isDemo', 'entries[].item.name', 'entries[].item.nextExDividend', 'entries[].item.nextExDividendEstimated',
-          'entries[].item.oneYearReturn', 'entries[].item.priceAsOf', 'entries[].item.priceAsOfTime', 'entries[].item.priceReturn', 'entries[].item.ticker',
-          'entries[].item.ttmYield', 'entries[].item.underlying', 'entries[].item.weeklyAverage', 'entries[].item.yieldPercent', 'entries[].listed',
+          'entries[].item.oneYearReturn', 'entries[].item.priceAsOf', 'entries[].item.priceAsOfTime', 'entries[].item.priceReturn', 'entries[].item.stale',
+          'entries[].item.ticker', 'entries[].item.ttmYield', 'entries[].item.underlying', 'entries[].item.weeklyAverage', 'entries[].item.yieldPercent', 'entries[].listed',
           'entries[].similarKey', 'entries[].ticker', 'etags', 'today',
         ],
         [MARKET_VIEWS]: ['_id', '_position', 'body', 'etag'],

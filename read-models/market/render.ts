@@ -257,6 +257,7 @@ export function listItemOf(doc: EtfMarketFields, view: EtfMetricsView | null, to
     asOf: today,
     priceAsOf: view?.priceDate ?? null,
     priceAsOfTime: priceInstant(doc, view),
+    stale: view?.stale ?? null,
   };
 }
 
@@ -496,15 +497,16 @@ export function historyJson(doc: EtfMarketFields, slice: HistorySlice, points?: 
 // Calendar
 
 /**
- * One fund's entries in the public calendar as of `today` (declared and projected payouts). `isDemo`: a
- * declared payout's distribution is demo; a projected one rests on demo payouts (`projectionIsDemo`).
+ * One fund's entries in the public calendar as of `today` (declared and projected payouts; a `stale` fund,
+ * its list item's `stale`, gets no projection). `isDemo`: a declared payout's distribution is demo; a
+ * projected one rests on demo payouts (`projectionIsDemo`).
  */
-export function calendarEntriesOf(doc: EtfMarketFields, today: IsoDate | null): PublicCalendarEntry[] {
+export function calendarEntriesOf(doc: EtfMarketFields, today: IsoDate | null, stale: boolean): PublicCalendarEntry[] {
   if (today === null) return [];
   const byExDate = new Map(doc.distributions.map((d) => [d.exDate, d]));
   const projectedDemo = projectionIsDemo(doc.distributions);
   const entries = buildDividendCalendar(
-    [{ etfId: doc.etfId, ticker: doc.ticker, name: doc.name, frequency: doc.frequency, distributions: adjustDistributions(distributionPoints(doc), doc.splits, today) }],
+    [{ etfId: doc.etfId, ticker: doc.ticker, name: doc.name, frequency: doc.frequency, distributions: adjustDistributions(distributionPoints(doc), doc.splits, today), stale }],
     today,
   );
   // Amounts are on today's share basis; a projected payout after an upcoming split's ex-date is on the

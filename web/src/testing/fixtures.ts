@@ -36,6 +36,7 @@ export function etf(overrides: Overrides<EtfListItem> = {}): EtfListItem {
     ttmYield: '41.00',
     historicalPeriodDays: 400,
     priceAsOfTime: '2026-11-18T21:00:00.000Z',
+    stale: null,
     ...rest,
   };
   // The unrounded figures default to the rounded ones (so overriding a rounded figure is what the client shows).

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
 import type { EtfListItem } from '../../../../../contracts/market.ts';
+import { StaleDataBadge, priceAsOfText } from '../../../components/stale-data.tsx';
 import { Positive } from '../../../components/ui/layout.tsx';
 import { ClickableRow, MessageCell, SortButton, Table, TableScroll, Td, Th } from '../../../components/ui/table.tsx';
 import { formatPercent, formatPrice, sinceInceptionNote, toNumber } from '../../../lib/format.ts';
@@ -94,6 +95,11 @@ function EtfRow({ etf, onOpen }: { etf: EtfListItem; onOpen: (etf: EtfListItem) 
         ) : (
           <strong>{etf.ticker}</strong>
         )}
+        {etf.stale ? (
+          <StaleLine>
+            <StaleDataBadge stale={etf.stale} />
+          </StaleLine>
+        ) : null}
         {/* Phones have no Name column: the name goes under the ticker (D23). */}
         <PhoneName data-testid="phone-name">{etf.name}</PhoneName>
       </Td>
@@ -101,7 +107,11 @@ function EtfRow({ etf, onOpen }: { etf: EtfListItem; onOpen: (etf: EtfListItem) 
         <Name title={etf.name}>{etf.name}</Name>
       </Td>
       <Td $hideBelow="lg">{etf.brand || '—'}</Td>
-      <Td $align="right">{formatPrice(etf.currentPrice)}</Td>
+      <Td $align="right">
+        {formatPrice(etf.currentPrice)}
+        {/* a stale price says how old it is */}
+        {etf.stale ? <PeriodNote>{priceAsOfText(etf.priceAsOf)}</PeriodNote> : null}
+      </Td>
       <Td $align="right">
         <strong>{formatPercent(etf.exact.yieldPercent)}</strong>
       </Td>
@@ -163,7 +173,12 @@ const PhoneName = styled.span`
   }
 `;
 
-/** "since inception" under a return whose window is shorter than a year. */
+const StaleLine = styled.span`
+  display: block;
+  margin-top: 2px;
+`;
+
+/** "since inception" under a return whose window is shorter than a year; "as of Sep 30" under a stale price. */
 const PeriodNote = styled.small`
   display: block;
   font-size: ${theme.fontSizes.xs};

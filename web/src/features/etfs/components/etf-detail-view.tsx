@@ -5,6 +5,7 @@ import { useGetEtfDetailQuery } from '../../../api/market-api.ts';
 import type { EtfDetail } from '../../../../../contracts/market.ts';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
+import { StaleDataBadge, StaleDataNotice, priceAsOfText } from '../../../components/stale-data.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardText, CardTitle, Stat, StatHint, StatLabel, StatValue } from '../../../components/ui/card.tsx';
 import { Page, StateMessage } from '../../../components/ui/layout.tsx';
@@ -102,6 +103,7 @@ function Loaded({ etf }: { etf: EtfDetail }) {
             <TitleRow>
               <Ticker>{etf.ticker.toUpperCase()}</Ticker>
               {etf.brand ? <Badge $tone="accent">{etf.brand}</Badge> : null}
+              <StaleDataBadge stale={etf.stale} />
             </TitleRow>
             <EtfName>{etf.name}</EtfName>
           </div>
@@ -109,6 +111,7 @@ function Loaded({ etf }: { etf: EtfDetail }) {
         <EtfActions etf={etf} />
       </Header>
       <DemoDataNotice show={demo} />
+      <StaleDataNotice stale={etf.stale} />
 
       <SectionTitle>Annual Yield Calculations</SectionTitle>
       <Cards>
@@ -116,6 +119,7 @@ function Loaded({ etf }: { etf: EtfDetail }) {
           <Stat>
             <StatLabel>Current Price</StatLabel>
             <StatValue>{formatPrice(etf.currentPrice)}</StatValue>
+            {etf.priceAsOf ? <StatHint data-testid="price-as-of">{priceAsOfText(etf.priceAsOf)}</StatHint> : null}
           </Stat>
         </Card>
         <Card>

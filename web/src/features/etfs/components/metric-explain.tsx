@@ -18,6 +18,10 @@ const INPUT_LABELS: Record<string, string> = {
   dripShares: 'Shares from 1 reinvested',
   distributions: 'Distributions used',
   frequency: 'Payout frequency',
+  // a stale fund's traces (docs/metrics.md "Stale data")
+  priceAsOf: 'Price as of',
+  staleSince: 'Stale data since',
+  staleReason: 'Why stale',
 };
 
 function inputText(value: MetricInput): string {

@@ -3,6 +3,7 @@ import { styled } from 'styled-components';
 import { useGetTopPerformersQuery } from '../../../api/market-api.ts';
 import type { EtfListItem } from '../../../../../contracts/market.ts';
 import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
+import { StaleDataBadge, priceAsOfText } from '../../../components/stale-data.tsx';
 import { Card, CardText, CardTitle } from '../../../components/ui/card.tsx';
 import { Container, SectionTitle } from '../../../components/ui/layout.tsx';
 import { ClickableRow, MessageCell, Table, TableScroll, Th } from '../../../components/ui/table.tsx';
@@ -142,6 +143,11 @@ function PerformerRow({ etf, rank, onOpen }: { etf: EtfListItem; rank: number; o
         <Link className="ticker" to={to} onClick={(e) => e.stopPropagation()}>
           {etf.ticker}
         </Link>
+        {etf.stale ? (
+          <span className="stale">
+            <StaleDataBadge stale={etf.stale} />
+          </span>
+        ) : null}
       </td>
       <td data-hide-below="md">
         <span className="name" title={etf.name} data-wrap="2">
@@ -150,6 +156,8 @@ function PerformerRow({ etf, rank, onOpen }: { etf: EtfListItem; rank: number; o
       </td>
       <td data-align="right" data-nowrap="">
         {formatPrice(etf.currentPrice)}
+        {/* a stale price says how old it is (the list's "Updated" time is the others') */}
+        {etf.stale ? <small className="period">{priceAsOfText(etf.priceAsOf)}</small> : null}
       </td>
       <td data-align="right" data-hide-below="md" data-nowrap="">
         <span data-tone={toneName(change.positive)}>{change.text}</span>
@@ -269,6 +277,10 @@ const PerformersTable = styled(Table)`
     text-decoration: none;
   }
   & .ticker:hover { text-decoration: underline; }
+  & .stale {
+    display: block;
+    margin-top: 2px;
+  }
   & .period {
     display: block;
     font-size: ${theme.fontSizes.xs};
