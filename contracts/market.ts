@@ -76,6 +76,14 @@ export const EtfListItem = z.object({
   weeklyAverage: z.string().nullable(),
   /** Days from the start of the return window to the market date (< 365: the returns are "since inception"). */
   historicalPeriodDays: z.number().nullable(),
+  /** The first close of the return window (docs/metrics.md "Window"). */
+  windowStart: IsoDate.nullable(),
+  /**
+   * How the window was chosen: `one-year` (the last close on or before the anniversary), `inception` (a
+   * fund younger than a year) or `after-gap` (the first close after a price gap around the anniversary:
+   * shorter than a year, labelled "since {windowStart}").
+   */
+  windowBasis: z.enum(['one-year', 'inception', 'after-gap']).nullable(),
   /** The same figures unrounded (12 decimals), for the client to round once to its display precision. */
   exact: ExactMetrics,
   nextExDividend: IsoDate.nullable(),
@@ -179,6 +187,8 @@ export const SameUnderlyingEtf = EtfListItem.pick({
   priceReturn: true,
   oneYearReturn: true,
   historicalPeriodDays: true,
+  windowStart: true,
+  windowBasis: true,
   exact: true,
   isDemo: true,
 });

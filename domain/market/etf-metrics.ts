@@ -80,6 +80,8 @@ export interface EtfMetrics {
   ttmYield: Decimal | null;
   annualDripYield: Decimal | null;
   windowStart: IsoDate | null;
+  /** How the window was chosen (`returnWindowStart`); null without bars. */
+  windowBasis: WindowBasis | null;
   historicalPeriodDays: number | null;
   startPrice: Decimal | null;
   /** Sum of the per-share distributions with ex-date in (windowStart, today]. */
@@ -528,6 +530,35 @@ export function oneYearBefore(date: IsoDate): IsoDate {
   return addMonths(date, -12);
 }
 
+/** More sessions than this without a close between the window's start and the anniversary: a gap. */
+export const WINDOW_GAP_SESSIONS = 5;
+
+/**
+ * How the return window was chosen: `one-year` from the last close on or before the anniversary;
+ * `inception` from the first close of a fund younger than a year; `after-gap` from the first close after
+ * a price gap around the anniversary (shorter than a year: historicalPeriodDays says how long).
+ */
+export type WindowBasis = 'one-year' | 'inception' | 'after-gap';
+
+/**
+ * The first close of the return window (docs/metrics.md "Window"): the last close on or before the
+ * anniversary (today - 1 year), unless more than WINDOW_GAP_SESSIONS sessions lie between it and the
+ * anniversary without a close (a price gap): then the first close after the anniversary, so a "1-year"
+ * return is never stretched over the gap (the audit's N3GP: 423 days). Without a close on or before the
+ * anniversary, the first close (inception). `bars` sorted ascending (`usableBars`).
+ */
+export function returnWindowStart<T extends { date: IsoDate }>(bars: readonly T[], today: IsoDate): { bar: T; basis: WindowBasis } | null {
+  const anniversary = oneYearBefore(today);
+  const before = barOnOrBefore(bars, anniversary);
+  if (before === null) return bars[0] ? { bar: bars[0], basis: 'inception' } : null;
+  let missing = 0;
+  for (let d = nextBusinessDay(before.date); d <= anniversary && missing <= WINDOW_GAP_SESSIONS; d = nextBusinessDay(d)) missing++;
+  if (missing <= WINDOW_GAP_SESSIONS) return { bar: before, basis: 'one-year' };
+  const after = bars[bars.indexOf(before) + 1];
+  // no close after the gap at all: nothing shorter to measure, the old close it is
+  return after ? { bar: after, basis: 'after-gap' } : { bar: before, basis: 'one-year' };
+}
+
 /**
  * Computes every metric of docs/metrics.md as of `today`. See there for the exact definitions and the
  * worked example the unit specs assert.
@@ -553,9 +584,10 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
   const latestPoint = latestDeclared(distributions);
   const latest = latestPoint ? dec(latestPoint.amount) : null;
 
-  // Window: the last close on or before the anniversary (today - 1 year), or the first bar (inception)
-  // when the history is shorter.
-  const startBar = barOnOrBefore(bars, oneYearBefore(today)) ?? bars[0] ?? null;
+  // Window: the last close on or before the anniversary (today - 1 year), the first close after a price
+  // gap around it, or the first bar (inception) when the history is shorter (returnWindowStart).
+  const window = returnWindowStart(bars, today);
+  const startBar = window?.bar ?? null;
   let windowDistributions: Decimal | null = null;
   let oneYearReturn: Decimal | null = null;
   let priceReturn: Decimal | null = null;
@@ -597,6 +629,7 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
     ttmYield: ttmYield(distributions, P, today),
     annualDripYield: annualDripYield(weekly, P, frequency),
     windowStart: startBar?.date ?? null,
+    windowBasis: window?.basis ?? null,
     historicalPeriodDays: startBar ? daysBetween(startBar.date, today) : null,
     startPrice: startBar?.close ?? null,
     windowDistributions,
@@ -667,6 +700,7 @@ export interface EtfMetricsView {
   exact: ExactMetricsView;
   historicalPeriodDays: number | null;
   windowStart: IsoDate | null;
+  windowBasis: WindowBasis | null;
   nextExDividend: IsoDate | null;
   nextExDividendEstimated: boolean;
   /** Date of the session P belongs to, and whether it is an intraday quote or a close. */
@@ -712,6 +746,7 @@ export function presentEtfMetrics(m: EtfMetrics): EtfMetricsView {
     },
     historicalPeriodDays: m.historicalPeriodDays,
     windowStart: m.windowStart,
+    windowBasis: m.windowBasis,
     nextExDividend: m.nextExDividend?.date ?? null,
     nextExDividendEstimated: m.nextExDividend?.estimated ?? false,
     priceDate: m.priceDate,

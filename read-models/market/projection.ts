@@ -204,7 +204,7 @@ export const marketProjection: Projection = {
   // 3: bars keep their source (barSources), for the demo labels
   // 4: list items carry priceReturn; details carry returnBreakdown, navErosion, explain and sameUnderlying
   // 5 (issue 24): calendar entries carry distributionId (the private ICS feed's UID); list items carry
-  // `stale`, and a stale fund gets no projected payouts
+  // `stale` (a stale fund gets no projected payouts), windowStart and windowBasis (the window after a price gap)
   version: 5,
   handles: handled,
   collections: {

@@ -74,6 +74,8 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
       dripReturn: '10.13',
       weeklyAverage: '0.4000',
       historicalPeriodDays: 9,
+      windowStart: '2026-01-05',
+      windowBasis: 'inception',
       // The same figures at 12 decimals for the client to round once.
       exact: {
         weeklyAverage: '0.4',
@@ -159,7 +161,7 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
       expect(row).toEqual({
         id: item.id, ticker: item.ticker, name: item.name, brand: item.brand, brandSlug: item.brandSlug, frequency: item.frequency,
         yieldPercent: item.yieldPercent, distributionRate: item.distributionRate, priceReturn: item.priceReturn, oneYearReturn: item.oneYearReturn,
-        historicalPeriodDays: item.historicalPeriodDays, exact: item.exact, isDemo: item.isDemo,
+        historicalPeriodDays: item.historicalPeriodDays, windowStart: item.windowStart, windowBasis: item.windowBasis, exact: item.exact, isDemo: item.isDemo,
       });
     }
     // a fund alone on its underlying (BBBW on TSLA) or without one (DDDW) has no table
@@ -444,7 +446,8 @@ describe('market projection: schema coverage', () => {
           'entries[].item.exact.weeklyAverage', 'entries[].item.exact.yieldPercent', 'entries[].item.frequency', 'entries[].item.historicalPeriodDays',
           'entries[].item.id', 'entries[].item.isDemo', 'entries[].item.name', 'entries[].item.nextExDividend', 'entries[].item.nextExDividendEstimated',
           'entries[].item.oneYearReturn', 'entries[].item.priceAsOf', 'entries[].item.priceAsOfTime', 'entries[].item.priceReturn', 'entries[].item.stale',
-          'entries[].item.ticker', 'entries[].item.ttmYield', 'entries[].item.underlying', 'entries[].item.weeklyAverage', 'entries[].item.yieldPercent', 'entries[].listed',
+          'entries[].item.ticker', 'entries[].item.ttmYield', 'entries[].item.underlying', 'entries[].item.weeklyAverage', 'entries[].item.windowBasis',
+          'entries[].item.windowStart', 'entries[].item.yieldPercent', 'entries[].listed',
           'entries[].similarKey', 'entries[].ticker', 'etags', 'today',
         ],
         [MARKET_VIEWS]: ['_id', '_position', 'body', 'etag'],

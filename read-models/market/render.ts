@@ -247,6 +247,8 @@ export function listItemOf(doc: EtfMarketFields, view: EtfMetricsView | null, to
     dripReturn: view?.dripReturn ?? null,
     weeklyAverage: view?.weeklyAverage ?? null,
     historicalPeriodDays: view?.historicalPeriodDays ?? null,
+    windowStart: view?.windowStart ?? null,
+    windowBasis: view?.windowBasis ?? null,
     exact: view?.exact ?? NO_EXACT,
     nextExDividend: view?.nextExDividend ?? null,
     nextExDividendEstimated: view?.nextExDividendEstimated ?? false,
@@ -355,6 +357,8 @@ export function sameUnderlyingOf(self: EtfListItem, all: readonly EtfListItem[])
     priceReturn: e.priceReturn,
     oneYearReturn: e.oneYearReturn,
     historicalPeriodDays: e.historicalPeriodDays,
+    windowStart: e.windowStart,
+    windowBasis: e.windowBasis,
     exact: e.exact,
     isDemo: e.isDemo,
   }));

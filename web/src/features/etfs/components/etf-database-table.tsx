@@ -4,7 +4,7 @@ import type { EtfListItem } from '../../../../../contracts/market.ts';
 import { StaleDataBadge, priceAsOfText } from '../../../components/stale-data.tsx';
 import { Positive } from '../../../components/ui/layout.tsx';
 import { ClickableRow, MessageCell, SortButton, Table, TableScroll, Td, Th } from '../../../components/ui/table.tsx';
-import { formatPercent, formatPrice, sinceInceptionNote, toNumber } from '../../../lib/format.ts';
+import { formatPercent, formatPrice, returnPeriodNote, toNumber } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { nextSort, type SortField, type SortState } from '../../../lib/sort-etfs.ts';
 import { theme } from '../../../styles/theme.ts';
@@ -84,7 +84,7 @@ function SortHeader({
 
 function EtfRow({ etf, onOpen }: { etf: EtfListItem; onOpen: (etf: EtfListItem) => void }) {
   const linkable = Boolean(etf.brand && etf.brandSlug);
-  const period = sinceInceptionNote(etf.historicalPeriodDays);
+  const period = returnPeriodNote(etf);
   return (
     <ClickableRow onClick={() => onOpen(etf)} data-testid="etf-row">
       <Td>
@@ -178,7 +178,7 @@ const StaleLine = styled.span`
   margin-top: 2px;
 `;
 
-/** "since inception" under a return whose window is shorter than a year; "as of Sep 30" under a stale price. */
+/** The period under a return whose window is not one year ("since inception", "since Jan 2, 2026"); "as of Sep 30" under a stale price. */
 const PeriodNote = styled.small`
   display: block;
   font-size: ${theme.fontSizes.xs};

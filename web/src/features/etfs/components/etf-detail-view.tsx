@@ -87,7 +87,7 @@ export function EtfDetailView({ ticker, brandSlug }: { ticker: string; brandSlug
 }
 
 function Loaded({ etf }: { etf: EtfDetail }) {
-  const period = performancePeriodLabel(etf.historicalPeriodDays);
+  const period = performancePeriodLabel(etf);
   const payouts = payoutsPerYear(etf.frequency);
   // Without news the news card goes under the dividend history, full width (D27: no tall empty column).
   const news = useGetTickerNewsQuery(etf.ticker);

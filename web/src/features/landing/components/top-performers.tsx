@@ -15,7 +15,7 @@ import {
   formatAsOf,
   formatShortDate,
   formatWeeklyAverage,
-  sinceInceptionNote,
+  returnPeriodNote,
   toNumber,
 } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -129,7 +129,7 @@ function PerformersHead() {
 
 function PerformerRow({ etf, rank, onOpen }: { etf: EtfListItem; rank: number; onOpen: (etf: EtfListItem) => void }) {
   const change = formatDayChange(etf.dayChange, etf.dayChangePercent);
-  const period = sinceInceptionNote(etf.historicalPeriodDays);
+  const period = returnPeriodNote(etf);
   const to = paths.etf(slugOf(etf), etf.ticker);
   // Plain elements styled by PerformersTable: 60+ rows render no styled component per cell.
   return (
