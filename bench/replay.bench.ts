@@ -73,7 +73,7 @@ async function seedMarket(store: EventStore): Promise<number> {
       if (!byYear.has(year)) byYear.set(year, []);
       byYear.get(year)!.push(encode('PriceBarRecorded', { etfId, date: day, open: close, high: (price * 1.01).toFixed(2), low: (price * 0.99).toFixed(2), close, volume: 1000 + n, source: 'demo' }));
       if (new Date(`${day}T12:00:00Z`).getUTCDay() === 2) {
-        dividends.push(encode('DistributionDeclared', { etfId, distributionId: `${etfId}_${day}`, exDate: day, recordDate: day, payDate: addDays(day, 1), amount: (price * 0.012).toFixed(4), status: 'declared', source: 'demo' }));
+        dividends.push(encode('DistributionDeclared', { etfId, distributionId: `${etfId}_${day}`, exDate: day, recordDate: day, payDate: addDays(day, 1), amount: (price * 0.012).toFixed(4), status: 'declared', source: 'demo', kind: 'regular' }));
       }
     }
     for (const [year, bars] of byYear) await store.append(streams.prices(etfId, year), bars, 'no_stream');

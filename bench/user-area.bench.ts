@@ -121,6 +121,7 @@ function fundEvents(i: number): { fund: Fund; byStream: Map<string, NewEvent[]> 
       amount,
       status: 'declared',
       source: 'manual',
+      kind: 'regular',
     });
   }
   return { fund: { etfId, ticker }, byStream };

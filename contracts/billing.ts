@@ -35,7 +35,8 @@ export const createCheckoutSession = endpoint({
   path: '/api/subscription/create-checkout-session',
   access: 'user',
   summary: 'Start buying Premium: a Stripe Checkout Session (subscription mode) for the signed-in user.',
-  description: '409 with Premium already; 503 when Stripe is not configured; 502 when Stripe cannot be reached.',
+  description:
+    "The user's Checkout Session still open at Stripe when there is one (one purchase at a time), else a new one. 409 with Premium already, or when the open session was paid and its webhook is on the way; 503 when Stripe is not configured; 502 when Stripe cannot be reached.",
   tags,
   responses: { 200: { description: 'Where the browser goes: Stripe Checkout.', json: RedirectUrl } },
   errors: [400, 409, 502, 503],
@@ -57,7 +58,8 @@ export const stripeWebhook = endpoint({
   path: '/api/stripe/webhook',
   access: 'public',
   summary: "Stripe's events (signed with STRIPE_WEBHOOK_SECRET, raw JSON body); each event id is handled once.",
-  description: "Stripe's signature header `Stripe-Signature` (`t=...,v1=...`) is required and may be at most 300 s old.",
+  description:
+    "Stripe's signature header `Stripe-Signature` (`t=...,v1=...`) is required; its time may be at most 300 s from the server's clock, either way. 400 for a missing or wrong signature, or a signed body that is not a Stripe event.",
   tags,
   upload: { kind: 'raw', description: 'A Stripe event object, the exact bytes Stripe signed.', content: { 'application/json': z.object({ id: z.string(), type: z.string(), created: z.number() }).loose() } },
   responses: { 200: { description: 'Taken (recorded, already handled, stale, or not ours).', json: WebhookAnswer } },

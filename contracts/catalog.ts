@@ -4,7 +4,7 @@ import { normaliseTicker } from '../domain/market/tickers.ts';
 import { isBusinessDay, isValidDate } from '../domain/market/trading-days.ts';
 import { endpoint } from './endpoint.ts';
 import { decimalDoc, lenient } from './fields.ts';
-import { DataSource, EtfSplit, IsoDate, PayoutFrequency } from './market.ts';
+import { DataSource, DistributionKind, EtfSplit, IsoDate, PayoutFrequency } from './market.ts';
 
 /**
  * The owner's fund data: the catalog writes (`POST /api/etfs`, `PUT /api/admin/etfs/{id}`, the ETF list
@@ -64,13 +64,24 @@ export const HistoryImportResult = z.object({
 });
 export type HistoryImportResult = z.infer<typeof HistoryImportResult>;
 
-/** `DELETE /api/admin/etfs/{id}/distributions/{exDate}`: the distribution that no longer counts. */
+/** The distribution history import's answer: the counts, and what the owner should know about the fund's figures after it. */
+export const DistributionImportResult = HistoryImportResult.extend({
+  /**
+   * Warnings about the fund's figures after the import, e.g. its payouts contradict its catalog
+   * frequency: "Payouts every 28 days; the catalog says weekly — figures use four-weekly".
+   */
+  warnings: z.array(z.string()),
+});
+export type DistributionImportResult = z.infer<typeof DistributionImportResult>;
+
+/** `DELETE /api/admin/etfs/{id}/distributions/{exDate}?kind=`: the distribution that no longer counts. */
 export const DistributionWithdrawal = z.object({
-  /** The distribution id (`<etfId>_<exDate>`). */
+  /** The distribution id (`<etfId>_<exDate>` for a regular one, `<etfId>_<exDate>_<kind>` for the others). */
   id: z.string(),
   etfId: z.string(),
   ticker: z.string(),
   exDate: z.string(),
+  kind: DistributionKind,
   /** The amount it had (decimal string): no longer in any figure. */
   amount: z.string(),
   reason: z.string(),
@@ -177,9 +188,10 @@ export const updateEtfSchema = z.preprocess((body: z.input<typeof updateFields>)
 /** The longest reason a withdrawal keeps. */
 const REASON_MAX = 200;
 
-/** The messages of a withdrawal's ex-date and reason, word for word. */
+/** The messages of a withdrawal's ex-date, kind and reason, word for word. */
 export const withdrawalInputMessages = {
   exDate: (got: string) => `Ex-date must be a date YYYY-MM-DD, e.g. 2026-11-19 (got '${got}')`,
+  kind: 'Kind must be regular, special or capital-gain',
   reasonText: 'Reason must be text',
   reasonTooLong: `Reason must be at most ${REASON_MAX} characters`,
   /** The reason kept when the owner gives none. */
@@ -315,10 +327,13 @@ export const importDistributions = endpoint({
   path: '/api/admin/etfs/:id/distributions/import',
   access: 'owner',
   summary: "Record one fund's distributions from a CSV file (idempotent).",
+  description:
+    'Columns Ex Date and Amount; optional Record Date, Pay Date, Status (declared or estimated) and Type (regular, special or capital gain). ' +
+    'A file whose every row is refused answers 400 with each row\'s reason.',
   tags,
   params: etfIdParam,
   upload: { kind: 'csv', maxBytes: OWNER_CSV_LIMIT_BYTES },
-  responses: { 200: { description: 'What was appended, revised or unchanged.', json: HistoryImportResult } },
+  responses: { 200: { description: 'What was appended, revised or unchanged, and warnings about the figures.', json: DistributionImportResult } },
   errors: [400, 404, 413],
   waitsFor: 'all',
 });
@@ -337,6 +352,7 @@ export const withdrawDistribution = endpoint({
       .describe('The ex-date, YYYY-MM-DD.'),
   }),
   query: z.object({
+    kind: z.enum(DistributionKind.options, { error: withdrawalInputMessages.kind }).optional().describe('The kind of the distribution on that ex-date; default regular.'),
     reason: z
       .string({ error: withdrawalInputMessages.reasonText })
       .trim()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { canonical, dec, parseAmount } from '../domain/market/decimal.ts';
 import { dataSourceSchema, payoutFrequencySchema } from '../events/catalog.ts';
+import { distributionKindSchema } from '../events/dividends.ts';
 import { endpoint } from './endpoint.ts';
 import { decimalDoc, lenient, type OptionalField } from './fields.ts';
 
@@ -18,6 +19,23 @@ export const DataSource = dataSourceSchema;
 export type DataSource = z.infer<typeof DataSource>;
 export const PayoutFrequency = payoutFrequencySchema;
 export type PayoutFrequency = z.infer<typeof PayoutFrequency>;
+/** regular, special or capital-gain (docs/metrics.md, "Kinds of distribution"). */
+export const DistributionKind = distributionKindSchema;
+export type DistributionKind = z.infer<typeof DistributionKind>;
+
+/**
+ * Set when the fund's last regular payouts are spaced unlike its catalog frequency: the figures are
+ * annualised at `frequency` (domain/market/run-rate.ts). The owner's screens warn: "Payouts every 28
+ * days; the catalog says weekly — figures use four-weekly".
+ */
+export const InferredFrequency = z.object({
+  frequency: PayoutFrequency,
+  /** The mean gap between the last payouts, in days. */
+  gapDays: z.number(),
+  /** Every gap looked at is exactly gapDays. */
+  evenly: z.boolean(),
+});
+export type InferredFrequency = z.infer<typeof InferredFrequency>;
 
 /** The list item's figures at 12 decimals (trailing zeros cut); null where the rounded field is null. */
 export const ExactMetrics = z.object({
@@ -89,7 +107,16 @@ export const EtfListItem = z.object({
   nextExDividend: IsoDate.nullable(),
   /** True when nextExDividend is projected from the cadence (or an issuer estimate). */
   nextExDividendEstimated: z.boolean(),
+  /** The catalog frequency (the owner's). */
   frequency: PayoutFrequency,
+  /** The frequency the figures are annualised with: `frequency`, or the one the payouts' spacing says (`inferredFrequency`). */
+  frequencyUsed: PayoutFrequency,
+  inferredFrequency: InferredFrequency.nullable(),
+  /**
+   * How many regular payouts of the current cadence the weekly average, so the yield and the DRIP
+   * yield, rests on (1 to 3); below 3 the screens say "based on 1 payout". Null without a weekly average.
+   */
+  yieldBasis: z.object({ payouts: z.number() }).nullable(),
   underlying: z.string().nullable(),
   dataSource: DataSource,
   /**
@@ -124,6 +151,8 @@ export const DividendHistoryItem = z.object({
   amount: z.string(),
   /** An issuer or provider estimate, not a declaration. */
   estimated: z.boolean(),
+  /** regular, special or capital-gain (several distributions may share an ex-date when their kinds differ). */
+  kind: DistributionKind,
   /** True when `amount` is adjusted for a later split (then `declaredAmount` is what was paid per old share). */
   splitAdjusted: z.boolean(),
   /** The amount as declared, per share of its day. */
@@ -154,8 +183,8 @@ export const SimilarEtf = EtfListItem.pick({ id: true, ticker: true, name: true,
 });
 export type SimilarEtf = z.infer<typeof SimilarEtf>;
 
-/** An input of a metric's formula: a figure (decimal string), a count, a date, or the distributions used. */
-export const MetricInput = z.union([z.string(), z.number(), z.null(), z.array(z.object({ exDividendDate: IsoDate, amount: z.string() }))]);
+/** An input of a metric's formula: a figure (decimal string), a count, a date, or the distributions used (with their kinds). */
+export const MetricInput = z.union([z.string(), z.number(), z.null(), z.array(z.object({ exDividendDate: IsoDate, amount: z.string(), kind: DistributionKind }))]);
 export type MetricInput = z.infer<typeof MetricInput>;
 
 /** How a headline metric is computed: its formula and the exact inputs used, under their API names (docs/metrics.md). */
@@ -244,6 +273,8 @@ export const PublicCalendarEntry = z.object({
   estimated: z.boolean(),
   /** The (projected) ex-date the payout belongs to. */
   exDate: IsoDate,
+  /** regular, special or capital-gain; a projected payout is regular (specials are never projected). */
+  kind: DistributionKind,
   /** Declared: the distribution is demo data; projected: the payouts it is projected from are. */
   isDemo: z.boolean(),
   /**

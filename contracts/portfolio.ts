@@ -3,7 +3,7 @@ import { canonical, parseAmount } from '../domain/market/decimal.ts';
 import { isValidDate } from '../domain/market/trading-days.ts';
 import { endpoint } from './endpoint.ts';
 import { decimalDoc, lenient, lenientOptional } from './fields.ts';
-import { EtfListItem, IsoDate } from './market.ts';
+import { DistributionKind, EtfListItem, IsoDate } from './market.ts';
 
 /**
  * The signed-in user's portfolio (`/api/user/portfolio`) and payout calendar
@@ -177,6 +177,8 @@ export const UserCalendarEntry = z.object({
   /** shares x amount, rounded to cents. */
   estimatedPayout: z.string(),
   estimated: z.boolean(),
+  /** regular, special or capital-gain (the public entry's kind). */
+  kind: DistributionKind,
   /** Declared and its pay date on or before today (New York): already paid, and in the holding's incomeReceived. */
   paid: z.boolean(),
   /** The public entry is demo data (its `isDemo`). */

@@ -29,8 +29,10 @@ export const alertSettingsChanged = defineEvent(
 
 /**
  * An alert mail, recorded BEFORE it is handed to the mail server (at most once: docs/alerts.md).
- * `key` identifies what it is about: the distribution id for a distribution change, `<etfId>_<exDate>`
- * for an ex-date reminder. One mail per (user, kind, key): the stream's decider refuses a second.
+ * `key` identifies what it is about: the distribution id for a distribution change or an ex-date
+ * reminder, `<distributionId>#corrected@<revision>` / `#withdrawn@<revision>` for a correction
+ * (services/alerts/business-logic.ts `mailKeys`). One mail per (user, kind, key): the stream's decider
+ * refuses a second.
  */
 export const alertMailed = defineEvent(
   'AlertMailed',

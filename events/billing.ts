@@ -18,6 +18,16 @@ export const stripeCustomerLinked = defineEvent(
   z.object({ userId: z.uuid(), stripeCustomerId: stripeId, linkedAt: isoInstant }),
 );
 
+/**
+ * The app opened a Stripe Checkout Session for the user (`POST /api/subscription/create-checkout-session`).
+ * While it is open (not completed, `expiresAt` not passed) a second checkout reuses it instead of
+ * opening another: one purchase at a time (audit S1, docs/billing.md).
+ */
+export const checkoutStarted = defineEvent(
+  'CheckoutStarted',
+  z.object({ userId: z.uuid(), checkoutSessionId: stripeId, expiresAt: isoInstant, startedAt: isoInstant }),
+);
+
 /** `checkout.session.completed`: the user finished Stripe Checkout. */
 export const checkoutCompleted = defineEvent(
   'CheckoutCompleted',
@@ -32,26 +42,55 @@ export const checkoutCompleted = defineEvent(
   }),
 );
 
+const subscriptionUpdatedV1 = z.object({
+  userId: z.uuid(),
+  stripeEventId: stripeId,
+  eventCreated: isoInstant,
+  stripeSubscriptionId: stripeId,
+  stripeCustomerId: stripeId,
+  status: z.string().min(1).max(40),
+  /** End of the current billing period (null when Stripe gave none). */
+  currentPeriodEnd: isoInstant.nullable(),
+  /** The subscription ends at the period end instead of renewing (cancelled in the portal). */
+  cancelAtPeriodEnd: z.boolean(),
+  priceId: stripeId.nullable(),
+  recordedAt: isoInstant,
+});
+
+/** Stripe's statuses of a subscription that has ended for good (Stripe never revives one). */
+export const ENDED_SUBSCRIPTION_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
+
 /**
- * The subscription as Stripe described it at `eventCreated` (`customer.subscription.created|updated|deleted`,
- * or the subscription read back at checkout completion). `status` is Stripe's status word.
+ * One subscription as Stripe described it at `asOf` (`customer.subscription.created|updated|deleted`,
+ * or the subscription read back at checkout completion). `status` is Stripe's status word. A user may
+ * have several subscriptions: each is its own state, keyed by `stripeSubscriptionId`.
+ *
+ * v2 (issue 25): `asOf` (the event's `created`, or when the subscription was read back from Stripe:
+ * that read is as new as the moment it was made, not as the checkout event) and `endedAt` (Stripe's
+ * `ended_at`). v1 events are read with `asOf` = `eventCreated`, and an ended one as ended then.
  */
 export const subscriptionUpdated = defineEvent(
   'SubscriptionUpdated',
-  z.object({
-    userId: z.uuid(),
-    stripeEventId: stripeId,
-    eventCreated: isoInstant,
-    stripeSubscriptionId: stripeId,
-    stripeCustomerId: stripeId,
-    status: z.string().min(1).max(40),
-    /** End of the current billing period (null when Stripe gave none). */
-    currentPeriodEnd: isoInstant.nullable(),
-    /** The subscription ends at the period end instead of renewing (cancelled in the portal). */
-    cancelAtPeriodEnd: z.boolean(),
-    priceId: stripeId.nullable(),
-    recordedAt: isoInstant,
+  subscriptionUpdatedV1.extend({
+    /** The time the facts describe: the Stripe event's `created`, or the read-back of the subscription. */
+    asOf: isoInstant,
+    /** When the subscription ended (Stripe's `ended_at`; the fact's time when Stripe gave none); null while it runs. */
+    endedAt: isoInstant.nullable(),
   }),
+  {
+    version: 2,
+    legacy: [
+      {
+        version: 1,
+        schema: subscriptionUpdatedV1,
+        upcast: (old: z.infer<typeof subscriptionUpdatedV1>) => ({
+          ...old,
+          asOf: old.eventCreated,
+          endedAt: ENDED_SUBSCRIPTION_STATUSES.has(old.status) ? old.eventCreated : null,
+        }),
+      },
+    ],
+  },
 );
 
 /** `invoice.payment_failed`: a charge failed; Stripe retries on its own schedule. */
@@ -87,7 +126,7 @@ export const invoicePaid = defineEvent(
   }),
 );
 
-export const billingEvents = [stripeCustomerLinked, checkoutCompleted, subscriptionUpdated, paymentFailed, invoicePaid] as const;
+export const billingEvents = [stripeCustomerLinked, checkoutStarted, checkoutCompleted, subscriptionUpdated, paymentFailed, invoicePaid] as const;
 
 export type BillingEvent = EventsOf<typeof billingEvents>;
 export type SubscriptionUpdated = Extract<BillingEvent, { type: 'SubscriptionUpdated' }>;

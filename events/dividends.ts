@@ -4,12 +4,24 @@ import { dataSourceSchema, decimalString, isoDate, isoInstant } from './catalog.
 
 /**
  * Distributions live on `dividends-<etfId>` (about 52 a year per fund, so one stream per fund stays
- * small). A distribution is identified by fund and ex-date: `distributionId = <etfId>_<exDate>`.
+ * small). A distribution is identified by fund, ex-date and kind: several distributions may share an
+ * ex-date when their kinds differ (a year-end special beside the regular payout).
+ * `distributionId = <etfId>_<exDate>` for a regular one (the ids of version 1 stay valid),
+ * `<etfId>_<exDate>_<kind>` for the others.
  */
 export const distributionStatusSchema = z.enum(['declared', 'estimated']);
 export type DistributionStatus = z.infer<typeof distributionStatusSchema>;
 
-const distributionData = z.object({
+/**
+ * `regular`: the fund's usual payout, the run rate (yield, distribution rate, projections);
+ * `special`: a one-off (a year-end special); `capital-gain`: a capital-gain distribution. Every kind
+ * is cash paid (TTM, returns, income); only regular ones make the run rate (docs/metrics.md, "Kinds").
+ */
+export const distributionKindSchema = z.enum(['regular', 'special', 'capital-gain']);
+export type DistributionKind = z.infer<typeof distributionKindSchema>;
+
+/** Version 1: no kind (every distribution was regular). */
+const distributionDataV1 = z.object({
   etfId: z.uuid(),
   distributionId: z.string().min(1),
   exDate: isoDate,
@@ -22,15 +34,23 @@ const distributionData = z.object({
   source: dataSourceSchema,
 });
 
-export const distributionDeclared = defineEvent('DistributionDeclared', distributionData);
+const distributionData = distributionDataV1.extend({ kind: distributionKindSchema });
 
-/** A known distribution corrected: the full new content plus the amount it replaces. */
-export const distributionRevised = defineEvent(
-  'DistributionRevised',
-  distributionData.extend({ previousAmount: decimalString }),
-);
+/** Version 1 events read as regular distributions. */
+const asRegular = <T extends object>(old: T): T & { kind: DistributionKind } => ({ ...old, kind: 'regular' });
 
-/** A distribution recorded by mistake (wrong fund or date in an import); it no longer counts anywhere. */
+export const distributionDeclared = defineEvent('DistributionDeclared', distributionData, {
+  version: 2,
+  legacy: [{ version: 1, schema: distributionDataV1, upcast: asRegular }],
+});
+
+/** A known distribution corrected: the full new content plus the amount it replaces (its kind never changes: it is part of its identity). */
+export const distributionRevised = defineEvent('DistributionRevised', distributionData.extend({ previousAmount: decimalString }), {
+  version: 2,
+  legacy: [{ version: 1, schema: distributionDataV1.extend({ previousAmount: decimalString }), upcast: asRegular }],
+});
+
+/** A distribution recorded by mistake (wrong fund or date in an import); it no longer counts anywhere. Its id says its kind. */
 export const distributionWithdrawn = defineEvent(
   'DistributionWithdrawn',
   z.object({
@@ -50,7 +70,7 @@ export type DistributionDeclared = Extract<DividendEvent, { type: 'DistributionD
 export type DistributionRevised = Extract<DividendEvent, { type: 'DistributionRevised' }>;
 export type DistributionWithdrawn = Extract<DividendEvent, { type: 'DistributionWithdrawn' }>;
 
-/** Deterministic id of a fund's distribution on an ex-date. */
-export function distributionIdOf(etfId: string, exDate: string): string {
-  return `${etfId}_${exDate}`;
+/** Deterministic id of a fund's distribution of a kind on an ex-date (a regular one keeps version 1's `<etfId>_<exDate>`). */
+export function distributionIdOf(etfId: string, exDate: string, kind: DistributionKind = 'regular'): string {
+  return kind === 'regular' ? `${etfId}_${exDate}` : `${etfId}_${exDate}_${kind}`;
 }

@@ -12,6 +12,7 @@ import {
   type IsoDate,
 } from './trading-days.ts';
 import { latestDeclared, projectExDates, type DistributionPoint } from './etf-metrics.ts';
+import { KIND_ORDER, kindOf, runRateOf, type DistributionKind } from './run-rate.ts';
 
 /**
  * Dividend calendars (docs/metrics.md "Calendar"). Pure: the caller passes "today" (the latest
@@ -42,6 +43,8 @@ export interface CalendarEntry {
   estimated: boolean;
   /** The (projected) ex-date the payout belongs to. */
   exDate: IsoDate;
+  /** regular, special or capital-gain; a projected payout is regular. */
+  kind: DistributionKind;
 }
 
 export interface CalendarWindow {
@@ -82,18 +85,22 @@ export function payLagBusinessDays(distributions: readonly DistributionPoint[]):
 function compareEntries(a: CalendarEntry, b: CalendarEntry): number {
   if (a.payoutDate !== b.payoutDate) return a.payoutDate < b.payoutDate ? -1 : 1;
   if (a.ticker !== b.ticker) return a.ticker < b.ticker ? -1 : 1;
-  return a.exDate < b.exDate ? -1 : a.exDate > b.exDate ? 1 : 0;
+  if (a.exDate !== b.exDate) return a.exDate < b.exDate ? -1 : 1;
+  return KIND_ORDER[a.kind] - KIND_ORDER[b.kind];
 }
 
 /**
  * The public calendar: every payout with a payout date in the window.
  * - Declared distributions (and issuer estimates) at their payout date (`payoutDateOf`).
- * - Payouts not declared yet, projected per fund: ex-dates after the fund's last known ex-date on the
- *   issuer's weekday pattern (`projectExDates`: a closed day moves earlier in its week), paid the
- *   fund's usual lag later (`payLagBusinessDays`), at the latest declared distribution's amount
+ * - Payouts not declared yet, projected per fund from its regular distributions only (a special is
+ *   never repeated; domain/market/run-rate.ts): ex-dates after the fund's last regular ex-date on the
+ *   issuer's weekday pattern (`projectExDates`: a closed day moves earlier in its week) at the
+ *   frequency the figures use (the catalog's, or the one the payouts' spacing says), paid the fund's
+ *   usual lag later (`payLagBusinessDays`), at the latest declared regular distribution's amount
  *   (`latestDeclared`) with its full precision (a $0.0012345 payout stays $0.0012345), flagged
- *   estimated. A fund without distributions, or a stale one (`stale`), gets no projection.
- * Sorted by payout date, then ticker.
+ *   estimated. A fund without regular distributions, or a stale one (`stale`, from the same run rate:
+ *   etf-metrics `runRateStaleness`), gets no projection; its recorded distributions still show.
+ * Sorted by payout date, then ticker, ex-date and kind (the regular payout first).
  */
 export function buildDividendCalendar(funds: readonly CalendarFund[], today: IsoDate, weeks = 4): CalendarEntry[] {
   const { from, to } = calendarWindow(today, weeks);
@@ -103,22 +110,24 @@ export function buildDividendCalendar(funds: readonly CalendarFund[], today: Iso
     for (const d of fund.distributions) {
       const payoutDate = payoutDateOf(d);
       if (payoutDate < from || payoutDate > to) continue;
-      entries.push({ ...base, payoutDate, amount: canonical(dec(d.amount)), estimated: d.status === 'estimated', exDate: d.exDate });
+      entries.push({ ...base, payoutDate, amount: canonical(dec(d.amount)), estimated: d.status === 'estimated', exDate: d.exDate, kind: kindOf(d) });
     }
-    const latest = latestDeclared(fund.distributions);
-    if (latest === null || fund.stale === true) continue;
+    if (fund.stale === true) continue;
+    const runRate = runRateOf(fund.distributions, fund.frequency, today);
+    const latest = latestDeclared(runRate.regular);
+    if (latest === null) continue;
     const amount = canonical(dec(latest.amount));
-    const lag = payLagBusinessDays(fund.distributions);
+    const lag = payLagBusinessDays(runRate.regular);
     // Ex-dates up to a month before the window can still pay inside it.
     for (const exDate of projectExDates(
-      fund.distributions.map((d) => d.exDate),
-      fund.frequency,
+      runRate.regular.map((d) => d.exDate),
+      runRate.frequency,
       addDays(from, -31),
       to,
     )) {
       const payoutDate = addBusinessDays(exDate, lag);
       if (payoutDate < from || payoutDate > to) continue;
-      entries.push({ ...base, payoutDate, amount, estimated: true, exDate });
+      entries.push({ ...base, payoutDate, amount, estimated: true, exDate, kind: 'regular' });
     }
   }
   return entries.sort(compareEntries);
@@ -139,6 +148,8 @@ export interface UserCalendarEntry {
   /** shares x amount, rounded to cents. */
   estimatedPayout: string;
   estimated: boolean;
+  /** regular, special or capital-gain (the public entry's). */
+  kind: DistributionKind;
   /**
    * Already paid: a declared payout whose pay date is on or before today, the rule by which the
    * holding counts it in incomeReceived (an estimate is never paid: nothing was declared).
@@ -168,6 +179,7 @@ export function buildUserDividendCalendar(entries: readonly CalendarEntry[], hol
       shares: canonical(held),
       estimatedPayout: fixed(held.times(dec(e.amount)), 2),
       estimated: e.estimated,
+      kind: e.kind,
       paid: !e.estimated && e.payoutDate <= today,
     });
   }

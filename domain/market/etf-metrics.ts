@@ -1,6 +1,6 @@
 import type { PayoutFrequency } from '../../events/catalog.ts';
 import { registerCache } from '../caches/registry.ts';
-import type { DistributionStatus } from '../../events/dividends.ts';
+import type { DistributionKind, DistributionStatus } from '../../events/dividends.ts';
 import { Decimal, HUNDRED, ONE, ZERO, canonical, dec, fixed, fixedOrNull, roundedNumber } from './decimal.ts';
 import {
   addDays,
@@ -16,6 +16,7 @@ import {
   type IsoDate,
   type Weekday,
 } from './trading-days.ts';
+import { isRegular, runRateOf, type InferredFrequency, type RunRate } from './run-rate.ts';
 
 /**
  * The ETF metrics of docs/metrics.md, as pure functions of the fund's bars, latest quote, distributions
@@ -40,6 +41,8 @@ export interface DistributionPoint {
   /** Cash per share (decimal string). */
   amount: string;
   status?: DistributionStatus;
+  /** Absent: regular. Only regular distributions make the run rate (domain/market/run-rate.ts). */
+  kind?: DistributionKind;
 }
 
 export interface MetricsInput {
@@ -98,6 +101,18 @@ export interface EtfMetrics {
   nextExDividend: NextExDividend | null;
   /** The fund's data stopped (`staleness`): null while it is current. */
   stale: Staleness | null;
+  /** The frequency every annualisation used: the catalog's, or the one the payouts' spacing says (`inferredFrequency`). */
+  frequencyUsed: PayoutFrequency;
+  /** Set when the last regular payouts contradict the catalog frequency (domain/market/run-rate.ts). */
+  inferredFrequency: InferredFrequency | null;
+  /** The regular distributions weeklyAverage averaged (up to three of the current regime), oldest first. */
+  averaged: DistributionPoint[];
+  /** The first ex-date of the current regime (null without a regular distribution up to today). */
+  regimeSince: IsoDate | null;
+  /** The latest declared regular distribution (the distribution rate's), null without one. */
+  latestRegular: DistributionPoint | null;
+  /** The distributions of the one-year window (every kind), oldest first. */
+  windowPoints: DistributionPoint[];
 }
 
 /** Payouts per week by frequency: weekly 1, twice weekly 2, every four weeks 1/4, monthly 12/52. */
@@ -237,7 +252,9 @@ export function weeklyAverageDistributions<T extends DistributionPoint>(distribu
 
 /**
  * weeklyAverage: the mean of the (up to) three most recent distributions with ex-date <= today, each
- * converted to a per-week amount by the fund's frequency. Null without any such distribution.
+ * converted to a per-week amount by the fund's frequency. Null without any such distribution. It takes
+ * the distributions it is given, every kind and any cadence (the alerts' baseline uses it); the fund's
+ * figures average the run rate instead (`computeEtfMetrics`: `meanPerWeek` of `runRateOf`'s regime).
  */
 export function weeklyAverage(
   distributions: readonly DistributionPoint[],
@@ -248,6 +265,12 @@ export function weeklyAverage(
   if (recent.length === 0) return null;
   const sum = recent.reduce((acc, d) => acc.plus(perWeekAmount(dec(d.amount), frequency)), ZERO);
   return sum.div(recent.length);
+}
+
+/** The mean of `points`' amounts, each converted to a per-week amount by `frequency`; null without any. */
+export function meanPerWeek(points: readonly DistributionPoint[], frequency: PayoutFrequency): Decimal | null {
+  if (points.length === 0) return null;
+  return points.reduce((acc, d) => acc.plus(perWeekAmount(dec(d.amount), frequency)), ZERO).div(points.length);
 }
 
 /** weeklyAverage x 52 / P x 100. */
@@ -445,9 +468,10 @@ function projectExDatesNow(exDates: readonly IsoDate[], frequency: PayoutFrequen
 }
 
 /**
- * nextExDividend: the earliest distribution with ex-date >= today (estimated when its status is);
- * otherwise the first projected ex-date from today on (`projectExDates`: the issuer's weekday pattern,
- * closed days moved earlier in the week), flagged estimated. Null without any distribution.
+ * nextExDividend: the earliest distribution with ex-date >= today, of any kind (estimated when its status
+ * is); otherwise the first projected ex-date from today on, from the regular ones (`projectExDates`: the
+ * issuer's weekday pattern, closed days moved earlier in the week), flagged estimated. Null without any
+ * distribution.
  */
 export function nextExDividend(
   distributions: readonly DistributionPoint[],
@@ -460,8 +484,9 @@ export function nextExDividend(
   const upcoming = sorted.find((d) => d.exDate >= today);
   if (upcoming) return { date: upcoming.exDate, estimated: upcoming.status === 'estimated' };
   if (!project) return null;
+  // projected from the regular payouts only: a special's ex-date is no part of the issuer's pattern
   const [next] = projectExDates(
-    sorted.map((d) => d.exDate),
+    sorted.filter(isRegular).map((d) => d.exDate),
     frequency,
     today,
     addDays(today, 400),
@@ -487,10 +512,15 @@ export interface Staleness {
 
 export interface StalenessInput {
   today: IsoDate;
+  /** The frequency the fund's figures use (the run rate's: the catalog's unless its payouts say otherwise). */
   frequency: PayoutFrequency;
   /** The session the current price belongs to (`resolveCurrentPrice`), null without a price. */
   priceDate: IsoDate | null;
-  /** Every recorded ex-date (declared or an issuer estimate, future ones included). */
+  /**
+   * Every recorded regular ex-date (declared or an issuer estimate, future ones included): the payouts
+   * that are expected again. A special or a capital gain is no part of the cadence, so it neither
+   * shortens the fund's own last gap nor stands in for a missed regular payout.
+   */
   exDates: readonly IsoDate[];
 }
 
@@ -520,6 +550,16 @@ export function staleness(input: StalenessInput): Staleness | null {
   const before = sorted[sorted.length - 2];
   if (before !== undefined && addDays(last, STALE_AFTER_MISSED_PAYOUTS * daysBetween(before, last)) >= today) return null;
   return { since: last, reason: 'missed-payouts' };
+}
+
+/**
+ * `staleness` of a fund from its run rate (domain/market/run-rate.ts): its regular ex-dates at the
+ * frequency its figures use. The one check every projection goes through (the metrics' next ex-date, the
+ * calendars and ICS feeds, projected income, the house-money date), so a stale fund projects nothing
+ * whatever its kinds and cadence say.
+ */
+export function runRateStaleness(runRate: RunRate<DistributionPoint>, priceDate: IsoDate | null, today: IsoDate): Staleness | null {
+  return staleness({ today, frequency: runRate.frequency, priceDate, exDates: runRate.regular.map((d) => d.exDate) });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -578,10 +618,15 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
   const dayChangePercent =
     dayChange !== null && previousClose !== null ? dayChange.div(previousClose).times(HUNDRED) : null;
 
-  const stale = staleness({ today, frequency, priceDate: current?.date ?? null, exDates: distributions.map((d) => d.exDate) });
-
-  const weekly = weeklyAverage(distributions, frequency, today);
-  const latestPoint = latestDeclared(distributions);
+  // The run rate: regular distributions only, the current cadence regime, the frequency used
+  // (docs/metrics.md, "Kinds of distribution" and "Cadence"). Everything paid (TTM, the window) counts every kind.
+  const runRate = runRateOf(distributions, frequency, today);
+  const used = runRate.frequency;
+  // A stale fund projects nothing from its run rate (docs/metrics.md "Stale data").
+  const stale = runRateStaleness(runRate, current?.date ?? null, today);
+  const averaged = runRate.regime.slice(-3);
+  const weekly = meanPerWeek(averaged, used);
+  const latestPoint = latestDeclared(runRate.regular);
   const latest = latestPoint ? dec(latestPoint.amount) : null;
 
   // Window: the last close on or before the anniversary (today - 1 year), the first close after a price
@@ -594,9 +639,10 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
   let distributionReturn: Decimal | null = null;
   let dripShares: Decimal | null = null;
   let dripReturn: Decimal | null = null;
+  let inWindow: DistributionPoint[] = [];
   if (startBar) {
     const S = startBar.close;
-    const inWindow = distributions.filter((d) => d.exDate > startBar.date && d.exDate <= today);
+    inWindow = distributions.filter((d) => d.exDate > startBar.date && d.exDate <= today);
     windowDistributions = inWindow.reduce((acc, d) => acc.plus(dec(d.amount)), ZERO);
     let shares = ONE;
     for (const d of inWindow) {
@@ -625,9 +671,9 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
     weeklyAverage: weekly,
     yieldPercent: yieldPercent(weekly, P),
     latestAmount: latest,
-    distributionRate: distributionRate(latest, frequency, P),
+    distributionRate: distributionRate(latest, used, P),
     ttmYield: ttmYield(distributions, P, today),
-    annualDripYield: annualDripYield(weekly, P, frequency),
+    annualDripYield: annualDripYield(weekly, P, used),
     windowStart: startBar?.date ?? null,
     windowBasis: window?.basis ?? null,
     historicalPeriodDays: startBar ? daysBetween(startBar.date, today) : null,
@@ -638,8 +684,14 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
     distributionReturn,
     dripShares,
     dripReturn,
-    nextExDividend: nextExDividend(distributions, frequency, today, stale === null),
+    nextExDividend: nextExDividend(distributions, used, today, stale === null),
     stale,
+    frequencyUsed: used,
+    inferredFrequency: runRate.inferred,
+    averaged,
+    regimeSince: runRate.regime[0]?.exDate ?? null,
+    latestRegular: latestPoint,
+    windowPoints: inWindow,
   };
 }
 
@@ -708,6 +760,11 @@ export interface EtfMetricsView {
   priceKind: 'quote' | 'close' | null;
   /** The fund's data stopped (`staleness`), null while current. */
   stale: Staleness | null;
+  /** The frequency the figures were annualised with (the catalog's unless `inferredFrequency`). */
+  frequencyUsed: PayoutFrequency;
+  inferredFrequency: InferredFrequency | null;
+  /** How many regular payouts the weekly average (so the yield and DRIP yield) rests on: 1 to 3; null without one. */
+  yieldBasis: { payouts: number } | null;
 }
 
 /** A figure at 12 decimals, trailing zeros cut ("0" for zero); null stays null. */
@@ -752,6 +809,9 @@ export function presentEtfMetrics(m: EtfMetrics): EtfMetricsView {
     priceDate: m.priceDate,
     priceKind: m.priceKind,
     stale: m.stale,
+    frequencyUsed: m.frequencyUsed,
+    inferredFrequency: m.inferredFrequency,
+    yieldBasis: m.weeklyAverage === null ? null : { payouts: m.averaged.length },
   };
 }
 

@@ -4,12 +4,12 @@ import {
   exactText,
   payoutsPerYear,
   perPayoutAmount,
-  weeklyAverageDistributions,
   formatPrice,
   METRIC_PRECISION,
   type DistributionPoint,
   type EtfMetrics,
 } from './etf-metrics.ts';
+import { kindOf, type DistributionKind } from './run-rate.ts';
 import type { IsoDate } from './trading-days.ts';
 
 /**
@@ -19,7 +19,14 @@ import type { IsoDate } from './trading-days.ts';
  * price and distribution parts; NAV erosion since inception.
  */
 
-export type MetricInputValue = string | number | null | { exDividendDate: IsoDate; amount: string }[];
+/** A distribution a figure used: its ex-date, amount (12 decimals) and kind. */
+export interface ExplainedDistribution {
+  exDividendDate: IsoDate;
+  amount: string;
+  kind: DistributionKind;
+}
+
+export type MetricInputValue = string | number | null | ExplainedDistribution[];
 
 export interface MetricExplanation {
   formula: string;
@@ -35,6 +42,13 @@ export interface MetricExplanations {
   weeklyAverage: MetricExplanation;
 }
 
+const PAYOUTS: Record<PayoutFrequency, string> = {
+  weekly: '52 payouts a year (weekly)',
+  'twice-weekly': '104 payouts a year (twice weekly)',
+  'four-weekly': '13 payouts a year (every four weeks)',
+  monthly: '12 payouts a year (monthly)',
+};
+
 const PER_WEEK: Record<PayoutFrequency, string> = {
   weekly: 'as paid (weekly)',
   'twice-weekly': '× 2 (twice weekly)',
@@ -42,12 +56,16 @@ const PER_WEEK: Record<PayoutFrequency, string> = {
   monthly: '× 12 / 52 (monthly)',
 };
 
+const explained = (d: DistributionPoint): ExplainedDistribution => ({ exDividendDate: d.exDate, amount: exactText(dec(d.amount))!, kind: kindOf(d) });
+
 /**
- * The explanations of a fund's metrics. `distributions` and `today` are the metrics' own input (split-
- * adjusted); `m` their result.
+ * The explanations of a fund's metrics. `input` is the metrics' own input (split-adjusted; its
+ * `frequency` the catalog's); `m` their result, which says which distributions each figure used and
+ * the frequency it was annualised with (docs/metrics.md, "Kinds of distribution" and "Cadence").
  */
 export function explainMetrics(m: EtfMetrics, input: { frequency: PayoutFrequency; distributions: readonly DistributionPoint[]; today: IsoDate }): MetricExplanations {
-  const n = payoutsPerYear(input.frequency);
+  const used = m.frequencyUsed;
+  const n = payoutsPerYear(used);
   const P = exactText(m.currentPrice);
   const weekly = exactText(m.weeklyAverage);
   const S = exactText(m.startPrice);
@@ -55,12 +73,19 @@ export function explainMetrics(m: EtfMetrics, input: { frequency: PayoutFrequenc
   // when the data stopped. A current fund's traces are unchanged.
   const stale = (usesPrice: boolean): Record<string, MetricInputValue> =>
     m.stale === null ? {} : { ...(usesPrice ? { priceAsOf: m.priceDate } : {}), staleSince: m.stale.since, staleReason: m.stale.reason };
+  const frequencyNote = m.inferredFrequency
+    ? ` (the catalog says ${input.frequency}; the last payouts are ${m.inferredFrequency.evenly ? '' : 'about '}${m.inferredFrequency.gapDays} days apart)`
+    : '';
   return {
     weeklyAverage: {
-      formula: `Mean of the last 3 distributions with an ex-date on or before ${input.today}, each as a per-week amount: ${PER_WEEK[input.frequency]}`,
+      formula:
+        `Mean of the last 3 regular distributions with an ex-date on or before ${input.today}, since the fund's current payout cadence began ` +
+        `(specials and capital gains left out), each as a per-week amount: ${PER_WEEK[used]}${frequencyNote}`,
       inputs: {
-        distributions: weeklyAverageDistributions(input.distributions, input.today).map((d) => ({ exDividendDate: d.exDate, amount: exactText(dec(d.amount))! })),
-        frequency: input.frequency,
+        distributions: m.averaged.map(explained),
+        frequency: used,
+        catalogFrequency: input.frequency,
+        regimeSince: m.regimeSince,
         ...stale(false),
       },
     },
@@ -69,32 +94,42 @@ export function explainMetrics(m: EtfMetrics, input: { frequency: PayoutFrequenc
       inputs: { weeklyAverage: weekly, currentPrice: P, ...stale(true) },
     },
     distributionRate: {
-      formula: 'latestDistribution × payoutsPerYear / currentPrice × 100',
-      inputs: { latestDistribution: exactText(m.latestAmount), payoutsPerYear: n, currentPrice: P, ...stale(true) },
+      formula: `latestDistribution × payoutsPerYear / currentPrice × 100, the latest declared regular distribution, ${PAYOUTS[used]}${frequencyNote}`,
+      inputs: {
+        latestDistribution: exactText(m.latestAmount),
+        distributions: m.latestRegular ? [explained(m.latestRegular)] : [],
+        payoutsPerYear: n,
+        frequency: used,
+        currentPrice: P,
+        ...stale(true),
+      },
     },
     annualDripYield: {
       formula: '((1 + payout / currentPrice) ^ payoutsPerYear − 1) × 100, where payout is weeklyAverage as one payout',
       inputs: {
         weeklyAverage: weekly,
-        payout: m.weeklyAverage === null ? null : exactText(perPayoutAmount(m.weeklyAverage, input.frequency)),
+        payout: m.weeklyAverage === null ? null : exactText(perPayoutAmount(m.weeklyAverage, used)),
         payoutsPerYear: n,
+        frequency: used,
         currentPrice: P,
         ...stale(true),
       },
     },
     oneYearReturn: {
-      formula: '(currentPrice − startPrice + windowDistributions) / startPrice × 100, distributions with an ex-date after windowStart up to today',
+      formula: '(currentPrice − startPrice + windowDistributions) / startPrice × 100, distributions of every kind with an ex-date after windowStart up to today',
       inputs: {
         currentPrice: P,
         startPrice: S,
         windowStart: m.windowStart,
         windowDistributions: exactText(m.windowDistributions),
+        distributions: m.windowPoints.map(explained),
         historicalPeriodDays: m.historicalPeriodDays,
         ...stale(true),
       },
     },
     dripReturn: {
-      formula: '(dripShares × currentPrice / startPrice − 1) × 100, one share bought at startPrice on windowStart, each distribution reinvested at its ex-date close',
+      formula:
+        '(dripShares × currentPrice / startPrice − 1) × 100, one share bought at startPrice on windowStart, each distribution of oneYearReturn (every kind) reinvested at its ex-date close',
       inputs: { currentPrice: P, startPrice: S, windowStart: m.windowStart, dripShares: exactText(m.dripShares), historicalPeriodDays: m.historicalPeriodDays, ...stale(true) },
     },
   };

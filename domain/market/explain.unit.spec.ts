@@ -50,26 +50,46 @@ describe('the worked example, explained', () => {
     expect(e.weeklyAverage.inputs).toEqual({
       // 07-03 is after today: not used
       distributions: [
-        { exDividendDate: '2024-12-05', amount: '0.4' },
-        { exDividendDate: '2025-03-13', amount: '0.32' },
-        { exDividendDate: '2025-06-12', amount: '0.3' },
+        { exDividendDate: '2024-12-05', amount: '0.4', kind: 'regular' },
+        { exDividendDate: '2025-03-13', amount: '0.32', kind: 'regular' },
+        { exDividendDate: '2025-06-12', amount: '0.3', kind: 'regular' },
       ],
       frequency: 'weekly',
+      catalogFrequency: 'weekly',
+      // gaps of 161, 98 and 91 days fit no cadence: nothing breaks the regime, it runs from the first payout
+      regimeSince: '2024-06-27',
     });
     expect(e.yieldPercent.inputs).toEqual({ weeklyAverage: '0.34', currentPrice: '15.1' });
     // 0.34 x 52 / 15.10 x 100 = 117.086..
     expect(dec('0.34').times(52).div('15.1').times(100).toFixed(2)).toBe('117.09');
-    expect(e.oneYearReturn.inputs).toEqual({ currentPrice: '15.1', startPrice: '20', windowStart: '2024-06-27', windowDistributions: '1.02', historicalPeriodDays: 365 });
+    expect(e.oneYearReturn.inputs).toEqual({
+      currentPrice: '15.1',
+      startPrice: '20',
+      windowStart: '2024-06-27',
+      windowDistributions: '1.02',
+      distributions: [
+        { exDividendDate: '2024-12-05', amount: '0.4', kind: 'regular' },
+        { exDividendDate: '2025-03-13', amount: '0.32', kind: 'regular' },
+        { exDividendDate: '2025-06-12', amount: '0.3', kind: 'regular' },
+      ],
+      historicalPeriodDays: 365,
+    });
     // 1.02 x 1.02 x 1.0228571.. = 1.064180571429
     expect(e.dripReturn.inputs).toMatchObject({ dripShares: '1.064180571429' });
-    expect(e.distributionRate.inputs).toEqual({ latestDistribution: '0.25', payoutsPerYear: 52, currentPrice: '15.1' });
+    expect(e.distributionRate.inputs).toEqual({
+      latestDistribution: '0.25',
+      distributions: [{ exDividendDate: '2025-07-03', amount: '0.25', kind: 'regular' }],
+      payoutsPerYear: 52,
+      frequency: 'weekly',
+      currentPrice: '15.1',
+    });
   });
 
   it('a four-weekly fund names its conversion and its payout', () => {
     const e = explainMetrics(computeEtfMetrics({ ...worked, frequency: 'four-weekly' }), { ...worked, frequency: 'four-weekly' });
     expect(e.weeklyAverage.formula).toContain('÷ 4 (every four weeks)');
     // weeklyAverage (0.40 + 0.32 + 0.30) / 4 / 3 = 0.085; one payout 0.34
-    expect(e.annualDripYield.inputs).toEqual({ weeklyAverage: '0.085', payout: '0.34', payoutsPerYear: 13, currentPrice: '15.1' });
+    expect(e.annualDripYield.inputs).toEqual({ weeklyAverage: '0.085', payout: '0.34', payoutsPerYear: 13, frequency: 'four-weekly', currentPrice: '15.1' });
   });
 });
 

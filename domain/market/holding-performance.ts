@@ -6,7 +6,7 @@ import {
   latestDeclared,
   payoutsPerYear,
   resolveCurrentPrice,
-  staleness,
+  runRateStaleness,
   usableBars,
   type BarPoint,
   type DistributionPoint,
@@ -14,6 +14,7 @@ import {
   type Staleness,
 } from './etf-metrics.ts';
 import { houseMoney, type HouseMoney } from './house-money.ts';
+import { runRateOf } from './run-rate.ts';
 import { adjustBars, adjustDistributions, adjustPrice, adjustQuote, adjustShares, type SplitPoint } from './splits.ts';
 import { addBusinessDays, type IsoDate } from './trading-days.ts';
 
@@ -62,7 +63,10 @@ export interface HoldingPerformance {
   /** Cash value of every distribution paid since purchase (reinvested or not). */
   incomeReceived: Decimal;
   payments: HoldingPayment[];
-  /** shares x the latest declared distribution x payouts a year (the issuer's current rate); null for a stale fund. */
+  /**
+   * shares x the latest declared regular distribution x payouts a year at the frequency used (the
+   * issuer's current rate); null for a stale fund.
+   */
   projectedAnnualIncome: Decimal | null;
   /** The fund's data stopped (etf-metrics `staleness`): no income or house-money date is projected. */
   stale: Staleness | null;
@@ -129,8 +133,11 @@ export function holdingPerformance(raw: HoldingPerformanceInput): HoldingPerform
   }
   settle(null);
 
-  const latest = latestDeclared(input.distributions);
-  const stale = staleness({ today: input.today, frequency: input.frequency, priceDate: current?.date ?? null, exDates: input.distributions.map((d) => d.exDate) });
+  // the run rate: the latest regular distribution, annualised at the frequency the fund's figures use;
+  // nothing of it is projected for a stale fund (docs/metrics.md "Stale data")
+  const runRate = runRateOf(input.distributions, input.frequency, input.today);
+  const latest = latestDeclared(runRate.regular);
+  const stale = runRateStaleness(runRate, current?.date ?? null, input.today);
   const purchasePrice = raw.purchasePrice === null ? null : adjustPrice(raw.purchasePrice, raw.purchaseDate, splits, raw.today);
   const costBasis = purchasePrice ? initialShares.times(purchasePrice) : null;
   const marketValue = P ? shares.times(P) : null;
@@ -148,7 +155,7 @@ export function holdingPerformance(raw: HoldingPerformanceInput): HoldingPerform
     costBasis,
     incomeReceived: income,
     payments,
-    projectedAnnualIncome: latest && stale === null ? shares.times(dec(latest.amount)).times(payoutsPerYear(input.frequency)) : null,
+    projectedAnnualIncome: latest && stale === null ? shares.times(dec(latest.amount)).times(payoutsPerYear(runRate.frequency)) : null,
     stale,
     priceReturn,
     distributionReturn,
@@ -157,7 +164,7 @@ export function holdingPerformance(raw: HoldingPerformanceInput): HoldingPerform
     houseMoney: houseMoney({
       today: input.today,
       heldSince: input.purchaseDate,
-      frequency: input.frequency,
+      frequency: runRate.frequency,
       distributions: input.distributions,
       splits,
       costBasis,

@@ -2,6 +2,7 @@ import type { PayoutFrequency } from '../../events/catalog.ts';
 import { HUNDRED, ZERO, dec, type Decimal } from './decimal.ts';
 import { payLagBusinessDays, payoutDateOf } from './dividend-calendar.ts';
 import { byExDate, latestDeclared, projectExDates, type DistributionPoint } from './etf-metrics.ts';
+import { isRegular } from './run-rate.ts';
 import { priceFactor, type SplitPoint } from './splits.ts';
 import { addBusinessDays, addDays, type IsoDate } from './trading-days.ts';
 
@@ -17,6 +18,7 @@ export interface HouseMoneyInput {
   today: IsoDate;
   /** Distributions are received after this day (the holding's purchase date or the day it was added). */
   heldSince: IsoDate;
+  /** The frequency the fund's figures use (domain/market/run-rate.ts: the catalog's unless its payouts say otherwise). */
   frequency: PayoutFrequency;
   /** The fund's distributions on today's share basis (splits up to today applied; withdrawn left out). */
   distributions: readonly DistributionPoint[];
@@ -54,9 +56,10 @@ export interface HouseMoney {
  * - reached when Σ cash received >= cost basis: the date is the pay date of the payment that crossed it.
  * - otherwise projected, payout by payout, as the user calendar shows them: first the distributions
  *   already declared (or estimated by the issuer) that are not paid yet, at their own amounts and pay
- *   dates; then the fund's projected payouts (the calendar's rule: ex-dates on the issuer's weekday
- *   pattern after the last known one, paid the fund's usual lag later) at the latest declared amount,
- *   the holding's current income rate. Each pays shares x amount with the shares held now; with DRIP
+ *   dates (every kind: a declared special is cash on its way); then the fund's projected payouts (the
+ *   calendar's rule, from the regular distributions only: ex-dates on the issuer's weekday pattern after
+ *   the last regular one, paid the fund's usual lag later) at the latest declared regular amount, the
+ *   holding's current income rate. Each pays shares x amount with the shares held now; with DRIP
  *   and a current price the cash buys cash / price shares that earn the next payouts (compounding at a
  *   constant price, as the DRIP calculator assumes). The date is the pay date of the payout after
  *   which the cumulative income reaches the cost basis.
@@ -83,7 +86,8 @@ interface Payout {
 
 /** The pay date of the future payout after which `remaining` is paid, or null (no income rate, too far). */
 function projectedDate(input: HouseMoneyInput, remaining: Decimal): IsoDate | null {
-  const latest = latestDeclared(input.distributions);
+  const regular = input.distributions.filter(isRegular);
+  const latest = latestDeclared(regular);
   if (latest === null || !dec(latest.amount).gt(0) || !input.shares.gt(0)) return null;
   const horizon = addDays(input.today, Math.round(365.25 * HOUSE_MONEY_HORIZON_YEARS));
   const upcomingSplits = input.splits.filter((s) => s.exDate > input.today);
@@ -111,8 +115,8 @@ function projectedDate(input: HouseMoneyInput, remaining: Decimal): IsoDate | nu
   const amount = onTodaysBasis(latest.amount, latest.exDate);
   const needed = payoutsToPay(left, shares, amount, price);
   if (needed === null) return null;
-  const exDates = input.distributions.map((d) => d.exDate);
-  const lag = payLagBusinessDays(input.distributions);
+  const exDates = regular.map((d) => d.exDate);
+  const lag = payLagBusinessDays(regular);
   let counted = 0;
   // Two years of dates at a time, so a holding paid back soon never projects fifty years of them.
   for (let from = input.today; from <= horizon; from = addDays(from, 731)) {

@@ -116,3 +116,39 @@ describe('a stale fund (the audit N3CL): nothing projected until data resumes', 
     expect(h.houseMoney.date).not.toBeNull();
   });
 });
+
+// Staleness rests on the run rate (domain/market/run-rate.ts), as every projection does: the regular
+// payouts at the frequency used. $10 flat, $0.10 every Thursday up to 2026-11-05, then only a special $1.00
+// ex Thursday 11-12; closes up to today, Friday 11-20.
+describe('a stale fund with a special: the regular payouts decide (docs/metrics.md "Stale data")', () => {
+  const today = '2026-11-20';
+  const regular = thursdays('2026-06-04', '2026-11-05', '0.10');
+  const special: DistributionPoint = { exDate: '2026-11-12', payDate: '2026-11-13', amount: '1.00', status: 'declared', kind: 'special' };
+  const input = { today, frequency: 'weekly' as const, bars: flat('2026-06-01', today, '10.00'), quote: null, distributions: [...regular, special] };
+
+  it('a special on a regular payout weekday does not stand in for the missed ones: stale since the last regular ex-date', () => {
+    const m = computeEtfMetrics(input);
+    expect(m.stale).toEqual({ since: '2026-11-05', reason: 'missed-payouts' });
+    expect(m.nextExDividend).toBeNull();
+    const h = holdingPerformance({ ...input, purchaseDate: '2026-10-01', shares: '100', purchasePrice: '10', drip: false });
+    expect(h.stale).toEqual({ since: '2026-11-05', reason: 'missed-payouts' });
+    expect(h.projectedAnnualIncome).toBeNull();
+    // counted over every kind, the special would have been the last ex-date (expected 11-19 and 11-25 next): current
+    expect(staleness({ today, frequency: 'weekly', priceDate: today, exDates: input.distributions.map((d) => d.exDate) })).toBeNull();
+  });
+
+  it("a special the day after a regular payout neither shortens the fund's own gap nor hides its cadence", () => {
+    // every 28 days (ex 09-03, 10-01, 10-29) while marked weekly, and a special Friday 10-30; today Monday 11-23.
+    // Counted over every kind the last gap is one day and weekly 11-05 and 11-12 are missed: stale since 10-30.
+    // The run rate: the regular gaps of 28 days say four-weekly, next expected 11-25 (11-26 is Thanksgiving).
+    const distributions: DistributionPoint[] = [
+      ...['2026-09-03', '2026-10-01', '2026-10-29'].map((exDate) => ({ exDate, payDate: addDays(exDate, 1), amount: '0.40', status: 'declared' as const })),
+      { ...special, exDate: '2026-10-30', payDate: '2026-11-02' },
+    ];
+    const at = { ...input, today: '2026-11-23', bars: flat('2026-06-01', '2026-11-23', '10.00'), distributions };
+    expect(staleness({ today: at.today, frequency: 'weekly', priceDate: at.today, exDates: distributions.map((d) => d.exDate) })).toEqual({ since: '2026-10-30', reason: 'missed-payouts' });
+    const m = computeEtfMetrics(at);
+    expect(m.stale).toBeNull();
+    expect(m.nextExDividend).toEqual({ date: '2026-11-25', estimated: true });
+  });
+});

@@ -166,16 +166,21 @@ export function newYorkCloseInstant(date: IsoDate): string {
   throw new RangeError(`no 4:00 PM in New York on ${date}`);
 }
 
-/** The NYSE regular session in New York minutes of the day: 9:30 AM to 4:00 PM (early closes are not modelled). */
-export const REGULAR_SESSION = { open: 9 * 60 + 30, close: 16 * 60 } as const;
+/**
+ * The NYSE regular session in New York minutes of the day: 9:30 AM to 4:00 PM; on an early-close day
+ * (`earlyCloseOf`) it ends at 1:00 PM (`earlyClose`).
+ */
+export const REGULAR_SESSION = { open: 9 * 60 + 30, close: 16 * 60, earlyClose: 13 * 60 } as const;
 
 /**
  * Whether an instant falls in the NYSE regular session: a business day (no weekend, no holiday) from
- * 9:30 AM to 4:00 PM New York time, both ends included (the 4:00 PM minute sees the closing trade).
+ * 9:30 AM to its close New York time (`sessionCloseMinute`: 4:00 PM, 1:00 PM on an early-close day),
+ * both ends included (the closing minute sees the closing trade).
  */
 export function isRegularSession(instant: string | number): boolean {
   const t = newYorkTime(instant);
-  return isBusinessDay(t.date) && t.minuteOfDay >= REGULAR_SESSION.open && t.minuteOfDay <= REGULAR_SESSION.close;
+  const close = sessionCloseMinute(t.date);
+  return close !== null && t.minuteOfDay >= REGULAR_SESSION.open && t.minuteOfDay <= close;
 }
 
 /** "Today" for the US market: the America/New_York calendar date of the instant. */
@@ -312,6 +317,11 @@ export function isHoliday(date: IsoDate): boolean {
   return nyseHolidays(yearOf(date)).some((h) => h.date === date);
 }
 
+/** The name of the NYSE holiday (or special closure) on `date`, null on any other day ("Good Friday"). */
+export function holidayNameOf(date: IsoDate): string | null {
+  return nyseHolidays(yearOf(date)).find((h) => h.date === date)?.name ?? null;
+}
+
 export function isWeekend(date: IsoDate): boolean {
   const wd = weekdayOf(date);
   return wd === 0 || wd === 6;
@@ -377,4 +387,34 @@ export function businessDaysBetween(from: IsoDate, to: IsoDate): IsoDate[] {
   const out: IsoDate[] = [];
   for (let d = onOrAfterBusinessDay(from); d <= to; d = nextBusinessDay(d)) out.push(d);
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// NYSE early closes
+
+/**
+ * The NYSE's early closes (1:00 PM New York), by the rules the exchange publishes with its holiday
+ * calendar (nyse.com "Holidays & Trading Hours", footnotes on the early closings):
+ * - the day after Thanksgiving (always a Friday);
+ * - Christmas Eve, December 24, when it is a business day (a Saturday Christmas closes Friday the 24th
+ *   for the holiday, and Thursday the 23rd is a full day);
+ * - July 3, when it is a business day, i.e. when Independence Day falls on a Tuesday to Friday (a
+ *   Saturday July 4 closes Friday July 3 for the holiday, and Thursday July 2 is a full day; a Sunday
+ *   or Monday July 4 leaves no early close).
+ * The name of the occasion, or null on a full session day or a day without a session. Unscheduled early
+ * closes are rare and not listed (as SPECIAL_CLOSURES lists the unscheduled full-day ones).
+ */
+export function earlyCloseOf(date: IsoDate): string | null {
+  if (!isBusinessDay(date)) return null;
+  const year = yearOf(date);
+  if (date === addDays(nthWeekday(year, 11, 4, 4), 1)) return 'the day after Thanksgiving';
+  if (date === makeDate(year, 12, 24)) return 'Christmas Eve';
+  if (date === makeDate(year, 7, 3)) return 'the day before Independence Day';
+  return null;
+}
+
+/** The close of the NYSE session on `date` in New York minutes of the day (4:00 PM, 1:00 PM on an early close); null without a session. */
+export function sessionCloseMinute(date: IsoDate): number | null {
+  if (!isBusinessDay(date)) return null;
+  return earlyCloseOf(date) === null ? REGULAR_SESSION.close : REGULAR_SESSION.earlyClose;
 }

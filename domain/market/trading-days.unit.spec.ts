@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  earlyCloseOf,
+  sessionCloseMinute,
   isRegularSession,
   addBusinessDays,
+  businessDaysBetween,
   newYorkCloseInstant,
   addDays,
   addMonths,
@@ -167,5 +170,41 @@ describe('isRegularSession (the minutes refresh-premium-quotes runs)', () => {
     expect(isRegularSession('2026-03-07T16:00:00.000Z')).toBe(false); // Saturday, 11:00
     expect(isRegularSession('2026-07-03T15:00:00.000Z')).toBe(false); // Independence Day observed, 11:00
     expect(isRegularSession('2026-12-25T16:00:00.000Z')).toBe(false); // Christmas, 11:00
+  });
+});
+
+describe('NYSE early closes (1:00 PM New York)', () => {
+  /** The NYSE's published early closings, written out by hand. */
+  const EARLY: Record<number, string[]> = {
+    2024: ['2024-07-03', '2024-11-29', '2024-12-24'],
+    2025: ['2025-07-03', '2025-11-28', '2025-12-24'],
+    // July 4 is a Saturday: Friday July 3 is the holiday and Thursday July 2 a full day
+    2026: ['2026-11-27', '2026-12-24'],
+    // July 4 a Sunday (Monday July 5 closed), Christmas a Saturday (Friday Dec 24 closed)
+    2027: ['2027-11-26'],
+  };
+
+  it('are the day after Thanksgiving, Christmas Eve and July 3 when they are business days', () => {
+    for (const [year, dates] of Object.entries(EARLY)) {
+      const found = businessDaysBetween(`${year}-01-01`, `${year}-12-31`).filter((d) => earlyCloseOf(d) !== null);
+      expect(found, year).toEqual(dates);
+    }
+    expect(earlyCloseOf('2026-11-27')).toBe('the day after Thanksgiving');
+    expect(earlyCloseOf('2026-12-24')).toBe('Christmas Eve');
+    expect(earlyCloseOf('2025-07-03')).toBe('the day before Independence Day');
+  });
+
+  it('sessionCloseMinute: 16:00, 13:00 on an early close, none on a closed day', () => {
+    expect(sessionCloseMinute('2026-11-25')).toBe(16 * 60);
+    expect(sessionCloseMinute('2026-11-27')).toBe(13 * 60);
+    expect(sessionCloseMinute('2026-11-26')).toBeNull(); // Thanksgiving
+    expect(sessionCloseMinute('2026-11-28')).toBeNull(); // Saturday
+  });
+
+  it('isRegularSession ends at 1:00 PM on an early-close day', () => {
+    // Friday 2026-11-27 (EST): 13:00 is 18:00Z
+    expect(isRegularSession('2026-11-27T18:00:00.000Z')).toBe(true);
+    expect(isRegularSession('2026-11-27T18:01:00.000Z')).toBe(false);
+    expect(isRegularSession('2026-11-25T18:01:00.000Z')).toBe(true); // a full day
   });
 });

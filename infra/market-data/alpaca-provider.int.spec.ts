@@ -105,14 +105,16 @@ describe('Alpaca adapter against a local server with recorded answers', () => {
     ]);
   });
 
-  it('widens the corporate-actions window (process date) and filters by ex-date, across pages, without duplicates', async () => {
+  it('widens the corporate-actions window (process date) and filters by ex-date, across pages, without duplicates; keeps a special apart', async () => {
     const list = await provider().p.distributions(['NVDW', 'ULTY'], '2026-03-04', '2026-03-17');
     expect(seen).toHaveLength(2);
     expect(seen[0]!.query).toMatchObject({ symbols: 'NVDW,ULTY', types: 'cash_dividend', start: '2026-02-25', end: '2026-05-16' });
     expect(seen[1]!.query.page_token).toBe('MjAyNi0wMy0wNXw3YjllM2I4ZA==');
     expect(list).toEqual([
-      { ticker: 'NVDW', exDate: '2026-03-10', recordDate: '2026-03-10', payDate: null, amount: '0.263798' },
-      { ticker: 'ULTY', exDate: '2026-03-04', recordDate: '2026-03-04', payDate: '2026-03-05', amount: '0.0908' },
+      { ticker: 'NVDW', exDate: '2026-03-10', recordDate: '2026-03-10', payDate: null, amount: '0.263798', kind: 'regular' },
+      // `special: true` on the same ex-date: its own distribution (N1), never added to the regular one
+      { ticker: 'NVDW', exDate: '2026-03-10', recordDate: '2026-03-10', payDate: '2026-03-11', amount: '0.5', kind: 'special' },
+      { ticker: 'ULTY', exDate: '2026-03-04', recordDate: '2026-03-04', payDate: '2026-03-05', amount: '0.0908', kind: 'regular' },
     ]);
   });
 

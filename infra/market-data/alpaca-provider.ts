@@ -10,6 +10,8 @@ import { MarketDataProviderError, type LatestPrice, type MarketDataProvider, typ
  * - Cash distributions: `GET /v1/corporate-actions?symbols=...&types=cash_dividend&start&end`; its date
  *   filter applies to `process_date` (often the pay date, weeks after the ex-date), so the window is
  *   widened (7 days before, 60 after) and the ex-dates are filtered here; paginated; deduplicated by id.
+ *   Each record is kept on its own, its kind from `special` (`true`: a special distribution; the
+ *   Market Data API sends a boolean, the Broker API's activities the strings "true"/"false": both read).
  * - Splits: the same endpoint with `types=forward_split,reverse_split` (`forward_splits[]` and
  *   `reverse_splits[]`, each with `old_rate`, `new_rate`, `ex_date`, `process_date`); the window is
  *   widened by 7 days each side and filtered by ex-date here.
@@ -57,6 +59,8 @@ interface AlpacaCashDividend {
   id: string;
   symbol: string;
   rate: number;
+  /** A special (non-recurring) dividend. */
+  special?: boolean | string | null;
   ex_date: string;
   record_date?: string | null;
   payable_date?: string | null;
@@ -266,6 +270,7 @@ export class AlpacaMarketDataProvider implements MarketDataProvider {
             recordDate: d.record_date && isValidDate(d.record_date) ? d.record_date : null,
             payDate: d.payable_date && isValidDate(d.payable_date) ? d.payable_date : null,
             amount: canonical(d.rate),
+            kind: d.special === true || d.special === 'true' ? 'special' : 'regular',
           });
         }
         pageToken = body.next_page_token ?? null;

@@ -34,6 +34,11 @@ export interface ProviderDistribution {
   payDate: string | null;
   /** Cash per share (decimal string). */
   amount: string;
+  /**
+   * A provider's record is one distribution: `special` when the provider flags it so (Alpaca's
+   * `special: true`); absent means regular. Two records of one kind on one ex-date are added up.
+   */
+  kind?: 'regular' | 'special';
 }
 
 /** A share split or reverse split: `oldRate` shares before become `newRate` shares from the ex-date on. */
@@ -52,7 +57,7 @@ export interface MarketDataProvider {
   latestPrices(tickers: readonly string[]): Promise<LatestPrice[]>;
   /** Raw (unadjusted) daily bars with dates in [from, to], per ticker in date order. */
   dailyBars(tickers: readonly string[], from: string, to: string): Promise<ProviderBar[]>;
-  /** Cash distributions with ex-dates in [from, to]. */
+  /** Cash distributions with ex-dates in [from, to], one per provider record (a regular and a special on one date are two). */
   distributions(tickers: readonly string[], from: string, to: string): Promise<ProviderDistribution[]>;
   /** Forward and reverse splits with ex-dates in [from, to]. */
   splits(tickers: readonly string[], from: string, to: string): Promise<ProviderSplit[]>;

@@ -1,5 +1,5 @@
 import type { PayoutFrequency } from '../../events/catalog.ts';
-import { distributionIdOf } from '../../events/dividends.ts';
+import { distributionIdOf, type DistributionKind } from '../../events/dividends.ts';
 import { streams } from '../../events/streams.ts';
 import type { EventLog } from '../../services/core/event-log.ts';
 import { yearOf } from '../../domain/market/trading-days.ts';
@@ -56,28 +56,30 @@ export function distribution(
   etfId: string,
   exDate: string,
   amount: string,
-  options: { payDate?: string | null; status?: 'declared' | 'estimated'; revisedFrom?: string; source?: string } = {},
+  options: { payDate?: string | null; status?: 'declared' | 'estimated'; revisedFrom?: string; source?: string; kind?: DistributionKind } = {},
 ): GivenEvent {
+  const kind = options.kind ?? 'regular';
   const data = {
     etfId,
-    distributionId: distributionIdOf(etfId, exDate),
+    distributionId: distributionIdOf(etfId, exDate, kind),
     exDate,
     recordDate: null,
     payDate: options.payDate ?? null,
     amount,
     status: options.status ?? 'declared',
     source: options.source ?? 'manual',
+    kind,
   };
   return options.revisedFrom === undefined
     ? { stream: streams.dividends(etfId), type: 'DistributionDeclared', data }
     : { stream: streams.dividends(etfId), type: 'DistributionRevised', data: { ...data, previousAmount: options.revisedFrom } };
 }
 
-export function withdrawn(etfId: string, exDate: string): GivenEvent {
+export function withdrawn(etfId: string, exDate: string, kind: DistributionKind = 'regular'): GivenEvent {
   return {
     stream: streams.dividends(etfId),
     type: 'DistributionWithdrawn',
-    data: { etfId, distributionId: distributionIdOf(etfId, exDate), exDate, reason: 'wrong fund', withdrawnAt: '2026-01-10T12:00:00.000Z' },
+    data: { etfId, distributionId: distributionIdOf(etfId, exDate, kind), exDate, reason: 'wrong fund', withdrawnAt: '2026-01-10T12:00:00.000Z' },
   };
 }
 

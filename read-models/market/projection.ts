@@ -6,6 +6,7 @@ import type { MarketClockEvent } from '../../events/market-clock.ts';
 import type { PriceEvent } from '../../events/prices.ts';
 import type { SplitEvent } from '../../events/splits.ts';
 import type { Doc } from '../../infra/document-store/port.ts';
+import { KIND_ORDER } from '../../domain/market/run-rate.ts';
 import { brandSlug } from '../../domain/market/tickers.ts';
 import type { IsoDate } from '../../domain/market/trading-days.ts';
 import type { Projection, ProjectionContext } from '../runtime/projection.ts';
@@ -180,10 +181,11 @@ function putBar(doc: EtfMarketDoc, date: IsoDate, close: string, source: EtfMark
   return doc;
 }
 
+/** One distribution per ex-date and kind, ascending by ex-date, then kind (the regular one first). */
 function putDistribution(doc: EtfMarketDoc, d: StoredDistribution): EtfMarketDoc {
-  const list = doc.distributions.filter((x) => x.distributionId !== d.distributionId && x.exDate !== d.exDate);
+  const list = doc.distributions.filter((x) => x.distributionId !== d.distributionId && !(x.exDate === d.exDate && x.kind === d.kind));
   let i = list.length;
-  while (i > 0 && list[i - 1]!.exDate > d.exDate) i--;
+  while (i > 0 && (list[i - 1]!.exDate > d.exDate || (list[i - 1]!.exDate === d.exDate && KIND_ORDER[list[i - 1]!.kind] > KIND_ORDER[d.kind]))) i--;
   list.splice(i, 0, d);
   doc.distributions = list;
   return doc;
@@ -203,9 +205,12 @@ export const marketProjection: Projection = {
   // 2: the documents keep the fund's splits; every figure is split-adjusted (detail `splits`, dividend history flags)
   // 3: bars keep their source (barSources), for the demo labels
   // 4: list items carry priceReturn; details carry returnBreakdown, navErosion, explain and sameUnderlying
-  // 5 (issue 24): calendar entries carry distributionId (the private ICS feed's UID); list items carry
-  // `stale` (a stale fund gets no projected payouts), windowStart and windowBasis (the window after a price gap)
-  version: 5,
+  // 5: distributions have a kind (several per ex-date); the run rate uses regular ones, the current cadence and the
+  //    frequency the payouts say (list items: frequencyUsed, inferredFrequency, yieldBasis)
+  // 6: calendar entries carry distributionId (the private ICS feed's UID); list items carry `stale` (a stale fund
+  //    gets no projected payouts), windowStart and windowBasis (the window after a price gap). Built beside 5 as
+  //    another 5: one above it, so a read model built by either alone is rebuilt.
+  version: 6,
   handles: handled,
   collections: {
     [MARKET_ETFS]: [],
@@ -263,6 +268,7 @@ export const marketProjection: Projection = {
           payDate: d.payDate,
           amount: d.amount,
           status: d.status,
+          kind: d.kind,
           source: d.source,
         };
         await ctx.update<EtfMarketDoc>(MARKET_ETFS, d.etfId, (doc) => putDistribution(doc ?? emptyEtf(d.etfId), stored));

@@ -22,6 +22,7 @@ import {
   marketDay,
   quote,
   renamed,
+  withdrawn,
 } from './fixtures.ts';
 import { MARKET_ETFS, MARKET_STATE, MARKET_VIEWS, marketProjection, type EtfMarketDoc, type ViewDoc } from './projection.ts';
 import { metricsInput, type EtfDetail, type EtfListItem, type PublicCalendarEntry } from './render.ts';
@@ -90,6 +91,10 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
       nextExDividend: '2026-01-20',
       nextExDividendEstimated: true,
       frequency: 'weekly',
+      // the payouts agree with the catalog; the yield rests on three of them
+      frequencyUsed: 'weekly',
+      inferredFrequency: null,
+      yieldBasis: { payouts: 3 },
       underlying: 'NVDA',
       dataSource: 'manual',
       isDemo: false,
@@ -113,9 +118,9 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
     });
     expect(detail.dividendHistory).toEqual([
       // Declared without a pay date: paid the next business day after the ex-date.
-      { id: `${FIX.etfId}_2026-01-13`, exDividendDate: '2026-01-13', payoutDate: '2026-01-14', amount: '0.5', estimated: false, splitAdjusted: false, declaredAmount: '0.5', isDemo: false },
-      { id: `${FIX.etfId}_2026-01-06`, exDividendDate: '2026-01-06', payoutDate: '2026-01-07', amount: '0.4', estimated: false, splitAdjusted: false, declaredAmount: '0.4', isDemo: false },
-      { id: `${FIX.etfId}_2025-12-30`, exDividendDate: '2025-12-30', payoutDate: '2025-12-31', amount: '0.3', estimated: false, splitAdjusted: false, declaredAmount: '0.3', isDemo: false },
+      { id: `${FIX.etfId}_2026-01-13`, exDividendDate: '2026-01-13', payoutDate: '2026-01-14', amount: '0.5', estimated: false, kind: 'regular', splitAdjusted: false, declaredAmount: '0.5', isDemo: false },
+      { id: `${FIX.etfId}_2026-01-06`, exDividendDate: '2026-01-06', payoutDate: '2026-01-07', amount: '0.4', estimated: false, kind: 'regular', splitAdjusted: false, declaredAmount: '0.4', isDemo: false },
+      { id: `${FIX.etfId}_2025-12-30`, exDividendDate: '2025-12-30', payoutDate: '2025-12-31', amount: '0.3', estimated: false, kind: 'regular', splitAdjusted: false, declaredAmount: '0.3', isDemo: false },
     ]);
     // Same underlying (NVDA) first, by ticker; then the rest of the brand (Roundhill); never itself.
     expect(detail.similarEtfs).toEqual([
@@ -133,20 +138,40 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
     // since the first close 2026-01-05 at 20.00: (21.10 - 20) / 20 x 100 = +5.50 (no erosion yet)
     expect(detail.navErosion).toEqual({ since: '2026-01-05', startPrice: '20.00', currentPrice: '21.10', percent: '5.50', exact: '5.5' });
     expect(detail.explain.yieldPercent).toEqual({ formula: 'weeklyAverage × 52 / currentPrice × 100', inputs: { weeklyAverage: '0.4', currentPrice: '21.1' } });
-    expect(detail.explain.distributionRate.inputs).toEqual({ latestDistribution: '0.5', payoutsPerYear: 52, currentPrice: '21.1' });
-    expect(detail.explain.annualDripYield.inputs).toEqual({ weeklyAverage: '0.4', payout: '0.4', payoutsPerYear: 52, currentPrice: '21.1' });
-    expect(detail.explain.oneYearReturn.inputs).toEqual({ currentPrice: '21.1', startPrice: '20', windowStart: '2026-01-05', windowDistributions: '0.9', historicalPeriodDays: 9 });
+    expect(detail.explain.distributionRate.inputs).toEqual({
+      latestDistribution: '0.5',
+      distributions: [{ exDividendDate: '2026-01-13', amount: '0.5', kind: 'regular' }],
+      payoutsPerYear: 52,
+      frequency: 'weekly',
+      currentPrice: '21.1',
+    });
+    expect(detail.explain.annualDripYield.inputs).toEqual({ weeklyAverage: '0.4', payout: '0.4', payoutsPerYear: 52, frequency: 'weekly', currentPrice: '21.1' });
+    expect(detail.explain.oneYearReturn.inputs).toEqual({
+      currentPrice: '21.1',
+      startPrice: '20',
+      windowStart: '2026-01-05',
+      windowDistributions: '0.9',
+      distributions: [
+        { exDividendDate: '2026-01-06', amount: '0.4', kind: 'regular' },
+        { exDividendDate: '2026-01-13', amount: '0.5', kind: 'regular' },
+      ],
+      historicalPeriodDays: 9,
+    });
     // 1 + 0.40 / 20.40 = 1.0196078..; x (1 + 0.50 / 21.00) = 1.043884220355 (12 decimals)
     expect(detail.explain.dripReturn.inputs).toEqual({ currentPrice: '21.1', startPrice: '20', windowStart: '2026-01-05', dripShares: '1.043884220355', historicalPeriodDays: 9 });
     expect(detail.explain.weeklyAverage).toEqual({
-      formula: 'Mean of the last 3 distributions with an ex-date on or before 2026-01-14, each as a per-week amount: as paid (weekly)',
+      formula:
+        "Mean of the last 3 regular distributions with an ex-date on or before 2026-01-14, since the fund's current payout cadence began " +
+        '(specials and capital gains left out), each as a per-week amount: as paid (weekly)',
       inputs: {
         distributions: [
-          { exDividendDate: '2025-12-30', amount: '0.3' },
-          { exDividendDate: '2026-01-06', amount: '0.4' },
-          { exDividendDate: '2026-01-13', amount: '0.5' },
+          { exDividendDate: '2025-12-30', amount: '0.3', kind: 'regular' },
+          { exDividendDate: '2026-01-06', amount: '0.4', kind: 'regular' },
+          { exDividendDate: '2026-01-13', amount: '0.5', kind: 'regular' },
         ],
         frequency: 'weekly',
+        catalogFrequency: 'weekly',
+        regimeSince: '2025-12-30',
       },
     });
     // Recomputing each headline figure from its inputs gives the figure shown.
@@ -245,10 +270,10 @@ describe('market projection: calendar', () => {
     // paid 01-14. Then Tuesday ex-dates 01-20, 01-27, 02-03 paid one business day later (its last
     // known lag: ex 01-06, pay 01-07) at the latest declared amount, 0.5 (docs/metrics.md, F3).
     expect(fix).toEqual([
-      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-14', amount: '0.5', estimated: false, exDate: '2026-01-13', isDemo: false, distributionId: `${FIX.etfId}_2026-01-13` },
-      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-21', amount: '0.5', estimated: true, exDate: '2026-01-20', isDemo: false, distributionId: `${FIX.etfId}_2026-01-20` },
-      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-28', amount: '0.5', estimated: true, exDate: '2026-01-27', isDemo: false, distributionId: `${FIX.etfId}_2026-01-27` },
-      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-02-04', amount: '0.5', estimated: true, exDate: '2026-02-03', isDemo: false, distributionId: `${FIX.etfId}_2026-02-03` },
+      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-14', amount: '0.5', estimated: false, exDate: '2026-01-13', kind: 'regular', isDemo: false, distributionId: `${FIX.etfId}_2026-01-13` },
+      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-21', amount: '0.5', estimated: true, exDate: '2026-01-20', kind: 'regular', isDemo: false, distributionId: `${FIX.etfId}_2026-01-20` },
+      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-28', amount: '0.5', estimated: true, exDate: '2026-01-27', kind: 'regular', isDemo: false, distributionId: `${FIX.etfId}_2026-01-27` },
+      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-02-04', amount: '0.5', estimated: true, exDate: '2026-02-03', kind: 'regular', isDemo: false, distributionId: `${FIX.etfId}_2026-02-03` },
     ]);
     const all = json<PublicCalendarEntry[]>('calendar');
     const order = all.map((e) => `${e.payoutDate} ${e.ticker}`);
@@ -354,6 +379,7 @@ describe('metrics input slice', () => {
       payDate: null,
       amount: (0.1 + (i % 7) / 100).toFixed(2),
       status: 'declared' as const,
+      kind: 'regular' as const,
       source: 'manual' as const,
     }));
     const doc = {
@@ -378,11 +404,47 @@ describe('metrics input slice', () => {
       distributions,
       splits: [],
     };
+    // the distributions as the metrics take them (the figures and the distributions each one used)
+    const points = distributions.map(({ exDate, payDate, amount, status, kind }) => ({ exDate, payDate, amount, status, kind }));
     const full = (today: string) =>
-      computeEtfMetrics({ today, frequency: 'weekly', bars: dates.map((date, i) => ({ date, close: closes[i]! })), quote: null, distributions });
+      computeEtfMetrics({ today, frequency: 'weekly', bars: dates.map((date, i) => ({ date, close: closes[i]! })), quote: null, distributions: points });
     for (const today of ['2024-01-01', '2024-01-02', '2024-06-30', '2025-01-01', '2025-06-15', '2026-01-14', '2026-03-31', '2027-06-01']) {
       expect(JSON.stringify(computeEtfMetrics(metricsInput(doc, today))), today).toBe(JSON.stringify(full(today)));
     }
+  });
+});
+
+describe('market projection: kinds of distribution (N1)', () => {
+  // FIXW plus a $1.00 special beside its regular $0.50 of ex 01-13 (paid 01-14): two distributions of one ex-date
+  const special = () => distribution(FIX.etfId, '2026-01-13', '1.00', { kind: 'special' });
+
+  it('keeps the special beside the regular payout; the run rate stays on the regular ones', async () => {
+    const { json } = await viewsOf([...allFixtureEvents(), special()], { deliverTwice: true });
+    const detail = json<EtfDetail>('detail:FIXW');
+    expect(detail.dividendHistory.slice(0, 2).map((d) => [d.id, d.exDividendDate, d.amount, d.kind])).toEqual([
+      [`${FIX.etfId}_2026-01-13`, '2026-01-13', '0.5', 'regular'],
+      [`${FIX.etfId}_2026-01-13_special`, '2026-01-13', '1.00', 'special'],
+    ]);
+    // unchanged by the special: weekly average 0.40, yield 98.58, distribution rate 0.50 x 52 / 21.10 = 123.22
+    expect(detail).toMatchObject({ weeklyAverage: '0.4000', yieldPercent: '98.58', distributionRate: '123.22', yieldBasis: { payouts: 3 } });
+    // paid, so counted: TTM (0.30 + 0.40 + 0.50 + 1.00) / 21.10 = 10.43; 1-year (21.10 - 20 + 0.40 + 0.50 + 1.00) / 20 = 15.00
+    expect(detail).toMatchObject({ ttmYield: '10.43', oneYearReturn: '15.00' });
+    const calendar = json<PublicCalendarEntry[]>('calendar').filter((e) => e.ticker === 'FIXW' && e.payoutDate === '2026-01-14');
+    // each entry is its own distribution, found by its id (ex-date and kind): the private ICS feed's UID
+    expect(calendar.map((e) => [e.amount, e.kind, e.distributionId])).toEqual([
+      ['0.5', 'regular', `${FIX.etfId}_2026-01-13`],
+      ['1', 'special', `${FIX.etfId}_2026-01-13_special`],
+    ]);
+    // projections repeat the regular $0.50, never the special, under the id their regular declaration will get
+    const projected = json<PublicCalendarEntry[]>('calendar').filter((e) => e.ticker === 'FIXW' && e.estimated);
+    expect(projected.length).toBeGreaterThan(0);
+    expect(projected.every((e) => e.amount === '0.5' && e.kind === 'regular' && e.distributionId === `${FIX.etfId}_${e.exDate}`)).toBe(true);
+  });
+
+  it('withdrawing the special leaves the regular payout of its ex-date', async () => {
+    const { json } = await viewsOf([...allFixtureEvents(), special(), withdrawn(FIX.etfId, '2026-01-13', 'special')]);
+    const history = json<EtfDetail>('detail:FIXW').dividendHistory;
+    expect(history.filter((d) => d.exDividendDate === '2026-01-13').map((d) => [d.amount, d.kind])).toEqual([['0.5', 'regular']]);
   });
 });
 
@@ -428,12 +490,12 @@ describe('market projection: schema coverage', () => {
     });
     // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
     expect({ version: marketProjection.version, documentFields }).toEqual({
-      version: 5,
+      version: 6,
       documentFields: {
         [MARKET_ETFS]: [
           '_id', '_position', 'barCloses', 'barDates', 'barSources', 'barsVersion', 'brand', 'brandSlug', 'dataSource', 'description', 'distributions',
-          'distributions[].amount', 'distributions[].distributionId', 'distributions[].exDate', 'distributions[].payDate', 'distributions[].recordDate',
-          'distributions[].source', 'distributions[].status', 'etfId', 'frequency', 'inceptionDate', 'lastBarSource', 'listed', 'name', 'quote', 'quote.price',
+          'distributions[].amount', 'distributions[].distributionId', 'distributions[].exDate', 'distributions[].kind', 'distributions[].payDate',
+          'distributions[].recordDate', 'distributions[].source', 'distributions[].status', 'etfId', 'frequency', 'inceptionDate', 'lastBarSource', 'listed', 'name', 'quote', 'quote.price',
           'quote.quotedAt', 'quote.source', 'splits', 'splits[].exDate', 'splits[].newRate', 'splits[].oldRate', 'splits[].source', 'splits[].splitId',
           'ticker', 'underlying',
         ],
@@ -443,11 +505,12 @@ describe('market projection: schema coverage', () => {
           'entries[].item.dataSource', 'entries[].item.dayChange', 'entries[].item.dayChangePercent', 'entries[].item.distributionRate',
           'entries[].item.dripReturn', 'entries[].item.exact', 'entries[].item.exact.annualDripYield', 'entries[].item.exact.distributionRate',
           'entries[].item.exact.dripReturn', 'entries[].item.exact.oneYearReturn', 'entries[].item.exact.priceReturn', 'entries[].item.exact.ttmYield',
-          'entries[].item.exact.weeklyAverage', 'entries[].item.exact.yieldPercent', 'entries[].item.frequency', 'entries[].item.historicalPeriodDays',
-          'entries[].item.id', 'entries[].item.isDemo', 'entries[].item.name', 'entries[].item.nextExDividend', 'entries[].item.nextExDividendEstimated',
-          'entries[].item.oneYearReturn', 'entries[].item.priceAsOf', 'entries[].item.priceAsOfTime', 'entries[].item.priceReturn', 'entries[].item.stale',
-          'entries[].item.ticker', 'entries[].item.ttmYield', 'entries[].item.underlying', 'entries[].item.weeklyAverage', 'entries[].item.windowBasis',
-          'entries[].item.windowStart', 'entries[].item.yieldPercent', 'entries[].listed',
+          'entries[].item.exact.weeklyAverage', 'entries[].item.exact.yieldPercent', 'entries[].item.frequency', 'entries[].item.frequencyUsed',
+          'entries[].item.historicalPeriodDays', 'entries[].item.id', 'entries[].item.inferredFrequency', 'entries[].item.isDemo', 'entries[].item.name',
+          'entries[].item.nextExDividend', 'entries[].item.nextExDividendEstimated', 'entries[].item.oneYearReturn', 'entries[].item.priceAsOf',
+          'entries[].item.priceAsOfTime', 'entries[].item.priceReturn', 'entries[].item.stale', 'entries[].item.ticker', 'entries[].item.ttmYield',
+          'entries[].item.underlying', 'entries[].item.weeklyAverage', 'entries[].item.windowBasis', 'entries[].item.windowStart', 'entries[].item.yieldBasis',
+          'entries[].item.yieldPercent', 'entries[].listed',
           'entries[].similarKey', 'entries[].ticker', 'etags', 'today',
         ],
         [MARKET_VIEWS]: ['_id', '_position', 'body', 'etag'],

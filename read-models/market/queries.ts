@@ -127,6 +127,7 @@ export async function getEtfSeries(readModels: ReadModels, etfId: string): Promi
       payDate: d.payDate,
       amount: d.amount,
       status: d.status,
+      kind: d.kind,
       source: d.source,
     })),
     splits: doc.splits.map((x) => ({ exDate: x.exDate, oldRate: x.oldRate, newRate: x.newRate })),

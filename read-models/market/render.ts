@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, PayoutFrequency } from '../../events/catalog.ts';
-import { distributionIdOf, type DistributionStatus } from '../../events/dividends.ts';
+import { distributionIdOf, type DistributionKind, type DistributionStatus } from '../../events/dividends.ts';
 import {
   HISTORY_RANGES,
   type DividendHistoryItem,
@@ -20,6 +20,7 @@ import { DEMO_SOURCE, fundFiguresAreDemo, projectionIsDemo, type SourcedBar } fr
 import { addDays, addMonths, newYorkCloseInstant, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
 import { canonical, dec, fixed } from '../../domain/market/decimal.ts';
 import { explainMetrics, navErosion, returnBreakdown, type MetricExplanations as KernelExplanations } from '../../domain/market/explain.ts';
+import { KIND_ORDER } from '../../domain/market/run-rate.ts';
 import { adjustDistributions, adjustPrice, describeSplit, isAdjusted, splitAdjustedInput, splitsInEffect, type SplitPoint } from '../../domain/market/splits.ts';
 import {
   computeEtfMetrics,
@@ -49,6 +50,8 @@ export interface StoredDistribution {
   payDate: IsoDate | null;
   amount: string;
   status: DistributionStatus;
+  /** regular, special or capital-gain: one distribution per ex-date and kind. */
+  kind: DistributionKind;
   source: DataSource;
 }
 
@@ -89,7 +92,7 @@ export interface EtfMarketFields {
   barsVersion: number;
   /** The newest intraday quote. */
   quote: StoredQuote | null;
-  /** Active distributions (revisions applied, withdrawn ones removed), ascending by ex-date. */
+  /** Active distributions (revisions applied, withdrawn ones removed), ascending by ex-date, then kind. */
   distributions: StoredDistribution[];
   /**
    * Splits and reverse splits (revisions applied), ascending by ex-date. Bars, the quote and the
@@ -164,7 +167,7 @@ export function upperBound(dates: readonly string[], date: string): number {
 // Metrics
 
 function distributionPoints(doc: Pick<EtfMarketFields, 'distributions'>): DistributionPoint[] {
-  return doc.distributions.map((d) => ({ exDate: d.exDate, payDate: d.payDate, amount: d.amount, status: d.status }));
+  return doc.distributions.map((d) => ({ exDate: d.exDate, payDate: d.payDate, amount: d.amount, status: d.status, kind: d.kind }));
 }
 
 /**
@@ -253,6 +256,9 @@ export function listItemOf(doc: EtfMarketFields, view: EtfMetricsView | null, to
     nextExDividend: view?.nextExDividend ?? null,
     nextExDividendEstimated: view?.nextExDividendEstimated ?? false,
     frequency: doc.frequency,
+    frequencyUsed: view?.frequencyUsed ?? doc.frequency,
+    inferredFrequency: view?.inferredFrequency ?? null,
+    yieldBasis: view?.yieldBasis ?? null,
     underlying: doc.underlying,
     dataSource: doc.dataSource,
     isDemo: figuresAreDemo(doc, view, today),
@@ -271,7 +277,7 @@ function priceInstant(doc: EtfMarketFields, view: EtfMetricsView | null): string
 }
 
 /**
- * Every active distribution, newest first, its amount on the share basis of `today`: an ex-date before
+ * Every active distribution, newest first (on one ex-date the regular one first), its amount on the share basis of `today`: an ex-date before
  * a split (in effect by `today`) shows the declared amount x oldRate / newRate, flagged `splitAdjusted`
  * with the declared amount beside it (rounded to 6 decimals when the ratio does not divide exactly).
  */
@@ -288,12 +294,14 @@ export function dividendHistoryOf(doc: Pick<EtfMarketFields, 'distributions' | '
       payoutDate: payoutDateOf(d),
       amount,
       estimated: d.status === 'estimated',
+      kind: d.kind,
       splitAdjusted: adjusted,
       declaredAmount: d.amount,
       isDemo: d.source === DEMO_SOURCE,
     });
   }
-  return out;
+  // newest ex-date first; on one ex-date the regular payout first, then a special beside it
+  return out.sort((a, b) => (a.exDividendDate !== b.exDividendDate ? (a.exDividendDate < b.exDividendDate ? 1 : -1) : KIND_ORDER[a.kind] - KIND_ORDER[b.kind]));
 }
 
 /** The fund's splits, newest first; `upcoming` while the ex-date is after the market date. */
@@ -507,7 +515,7 @@ export function historyJson(doc: EtfMarketFields, slice: HistorySlice, points?: 
  */
 export function calendarEntriesOf(doc: EtfMarketFields, today: IsoDate | null, stale: boolean): PublicCalendarEntry[] {
   if (today === null) return [];
-  const byExDate = new Map(doc.distributions.map((d) => [d.exDate, d]));
+  const byId = new Map(doc.distributions.map((d) => [d.distributionId, d]));
   const projectedDemo = projectionIsDemo(doc.distributions);
   const entries = buildDividendCalendar(
     [{ etfId: doc.etfId, ticker: doc.ticker, name: doc.name, frequency: doc.frequency, distributions: adjustDistributions(distributionPoints(doc), doc.splits, today), stale }],
@@ -517,22 +525,22 @@ export function calendarEntriesOf(doc: EtfMarketFields, today: IsoDate | null, s
   // basis of its own ex-date (as a declared one after that split is): x oldRate / newRate.
   const upcoming = doc.splits.filter((x) => x.exDate > today);
   return entries.map((e) => {
-    const declared = byExDate.get(e.exDate);
-    const labelled = {
-      ...e,
-      isDemo: declared ? declared.source === DEMO_SOURCE : projectedDemo,
-      // a projection carries the id its declaration on that ex-date gets: the private feed's UID stays
-      distributionId: declared ? declared.distributionId : distributionIdOf(doc.etfId, e.exDate),
-    };
+    // One distribution per ex-date and kind: the id says both (a special on a regular payout's ex-date is
+    // its own). A projection (regular) carries the id its declaration will get, so the private feed's UID
+    // stays when it is declared.
+    const distributionId = distributionIdOf(doc.etfId, e.exDate, e.kind);
+    const declared = byId.get(distributionId);
+    const labelled = { ...e, isDemo: declared ? declared.source === DEMO_SOURCE : projectedDemo, distributionId };
     if (upcoming.length === 0 || declared) return labelled; // declared or an issuer estimate: on its own basis already
     const onItsBasis = adjustPrice(e.amount, today, upcoming, e.exDate);
     return onItsBasis.eq(e.amount) ? labelled : { ...labelled, amount: canonical(onItsBasis) };
   });
 }
 
-/** The calendar's order (as buildDividendCalendar): payout date, ticker, ex-date. */
+/** The calendar's order (as buildDividendCalendar): payout date, ticker, ex-date, kind. */
 export function compareCalendarEntries(a: PublicCalendarEntry, b: PublicCalendarEntry): number {
   if (a.payoutDate !== b.payoutDate) return a.payoutDate < b.payoutDate ? -1 : 1;
   if (a.ticker !== b.ticker) return a.ticker < b.ticker ? -1 : 1;
-  return a.exDate < b.exDate ? -1 : a.exDate > b.exDate ? 1 : 0;
+  if (a.exDate !== b.exDate) return a.exDate < b.exDate ? -1 : 1;
+  return KIND_ORDER[a.kind] - KIND_ORDER[b.kind];
 }

@@ -15,20 +15,17 @@ export interface UserDoc extends Doc {
   firstName: string;
   lastName: string;
   /**
-   * The plan on record: 'premium' once the user has (or had) a Premium subscription. Whether it still
-   * gives Premium rights is `hasPremiumRights` (services/billing/premium.ts): status and paid period.
+   * The plan on record: 'premium' while the user has (or had) any subscription (the index of
+   * `premiumUsers`). Whether one still gives Premium rights is `hasPremiumRights`
+   * (services/billing/premium.ts): each subscription's status and end.
    */
   subscriptionTier: 'free' | 'premium';
-  /** Stripe's status of the subscription (`active`, `trialing`, `past_due`, `canceled`, ...); null without one. */
-  subscriptionStatus: string | null;
-  /** Billing (docs/billing.md): the user's Stripe customer and subscription; absent before the first checkout. */
+  /** Every subscription of the user (a user may hold several), by id; empty without one. */
+  subscriptions: UserSubscription[];
+  /** Billing (docs/billing.md): the Stripe customer linked last (checkout, billing portal); absent before the first checkout. */
   stripeCustomerId?: string;
-  stripeSubscriptionId?: string;
-  /** End of the subscription's current billing period (renewal, or the end when it is cancelled). */
-  currentPeriodEnd?: string | null;
-  cancelAtPeriodEnd?: boolean;
-  /** End of the last period the subscription was in good standing for (active or trialing): a canceled subscription keeps Premium until then. */
-  paidThrough?: string | null;
+  /** Every Stripe customer linked to the user: the webhook's customer index. */
+  stripeCustomerIds?: string[];
   sessionEpoch: number;
   registeredAt: string;
   /** The address is proven (verification link or password reset); owner rights need it. */
@@ -41,6 +38,24 @@ export interface UserDoc extends Doc {
   /** Sessions ended by a logout, kept until they would have expired anyway (the gateway refuses them). */
   endedSessions?: EndedSession[];
 }
+
+/** One subscription as Stripe last described it (or the plan set by hand: `SubscriptionChanged`). */
+export interface UserSubscription {
+  /** Stripe's subscription id, or `manual` for the plan set on the user stream. */
+  id: string;
+  /** Stripe's status (`active`, `trialing`, `past_due`, `canceled`, ...); the manual plan's may be null. */
+  status: string | null;
+  /** End of the current billing period (the renewal, or the end when it is set to cancel then). */
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** When Stripe says the subscription ended (`ended_at`); null while it runs. */
+  endedAt: string | null;
+  /** The time the facts describe (orders the subscriptions; a fact older than the one kept is not applied). */
+  asOf: string;
+}
+
+/** The id of the plan set by hand on the user stream (`SubscriptionChanged`), beside Stripe's `sub_...` ids. */
+export const MANUAL_PLAN = 'manual';
 
 export interface EndedSession {
   sessionId: string;
@@ -66,19 +81,22 @@ const handled: readonly Handled['type'][] = [
   'SubscriptionUpdated',
 ];
 
-/** Stripe statuses of a subscription in good standing: its current period counts as paid. */
-const GOOD_STANDING = new Set(['active', 'trialing']);
+/** The subscriptions with `next` in place of the one of its id, sorted by id (deterministic documents). */
+function withSubscription(list: readonly UserSubscription[], next: UserSubscription | null, id: string): UserSubscription[] {
+  const others = list.filter((s) => s.id !== id);
+  return (next ? [...others, next] : others).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
 
 export const usersProjection: Projection = {
   name: 'users',
   // 3 (billing): Stripe customer, subscription status and period; 3 (verification): emailVerified and the
-  // current link's hash; 4: both together
-  version: 4,
+  // current link's hash; 4: both together; 5 (issue 25): every subscription on its own, every customer linked
+  version: 5,
   handles: handled,
   collections: {
     [USERS]: [
       { key: { email: 1 }, name: 'email' },
-      { key: { stripeCustomerId: 1 }, name: 'stripeCustomerId' },
+      { key: { stripeCustomerIds: 1 }, name: 'stripeCustomerIds' },
       { key: { verificationTokenHash: 1 }, name: 'verificationTokenHash' },
       // premiumUsers (refresh-premium-quotes, every minute of the session)
       { key: { subscriptionTier: 1 }, name: 'subscriptionTier' },
@@ -95,7 +113,7 @@ export const usersProjection: Projection = {
           firstName: d.firstName,
           lastName: d.lastName,
           subscriptionTier: 'free',
-          subscriptionStatus: null,
+          subscriptions: [],
           sessionEpoch: 0,
           registeredAt: d.registeredAt,
           emailVerified: false,
@@ -119,32 +137,46 @@ export const usersProjection: Projection = {
         return;
       }
       case 'SubscriptionChanged': {
+        // the plan set by hand: one more subscription while it is Premium
         const d = event.data;
-        await ctx.update<UserDoc>(USERS, d.userId, (doc) =>
-          doc ? { ...doc, subscriptionTier: d.subscriptionTier, subscriptionStatus: d.subscriptionStatus } : null,
-        );
+        await ctx.update<UserDoc>(USERS, d.userId, (doc) => {
+          if (!doc) return null;
+          const plan: UserSubscription = { id: MANUAL_PLAN, status: d.subscriptionStatus, currentPeriodEnd: null, cancelAtPeriodEnd: false, endedAt: null, asOf: d.changedAt };
+          const subscriptions = withSubscription(doc.subscriptions, d.subscriptionTier === 'premium' ? plan : null, MANUAL_PLAN);
+          return { ...doc, subscriptions, subscriptionTier: subscriptions.length > 0 ? 'premium' : 'free' };
+        });
         return;
       }
       case 'StripeCustomerLinked': {
-        const d = event.data;
-        await ctx.update<UserDoc>(USERS, d.userId, (doc) => (doc ? { ...doc, stripeCustomerId: d.stripeCustomerId } : null));
-        return;
-      }
-      case 'SubscriptionUpdated': {
         const d = event.data;
         await ctx.update<UserDoc>(USERS, d.userId, (doc) =>
           doc
             ? {
                 ...doc,
-                subscriptionTier: 'premium',
-                subscriptionStatus: d.status,
-                stripeSubscriptionId: d.stripeSubscriptionId,
-                currentPeriodEnd: d.currentPeriodEnd,
-                cancelAtPeriodEnd: d.cancelAtPeriodEnd,
-                paidThrough: GOOD_STANDING.has(d.status) ? d.currentPeriodEnd : (doc.paidThrough ?? null),
+                stripeCustomerId: d.stripeCustomerId,
+                stripeCustomerIds: [...(doc.stripeCustomerIds ?? []).filter((c) => c !== d.stripeCustomerId), d.stripeCustomerId],
               }
             : null,
         );
+        return;
+      }
+      case 'SubscriptionUpdated': {
+        const d = event.data;
+        await ctx.update<UserDoc>(USERS, d.userId, (doc) => {
+          if (!doc) return null;
+          const kept = doc.subscriptions.find((s) => s.id === d.stripeSubscriptionId);
+          // the billing decider appends each subscription's facts in order; a fact older than the one kept changes nothing
+          if (kept && Date.parse(kept.asOf) > Date.parse(d.asOf)) return doc;
+          const next: UserSubscription = {
+            id: d.stripeSubscriptionId,
+            status: d.status,
+            currentPeriodEnd: d.currentPeriodEnd,
+            cancelAtPeriodEnd: d.cancelAtPeriodEnd,
+            endedAt: d.endedAt,
+            asOf: d.asOf,
+          };
+          return { ...doc, subscriptionTier: 'premium', subscriptions: withSubscription(doc.subscriptions, next, next.id) };
+        });
         return;
       }
       case 'EmailVerificationRequested': {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountEvent } from '../../events/accounts.ts';
 import type { BillingEvent } from '../../events/billing.ts';
+import { registry } from '../../events/registry.ts';
 import { project, recorded, sampleEvent, schemaCoverage, type CoverageCases, type GivenEvent } from '../runtime/projection-testing.ts';
 import { USERS, usersProjection, type UserDoc } from './projection.ts';
 
@@ -19,8 +20,21 @@ const history: GivenEvent[] = [
 ];
 
 const expected = [
-  { _id: bob, email: 'bob@example.com', firstName: 'Bob', lastName: 'Ray', subscriptionTier: 'premium', subscriptionStatus: 'active', sessionEpoch: 0, registeredAt: at, emailVerified: false, verificationTokenHash: null, _position: 7 },
-  { _id: ann, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', subscriptionTier: 'free', subscriptionStatus: null, sessionEpoch: 2, registeredAt: at, emailVerified: false, verificationTokenHash: null, _position: 6 },
+  {
+    _id: bob,
+    email: 'bob@example.com',
+    firstName: 'Bob',
+    lastName: 'Ray',
+    subscriptionTier: 'premium',
+    // the plan set by hand: one subscription beside Stripe's
+    subscriptions: [{ id: 'manual', status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false, endedAt: null, asOf: at }],
+    sessionEpoch: 0,
+    registeredAt: at,
+    emailVerified: false,
+    verificationTokenHash: null,
+    _position: 7,
+  },
+  { _id: ann, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', subscriptionTier: 'free', subscriptions: [], sessionEpoch: 2, registeredAt: at, emailVerified: false, verificationTokenHash: null, _position: 6 },
 ];
 
 describe('users projection', () => {
@@ -83,27 +97,30 @@ describe('users projection', () => {
 });
 
 describe('users projection: billing', () => {
-  const sub = (status: string, currentPeriodEnd: string, eventCreated: string, cancelAtPeriodEnd = false): GivenEvent => ({
+  const sub = (status: string, currentPeriodEnd: string, asOf: string, extra: { id?: string; cancelAtPeriodEnd?: boolean; endedAt?: string } = {}): GivenEvent => ({
     stream: `billing-${ann}`,
     type: 'SubscriptionUpdated',
     data: {
       userId: ann,
-      stripeEventId: `evt_${status}_${eventCreated}`,
-      eventCreated,
-      stripeSubscriptionId: 'sub_1',
+      stripeEventId: `evt_${status}_${asOf}`,
+      eventCreated: asOf,
+      asOf,
+      stripeSubscriptionId: extra.id ?? 'sub_1',
       stripeCustomerId: 'cus_1',
       status,
       currentPeriodEnd,
-      cancelAtPeriodEnd,
+      cancelAtPeriodEnd: extra.cancelAtPeriodEnd ?? false,
+      endedAt: extra.endedAt ?? null,
       priceId: 'price_1',
       recordedAt: at,
     },
   });
+  const linked = (customer: string): GivenEvent => ({ stream: `billing-${ann}`, type: 'StripeCustomerLinked', data: { userId: ann, stripeCustomerId: customer, linkedAt: at } });
 
-  it('keeps the customer, status, period end and the end of the paid period (only moved while in good standing)', async () => {
+  it('keeps the customer and each subscription: status, period end, cancel at period end, end', async () => {
     const events: GivenEvent[] = [
       history[0]!,
-      { stream: `billing-${ann}`, type: 'StripeCustomerLinked', data: { userId: ann, stripeCustomerId: 'cus_1', linkedAt: at } },
+      linked('cus_1'),
       sub('incomplete', '2026-02-05T15:00:00.000Z', '2026-01-05T15:00:00.000Z'),
       sub('active', '2026-02-05T15:00:00.000Z', '2026-01-05T15:00:01.000Z'),
       sub('past_due', '2026-03-05T15:00:00.000Z', '2026-02-05T16:00:00.000Z'),
@@ -112,23 +129,63 @@ describe('users projection: billing', () => {
     const [doc] = await all<UserDoc>(USERS);
     expect(doc).toMatchObject({
       stripeCustomerId: 'cus_1',
-      stripeSubscriptionId: 'sub_1',
+      stripeCustomerIds: ['cus_1'],
       subscriptionTier: 'premium',
-      subscriptionStatus: 'past_due',
-      currentPeriodEnd: '2026-03-05T15:00:00.000Z',
-      cancelAtPeriodEnd: false,
-      // the renewal was not paid: the paid period is still the first one
-      paidThrough: '2026-02-05T15:00:00.000Z',
+      subscriptions: [{ id: 'sub_1', status: 'past_due', currentPeriodEnd: '2026-03-05T15:00:00.000Z', cancelAtPeriodEnd: false, endedAt: null, asOf: '2026-02-05T16:00:00.000Z' }],
     });
   });
 
+  it('keeps two subscriptions apart: one ending or going unpaid leaves the other as it was (S1)', async () => {
+    const events: GivenEvent[] = [
+      history[0]!,
+      linked('cus_1'),
+      sub('active', '2026-02-05T15:00:00.000Z', '2026-01-05T15:00:00.000Z', { id: 'sub_a' }),
+      sub('active', '2026-02-06T15:00:00.000Z', '2026-01-06T15:00:00.000Z', { id: 'sub_b' }),
+      sub('unpaid', '2026-02-05T15:00:00.000Z', '2026-01-07T15:00:00.000Z', { id: 'sub_a' }),
+      sub('canceled', '2026-02-05T15:00:00.000Z', '2026-01-08T15:00:00.000Z', { id: 'sub_a', endedAt: '2026-01-08T15:00:00.000Z' }),
+      // a fact older than the one kept for sub_b changes nothing
+      sub('incomplete', '2026-02-06T15:00:00.000Z', '2026-01-06T14:00:00.000Z', { id: 'sub_b' }),
+    ];
+    const once = await project(usersProjection, recorded(events), { batchSize: 1 });
+    const twice = await project(usersProjection, recorded(events), { batchSize: 3, deliverTwice: true });
+    const [doc] = await once.all<UserDoc>(USERS);
+    expect(doc!.subscriptions).toEqual([
+      { id: 'sub_a', status: 'canceled', currentPeriodEnd: '2026-02-05T15:00:00.000Z', cancelAtPeriodEnd: false, endedAt: '2026-01-08T15:00:00.000Z', asOf: '2026-01-08T15:00:00.000Z' },
+      { id: 'sub_b', status: 'active', currentPeriodEnd: '2026-02-06T15:00:00.000Z', cancelAtPeriodEnd: false, endedAt: null, asOf: '2026-01-06T15:00:00.000Z' },
+    ]);
+    expect(await twice.all(USERS)).toEqual(await once.all(USERS));
+  });
+
+  it('a plan set by hand and a Stripe subscription are two subscriptions; dropping the plan keeps the other', async () => {
+    const plan = (tier: 'free' | 'premium', status: string | null): GivenEvent => ({
+      stream: `user-${ann}`,
+      type: 'SubscriptionChanged',
+      data: { userId: ann, subscriptionTier: tier, subscriptionStatus: status, changedAt: at },
+    });
+    const { all } = await project(usersProjection, recorded([history[0]!, plan('premium', 'active'), linked('cus_1'), sub('unpaid', '2026-02-05T15:00:00.000Z', at), plan('free', null)]));
+    const [doc] = await all<UserDoc>(USERS);
+    expect(doc).toMatchObject({ subscriptionTier: 'premium', subscriptions: [{ id: 'sub_1', status: 'unpaid' }] });
+    const { all: none } = await project(usersProjection, recorded([history[0]!, plan('premium', 'active'), plan('free', null)]));
+    expect((await none<UserDoc>(USERS))[0]).toMatchObject({ subscriptionTier: 'free', subscriptions: [] });
+  });
+
+  it('reads a SubscriptionUpdated of v1 (before issue 25): as of its event, and an ended one as ended then', async () => {
+    const v1 = { userId: ann, stripeEventId: 'evt_old', eventCreated: '2026-01-09T15:00:00.000Z', stripeSubscriptionId: 'sub_old', stripeCustomerId: 'cus_1', status: 'canceled', currentPeriodEnd: '2026-02-05T15:00:00.000Z', cancelAtPeriodEnd: false, priceId: 'price_1', recordedAt: at };
+    const [registeredAnn] = recorded([history[0]!]);
+    const old = registry.decode({ stream: `billing-${ann}`, revision: 0, position: 2, type: 'SubscriptionUpdated.v1', data: v1, metadata: { actor: 'test', correlationId: 'test' }, recordedAt: at });
+    const { all } = await project(usersProjection, [registeredAnn!, old]);
+    expect((await all<UserDoc>(USERS))[0]!.subscriptions).toEqual([
+      { id: 'sub_old', status: 'canceled', currentPeriodEnd: '2026-02-05T15:00:00.000Z', cancelAtPeriodEnd: false, endedAt: '2026-01-09T15:00:00.000Z', asOf: '2026-01-09T15:00:00.000Z' },
+    ]);
+  });
+
   it('finds a user by Stripe customer (the webhook index)', async () => {
-    const { all } = await project(
-      usersProjection,
-      recorded([history[0]!, history[1]!, { stream: `billing-${bob}`, type: 'StripeCustomerLinked', data: { userId: bob, stripeCustomerId: 'cus_bob', linkedAt: at } }]),
-    );
+    const link = (customer: string): GivenEvent => ({ stream: `billing-${bob}`, type: 'StripeCustomerLinked', data: { userId: bob, stripeCustomerId: customer, linkedAt: at } });
+    const { all } = await project(usersProjection, recorded([history[0]!, history[1]!, link('cus_bob'), link('cus_bob_2'), link('cus_bob')]), { batchSize: 1, deliverTwice: true });
     const docs = await all<UserDoc>(USERS);
-    expect(docs.filter((d) => d.stripeCustomerId === 'cus_bob').map((d) => d._id)).toEqual([bob]);
+    // every customer linked stays in the index; the one linked last is the one checkout and the portal use
+    expect(docs.find((d) => d._id === bob)).toMatchObject({ stripeCustomerId: 'cus_bob', stripeCustomerIds: ['cus_bob_2', 'cus_bob'] });
+    expect(usersProjection.collections[USERS]).toContainEqual(expect.objectContaining({ key: { stripeCustomerIds: 1 } }));
   });
 });
 
@@ -142,7 +199,8 @@ describe('users projection: schema coverage', () => {
     UserRegistered: {},
     UserLoggedOut: { given: registered },
     SessionsRevoked: { given: registered },
-    SubscriptionChanged: { given: registered },
+    // a Premium plan is a subscription of the document (a free one is none)
+    SubscriptionChanged: { given: registered, data: { subscriptionTier: 'premium' } },
     EmailVerificationRequested: { given: registered },
     EmailVerified: { given: registered },
     StripeCustomerLinked: { given: registered },
@@ -158,22 +216,22 @@ describe('users projection: schema coverage', () => {
       UserLoggedOut: ['loggedOutAt'],
       // the epoch is what the gateway checks; why and when are the log's
       SessionsRevoked: ['reason', 'revokedAt'],
-      SubscriptionChanged: ['changedAt'],
       // the link's expiry and the address are checked on the user stream; the document keeps the link's hash
       EmailVerificationRequested: ['requestedAt', 'expiresAt'],
       EmailVerified: ['email', 'via', 'verifiedAt'],
+      SubscriptionChanged: [],
       StripeCustomerLinked: ['linkedAt'],
       // Stripe's bookkeeping (event id and time, the customer StripeCustomerLinked set, the price): the webhook's, not the account's
       SubscriptionUpdated: ['stripeEventId', 'eventCreated', 'stripeCustomerId', 'priceId', 'recordedAt'],
     });
     // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
     expect({ version: usersProjection.version, documentFields }).toEqual({
-      version: 4,
+      version: 5,
       documentFields: {
         [USERS]: [
-          '_id', '_position', 'cancelAtPeriodEnd', 'currentPeriodEnd', 'email', 'emailVerified', 'endedSessions', 'endedSessions[].sessionId', 'endedSessions[].until',
-          'firstName', 'lastName', 'paidThrough', 'registeredAt', 'sessionEpoch', 'stripeCustomerId', 'stripeSubscriptionId', 'subscriptionStatus', 'subscriptionTier',
-          'verificationTokenHash',
+          '_id', '_position', 'email', 'emailVerified', 'endedSessions', 'endedSessions[].sessionId', 'endedSessions[].until', 'firstName', 'lastName', 'registeredAt',
+          'sessionEpoch', 'stripeCustomerId', 'stripeCustomerIds', 'subscriptionTier', 'subscriptions', 'subscriptions[].asOf', 'subscriptions[].cancelAtPeriodEnd',
+          'subscriptions[].currentPeriodEnd', 'subscriptions[].endedAt', 'subscriptions[].id', 'subscriptions[].status', 'verificationTokenHash',
         ],
       },
     });

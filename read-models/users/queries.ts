@@ -9,9 +9,9 @@ export async function findUserById(readModels: ReadModels, userId: string): Prom
   return usersCollection(readModels).findOne({ _id: userId });
 }
 
-/** The user whose Stripe customer this is (StripeCustomerLinked), or null: the webhook's customer index. */
+/** The user this Stripe customer is linked to (StripeCustomerLinked), or null: the webhook's customer index. */
 export async function findUserByStripeCustomerId(readModels: ReadModels, stripeCustomerId: string): Promise<UserDoc | null> {
-  return usersCollection(readModels).findOne({ stripeCustomerId });
+  return usersCollection(readModels).findOne({ stripeCustomerIds: stripeCustomerId });
 }
 
 /** The account whose current verification link has this token hash (unverified accounts only). */
@@ -30,8 +30,8 @@ export async function usersWrittenAfter(readModels: ReadModels, userIds: readonl
 }
 
 /**
- * The users whose plan on record is Premium (index `subscriptionTier`). Whether each still has the
- * rights (status, paid period) is `hasPremiumRights` (services/billing/premium.ts).
+ * The users with any subscription on record (index `subscriptionTier`). Whether one of them still
+ * gives the rights (each subscription's status and end) is `hasPremiumRights` (services/billing/premium.ts).
  */
 export async function premiumUsers(readModels: ReadModels): Promise<UserDoc[]> {
   return usersCollection(readModels).find({ subscriptionTier: 'premium' });

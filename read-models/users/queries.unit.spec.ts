@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { indexedStore, project, queriesOver, recorded, type GivenEvent } from '../runtime/projection-testing.ts';
 import { USERS, usersProjection } from './projection.ts';
-import { premiumUsers, usersByIds, usersWrittenAfter } from './queries.ts';
+import { findUserByStripeCustomerId, premiumUsers, usersByIds, usersWrittenAfter } from './queries.ts';
 
 const ann = '4f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
 const bob = '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f';
@@ -40,5 +40,37 @@ describe('users queries', () => {
     expect((await usersByIds(readModels, [ann, cid, 'no-such-user'])).map((u) => u.firstName).sort()).toEqual(['Ann', 'Cid']);
     expect((await usersWrittenAfter(readModels, [ann, bob, cid], 3)).map((u) => u._id).sort()).toEqual([bob, cid].sort());
     expect(await usersWrittenAfter(readModels, [ann], 3)).toEqual([]);
+  });
+
+  it('premiumUsers also answers users with Stripe subscriptions only; the customer index finds every customer linked', async () => {
+    const billing = (type: string, data: Record<string, unknown>): GivenEvent => ({ stream: `billing-${ann}`, type, data: { userId: ann, ...data } });
+    const subscription = (id: string, status: string): GivenEvent =>
+      billing('SubscriptionUpdated', {
+        stripeEventId: `evt_${id}`,
+        eventCreated: at,
+        asOf: at,
+        stripeSubscriptionId: id,
+        stripeCustomerId: 'cus_ann_2',
+        status,
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+        endedAt: null,
+        priceId: null,
+        recordedAt: at,
+      });
+    const docs = await indexedStore([usersProjection]);
+    const events = [
+      ...history,
+      billing('StripeCustomerLinked', { stripeCustomerId: 'cus_ann_1', linkedAt: at }),
+      billing('StripeCustomerLinked', { stripeCustomerId: 'cus_ann_2', linkedAt: at }),
+      subscription('sub_a', 'unpaid'),
+      subscription('sub_b', 'active'),
+    ];
+    await project(usersProjection, recorded(events), { docs, batchSize: 1 });
+    const readModels = queriesOver(docs);
+    expect((await premiumUsers(readModels)).map((u) => u._id).sort()).toEqual([ann, bob].sort());
+    expect((await findUserByStripeCustomerId(readModels, 'cus_ann_1'))?._id).toBe(ann);
+    expect((await findUserByStripeCustomerId(readModels, 'cus_ann_2'))?._id).toBe(ann);
+    expect(await findUserByStripeCustomerId(readModels, 'cus_nobody')).toBeNull();
   });
 });

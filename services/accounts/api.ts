@@ -23,7 +23,7 @@ import type { Config } from '../http/config.ts';
 import { actors } from '../http/context.ts';
 import { apiModule, handle, type Call } from '../http/endpoints.ts';
 import { endSession, isOwner, startSession } from '../http/session.ts';
-import { hasPremiumRights } from '../billing/premium.ts';
+import { hasPremiumRights, shownSubscription } from '../billing/premium.ts';
 import * as commands from './commands.ts';
 import { isCommonPassword, TOO_COMMON_PASSWORD } from './common-passwords.ts';
 import { dummyPasswordHash, scryptParams } from './password.ts';
@@ -44,16 +44,19 @@ export const FORGOT_PASSWORD_ANSWER = "If an account exists with the email you p
 export type UserJson = User;
 
 export function toUserJson(user: UserDoc, config: Config, now: Date): UserJson {
+  const shown = shownSubscription(user, now);
   return {
     id: user._id,
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
-    // The tier the user has rights to now (docs/billing.md), not merely the plan on record.
+    // The tier the user has rights to now (docs/billing.md), not merely the plan on record; the status
+    // and dates of the subscription that gives them (a user may hold several), else of the newest.
     subscriptionTier: hasPremiumRights(user, now) ? 'premium' : 'free',
-    subscriptionStatus: user.subscriptionStatus,
-    currentPeriodEnd: user.currentPeriodEnd ?? null,
-    cancelAtPeriodEnd: user.cancelAtPeriodEnd ?? false,
+    subscriptionStatus: shown?.status ?? null,
+    // an ended subscription's date is when it ended (at once, or at the period end)
+    currentPeriodEnd: shown ? (shown.endedAt ?? shown.currentPeriodEnd) : null,
+    cancelAtPeriodEnd: shown?.cancelAtPeriodEnd ?? false,
     emailVerified: user.emailVerified === true,
     isOwner: isOwner(user, config),
   };

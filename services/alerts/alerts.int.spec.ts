@@ -174,9 +174,12 @@ describe('distribution-change alerts (the reactor)', () => {
     expect(readOutbox(ctx.dataDir)).toHaveLength(before);
   });
 
-  it('an amount revision counts once per distribution: 0.46 → 0.50 (+25 %) mails Bob (20 %) and not Ann again', async () => {
+  it('an amount revision: 0.46 → 0.50 (+25 %) alerts Bob (20 %), and Ann, alerted for 0.46, gets a correction instead of a second alert', async () => {
     await declare([distribution(f.etfId, '2026-01-27', '0.50', { payDate: '2026-01-28', revisedFrom: '0.46' })]);
-    expect(alertMailsTo(ctx.dataDir, ann.user.email)).toHaveLength(1);
+    expect(alertMailsTo(ctx.dataDir, ann.user.email).map((m) => m.subject)).toEqual([
+      `${f.ticker} distribution +15.0%: $0.46 per share`,
+      `Correction: ${f.ticker} distribution ex 2026-01-27 is $0.50 per share`,
+    ]);
     const bobs = alertMailsTo(ctx.dataDir, bob.user.email);
     expect(bobs).toHaveLength(1);
     expect(bobs[0]!.text).toContain('New amount: $0.50 per share (ex-date 2026-01-27, paid 2026-01-28), revised from $0.46');
@@ -336,8 +339,8 @@ describe('ex-date reminders (the daily job)', () => {
       expect(await run()).toMatchObject({ status: 'succeeded', summary: 'Sent 1 ex-date reminder for ex-date 2026-01-26', counts: { sent: 1, alreadySent: 0, failed: 0 } });
       const mails = alertMailsTo(ctx.dataDir, ann.user.email);
       expect(mails).toHaveLength(1);
-      expect(mails[0]!.subject).toBe(`${f.ticker} goes ex-dividend on 2026-01-26: $0.45 per share`);
-      expect(mails[0]!.text).toContain('Your shares: 15, about $6.75 in total'); // 15 × 0.45
+      expect(mails[0]!.subject).toBe(`${f.ticker} goes ex-dividend on Monday 2026-01-26: $0.45 per share`);
+      expect(mails[0]!.text).toContain('Your holding: 15 shares, about $6.75 in total'); // 15 × 0.45
       expect(mails[0]!.text).toContain('/api/alerts/unsubscribe?token=');
       expect(alertMailsTo(ctx.dataDir, bob.user.email)).toHaveLength(0);
       // the same day again: nothing more
@@ -351,13 +354,15 @@ describe('ex-date reminders (the daily job)', () => {
     }
   });
 
-  it('on a Saturday (no business day) it sends nothing; on Thursday it reminds of Friday (clock injected)', async () => {
+  it('on a Saturday (no business day) it sends nothing; on Thursday morning it reminds of Friday, after the close of nothing (clock injected)', async () => {
     const deps = { ...ctx.deps, appUrl: ctx.deps.config.appUrl, sessionSecret: SECRET };
     const ctxAt = (now: Date) => ({ actor: 'test', correlationId: 'clock', now: now.toISOString() });
     const saturday = new Date('2026-01-24T22:00:00.000Z');
     expect(await sendExDateReminders({ ...deps, now: () => saturday }, ctxAt(saturday))).toEqual({ exDate: null, sent: 0, alreadySent: 0, failed: 0 });
-    const thursday = new Date('2026-01-22T22:00:00.000Z');
-    expect(await sendExDateReminders({ ...deps, now: () => thursday }, ctxAt(thursday))).toMatchObject({ exDate: '2026-01-23' });
+    const thursdayMorning = new Date('2026-01-22T14:00:00.000Z'); // 9:00 EST
+    expect(await sendExDateReminders({ ...deps, now: () => thursdayMorning }, ctxAt(thursdayMorning))).toMatchObject({ exDate: '2026-01-23' });
+    const thursdayEvening = new Date('2026-01-22T22:00:00.000Z'); // 17:00 EST: Thursday's close has passed
+    expect(await sendExDateReminders({ ...deps, now: () => thursdayEvening }, ctxAt(thursdayEvening))).toEqual({ exDate: null, sent: 0, alreadySent: 0, failed: 0 });
   });
 });
 

@@ -1,6 +1,7 @@
 import { ALERT_DEFAULTS } from '../../contracts/alerts.ts';
 import type { AlertEvent, AlertKind } from '../../events/alerts.ts';
 import type { CommandContext, Decider } from '../core/decider.ts';
+import { dec } from '../../domain/market/decimal.ts';
 
 /**
  * A user's payout alerts (`alerts-<userId>`, docs/alerts.md): the settings, and the keys of every alert
@@ -14,6 +15,45 @@ export interface AlertsState {
   exDateReminder: boolean;
   /** `<kind>:<key>` of every recorded mail. */
   mailed: ReadonlySet<string>;
+  /** By distribution id: what the distribution-change mails last told the user about it (for corrections). */
+  told: Readonly<Record<string, ToldAbout>>;
+}
+
+/** What a user was last told about a distribution: the amount the mail named, when, and whether it said "withdrawn". */
+export interface ToldAbout {
+  amount: string;
+  mailedAt: string;
+  withdrawn: boolean;
+}
+
+/**
+ * The keys of the alert mails about a distribution (AlertMailed `key`; one mail per kind and key). The
+ * first mail is keyed by the distribution id; a correction by the distribution id and the revision, on
+ * the fund's `dividends-<etfId>` stream, of the event it corrects for: at most one per revision, and the
+ * same key when a replay or a second worker meets that event again. `#` appears in no distribution id.
+ */
+export const mailKeys = {
+  first: (distributionId: string) => distributionId,
+  corrected: (distributionId: string, revision: number) => `${distributionId}#corrected@${revision}`,
+  withdrawn: (distributionId: string, revision: number) => `${distributionId}#withdrawn@${revision}`,
+} as const;
+
+/** The distribution a mail key is about, and which mail it is. */
+export function parseMailKey(key: string): { distributionId: string; mail: 'first' | 'corrected' | 'withdrawn' } {
+  const m = /^(.*)#(corrected|withdrawn)@\d+$/.exec(key);
+  return m ? { distributionId: m[1]!, mail: m[2] as 'corrected' | 'withdrawn' } : { distributionId: key, mail: 'first' };
+}
+
+/**
+ * The correction a user is owed (docs/alerts.md "Corrections"), from what they were last told and the
+ * distribution now: `withdrawn` when it was withdrawn after a mail named it; `corrected` when its declared
+ * amount is not the one last mailed (or it is declared again after a withdrawal we mailed); null when the
+ * user was never told about it or was told exactly this.
+ */
+export function correctionOwed(told: ToldAbout | undefined, now: { withdrawn: true } | { withdrawn: false; amount: string }): 'corrected' | 'withdrawn' | null {
+  if (told === undefined) return null;
+  if (now.withdrawn) return told.withdrawn ? null : 'withdrawn';
+  return told.withdrawn || !dec(told.amount).eq(dec(now.amount)) ? 'corrected' : null;
 }
 
 export interface AlertMail {
@@ -29,7 +69,7 @@ export type AlertsCommand =
   | { type: 'Unsubscribe'; data: { userId: string; kind: AlertKind } }
   | { type: 'RecordMail'; data: { userId: string; mail: AlertMail } };
 
-export const initialAlertsState = (): AlertsState => ({ ...ALERT_DEFAULTS, mailed: new Set() });
+export const initialAlertsState = (): AlertsState => ({ ...ALERT_DEFAULTS, mailed: new Set(), told: {} });
 
 export const mailKey = (kind: AlertKind, key: string) => `${kind}:${key}`;
 
@@ -39,8 +79,13 @@ export function evolveAlerts(state: AlertsState, event: AlertEvent): AlertsState
       const { distributionChangeAlerts, distributionChangePercent, exDateReminder } = event.data;
       return { ...state, distributionChangeAlerts, distributionChangePercent, exDateReminder };
     }
-    case 'AlertMailed':
-      return { ...state, mailed: new Set([...state.mailed, mailKey(event.data.kind, event.data.key)]) };
+    case 'AlertMailed': {
+      const { kind, key, amount, mailedAt } = event.data;
+      const mailed = new Set([...state.mailed, mailKey(kind, key)]);
+      if (kind !== 'distribution-change') return { ...state, mailed };
+      const { distributionId, mail } = parseMailKey(key);
+      return { ...state, mailed, told: { ...state.told, [distributionId]: { amount, mailedAt, withdrawn: mail === 'withdrawn' } } };
+    }
     case 'AlertReactorAdvanced':
       return state; // lives on the reactor's own stream, never on a user's
     default: {

@@ -1,20 +1,24 @@
 import type { Logger } from 'pino';
 import { parseStoredTypeName } from '../../events/define.ts';
-import type { DistributionDeclared, DistributionRevised } from '../../events/dividends.ts';
+import type { DistributionDeclared, DistributionRevised, DistributionWithdrawn } from '../../events/dividends.ts';
 import type { RecordedEvent } from '../../events/envelope.ts';
 import { streams } from '../../events/streams.ts';
 import type { EventStore, Subscription } from '../../infra/event-store/port.ts';
 import type { Mailer } from '../../infra/mail/port.ts';
-import { addDays, newYorkDate } from '../../domain/market/trading-days.ts';
+import { canonical } from '../../domain/market/decimal.ts';
+import { adjustPrice, type SplitPoint } from '../../domain/market/splits.ts';
+import { addDays, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
 import { catalogEntry } from '../../read-models/catalog/catalog-index.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
 import { foldRecorded, type CommandContext } from '../core/decider.ts';
 import type { EventLog } from '../core/event-log.ts';
 import { activeDistributions, distributionsDecider } from '../dividends/business-logic.ts';
+import { splitsDecider } from '../splits/business-logic.ts';
+import { alertsDecider, correctionOwed, mailKeys, type ToldAbout } from './business-logic.ts';
 import { sendAlertOnce } from './commands.ts';
-import { distributionChange, exceedsThreshold } from './distribution-change.ts';
-import { distributionChangeMail } from './mails.ts';
-import { holdersAndFollowers } from './recipients.ts';
+import { distributionChange, exceedsThreshold, isRegular } from './distribution-change.ts';
+import { correctionMail, distributionChangeMail, type FundNames } from './mails.ts';
+import { holdersAndFollowers, type Recipient } from './recipients.ts';
 import { UnsubscribeTokens } from './unsubscribe-token.ts';
 
 /**
@@ -30,8 +34,11 @@ import { UnsubscribeTokens } from './unsubscribe-token.ts';
  *   before the mail is sent (services/alerts/commands.ts): a restart after a crash before the
  *   checkpoint, a replay from 0 or a second worker finds the record and sends nothing.
  * - What counts: a `DistributionDeclared` with status `declared`, and a `DistributionRevised` that
- *   makes an estimate declared or changes a declared amount. Estimates never; payouts whose ex-date
- *   is more than 7 days ago never (a late backfill is history, not news).
+ *   makes an estimate declared or changes a declared amount, of a regular distribution (`isRegular`).
+ *   Estimates never; payouts whose ex-date is more than 7 days ago never (a late backfill is history,
+ *   not news). Amounts are compared across the fund's splits (distribution-change.ts).
+ * - Corrections: who was mailed about a distribution gets one short correction when a later event
+ *   changes its amount or withdraws it (docs/alerts.md "Corrections"), keyed by that event's revision.
  */
 export interface AlertReactorDeps {
   log: EventLog;
@@ -50,7 +57,7 @@ export interface AlertReactor {
   stop(): Promise<void>;
 }
 
-const HANDLED = new Set(['DistributionDeclared', 'DistributionRevised']);
+const HANDLED = new Set(['DistributionDeclared', 'DistributionRevised', 'DistributionWithdrawn']);
 /** Payouts with an ex-date further back than this are not news. */
 export const STALE_AFTER_DAYS = 7;
 
@@ -80,50 +87,145 @@ export async function startAlertReactor(deps: AlertReactorDeps): Promise<AlertRe
     }
   };
 
+  /** The fund's splits as recorded (revisions applied): the factors the market read side applies too. */
+  async function splitsOf(etfId: string): Promise<SplitPoint[]> {
+    const { state } = await log.aggregate(streams.splits(etfId), splitsDecider);
+    return Object.values(state.byExDate).map(({ exDate, oldRate, newRate }) => ({ exDate, oldRate, newRate }));
+  }
+
+  /** What the user was last told about the distribution by a distribution-change mail (undefined: nothing). */
+  async function toldAbout(userId: string, distributionId: string): Promise<ToldAbout | undefined> {
+    return (await log.aggregate(streams.alerts(userId), alertsDecider)).state.told[distributionId];
+  }
+
+  /**
+   * A correction to one recipient (docs/alerts.md "Corrections"): whatever their threshold, once per
+   * dividends event (the key names its revision), recorded before it is sent like every alert mail.
+   */
+  async function sendCorrection(
+    user: Recipient['user'],
+    told: ToldAbout,
+    facts: { etfId: string; distributionId: string; exDate: IsoDate; payDate: IsoDate | null; amount: string | null; revision: number },
+    fund: FundNames,
+    splits: readonly SplitPoint[],
+    correlationId: string,
+  ): Promise<void> {
+    const today = newYorkDate(deps.now().getTime());
+    const since = splits.filter((s) => facts.exDate < s.exDate && s.exDate <= today);
+    const message = correctionMail(
+      user.email,
+      user.firstName,
+      {
+        fund,
+        exDate: facts.exDate,
+        payDate: facts.payDate,
+        amount: facts.amount,
+        told: { amount: told.amount, on: newYorkDate(told.mailedAt), withdrawn: told.withdrawn },
+        todayBasis: facts.amount === null || since.length === 0 ? null : { amount: canonical(adjustPrice(facts.amount, facts.exDate, since, today)), splits: since },
+      },
+      { appUrl: deps.appUrl, unsubscribeToken: tokens.token(user._id, 'distribution-change') },
+    );
+    const key = facts.amount === null ? mailKeys.withdrawn(facts.distributionId, facts.revision) : mailKeys.corrected(facts.distributionId, facts.revision);
+    await sendAlertOnce(deps, user._id, { kind: 'distribution-change', key, etfId: facts.etfId, exDate: facts.exDate, amount: facts.amount ?? told.amount }, message, ctxAt(correlationId));
+  }
+
+  /**
+   * The fund's dividends stream before `recorded` (the state "as of" just before this event), and whether
+   * a later event changed the same distribution again. Only the latest event of a distribution may send a
+   * correction: a replay, or a reactor behind the log, meets older events whose amount is no longer the
+   * distribution's, and must not "correct" the user back to them (the latest event corrects, once).
+   */
+  async function historyAround(etfId: string, distributionId: string, recorded: RecordedEvent): Promise<{ history: RecordedEvent[]; superseded: boolean }> {
+    const all = await log.readStream(streams.dividends(etfId));
+    return {
+      history: all.filter((e) => e.revision < recorded.revision),
+      superseded: all.some((e) => e.revision > recorded.revision && (e.data as { distributionId?: string }).distributionId === distributionId),
+    };
+  }
+
   async function onDistribution(event: DistributionDeclared | DistributionRevised, recorded: RecordedEvent): Promise<void> {
     const d = event.data;
     if (d.status !== 'declared') return;
     const today = newYorkDate(deps.now().getTime());
-    if (d.exDate < addDays(today, -STALE_AFTER_DAYS)) return;
     // the fund's distributions as they were just before this event (the stream may have moved on since)
     const stream = streams.dividends(d.etfId);
-    const history = (await log.readStream(stream)).filter((e) => e.revision < recorded.revision);
+    const { history, superseded } = await historyAround(d.etfId, d.distributionId, recorded);
     const before = activeDistributions(foldRecorded(distributionsDecider, stream, history).state);
     const prior = before.find((x) => x.distributionId === d.distributionId);
-    // a revision counts when it declares an estimate or changes a declared amount
-    if (event.type === 'DistributionRevised' && prior?.status === 'declared' && prior.amount === d.amount) return;
+    // a revision counts when it declares an estimate or changes a declared amount; an event a later one
+    // superseded (a replay, a batch with two revisions) is no longer the distribution's amount: never mailed
+    const sameDeclared = prior?.status === 'declared' && prior.amount === d.amount;
+    const counts = isRegular(d) && !superseded && d.exDate >= addDays(today, -STALE_AFTER_DAYS) && !(event.type === 'DistributionRevised' && sameDeclared);
+    // a mail may have named this distribution before (at another amount, or withdrawn since): a correction may be owed
+    const mayCorrect = !sameDeclared && !superseded && history.some((e) => (e.data as { distributionId?: string }).distributionId === d.distributionId);
+    if (!counts && !mayCorrect) return;
     const revisedFrom = event.type === 'DistributionRevised' && prior?.status === 'declared' ? prior.amount : null;
     await deps.readModels.waitFor(recorded.position, { timeoutMs: 60_000 });
     const fund = await catalogEntry(deps.readModels, d.etfId);
     if (!fund) return;
+    const splits = await splitsOf(d.etfId);
     const declared = before.filter((x) => x.status === 'declared' && x.distributionId !== d.distributionId);
-    const change = distributionChange(declared, fund.frequency, d.exDate, d.amount);
-    if (!change) return;
+    const change = counts ? distributionChange(declared, fund.frequency, d.exDate, d.amount, { splits, today }) : null;
+    if (!change && !mayCorrect) return;
+    const names = { ticker: fund.ticker, name: fund.name };
     for (const { user, settings } of await holdersAndFollowers(deps.readModels, d.etfId, { favorites: true })) {
-      if (!settings.distributionChangeAlerts || !exceedsThreshold(change, settings.distributionChangePercent)) continue;
+      if (!settings.distributionChangeAlerts) continue;
+      const told = mayCorrect ? await toldAbout(user._id, d.distributionId) : undefined;
+      if (told !== undefined) {
+        // told before: a correction when the amount is not what we wrote, whatever the threshold; never a second alert
+        if (correctionOwed(told, { withdrawn: false, amount: d.amount }) !== null) {
+          const facts = { etfId: d.etfId, distributionId: d.distributionId, exDate: d.exDate, payDate: d.payDate, amount: d.amount, revision: recorded.revision };
+          await sendCorrection(user, told, facts, names, splits, d.distributionId);
+        }
+        continue;
+      }
+      if (!change || !exceedsThreshold(change, settings.distributionChangePercent)) continue;
+      const onBasis = (amount: string) => canonical(adjustPrice(amount, d.exDate, change.splits, change.basis));
       const message = distributionChangeMail(
         user.email,
         user.firstName,
         {
-          fund: { ticker: fund.ticker, name: fund.name },
+          fund: names,
           exDate: d.exDate,
           payDate: d.payDate,
-          amount: d.amount,
-          revisedFrom,
-          previous: { exDate: change.previous.exDate, amount: change.previous.amount },
+          amount: change.payout.amount,
+          declared: d.amount,
+          revisedFrom: revisedFrom === null ? null : onBasis(revisedFrom),
+          previous: change.previous,
           baseline: change.baseline,
           changePercent: change.changePercent,
           thresholdPercent: settings.distributionChangePercent,
+          splits: change.splits,
         },
         { appUrl: deps.appUrl, unsubscribeToken: tokens.token(user._id, 'distribution-change') },
       );
       await sendAlertOnce(
         deps,
         user._id,
-        { kind: 'distribution-change', key: d.distributionId, etfId: d.etfId, exDate: d.exDate, amount: d.amount },
+        { kind: 'distribution-change', key: mailKeys.first(d.distributionId), etfId: d.etfId, exDate: d.exDate, amount: d.amount },
         message,
         ctxAt(d.distributionId),
       );
+    }
+  }
+
+  /** A withdrawn distribution: who was mailed about it is told it was withdrawn (once). */
+  async function onWithdrawn(event: DistributionWithdrawn, recorded: RecordedEvent): Promise<void> {
+    const d = event.data;
+    const { history, superseded } = await historyAround(d.etfId, d.distributionId, recorded);
+    const prior = activeDistributions(foldRecorded(distributionsDecider, streams.dividends(d.etfId), history).state).find((x) => x.distributionId === d.distributionId);
+    // only a declared distribution can have been mailed about (estimates never are); declared again since: that event tells
+    if (prior?.status !== 'declared' || superseded) return;
+    await deps.readModels.waitFor(recorded.position, { timeoutMs: 60_000 });
+    const fund = await catalogEntry(deps.readModels, d.etfId);
+    if (!fund) return;
+    const names = { ticker: fund.ticker, name: fund.name };
+    for (const { user, settings } of await holdersAndFollowers(deps.readModels, d.etfId, { favorites: true })) {
+      if (!settings.distributionChangeAlerts) continue;
+      const told = await toldAbout(user._id, d.distributionId);
+      if (correctionOwed(told, { withdrawn: true }) === null) continue;
+      const facts = { etfId: d.etfId, distributionId: d.distributionId, exDate: d.exDate, payDate: prior.payDate, amount: null, revision: recorded.revision };
+      await sendCorrection(user, told!, facts, names, [], d.distributionId);
     }
   }
 
@@ -135,9 +237,10 @@ export async function startAlertReactor(deps: AlertReactorDeps): Promise<AlertRe
       for (const raw of batch) {
         if (!HANDLED.has(parseStoredTypeName(raw.type).type)) continue;
         relevant = true;
-        const event = log.registry.decode(raw) as unknown as DistributionDeclared | DistributionRevised;
+        const event = log.registry.decode(raw) as unknown as DistributionDeclared | DistributionRevised | DistributionWithdrawn;
         try {
-          await onDistribution(event, raw);
+          if (event.type === 'DistributionWithdrawn') await onWithdrawn(event, raw);
+          else await onDistribution(event, raw);
         } catch (error) {
           // One event's failure (a read model that did not catch up, the store) must not stop every later alert.
           logger.error({ err: error, distributionId: event.data.distributionId, position: raw.position }, 'distribution-change alert skipped');

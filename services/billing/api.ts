@@ -9,12 +9,15 @@ import {
   type RedirectUrl,
   type WebhookAnswer,
 } from '../../contracts/billing.ts';
-import { constructStripeEvent, createStripeClient } from './stripe-client.ts';
+import { createStripeClient, verifyStripeWebhook } from './stripe-client.ts';
 import type { UserDoc } from '../../read-models/users/projection.ts';
 import { AppError, badRequest, conflict } from '../core/errors.ts';
 import type { Config } from '../http/config.ts';
 import { apiModule, handle } from '../http/endpoints.ts';
+import { openCheckout, startCheckout } from './commands.ts';
+import type { OpenCheckout } from './business-logic.ts';
 import { hasPremiumRights } from './premium.ts';
+import { iso } from './stripe-objects.ts';
 import { handleStripeEvent } from './webhook.ts';
 
 /** The webhook's path: app.ts gives it the raw body (signature check) before the JSON parser. */
@@ -35,10 +38,12 @@ export const billingMessages = {
   unavailable: 'Premium is not available yet. Please check back soon.',
   webhookUnconfigured: 'Stripe webhooks are not configured on this server',
   alreadyPremium: 'You already have Premium. Use Manage Subscription to change or cancel it.',
+  checkoutCompleting: 'Your payment went through and Premium is being switched on. Reload this page in a minute.',
   noCustomer: 'You have no subscription to manage yet. Upgrade to Premium first.',
   providerDown: 'The payment provider could not be reached. Please try again in a moment.',
   missingSignature: 'Missing Stripe-Signature header',
   badSignature: 'Invalid or expired Stripe signature',
+  notAnEvent: 'The signed body is not a Stripe event',
 } as const;
 
 type ReadyStripe = { stripe: Stripe; priceId: string; webhookSecret: string };
@@ -72,16 +77,68 @@ export const billingApi = apiModule('billing', (deps) => {
     }
   }
 
+  /**
+   * The URL of a Checkout Session the app opened, if Stripe still has it open; null when it expired
+   * (or is gone); 409 when it was paid (the webhook that switches Premium on is on its way).
+   */
+  async function openSessionUrl(client: Stripe, open: OpenCheckout): Promise<string | null> {
+    const session = await callStripe('checkout.sessions.retrieve', async () => {
+      try {
+        return await client.checkout.sessions.retrieve(open.checkoutSessionId);
+      } catch (error) {
+        if ((error as { code?: string }).code === 'resource_missing') return null;
+        throw error;
+      }
+    });
+    if (session?.status === 'complete') throw conflict(billingMessages.checkoutCompleting);
+    return session?.status === 'open' && session.url ? session.url : null;
+  }
+
+  /** Expires a session nobody is sent to (best effort: unpaid, it lapses by itself at its `expires_at`). */
+  async function expireQuietly(client: Stripe, checkoutSessionId: string): Promise<void> {
+    try {
+      await client.checkout.sessions.expire(checkoutSessionId);
+    } catch (error) {
+      const e = error as { type?: string; code?: string };
+      deps.logger.warn({ stripeCall: 'checkout.sessions.expire', stripeErrorType: e.type, stripeErrorCode: e.code }, 'stripe: an unused checkout session was left to expire');
+    }
+  }
+
   return [
     handle(getBillingAvailability, () => ({ premiumAvailable: billingReady(config) }) satisfies BillingAvailability),
 
+    /**
+     * One purchase at a time (audit S1): with Premium, 409; with a Checkout Session of the user still
+     * open at Stripe, that session again (a second tab, a retry, the way back from Stripe); one Stripe
+     * reports paid while its webhook is on the way, 409; otherwise a new session, recorded on the
+     * billing stream (CheckoutStarted). Two requests at once: the first recorded wins and the other
+     * answers its URL, expiring the session it made.
+     */
     handle(createCheckoutSession, async (_input, call) => {
       const { user } = call.auth;
       const { stripe: client, priceId } = ready();
+      const ctx = call.context();
       if (hasPremiumRights(user, deps.now())) throw conflict(billingMessages.alreadyPremium);
+      const open = await openCheckout(deps.log, user._id, ctx.now);
+      const reused = open ? await openSessionUrl(client, open) : null;
+      if (reused) return { url: reused } satisfies RedirectUrl;
       const session = await callStripe('checkout.sessions.create', () => client.checkout.sessions.create(checkoutParams(user, priceId, config.appUrl)));
       if (!session.url) throw new AppError(502, billingMessages.providerDown);
-      return { url: session.url } satisfies RedirectUrl;
+      const started = await startCheckout(
+        deps.log,
+        { userId: user._id, checkoutSessionId: session.id, expiresAt: iso(session.expires_at), replaces: open?.checkoutSessionId ?? null },
+        ctx,
+      );
+      if (started.outcome === 'started') return { url: session.url } satisfies RedirectUrl;
+      try {
+        const winner = await openSessionUrl(client, started.open);
+        if (!winner) return { url: session.url } satisfies RedirectUrl;
+        await expireQuietly(client, session.id);
+        return { url: winner } satisfies RedirectUrl;
+      } catch (error) {
+        await expireQuietly(client, session.id);
+        throw error;
+      }
     }),
 
     handle(createPortalSession, async (_input, call) => {
@@ -100,15 +157,17 @@ export const billingApi = apiModule('billing', (deps) => {
       const signature = call.req.get('stripe-signature');
       if (!signature) throw badRequest(billingMessages.missingSignature);
       if (!Buffer.isBuffer(body)) throw badRequest(billingMessages.badSignature);
-      let event: Stripe.Event;
-      try {
-        event = constructStripeEvent(stripe, body, signature, config.stripe.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, deps.now());
-      } catch {
-        // The reason (no match, too old) is not logged with the header or body: nothing signed is kept.
-        deps.logger.warn({ route: 'stripe-webhook' }, 'stripe webhook: signature refused');
-        throw badRequest(billingMessages.badSignature);
+      const checked = verifyStripeWebhook(stripe, body, signature, config.stripe.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, deps.now());
+      if ('refused' in checked) {
+        // The reason is logged, never the header or the body: nothing signed is kept.
+        if (checked.refused === 'signature') {
+          deps.logger.warn({ route: 'stripe-webhook', reason: checked.reason }, 'stripe webhook: signature refused');
+          throw badRequest(billingMessages.badSignature);
+        }
+        deps.logger.warn({ route: 'stripe-webhook', reason: checked.reason }, 'stripe webhook: the signed body is not a Stripe event, refused');
+        throw badRequest(billingMessages.notAnEvent);
       }
-      await handleStripeEvent({ log: deps.log, readModels: deps.readModels, logger: deps.logger, stripe, now: deps.now }, event);
+      await handleStripeEvent({ log: deps.log, readModels: deps.readModels, logger: deps.logger, stripe, now: deps.now }, checked.event);
       return { received: true } satisfies WebhookAnswer;
     }),
   ];

@@ -13,6 +13,7 @@ import { PREMIUM_REQUIRED, requirePremium } from './premium.ts';
 import {
   checkoutSessionObject,
   invoiceObject,
+  signatureFor,
   signedDelivery,
   startStripeStandIn,
   stripeEvent,
@@ -31,7 +32,8 @@ let ctx: TestContext;
 const funds = Array.from({ length: 7 }, () => fund());
 
 beforeAll(async () => {
-  stand = await startStripeStandIn();
+  // the stand-in keeps time with the test clock (a Checkout Session's expiry)
+  stand = await startStripeStandIn({ now: () => ctx.deps.now().getTime() });
   ctx = await createTestContext(
     { ...fastEnv, STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PRICE_ID: PRICE, STRIPE_API_URL: stand.url },
     { now: new Date('2026-03-02T15:00:00.000Z') },
@@ -61,6 +63,40 @@ async function customer() {
   n += 1;
   const signed = await signUp(ctx.app);
   return { ...signed, cus: `cus_spec${n}`, sub: `sub_spec${n}` };
+}
+
+/**
+ * Links the user's Stripe customer as a checkout completion does (StripeCustomerLinked on the billing
+ * stream): subscription and invoice events reach a user only through that link.
+ */
+async function linkCustomer(u: { id: string; cus: string }) {
+  const at = ctx.deps.now().toISOString();
+  const result = await ctx.deps.log.append(streams.billing(u.id), [{ type: 'StripeCustomerLinked', data: { userId: u.id, stripeCustomerId: u.cus, linkedAt: at } }], 'any', {
+    actor: 'spec',
+    correlationId: 'link',
+    now: at,
+  });
+  await ctx.deps.readModels.waitFor(result.position);
+}
+
+/** A signed-up user whose customer is linked. */
+async function linkedCustomer() {
+  const u = await customer();
+  await linkCustomer(u);
+  return u;
+}
+
+/** Captures the log lines written while `run` runs. */
+async function logOf(run: () => Promise<unknown>): Promise<string[]> {
+  const lines: string[] = [];
+  const original = ctx.deps.logger;
+  ctx.deps.logger = pino({ level: 'info' }, new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) }));
+  try {
+    await run();
+  } finally {
+    ctx.deps.logger = original;
+  }
+  return lines;
 }
 
 /** Signs in again (after moving the clock past the session's lifetime). */
@@ -138,8 +174,8 @@ describe('POST /api/subscription/create-checkout-session', () => {
 
   it('reuses the Stripe customer once it is linked (no e-mail sent)', async () => {
     const u = await customer();
-    // A subscription that never got paid: the customer exists, the user has no Premium rights.
-    await deliver(subscriptionEvent('created', { id: u.sub, customer: u.cus, status: 'incomplete', periodEnd: nowSec() + 30 * DAY, userId: u.id }, nowSec())).expect(200);
+    // A checkout whose subscription never got paid: the customer is linked, the user has no Premium rights.
+    await completeCheckout(u, 'incomplete_expired');
     await u.agent.post('/api/subscription/create-checkout-session').send({}).expect(200);
     const form = stand.requests.at(-1)!.form;
     expect(form['customer']).toBe(u.cus);
@@ -153,6 +189,51 @@ describe('POST /api/subscription/create-checkout-session', () => {
     const before = stand.requests.length;
     await u.agent.post('/api/subscription/create-checkout-session').send({}).expect(409, { message: billingMessages.alreadyPremium });
     expect(stand.requests.length).toBe(before);
+  });
+
+  it('S1: a second checkout while one is open reuses the open session (same URL), creating none', async () => {
+    const { agent } = await signUp(ctx.app);
+    const first = (await agent.post('/api/subscription/create-checkout-session').send({}).expect(200)).body as { url: string };
+    const created = stand.requests.filter((r) => r.path === '/v1/checkout/sessions').length;
+    const second = (await agent.post('/api/subscription/create-checkout-session').send({}).expect(200)).body as { url: string };
+    expect(second.url).toBe(first.url);
+    expect(stand.requests.filter((r) => r.path === '/v1/checkout/sessions').length).toBe(created);
+    expect(stand.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/checkout/sessions/${first.url.split('/').at(-1)}` });
+  });
+
+  it('S1: two checkouts at once answer the same session, and only that one stays open at Stripe', async () => {
+    const { agent, id } = await signUp(ctx.app);
+    const [a, b] = await Promise.all([1, 2].map(() => agent.post('/api/subscription/create-checkout-session').send({}).expect(200)));
+    expect(a!.body.url).toBe(b!.body.url);
+    const open = [...stand.checkoutSessions.keys()].map((cs) => stand.checkoutSession(cs)!).filter((cs) => cs['client_reference_id'] === id && cs['status'] === 'open');
+    expect(open.map((cs) => cs['url'])).toEqual([a!.body.url]);
+  });
+
+  it('S1: once the open session expired (24 h later) a new one is made; one expired early at Stripe is replaced too', async () => {
+    const u = await customer();
+    const agent = u.agent;
+    const first = (await agent.post('/api/subscription/create-checkout-session').send({}).expect(200)).body.url as string;
+    ctx.advance(24 * 3600 * 1000);
+    try {
+      await signIn(u);
+      const second = (await agent.post('/api/subscription/create-checkout-session').send({}).expect(200)).body.url as string;
+      expect(second).not.toBe(first);
+      // expired at Stripe before its time (the dashboard's "expire"): replaced at once
+      stand.checkoutSession(second.split('/').at(-1)!)!['status'] = 'expired';
+      const third = (await agent.post('/api/subscription/create-checkout-session').send({}).expect(200)).body.url as string;
+      expect(third).not.toBe(second);
+    } finally {
+      ctx.advance(-24 * 3600 * 1000);
+    }
+  });
+
+  it('S1: an open session Stripe reports paid (its webhook not here yet) answers 409 with a message and creates none', async () => {
+    const u = await customer();
+    const { url } = (await u.agent.post('/api/subscription/create-checkout-session').send({}).expect(200)).body as { url: string };
+    stand.completeCheckoutSession(url.split('/').at(-1)!, u.sub, u.cus);
+    const created = stand.requests.filter((r) => r.path === '/v1/checkout/sessions').length;
+    await u.agent.post('/api/subscription/create-checkout-session').send({}).expect(409, { message: billingMessages.checkoutCompleting });
+    expect(stand.requests.filter((r) => r.path === '/v1/checkout/sessions').length).toBe(created);
   });
 
   it('answers 502 with a message when Stripe fails (after the client\'s one retry)', async () => {
@@ -175,8 +256,32 @@ describe('POST /api/stripe/webhook: signature', () => {
     await request(ctx.app).post('/api/stripe/webhook').set('content-type', 'application/json').set('stripe-signature', signature).send(body.replace('"active"', '"trialing"')).expect(400);
     expect(await billingTypes(u.id)).toEqual([]);
     // 300 s old is still within the tolerance
+    await linkCustomer(u);
     await deliver(event, { timestamp: nowSec() - 300 }).expect(200, { received: true });
     expect(await billingTypes(u.id)).toEqual(['StripeCustomerLinked', 'SubscriptionUpdated']);
+  });
+
+  it('I3: refuses a signature dated in the future beyond the tolerance (300 s) with 400; within it, accepted', async () => {
+    const u = await linkedCustomer();
+    const event = subscriptionEvent('created', { id: u.sub, customer: u.cus, status: 'active', periodEnd: nowSec() + 30 * DAY }, nowSec());
+    await deliver(event, { timestamp: nowSec() + 7 * DAY }).expect(400, { message: billingMessages.badSignature });
+    await deliver(event, { timestamp: nowSec() + 301 }).expect(400, { message: billingMessages.badSignature });
+    expect(await billingTypes(u.id)).toEqual(['StripeCustomerLinked']);
+    await deliver(event, { timestamp: nowSec() + 300 }).expect(200, { received: true });
+    expect(await billingTypes(u.id)).toEqual(['StripeCustomerLinked', 'SubscriptionUpdated']);
+  });
+
+  it('I3: a signed body that is not a Stripe event answers 400 with a message and logs no stack', async () => {
+    const bodies = ['null', '[]', '"x"', '17', '{"type":"invoice.paid"}', '{"id":"evt_1","type":"invoice.paid","data":null}', '{"id":"evt_2","object":"event","type":"invoice.paid","created":1}'];
+    const lines = await logOf(async () => {
+      for (const body of bodies) {
+        const signature = signatureFor(body, WEBHOOK_SECRET, nowSec());
+        await request(ctx.app).post('/api/stripe/webhook').set('content-type', 'application/json').set('stripe-signature', signature).send(body).expect(400, { message: billingMessages.notAnEvent });
+      }
+    });
+    const log = lines.join('\n');
+    expect(log).not.toMatch(/"stack"|"err"|"level":50/);
+    expect(lines.filter((l) => l.includes('not a Stripe event'))).toHaveLength(bodies.length);
   });
 
   it('is not blocked by the same-origin guard (Stripe sends no Origin) but a browser cross-site POST still is', async () => {
@@ -228,7 +333,7 @@ describe('POST /api/stripe/webhook: the flow and the subscription states', () =>
   });
 
   it('events out of order do not undo newer state', async () => {
-    const u = await customer();
+    const u = await linkedCustomer();
     const t = nowSec();
     const periodEnd = t + 30 * DAY;
     const created = subscriptionEvent('created', { id: u.sub, customer: u.cus, status: 'incomplete', periodEnd, userId: u.id }, t);
@@ -246,8 +351,37 @@ describe('POST /api/stripe/webhook: the flow and the subscription states', () =>
     expect(await billingTypes(u.id)).toEqual(['StripeCustomerLinked', 'SubscriptionUpdated', 'SubscriptionUpdated']);
   });
 
-  it('follows every status: trialing, past_due (kept), unpaid, canceled within and after the paid period, deleted, incomplete', async () => {
+  it('S1: two subscriptions of one customer: Premium while either grants it, the answer shows the one that does', async () => {
     const u = await customer();
+    const b = { ...u, sub: `${u.sub}_b` };
+    await completeCheckout(u);
+    await completeCheckout(b);
+    // the events come after the checkouts were read back (the same second, on the gateway clock)
+    const t = nowSec();
+    const periodEnd = t + 30 * DAY;
+    await deliver(subscriptionEvent('updated', { id: u.sub, customer: u.cus, status: 'unpaid', periodEnd }, t)).expect(200);
+    expect((await u.agent.get('/api/user')).body).toMatchObject({ subscriptionTier: 'premium', subscriptionStatus: 'active' });
+    await deliver(subscriptionEvent('deleted', { id: u.sub, customer: u.cus, status: 'canceled', periodEnd, endedAt: t }, t)).expect(200);
+    expect((await u.agent.get('/api/user')).body).toMatchObject({ subscriptionTier: 'premium', subscriptionStatus: 'active' });
+    await deliver(subscriptionEvent('deleted', { id: b.sub, customer: u.cus, status: 'canceled', periodEnd, endedAt: t }, t)).expect(200);
+    expect((await u.agent.get('/api/user')).body).toMatchObject({ subscriptionTier: 'free', subscriptionStatus: 'canceled' });
+  });
+
+  it('I3: a subscription event reaches a user only through the customer linked to that user, never through its metadata', async () => {
+    const u = await customer();
+    const stranger = subscriptionEvent('created', { id: 'sub_meta_only', customer: 'cus_never_linked', status: 'active', periodEnd: nowSec() + 30 * DAY, userId: u.id }, nowSec());
+    await deliver(stranger).expect(200, { received: true });
+    expect(await billingTypes(u.id)).toEqual([]);
+    expect((await u.agent.get('/api/user')).body).toMatchObject({ subscriptionTier: 'free', subscriptionStatus: null });
+    // a checkout naming this user but paid by a customer linked to another user is not theirs either
+    const other = await linkedCustomer();
+    const foreign = stripeEvent('checkout.session.completed', checkoutSessionObject({ id: 'cs_foreign', customer: other.cus, subscription: other.sub, userId: u.id }), nowSec());
+    await deliver(foreign).expect(200, { received: true });
+    expect(await billingTypes(u.id)).toEqual([]);
+  });
+
+  it('follows every status: incomplete, trialing, active, past_due (kept), unpaid, deleted', async () => {
+    const u = await linkedCustomer();
     const t = nowSec();
     const periodEnd = t + 10 * DAY;
     const shape = { id: u.sub, customer: u.cus, periodEnd, userId: u.id };
@@ -265,37 +399,44 @@ describe('POST /api/stripe/webhook: the flow and the subscription states', () =>
     // the retries were exhausted
     await deliver(subscriptionEvent('updated', { ...shape, periodEnd: periodEnd + 30 * DAY, status: 'unpaid' }, t + 4)).expect(200);
     expect(await me()).toMatchObject({ subscriptionTier: 'free', subscriptionStatus: 'unpaid' });
-    // paid again, then cancelled at once from the dashboard: Premium to the end of the paid period
+    // paid again, then cancelled at once from the dashboard: Premium ends when Stripe says it ended
     await deliver(subscriptionEvent('updated', { ...shape, periodEnd: periodEnd + 30 * DAY, status: 'active' }, t + 5)).expect(200);
-    await deliver(subscriptionEvent('deleted', { ...shape, periodEnd: periodEnd + 30 * DAY, status: 'canceled' }, t + 6)).expect(200);
-    expect(await me()).toMatchObject({ subscriptionTier: 'premium', subscriptionStatus: 'canceled' });
-    ctx.advance(40 * DAY * 1000);
-    try {
-      await signIn(u);
-      expect(await me()).toMatchObject({ subscriptionTier: 'free', subscriptionStatus: 'canceled' });
-    } finally {
-      ctx.advance(-40 * DAY * 1000);
-    }
+    await deliver(subscriptionEvent('deleted', { ...shape, periodEnd: periodEnd + 30 * DAY, status: 'canceled', endedAt: t, canceledAt: t }, t + 6)).expect(200);
+    expect(await me()).toMatchObject({ subscriptionTier: 'free', subscriptionStatus: 'canceled', currentPeriodEnd: new Date(t * 1000).toISOString() });
+  });
+
+  it('deleted: an immediate cancellation or a refund ends Premium then, though the paid period runs on', async () => {
+    const u = await linkedCustomer();
+    const t = nowSec();
+    const shape = { id: u.sub, customer: u.cus, periodEnd: t + 25 * DAY };
+    await deliver(subscriptionEvent('updated', { ...shape, status: 'active' }, t - 5 * DAY)).expect(200);
+    expect((await u.agent.get('/api/user')).body).toMatchObject({ subscriptionTier: 'premium', subscriptionStatus: 'active' });
+    // the owner refunds under the 14-day guarantee and cancels at once: ended_at is now
+    await deliver(subscriptionEvent('deleted', { ...shape, status: 'canceled', endedAt: t, canceledAt: t }, t)).expect(200);
+    expect((await u.agent.get('/api/user')).body).toMatchObject({ subscriptionTier: 'free', subscriptionStatus: 'canceled', cancelAtPeriodEnd: false });
   });
 
   it('a subscription canceled after failed renewals has no paid period left', async () => {
-    const u = await customer();
+    const u = await linkedCustomer();
     const t = nowSec();
     const shape = { id: u.sub, customer: u.cus, userId: u.id };
     await deliver(subscriptionEvent('updated', { ...shape, status: 'active', periodEnd: t - DAY }, t - 40 * DAY)).expect(200);
     await deliver(subscriptionEvent('updated', { ...shape, status: 'past_due', periodEnd: t + 29 * DAY }, t - 2 * DAY)).expect(200);
-    await deliver(subscriptionEvent('deleted', { ...shape, status: 'canceled', periodEnd: t + 29 * DAY }, t)).expect(200);
+    await deliver(subscriptionEvent('deleted', { ...shape, status: 'canceled', periodEnd: t + 29 * DAY, endedAt: t, canceledAt: t }, t)).expect(200);
     expect((await u.agent.get('/api/user')).body).toMatchObject({ subscriptionTier: 'free', subscriptionStatus: 'canceled' });
   });
 
-  it('cancel at period end: still Premium, flagged; the deletion at the period end makes the user free', async () => {
-    const u = await customer();
+  it('cancel at period end: still Premium to the end of the paid period, flagged; the deletion at the period end makes the user free', async () => {
+    const u = await linkedCustomer();
     const t = nowSec();
     const periodEnd = t + 5 * DAY;
     const shape = { id: u.sub, customer: u.cus, periodEnd, userId: u.id };
     await deliver(subscriptionEvent('updated', { ...shape, status: 'active', cancelAtPeriodEnd: true }, t)).expect(200);
     expect((await u.agent.get('/api/user')).body).toMatchObject({ subscriptionTier: 'premium', cancelAtPeriodEnd: true, currentPeriodEnd: new Date(periodEnd * 1000).toISOString() });
-    ctx.advance(5 * DAY * 1000);
+    ctx.advance(5 * DAY * 1000 - 1000);
+    await signIn(u);
+    expect((await u.agent.get('/api/user')).body).toMatchObject({ subscriptionTier: 'premium', subscriptionStatus: 'active' });
+    ctx.advance(1000);
     try {
       await signIn(u);
       await deliver(subscriptionEvent('deleted', { ...shape, status: 'canceled', cancelAtPeriodEnd: true }, nowSec())).expect(200);

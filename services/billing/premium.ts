@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { UserDoc } from '../../read-models/users/projection.ts';
+import type { UserDoc, UserSubscription } from '../../read-models/users/projection.ts';
 import { forbidden, unauthorized } from '../core/errors.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { currentAuth } from '../http/session.ts';
@@ -7,33 +7,49 @@ import { currentAuth } from '../http/session.ts';
 /** The answer of a Premium-only route to a signed-in user without Premium rights (403). */
 export const PREMIUM_REQUIRED = 'This feature is part of Premium. Upgrade to Premium on the pricing page to use it.';
 
+/** Stripe's statuses in which a subscription gives Premium rights (see `grantsPremium`). */
+const GRANTING = new Set(['active', 'trialing', 'past_due']);
+
 /**
- * THE rule for Premium rights (docs/billing.md), used by the favorites limit, `GET /api/user`'s
- * `subscriptionTier` and `requirePremium`. A user with a Premium subscription on record has the
- * rights while Stripe's status is:
- * - `active` or `trialing`: in good standing;
+ * Whether one subscription gives Premium rights at `now`. While Stripe's status is:
+ * - `active` or `trialing`: in good standing (also when set to cancel at the period end: Stripe keeps
+ *   it active to the end of the period paid for, the pricing FAQ's promise, then deletes it);
  * - `past_due`: a renewal charge failed and Stripe is retrying it (Smart Retries); access is kept
  *   during the retries, bounded by Stripe's own schedule: when they are exhausted Stripe moves the
  *   subscription to `canceled` or `unpaid` (the account's setting), which ends the rights;
- * - `canceled`: until the end of the last period paid for (`paidThrough`, the period end seen while
- *   the subscription was active or trialing), as the pricing FAQ promises; a subscription canceled
- *   after failed renewals has no paid period left.
- * Any other status (`incomplete`, `incomplete_expired`, `unpaid`, `paused`, unknown words): no rights.
+ * - `canceled`: until Stripe says it ended (`endedAt`: at once for an immediate cancellation or a
+ *   refund, the period end for a cancellation at the period end); Stripe reports the deletion at
+ *   or after that moment, so the rights end with it.
+ * Any other status (`incomplete`, `incomplete_expired`, `unpaid`, `paused`, unknown words, none): no rights.
+ */
+export function grantsPremium(subscription: UserSubscription, now: Date): boolean {
+  if (subscription.status === null) return false;
+  if (GRANTING.has(subscription.status)) return true;
+  if (subscription.status !== 'canceled' || subscription.endedAt === null) return false;
+  return now.getTime() < Date.parse(subscription.endedAt);
+}
+
+/**
+ * THE rule for Premium rights (docs/billing.md), used by the favorites limit, `GET /api/user`'s
+ * `subscriptionTier`, `requirePremium`, live updates and the Premium quote refresh: the user has them
+ * while ANY of their subscriptions gives them (`grantsPremium`). A second subscription going unpaid or
+ * ending never takes away what another one still gives (audit S1).
  */
 export function hasPremiumRights(user: UserDoc, now: Date): boolean {
-  if (user.subscriptionTier !== 'premium') return false;
-  switch (user.subscriptionStatus) {
-    case 'active':
-    case 'trialing':
-    case 'past_due':
-      return true;
-    case 'canceled': {
-      const paidThrough = user.paidThrough ? Date.parse(user.paidThrough) : Number.NaN;
-      return Number.isFinite(paidThrough) && now.getTime() < paidThrough;
-    }
-    default:
-      return false;
+  return user.subscriptions.some((s) => grantsPremium(s, now));
+}
+
+/**
+ * The subscription `GET /api/user` describes: of those giving Premium now, the one in good standing
+ * before one with a failed payment; else the newest. Null without any.
+ */
+export function shownSubscription(user: UserDoc, now: Date): UserSubscription | null {
+  const rank = (s: UserSubscription) => (grantsPremium(s, now) ? (s.status === 'past_due' ? 1 : 2) : 0);
+  let shown: UserSubscription | null = null;
+  for (const s of user.subscriptions) {
+    if (!shown || rank(s) > rank(shown) || (rank(s) === rank(shown) && Date.parse(s.asOf) > Date.parse(shown.asOf))) shown = s;
   }
+  return shown;
 }
 
 /**

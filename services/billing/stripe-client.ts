@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type Stripe from 'stripe';
+import { isStripeEventEnvelope } from './stripe-objects.ts';
 
 export type { Stripe };
 
@@ -36,8 +37,51 @@ export function createStripeClient({ secretKey, apiUrl }: StripeClientOptions): 
   });
 }
 
-/** The signature check of a webhook (`Stripe-Signature`), with the tolerance in seconds and the receiving clock. */
-export function constructStripeEvent(stripe: Stripe, rawBody: Buffer, signature: string, secret: string, toleranceSeconds: number, receivedAt: Date): Stripe.Event {
-  // `receivedAt` is in milliseconds (the library divides by 1000 before comparing with the signed `t=` seconds).
-  return stripe.webhooks.constructEvent(rawBody, signature, secret, toleranceSeconds, undefined, receivedAt.getTime());
+/** Why a webhook delivery is refused (400): its signature, or a signed body that is not a Stripe event. */
+export type WebhookRefusal = { refused: 'signature' | 'not-an-event'; reason: string };
+
+/**
+ * Checks a webhook delivery: the `Stripe-Signature` header against the exact bytes (Stripe's own
+ * check: a `v1` HMAC that matches, a timestamp at most `toleranceSeconds` old on the receiving
+ * clock), a timestamp at most `toleranceSeconds` ahead of that clock (Stripe's library bounds only
+ * the age, audit I3), then the body: JSON with a Stripe event's envelope. Answers the event, or why not.
+ */
+export function verifyStripeWebhook(
+  stripe: Stripe,
+  rawBody: Buffer,
+  signature: string,
+  secret: string,
+  toleranceSeconds: number,
+  receivedAt: Date,
+): { event: Stripe.Event } | WebhookRefusal {
+  try {
+    const verifier = stripe.webhooks.signature;
+    if (!verifier) return { refused: 'signature', reason: 'no signature helper' };
+    // `receivedAt` in milliseconds (the library divides by 1000 before comparing with the signed `t=` seconds)
+    verifier.verifyHeader(rawBody, signature, secret, toleranceSeconds, undefined, receivedAt.getTime());
+  } catch {
+    return { refused: 'signature', reason: 'no matching signature, or older than the tolerance' };
+  }
+  const signedAt = signedTimestamp(signature);
+  if (!Number.isFinite(signedAt) || signedAt - receivedAt.getTime() / 1000 > toleranceSeconds) {
+    return { refused: 'signature', reason: 'timestamp ahead of the tolerance' };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    return { refused: 'not-an-event', reason: 'not JSON' };
+  }
+  if (!isStripeEventEnvelope(body)) return { refused: 'not-an-event', reason: 'no event envelope (object, id, type, created, data.object)' };
+  return { event: body as Stripe.Event };
+}
+
+/** The signed `t=` of a `Stripe-Signature` header, read as Stripe's library reads it (the last `t=` wins). */
+function signedTimestamp(header: string): number {
+  let timestamp = Number.NaN;
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') timestamp = Number.parseInt(value ?? '', 10);
+  }
+  return timestamp;
 }

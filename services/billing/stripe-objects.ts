@@ -6,6 +6,10 @@ import type { StripeFact, SubscriptionFacts } from './business-logic.ts';
  * still sent to accounts pinned to an earlier version): only the fields billing uses, validated with
  * zod so an unexpected shape is a clear error, never a silent undefined. References (`customer`,
  * `subscription`) come as ids, or as objects when expanded.
+ *
+ * The user ids we put in metadata are not read from subscriptions and invoices: those reach a user
+ * only through the customer linked to the user (audit I3). A Checkout Session names its user in
+ * `client_reference_id`, set by the app when it opened the session.
  */
 
 const ref = z.union([z.string().min(1), z.object({ id: z.string().min(1) }).loose()]).transform((v) => (typeof v === 'string' ? v : v.id));
@@ -22,6 +26,8 @@ const subscriptionObject = z
     status: z.string().min(1),
     cancel_at_period_end: z.boolean().nullish(),
     cancel_at: epoch.nullish(),
+    /** When the subscription ended (immediately, at the period end, or after failed payments); null while it runs. */
+    ended_at: epoch.nullish(),
     /** Before API 2025-03-31 the period was on the subscription; since, on each item. */
     current_period_end: epoch.nullish(),
     items: z
@@ -30,7 +36,6 @@ const subscriptionObject = z
       })
       .loose()
       .nullish(),
-    metadata,
   })
   .loose();
 
@@ -58,10 +63,9 @@ const invoiceObject = z
     next_payment_attempt: epoch.nullish(),
     /** Before API 2025-03-31. */
     subscription: ref.nullish(),
-    subscription_details: z.object({ metadata }).loose().nullish(),
     /** Since API 2025-03-31: the subscription that raised the invoice. */
     parent: z
-      .object({ subscription_details: z.object({ subscription: ref.nullish(), metadata }).loose().nullish() })
+      .object({ subscription_details: z.object({ subscription: ref.nullish() }).loose().nullish() })
       .loose()
       .nullish(),
   })
@@ -69,22 +73,39 @@ const invoiceObject = z
 
 export type SubscriptionObject = z.infer<typeof subscriptionObject>;
 
+/**
+ * A Stripe event's envelope (`object: 'event'`, id, type, created, `data.object`): what a signed body
+ * must be before anything reads it. The object inside is read by the parser of its type.
+ */
+const eventEnvelope = z
+  .object({
+    object: z.literal('event'),
+    id: z.string().min(1).max(255),
+    type: z.string().min(1).max(255),
+    created: epoch,
+    data: z.object({ object: z.record(z.string(), z.unknown()) }).loose(),
+  })
+  .loose();
+
+/** Whether a verified body is a Stripe event (its envelope); a body that is not answers 400. */
+export function isStripeEventEnvelope(body: unknown): boolean {
+  return eventEnvelope.safeParse(body).success;
+}
+
 /** The facts of a subscription object (the period end is the latest of its items'). */
-export function subscriptionFacts(object: unknown): { facts: SubscriptionFacts; userIdHint: string | undefined } {
+export function subscriptionFacts(object: unknown): SubscriptionFacts {
   const s = subscriptionObject.parse(object);
   const itemEnds = (s.items?.data ?? []).map((i) => i.current_period_end).filter((v): v is number => typeof v === 'number');
   const periodEnd = itemEnds.length > 0 ? Math.max(...itemEnds) : (s.current_period_end ?? null);
   return {
-    facts: {
-      stripeSubscriptionId: s.id,
-      stripeCustomerId: s.customer,
-      status: s.status,
-      currentPeriodEnd: periodEnd === null ? null : iso(periodEnd),
-      // The portal's "cancel at period end" sets one or the other depending on the API version.
-      cancelAtPeriodEnd: s.cancel_at_period_end === true || (typeof s.cancel_at === 'number' && s.status !== 'canceled'),
-      priceId: s.items?.data[0]?.price?.id ?? null,
-    },
-    userIdHint: s.metadata['userId'],
+    stripeSubscriptionId: s.id,
+    stripeCustomerId: s.customer,
+    status: s.status,
+    currentPeriodEnd: periodEnd === null ? null : iso(periodEnd),
+    // The portal's "cancel at period end" sets one or the other depending on the API version.
+    cancelAtPeriodEnd: s.cancel_at_period_end === true || (typeof s.cancel_at === 'number' && s.status !== 'canceled'),
+    endedAt: typeof s.ended_at === 'number' ? iso(s.ended_at) : null,
+    priceId: s.items?.data[0]?.price?.id ?? null,
   };
 }
 
@@ -108,11 +129,9 @@ export function checkoutFacts(object: unknown): ParsedCheckout {
 }
 
 /** The facts of an invoice (`invoice.paid`, `invoice.payment_failed`). */
-export function invoiceFacts(object: unknown, kind: 'payment-failed' | 'invoice-paid'): { fact: StripeFact; userIdHint: string | undefined; stripeCustomerId: string } {
+export function invoiceFacts(object: unknown, kind: 'payment-failed' | 'invoice-paid'): { fact: StripeFact; stripeCustomerId: string } {
   const i = invoiceObject.parse(object);
-  const details = i.parent?.subscription_details;
-  const stripeSubscriptionId = details?.subscription ?? i.subscription ?? null;
-  const userIdHint = details?.metadata['userId'] ?? i.subscription_details?.metadata['userId'];
+  const stripeSubscriptionId = i.parent?.subscription_details?.subscription ?? i.subscription ?? null;
   const fact: StripeFact =
     kind === 'payment-failed'
       ? {
@@ -126,5 +145,5 @@ export function invoiceFacts(object: unknown, kind: 'payment-failed' | 'invoice-
           nextPaymentAttempt: i.next_payment_attempt ? iso(i.next_payment_attempt) : null,
         }
       : { kind, invoiceId: i.id, stripeCustomerId: i.customer, stripeSubscriptionId, amountPaid: i.amount_paid, currency: i.currency };
-  return { fact, userIdHint, stripeCustomerId: i.customer };
+  return { fact, stripeCustomerId: i.customer };
 }

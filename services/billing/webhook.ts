@@ -38,14 +38,16 @@ export interface WebhookDeps {
   now: () => Date;
 }
 
-export type WebhookOutcome = 'recorded' | 'duplicate' | 'stale' | 'ignored-type' | 'unknown-customer' | 'not-a-subscription';
+export type WebhookOutcome = 'recorded' | 'duplicate' | 'stale' | 'ignored-type' | 'unknown-customer' | 'foreign-customer' | 'not-a-subscription';
 
 /**
- * Handles one verified Stripe event: finds the user (the metadata we set at checkout, else the
- * customer index), turns the event into facts and records them on `billing-<userId>`, then waits
- * until the read models show them. Unknown types and customers are logged (ids only) and acknowledged.
- * A failure reading Stripe (the subscription at checkout completion) throws: the webhook then answers
- * 500 and Stripe delivers the event again later.
+ * Handles one verified Stripe event: finds the user, turns the event into facts and records them on
+ * `billing-<userId>`, then waits until the read models show them. The user of a completed checkout is
+ * the one the app named in the session (`client_reference_id`), unless its customer is another
+ * user's; subscription and invoice events reach a user only through the customer linked to that user
+ * (the customer index), never through metadata (audit I3). Unknown types and customers are logged
+ * (ids only) and acknowledged. A failure reading Stripe (the subscription at checkout completion)
+ * throws: the webhook then answers 500 and Stripe delivers the event again later.
  */
 export async function handleStripeEvent(deps: WebhookDeps, event: Stripe.Event): Promise<WebhookOutcome> {
   const eventCreated = iso(event.created);
@@ -66,25 +68,32 @@ export async function handleStripeEvent(deps: WebhookDeps, event: Stripe.Event):
         deps.logger.info({ ...where, mode: c.mode }, 'stripe webhook: checkout session without a subscription, ignored');
         return 'not-a-subscription';
       }
-      userId = await knownUser(deps, c.userIdHint, c.stripeCustomerId);
+      const owner = await findUserByStripeCustomerId(deps.readModels, c.stripeCustomerId);
+      const named = c.userIdHint ? await findUserById(deps.readModels, c.userIdHint) : null;
+      if (named && owner && owner._id !== named._id) {
+        deps.logger.warn({ ...where, stripeCustomerId: c.stripeCustomerId }, "stripe webhook: checkout paid by another user's customer, ignored");
+        return 'foreign-customer';
+      }
+      userId = named?._id ?? owner?._id ?? null;
       if (!userId) return unknownCustomer(deps, where, c.stripeCustomerId);
       // The subscription as it is now, so the user is Premium as soon as the checkout is recorded
-      // (Stripe's `customer.subscription.created` may come before or after this event).
-      const subscription = c.stripeSubscriptionId ? subscriptionFacts(await readSubscription(deps, c.stripeSubscriptionId)).facts : null;
+      // (Stripe's `customer.subscription.*` events may come before or after this one); it is as new
+      // as the moment it was read.
+      const subscription = c.stripeSubscriptionId ? subscriptionFacts(await readSubscription(deps, c.stripeSubscriptionId)) : null;
       fact = {
         kind: 'checkout-completed',
         checkoutSessionId: c.checkoutSessionId,
         stripeCustomerId: c.stripeCustomerId,
         stripeSubscriptionId: c.stripeSubscriptionId,
-        subscription,
+        subscription: subscription ? { facts: subscription, readAt: deps.now().toISOString() } : null,
       };
       break;
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
-      const { facts, userIdHint } = subscriptionFacts(object);
-      userId = await knownUser(deps, userIdHint, facts.stripeCustomerId);
+      const facts = subscriptionFacts(object);
+      userId = await customerOwner(deps, facts.stripeCustomerId);
       if (!userId) return unknownCustomer(deps, where, facts.stripeCustomerId);
       fact = { kind: 'subscription', subscription: facts };
       break;
@@ -93,7 +102,7 @@ export async function handleStripeEvent(deps: WebhookDeps, event: Stripe.Event):
     case 'invoice.paid': {
       const parsed = invoiceFacts(object, event.type === 'invoice.paid' ? 'invoice-paid' : 'payment-failed');
       fact = parsed.fact;
-      userId = await knownUser(deps, parsed.userIdHint, parsed.stripeCustomerId);
+      userId = await customerOwner(deps, parsed.stripeCustomerId);
       if (!userId) return unknownCustomer(deps, where, parsed.stripeCustomerId);
       break;
     }
@@ -121,17 +130,9 @@ async function readSubscription(deps: WebhookDeps, subscriptionId: string): Prom
   }
 }
 
-/**
- * The user an event is about: the user id we put in the metadata (checked against the users read
- * model), else the owner of the Stripe customer (StripeCustomerLinked).
- */
-async function knownUser(deps: WebhookDeps, userIdHint: string | undefined, stripeCustomerId: string): Promise<string | null> {
-  if (userIdHint) {
-    const user = await findUserById(deps.readModels, userIdHint);
-    if (user) return user._id;
-  }
-  const owner = await findUserByStripeCustomerId(deps.readModels, stripeCustomerId);
-  return owner?._id ?? null;
+/** The user a Stripe customer is linked to (StripeCustomerLinked: the users read model's customer index), or null. */
+async function customerOwner(deps: WebhookDeps, stripeCustomerId: string): Promise<string | null> {
+  return (await findUserByStripeCustomerId(deps.readModels, stripeCustomerId))?._id ?? null;
 }
 
 function unknownCustomer(deps: WebhookDeps, where: Record<string, string>, stripeCustomerId: string): WebhookOutcome {

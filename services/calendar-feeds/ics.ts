@@ -4,10 +4,12 @@ import type { UserCalendarEntry } from '../../contracts/portfolio.ts';
 
 /**
  * iCalendar (RFC 5545) documents of the payout calendars, built with ical-generator: one all-day event
- * per payout on its pay date. UIDs are stable (`<etfId>-<exDate>` for the public calendar,
- * `<distributionId>-<userId>` for a private feed: one per payout, so two paid on one day stay two), so a
- * calendar app that reads the feed again updates an event (e.g. an estimate that became a declared
- * amount: a projection carries the id its declaration gets) instead of adding a second one.
+ * per payout on its pay date. UIDs are stable and one per distribution (`publicUid`: `<etfId>-<exDate>`
+ * for a regular payout, `<etfId>-<exDate>-<kind>` for a special or a capital gain on the public calendar;
+ * `<distributionId>-<userId>` for a private feed), so two payouts of a fund paid on one day, or a special
+ * beside the regular payout on one ex-date, stay two events, and a calendar app that reads the feed again
+ * updates an event (e.g. an estimate that became a declared amount: a projection carries the id its
+ * declaration gets) instead of adding a second one.
  */
 
 const PRODUCT = { company: 'WeeklyDiv', product: 'Payout calendar', language: 'EN' } as const;
@@ -41,8 +43,22 @@ function icsText(cal: { toString(): string }): string {
   return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
 
+/** A special or a capital gain says so at the end of the title (a regular payout says nothing). */
+export function kindSuffix(entry: { kind: PublicCalendarEntry['kind'] }): string {
+  return entry.kind === 'special' ? ' (special)' : entry.kind === 'capital-gain' ? ' (capital gain)' : '';
+}
+
 function demoLine(isDemo: boolean): string[] {
   return isDemo ? ['Demo data: not a real distribution.'] : [];
+}
+
+/**
+ * The public feed's UID: `<etfId>-<exDate>` for a regular payout (the UID every subscriber has had since
+ * before kinds existed, so their events stay), the kind appended for the others, which may share the
+ * regular payout's ex-date: `<etfId>-<exDate>-special`, `<etfId>-<exDate>-capital-gain`.
+ */
+export function publicUid(entry: Pick<PublicCalendarEntry, 'etfId' | 'exDate' | 'kind'>): string {
+  return entry.kind === 'regular' ? `${entry.etfId}-${entry.exDate}@weeklydiv` : `${entry.etfId}-${entry.exDate}-${entry.kind}@weeklydiv`;
 }
 
 /** The public four-week calendar (`GET /api/dividends/calendar.ics`). */
@@ -52,11 +68,11 @@ export function publicCalendarIcs(entries: readonly PublicCalendarEntry[], optio
   for (const entry of entries) {
     const url = fundUrl(options.appUrl, entry.ticker);
     cal.createEvent({
-      id: `${entry.etfId}-${entry.exDate}@weeklydiv`,
+      id: publicUid(entry),
       start: allDay(entry.payoutDate),
       allDay: true,
       stamp: options.now,
-      summary: `${estimatedPrefix(entry)}${entry.ticker} pays ${dollars(entry.amount)}/share`,
+      summary: `${estimatedPrefix(entry)}${entry.ticker} pays ${dollars(entry.amount)}/share${kindSuffix(entry)}`,
       description: [
         `${entry.ticker} (${entry.name})`,
         `Amount per share: ${dollars(entry.amount)}${entry.estimated ? ' (estimated)' : ''}`,
@@ -83,7 +99,7 @@ export function userCalendarIcs(entries: readonly UserCalendarEntry[], options: 
       start: allDay(entry.payoutDate),
       allDay: true,
       stamp: options.now,
-      summary: `${estimatedPrefix(entry)}${entry.ticker} payout ${dollars(entry.estimatedPayout)}`,
+      summary: `${estimatedPrefix(entry)}${entry.ticker} payout ${dollars(entry.estimatedPayout)}${kindSuffix(entry)}`,
       description: [
         `${entry.ticker}: ${entry.shares} shares × ${dollars(entry.amount)} = ${dollars(entry.estimatedPayout)}${entry.estimated ? ' (estimated)' : ''}`,
         ...(entry.paid ? ['Paid.'] : []),

@@ -33,9 +33,9 @@ const appUrl = 'https://weeklydiv.example';
 // The metrics audit's N3S2 (N7): a special $0.50 ex 11-20 and the regular $0.20 ex 11-25, both paid Friday
 // 11-27, 10 shares; then an estimate for the next week.
 const publicEntries: PublicCalendarEntry[] = [
-  { etfId: ETF, ticker: 'N3S2', name: 'Audit two on one day', payoutDate: '2026-11-27', amount: '0.5', estimated: false, exDate: '2026-11-20', isDemo: false, distributionId: `${ETF}_2026-11-20` },
-  { etfId: ETF, ticker: 'N3S2', name: 'Audit two on one day', payoutDate: '2026-11-27', amount: '0.2', estimated: false, exDate: '2026-11-25', isDemo: false, distributionId: `${ETF}_2026-11-25` },
-  { etfId: ETF, ticker: 'N3S2', name: 'Audit two on one day', payoutDate: '2026-12-04', amount: '0.2', estimated: true, exDate: '2026-12-03', isDemo: false, distributionId: `${ETF}_2026-12-03` },
+  { etfId: ETF, ticker: 'N3S2', name: 'Audit two on one day', payoutDate: '2026-11-27', amount: '0.5', estimated: false, exDate: '2026-11-20', kind: 'special', isDemo: false, distributionId: `${ETF}_2026-11-20_special` },
+  { etfId: ETF, ticker: 'N3S2', name: 'Audit two on one day', payoutDate: '2026-11-27', amount: '0.2', estimated: false, exDate: '2026-11-25', kind: 'regular', isDemo: false, distributionId: `${ETF}_2026-11-25` },
+  { etfId: ETF, ticker: 'N3S2', name: 'Audit two on one day', payoutDate: '2026-12-04', amount: '0.2', estimated: true, exDate: '2026-12-03', kind: 'regular', isDemo: false, distributionId: `${ETF}_2026-12-03` },
 ];
 const userEntries: UserCalendarEntry[] = publicEntries.map((e) => ({
   etfId: e.etfId,
@@ -45,6 +45,7 @@ const userEntries: UserCalendarEntry[] = publicEntries.map((e) => ({
   shares: '10',
   estimatedPayout: (10 * Number(e.amount)).toFixed(2),
   estimated: e.estimated,
+  kind: e.kind,
   paid: !e.estimated,
   isDemo: false,
   distributionId: e.distributionId,
@@ -67,7 +68,7 @@ describe('iCalendar feeds (RFC 5545)', () => {
   it('the private feed gives each payout its own UID, per distribution: two paid on one day stay two events (N7)', () => {
     const text = userCalendarIcs(userEntries, { appUrl, now, userId: 'u1' });
     const ids = uids(text);
-    expect(ids).toEqual([`${ETF}_2026-11-20-u1@weeklydiv`, `${ETF}_2026-11-25-u1@weeklydiv`, `${ETF}_2026-12-03-u1@weeklydiv`]);
+    expect(ids).toEqual([`${ETF}_2026-11-20_special-u1@weeklydiv`, `${ETF}_2026-11-25-u1@weeklydiv`, `${ETF}_2026-12-03-u1@weeklydiv`]);
     expect(new Set(ids).size).toBe(ids.length);
     // the same on every fetch (another DTSTAMP changes nothing)
     expect(uids(userCalendarIcs(userEntries, { appUrl, now: new Date('2026-11-28T12:00:00.000Z'), userId: 'u1' }))).toEqual(ids);
@@ -81,8 +82,22 @@ describe('iCalendar feeds (RFC 5545)', () => {
     expect(uids(userCalendarIcs([declaredForUser], { appUrl, now, userId: 'u1' }))).toEqual(uids(userCalendarIcs([userEntries[2]!], { appUrl, now, userId: 'u1' })));
   });
 
-  it('the public feed keeps `<etfId>-<exDate>`: unique per fund and ex-date', () => {
+  it('the public feed keeps `<etfId>-<exDate>` for a regular payout and appends the kind for the others', () => {
     const ids = uids(publicCalendarIcs(publicEntries, { appUrl, now }));
-    expect(ids).toEqual([`${ETF}-2026-11-20@weeklydiv`, `${ETF}-2026-11-25@weeklydiv`, `${ETF}-2026-12-03@weeklydiv`]);
+    expect(ids).toEqual([`${ETF}-2026-11-20-special@weeklydiv`, `${ETF}-2026-11-25@weeklydiv`, `${ETF}-2026-12-03@weeklydiv`]);
+  });
+
+  it('a regular payout and a special on one ex-date are two events in both feeds (two public UIDs, two private UIDs)', () => {
+    // The audit's N3SQ: the regular $0.20 and a special $1.00, both ex 11-25 and paid 11-27.
+    const sameDay: PublicCalendarEntry[] = [
+      { etfId: ETF, ticker: 'N3SQ', name: 'Special same day', payoutDate: '2026-11-27', amount: '0.2', estimated: false, exDate: '2026-11-25', kind: 'regular', isDemo: false, distributionId: `${ETF}_2026-11-25` },
+      { etfId: ETF, ticker: 'N3SQ', name: 'Special same day', payoutDate: '2026-11-27', amount: '1', estimated: false, exDate: '2026-11-25', kind: 'special', isDemo: false, distributionId: `${ETF}_2026-11-25_special` },
+    ];
+    expect(uids(publicCalendarIcs(sameDay, { appUrl, now }))).toEqual([`${ETF}-2026-11-25@weeklydiv`, `${ETF}-2026-11-25-special@weeklydiv`]);
+    const forUser: UserCalendarEntry[] = sameDay.map((e) => ({
+      etfId: e.etfId, ticker: e.ticker, payoutDate: e.payoutDate, amount: e.amount, shares: '10', estimatedPayout: (10 * Number(e.amount)).toFixed(2),
+      estimated: false, kind: e.kind, paid: true, isDemo: false, distributionId: e.distributionId,
+    }));
+    expect(uids(userCalendarIcs(forUser, { appUrl, now, userId: 'u1' }))).toEqual([`${ETF}_2026-11-25-u1@weeklydiv`, `${ETF}_2026-11-25_special-u1@weeklydiv`]);
   });
 });

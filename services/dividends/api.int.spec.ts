@@ -43,10 +43,11 @@ describe('POST /api/admin/etfs/:id/distributions/import', () => {
       revised: 0,
       unchanged: 0,
       errors: [{ line: 5, message: "Skipped: ex-date 'soon' not understood (use YYYY-MM-DD or M/D/YYYY)" }],
+      warnings: [],
     });
     const events = await ctx.deps.log.readStream(streams.dividends(id));
     expect(events.map((e) => [e.type, e.metadata.actor])).toEqual(Array.from({ length: 3 }, () => ['DistributionDeclared', `user:${ownerId}`]));
-    expect(events[2]!.data).toEqual({ etfId: id, distributionId: `${id}_2026-03-10`, exDate: '2026-03-10', recordDate: null, payDate: null, amount: '0.41', status: 'declared', source: 'csv' });
+    expect(events[2]!.data).toEqual({ etfId: id, distributionId: `${id}_2026-03-10`, exDate: '2026-03-10', recordDate: null, payDate: null, amount: '0.41', status: 'declared', source: 'csv', kind: 'regular' });
 
     const before = await head();
     expect((await owner.post(`/api/admin/etfs/${id}/distributions/import`).send({ csv }).expect(200)).body).toMatchObject({ appended: 0, revised: 0, unchanged: 3 });
@@ -57,7 +58,7 @@ describe('POST /api/admin/etfs/:id/distributions/import', () => {
     const id = await newEtf();
     await owner.post(`/api/admin/etfs/${id}/distributions/import`).send({ csv }).expect(200);
     const res = await owner.post(`/api/admin/etfs/${id}/distributions/import`).set('Content-Type', 'text/csv').send('Date,Dividends\n2026-03-03,0.4\n').expect(200);
-    expect(res.body).toEqual({ appended: 0, revised: 1, unchanged: 0, errors: [] });
+    expect(res.body).toEqual({ appended: 0, revised: 1, unchanged: 0, errors: [], warnings: [] });
     const last = (await ctx.deps.log.readStream(streams.dividends(id))).at(-1)!;
     expect(last).toMatchObject({ type: 'DistributionRevised', data: { exDate: '2026-03-03', amount: '0.4', previousAmount: '0.3987', payDate: '2026-03-04' } });
   });
@@ -66,10 +67,18 @@ describe('POST /api/admin/etfs/:id/distributions/import', () => {
     ['an empty file', '', 'CSV file is empty or contains no data rows'],
     ['no ex-date column', 'Pay Date,Amount\n2026-03-03,1\n', "CSV must include an 'Ex Date' column in the header row"],
     ['no amount column', 'Ex Date,Pay Date\n2026-03-03,2026-03-04\n', "CSV must include an 'Amount' column in the header row"],
-    ['no valid rows', 'Ex Date,Amount\n2026-03-03,-1\n', 'No valid distribution rows found in CSV'],
   ])('answers 400 for %s', async (_what, text, message) => {
     const id = await newEtf();
     expect((await owner.post(`/api/admin/etfs/${id}/distributions/import`).send({ csv: text }).expect(400)).body).toEqual({ message });
+  });
+
+  it("answers 400 for a file whose every row is refused, with each row's reason (N13)", async () => {
+    const id = await newEtf();
+    const res = await owner.post(`/api/admin/etfs/${id}/distributions/import`).send({ csv: 'Ex Date,Amount\n2026-03-03,-1\n2026-04-03,0.15\n' }).expect(400);
+    expect(res.body).toEqual({
+      message: "No valid distribution rows found in CSV: line 2: amount '-1' is not a number >= 0; line 3: ex-date 2026-04-03 is Good Friday: the market is closed",
+      errors: { 'line 2': "Skipped: amount '-1' is not a number >= 0", 'line 3': 'Skipped: ex-date 2026-04-03 is Good Friday: the market is closed' },
+    });
   });
 
   it('refuses a field it does not name (400 naming it) and records nothing', async () => {
@@ -105,6 +114,7 @@ describe('the distribution CSV status column and weekend ex-dates, through the A
         { line: 4, message: 'Skipped: ex-date 2026-02-28 is a Saturday: an ex-date must be a weekday (Monday to Friday)' },
         { line: 5, message: "Skipped: status 'pending' must be declared or estimated (empty means declared)" },
       ],
+      warnings: [],
     });
     const events = await ctx.deps.log.readStream(streams.dividends(id));
     expect(events.map((e) => [(e.data as { exDate: string }).exDate, (e.data as { status: string }).status])).toEqual([
@@ -145,6 +155,7 @@ describe('DELETE /api/admin/etfs/:id/distributions/:exDate (metrics-audit F8)', 
       etfId: id,
       ticker,
       exDate: '2026-02-26',
+      kind: 'regular',
       amount: '0.05',
       reason: 'wrong row in the issuer file',
       withdrawnAt: '2026-03-04T15:00:00.000Z',
@@ -205,5 +216,68 @@ describe('DELETE /api/admin/etfs/:id/distributions/:exDate (metrics-audit F8)', 
     const res = await owner.post(`/api/admin/etfs/${id}/distributions/import`).send({ csv: 'Ex Date,Amount\n2026-02-26,0.10\n' }).expect(200);
     expect(res.body).toMatchObject({ appended: 1 });
     expect(await detail()).toMatchObject({ weeklyAverage: '0.1000', yieldPercent: '52.00' });
+  });
+});
+
+describe('kinds of distribution through the API (N1)', () => {
+  // The audit's N3SQ in small: flat $20, $0.20 every Thursday, then a regular $0.20 and a special $1.00 ex Thursday 02-26.
+  let id: string;
+  let ticker: string;
+  const prices = ['Date,Close', ...['02', '03', '04', '05', '06', '09', '10', '11', '12', '13', '17', '18', '19', '20', '23', '24', '25', '26', '27'].map((d) => `2026-02-${d},20`), '2026-03-02,20', '2026-03-03,20'].join('\n');
+  const dists = 'Ex Date,Pay Date,Amount,Type\n2026-02-05,2026-02-06,0.20,\n2026-02-12,2026-02-13,0.20,Regular\n2026-02-19,2026-02-20,0.20,\n2026-02-26,2026-02-27,0.20,Regular\n2026-02-26,2026-02-27,1.00,Special\n';
+  const detail = async () => (await request(ctx.app).get(`/api/etfs/detail/${ticker}`).expect(200)).body;
+
+  beforeAll(async () => {
+    id = await newEtf();
+    ticker = `IMP${n}`;
+    await owner.post(`/api/admin/etfs/${id}/prices/import`).send({ csv: prices }).expect(200);
+    const res = await owner.post(`/api/admin/etfs/${id}/distributions/import`).send({ csv: dists }).expect(200);
+    expect(res.body).toEqual({ appended: 5, revised: 0, unchanged: 0, errors: [], warnings: [] });
+    const clock = await beginMarketDay(ctx.deps.log, '2026-03-04', { actor: 'job:begin-market-day', correlationId: 't', now: '2026-03-04T15:00:00.000Z' });
+    await ctx.deps.readModels.waitFor(clock.position);
+  });
+
+  it('records both distributions of the ex-date; the distribution rate stays at the regular $0.20', async () => {
+    const d = await detail();
+    // 0.20 x 52 / 20 = 52.00 (the special as the latest declared gave 1.00 x 52 / 20 = 260.00)
+    expect(d).toMatchObject({ distributionRate: '52.00', yieldPercent: '52.00', annualDripYield: '67.77', frequencyUsed: 'weekly', yieldBasis: { payouts: 3 } });
+    expect(d.dividendHistory.slice(0, 2).map((h: { id: string; amount: string; kind: string }) => [h.id, h.amount, h.kind])).toEqual([
+      [`${id}_2026-02-26`, '0.2', 'regular'],
+      [`${id}_2026-02-26_special`, '1', 'special'],
+    ]);
+  });
+
+  it('withdraws the special with ?kind=special; the regular payout of its ex-date stays', async () => {
+    const res = await owner.delete(`/api/admin/etfs/${id}/distributions/2026-02-26?kind=special`).expect(200);
+    expect(res.body).toMatchObject({ id: `${id}_2026-02-26_special`, exDate: '2026-02-26', kind: 'special', amount: '1' });
+    const d = await detail();
+    expect(d.dividendHistory.filter((h: { exDividendDate: string }) => h.exDividendDate === '2026-02-26').map((h: { kind: string }) => h.kind)).toEqual(['regular']);
+    expect((await owner.delete(`/api/admin/etfs/${id}/distributions/2026-02-26?kind=special`).expect(404)).body).toEqual({
+      message: `The ${ticker} special distribution with ex-date 2026-02-26 was already withdrawn`,
+    });
+    expect((await owner.delete(`/api/admin/etfs/${id}/distributions/2026-02-26?kind=bonus`).expect(400)).body).toEqual({
+      message: 'Kind must be regular, special or capital-gain',
+      errors: { kind: 'Kind must be regular, special or capital-gain' },
+    });
+  });
+});
+
+describe('payouts that contradict the catalog frequency (N9)', () => {
+  it('the import answers a warning, and the figures use the inferred frequency', async () => {
+    // created without a frequency (the form has none: weekly), $1.20 every fourth Thursday at $15
+    const id = await newEtf();
+    const ticker = `IMP${n}`;
+    await owner.post(`/api/admin/etfs/${id}/prices/import`).send({ csv: 'Date,Close\n2025-12-01,15\n2026-03-03,15\n' }).expect(200);
+    const res = await owner
+      .post(`/api/admin/etfs/${id}/distributions/import`)
+      .send({ csv: 'Ex Date,Amount\n2025-12-11,1.20\n2026-01-08,1.20\n2026-02-05,1.20\n2026-03-05,1.20\n' })
+      .expect(200);
+    // the gaps up to today (03-04): 28 and 28 days; the declared 03-05 is after today
+    expect(res.body.warnings).toEqual(['Payouts every 28 days; the catalog says weekly — figures use four-weekly']);
+    const clock = await beginMarketDay(ctx.deps.log, '2026-03-04', { actor: 'job:begin-market-day', correlationId: 't', now: '2026-03-04T15:00:00.000Z' });
+    await ctx.deps.readModels.waitFor(clock.position);
+    const d = (await request(ctx.app).get(`/api/etfs/detail/${ticker}`).expect(200)).body;
+    // 1.20 x 13 / 15 = 104.00 (x 52 gave 416.00)
+    expect(d).toMatchObject({ frequency: 'weekly', frequencyUsed: 'four-weekly', inferredFrequency: { frequency: 'four-weekly', gapDays: 28, evenly: true }, distributionRate: '104.00' });
   });
 });

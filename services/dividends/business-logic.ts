@@ -1,28 +1,30 @@
 import { isOwnerSource, type DataSource } from '../../events/catalog.ts';
-import { distributionIdOf, type DistributionData, type DistributionStatus, type DividendEvent } from '../../events/dividends.ts';
+import { distributionIdOf, type DistributionData, type DistributionKind, type DistributionStatus, type DividendEvent } from '../../events/dividends.ts';
 import type { CommandContext, Decider } from '../core/decider.ts';
 import { badRequest, notFound } from '../core/errors.ts';
 import { canonical, dec, parseAmount } from '../../domain/market/decimal.ts';
-import { isValidDate, weekdayOf, type IsoDate } from '../../domain/market/trading-days.ts';
+import { KIND_ORDER } from '../../domain/market/run-rate.ts';
+import { holidayNameOf, isValidDate, weekdayOf, type IsoDate } from '../../domain/market/trading-days.ts';
 
 /**
- * The `dividends-<etfId>` stream: a fund's distributions, one per ex-date.
+ * The `dividends-<etfId>` stream: a fund's distributions, one per ex-date and kind (a regular payout
+ * and a special may share an ex-date).
  *
  * Sync rules (idempotent by content):
- * - an ex-date not seen before -> `DistributionDeclared`;
+ * - an (ex-date, kind) not seen before -> `DistributionDeclared`;
  * - the same content again -> nothing;
  * - a changed amount, record date, pay date or status -> `DistributionRevised` (with the previous amount);
  * - a missing (null) record or pay date never erases a known one: a provider that does not know the
  *   date is not evidence that it changed;
  * - an `estimated` distribution never replaces a `declared` one;
- * - several cash distributions on one ex-date in one batch (a regular and a special one) are recorded
- *   as one distribution of their total;
+ * - several records of one kind on one ex-date in one batch (a provider splitting a payout) are
+ *   recorded as one distribution of their total; records of different kinds stay apart;
  * - a withdrawn distribution is declared again only by an owner's import (`csv`, `manual`), never by a
  *   provider sync, so a provider's bad row cannot come back every hour;
  * - precedence: a provider sync (`demo`, `alpaca`) never revises a distribution whose current entry is
  *   the owner's (`csv`, `manual`); it only declares ex-dates the owner did not load. The owner's import
  *   revises anything, and its explicit `estimated` status applies even over a declaration;
- * - an ex-date on a Saturday or Sunday is refused (no market session, so no ex-date).
+ * - an ex-date on a Saturday, a Sunday or an NYSE holiday is refused (no market session, so no ex-date).
  */
 
 export interface IncomingDistribution {
@@ -32,11 +34,14 @@ export interface IncomingDistribution {
   /** Cash per share: decimal string or finite number (`$` and separators accepted). */
   amount: string | number;
   status?: DistributionStatus;
+  /** Absent: regular. */
+  kind?: DistributionKind;
 }
 
 export type DividendCommand =
   | { type: 'SyncDistributions'; etfId: string; distributions: readonly IncomingDistribution[]; source: DataSource }
-  | { type: 'WithdrawDistribution'; etfId: string; exDate: IsoDate; reason: string };
+  /** Withdraws the distribution of `kind` (regular when absent) on `exDate`. */
+  | { type: 'WithdrawDistribution'; etfId: string; exDate: IsoDate; kind?: DistributionKind; reason: string };
 
 export interface KnownDistribution {
   distributionId: string;
@@ -45,16 +50,19 @@ export interface KnownDistribution {
   payDate: IsoDate | null;
   amount: string;
   status: DistributionStatus;
+  /** regular, special or capital-gain (the alert reactor folds this state: a special is told apart here). */
+  kind: DistributionKind;
   source: DataSource;
   withdrawn: boolean;
 }
 
 export interface DistributionsState {
   etfId: string | null;
-  byExDate: Readonly<Record<IsoDate, KnownDistribution>>;
+  /** By distribution id: one per ex-date and kind (`distributionIdOf`). */
+  byId: Readonly<Record<string, KnownDistribution>>;
 }
 
-export const initialDistributionsState = (): DistributionsState => ({ etfId: null, byExDate: {} });
+export const initialDistributionsState = (): DistributionsState => ({ etfId: null, byId: {} });
 
 function known(data: DistributionData): KnownDistribution {
   const { etfId: _etfId, ...rest } = data;
@@ -64,15 +72,15 @@ function known(data: DistributionData): KnownDistribution {
 export function evolveDistributions(state: DistributionsState, event: DividendEvent): DistributionsState {
   switch (event.type) {
     case 'DistributionDeclared':
-      return { etfId: event.data.etfId, byExDate: { ...state.byExDate, [event.data.exDate]: known(event.data) } };
+      return { etfId: event.data.etfId, byId: { ...state.byId, [event.data.distributionId]: known(event.data) } };
     case 'DistributionRevised': {
       const { previousAmount: _previous, ...data } = event.data;
-      return { etfId: data.etfId, byExDate: { ...state.byExDate, [data.exDate]: known(data) } };
+      return { etfId: data.etfId, byId: { ...state.byId, [data.distributionId]: known(data) } };
     }
     case 'DistributionWithdrawn': {
-      const existing = state.byExDate[event.data.exDate];
+      const existing = state.byId[event.data.distributionId];
       if (!existing) return state;
-      return { etfId: event.data.etfId, byExDate: { ...state.byExDate, [event.data.exDate]: { ...existing, withdrawn: true } } };
+      return { etfId: event.data.etfId, byId: { ...state.byId, [event.data.distributionId]: { ...existing, withdrawn: true } } };
     }
     default: {
       const never: never = event;
@@ -93,20 +101,26 @@ interface Normalised {
   payDate: IsoDate | null;
   amount: string;
   status: DistributionStatus;
+  kind: DistributionKind;
 }
 
-/** The rule's message for an ex-date on a weekend, or null for a weekday (the CSV import and the API use it). */
-export function weekendExDateProblem(exDate: IsoDate): string | null {
+/**
+ * The rule's message for an ex-date with no market session, or null for a trading day (the CSV import,
+ * the provider sync and the decider use it): a weekend ("Ex-date 2025-06-28 is a Saturday: an ex-date
+ * must be a weekday (Monday to Friday)") or an NYSE holiday, named ("Ex-date 2026-04-03 is Good Friday:
+ * the market is closed"). A half day (the day after Thanksgiving) is a trading day.
+ */
+export function exDateProblem(exDate: IsoDate): string | null {
   const wd = weekdayOf(exDate);
-  if (wd !== 0 && wd !== 6) return null;
-  const day = wd === 6 ? 'Saturday' : 'Sunday';
-  return `Ex-date ${exDate} is a ${day}: an ex-date must be a weekday (Monday to Friday)`;
+  if (wd === 0 || wd === 6) return `Ex-date ${exDate} is a ${wd === 6 ? 'Saturday' : 'Sunday'}: an ex-date must be a weekday (Monday to Friday)`;
+  const holiday = holidayNameOf(exDate);
+  return holiday === null ? null : `Ex-date ${exDate} is ${holiday}: the market is closed`;
 }
 
 function normalise(d: IncomingDistribution): Normalised {
   if (!isValidDate(d.exDate)) throw badRequest(`ex-date must be YYYY-MM-DD, got ${JSON.stringify(d.exDate)}`);
-  const weekend = weekendExDateProblem(d.exDate);
-  if (weekend) throw badRequest(weekend);
+  const closed = exDateProblem(d.exDate);
+  if (closed) throw badRequest(closed);
   const amount = parseAmount(d.amount);
   if (amount === null || amount.lt(0)) throw badRequest(`distribution ${d.exDate}: amount must be a number >= 0, got ${JSON.stringify(d.amount)}`);
   const payDate = optionalDate(d.payDate, `distribution ${d.exDate} pay date`);
@@ -117,28 +131,31 @@ function normalise(d: IncomingDistribution): Normalised {
     payDate,
     amount: canonical(amount),
     status: d.status ?? 'declared',
+    kind: d.kind ?? 'regular',
   };
 }
 
-/** Merges one batch: same ex-date twice -> one distribution with the summed amount. */
+/** Merges one batch: the same ex-date and kind twice -> one distribution with the summed amount. */
 function mergeBatch(list: readonly IncomingDistribution[]): Normalised[] {
-  const byDate = new Map<IsoDate, Normalised>();
+  const byKey = new Map<string, Normalised>();
   for (const raw of list) {
     const d = normalise(raw);
-    const seen = byDate.get(d.exDate);
+    const key = `${d.exDate}|${d.kind}`;
+    const seen = byKey.get(key);
     if (!seen) {
-      byDate.set(d.exDate, d);
+      byKey.set(key, d);
       continue;
     }
-    byDate.set(d.exDate, {
+    byKey.set(key, {
       exDate: d.exDate,
       recordDate: seen.recordDate ?? d.recordDate,
       payDate: seen.payDate ?? d.payDate,
       amount: canonical(dec(seen.amount).plus(d.amount)),
       status: seen.status === 'declared' || d.status === 'declared' ? 'declared' : 'estimated',
+      kind: d.kind,
     });
   }
-  return [...byDate.values()].sort((a, b) => (a.exDate < b.exDate ? -1 : 1));
+  return [...byKey.values()].sort((a, b) => (a.exDate < b.exDate ? -1 : a.exDate > b.exDate ? 1 : KIND_ORDER[a.kind] - KIND_ORDER[b.kind]));
 }
 
 export function decideDistributions(command: DividendCommand, state: DistributionsState, ctx?: CommandContext): DividendEvent[] {
@@ -150,8 +167,8 @@ export function decideDistributions(command: DividendCommand, state: Distributio
       const ownerImport = command.source === 'csv' || command.source === 'manual';
       const events: DividendEvent[] = [];
       for (const d of mergeBatch(command.distributions)) {
-        const existing = state.byExDate[d.exDate];
-        const distributionId = distributionIdOf(command.etfId, d.exDate);
+        const distributionId = distributionIdOf(command.etfId, d.exDate, d.kind);
+        const existing = state.byId[distributionId];
         if (!existing || (existing.withdrawn && ownerImport)) {
           events.push({ type: 'DistributionDeclared', data: { etfId: command.etfId, distributionId, ...d, source: command.source } });
           continue;
@@ -178,8 +195,8 @@ export function decideDistributions(command: DividendCommand, state: Distributio
       return events;
     }
     case 'WithdrawDistribution': {
-      const existing = state.byExDate[command.exDate];
-      if (!existing) throw notFound(`No distribution with ex-date ${command.exDate}`);
+      const existing = state.byId[distributionIdOf(command.etfId, command.exDate, command.kind)];
+      if (!existing) throw notFound(`No ${command.kind && command.kind !== 'regular' ? `${command.kind} ` : ''}distribution with ex-date ${command.exDate}`);
       if (existing.withdrawn) return [];
       if (!ctx) throw new Error('WithdrawDistribution needs the command context (time)');
       return [
@@ -209,9 +226,14 @@ export const distributionsDecider: Decider<DividendCommand, DistributionsState, 
   folds: { DistributionDeclared: true, DistributionRevised: true, DistributionWithdrawn: true },
 };
 
-/** The distributions that count (not withdrawn), oldest first: the input of metrics and calendars. */
+/** The distributions that count (not withdrawn), oldest first (on one ex-date the regular one first): the input of metrics and calendars. */
 export function activeDistributions(state: DistributionsState): KnownDistribution[] {
-  return Object.values(state.byExDate)
+  return Object.values(state.byId)
     .filter((d) => !d.withdrawn)
-    .sort((a, b) => (a.exDate < b.exDate ? -1 : 1));
+    .sort((a, b) => (a.exDate < b.exDate ? -1 : a.exDate > b.exDate ? 1 : KIND_ORDER[a.kind] - KIND_ORDER[b.kind]));
+}
+
+/** The known distribution (withdrawn or not) of a kind on an ex-date. */
+export function knownDistribution(state: DistributionsState, etfId: string, exDate: IsoDate, kind: DistributionKind = 'regular'): KnownDistribution | null {
+  return state.byId[distributionIdOf(etfId, exDate, kind)] ?? null;
 }

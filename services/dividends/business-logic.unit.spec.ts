@@ -17,7 +17,7 @@ const sync = (distributions: IncomingDistribution[], source: 'alpaca' | 'csv' | 
 });
 const declared = (exDate: string, amount: string, payDate: string | null = null): DividendEvent => ({
   type: 'DistributionDeclared',
-  data: { etfId, distributionId: `${etfId}_${exDate}`, exDate, recordDate: exDate, payDate, amount, status: 'declared', source: 'alpaca' },
+  data: { etfId, distributionId: `${etfId}_${exDate}`, exDate, recordDate: exDate, payDate, amount, status: 'declared', source: 'alpaca', kind: 'regular' },
 });
 
 describe('dividends-<etfId>: syncing distributions', () => {
@@ -35,7 +35,7 @@ describe('dividends-<etfId>: syncing distributions', () => {
     given(history).when(sync([{ exDate: '2025-06-26', recordDate: '2025-06-26', payDate: '2025-06-27', amount: '0.2612' }], 'csv')).then([
       {
         type: 'DistributionRevised',
-        data: { etfId, distributionId: `${etfId}_2025-06-26`, exDate: '2025-06-26', recordDate: '2025-06-26', payDate: '2025-06-27', amount: '0.2612', status: 'declared', source: 'csv', previousAmount: '0.25' },
+        data: { etfId, distributionId: `${etfId}_2025-06-26`, exDate: '2025-06-26', recordDate: '2025-06-26', payDate: '2025-06-27', amount: '0.2612', status: 'declared', source: 'csv', kind: 'regular', previousAmount: '0.25' },
       },
     ]);
   });
@@ -55,12 +55,12 @@ describe('dividends-<etfId>: syncing distributions', () => {
       { type: 'DistributionRevised', data: { status: 'declared', amount: '0.3', previousAmount: '0.30' } },
     ]);
   });
-  it('sums a regular and a special distribution on the same ex-date', () => {
+  it('sums two records of one kind on the same ex-date (a provider splitting one payout)', () => {
     // 0.25 + 0.10 = 0.35
     expect(given([]).when(sync([
       { exDate: '2025-12-18', recordDate: null, payDate: '2025-12-19', amount: '0.25' },
       { exDate: '2025-12-18', recordDate: null, payDate: null, amount: '0.10' },
-    ])).events()).toMatchObject([{ type: 'DistributionDeclared', data: { amount: '0.35', payDate: '2025-12-19' } }]);
+    ])).events()).toMatchObject([{ type: 'DistributionDeclared', data: { amount: '0.35', payDate: '2025-12-19', kind: 'regular' } }]);
   });
   it('accepts a $0.0000 declaration (the fund paid nothing that week)', () => {
     expect(given([]).when(sync([{ exDate: '2025-10-15', recordDate: null, payDate: null, amount: '0.0000' }])).events()).toMatchObject([{ data: { amount: '0' } }]);
@@ -71,25 +71,63 @@ describe('dividends-<etfId>: syncing distributions', () => {
   });
 });
 
+describe('dividends-<etfId>: kinds (N1: a special beside the regular payout)', () => {
+  it('keeps a regular and a special on one ex-date as two distributions, the special under its own id', () => {
+    const events = given([]).when(sync([
+      { exDate: '2026-11-25', recordDate: null, payDate: '2026-11-27', amount: '0.20' },
+      { exDate: '2026-11-25', recordDate: null, payDate: '2026-11-27', amount: '1.00', kind: 'special' },
+    ])).events();
+    expect(events).toMatchObject([
+      { type: 'DistributionDeclared', data: { distributionId: `${etfId}_2026-11-25`, amount: '0.2', kind: 'regular' } },
+      { type: 'DistributionDeclared', data: { distributionId: `${etfId}_2026-11-25_special`, amount: '1', kind: 'special' } },
+    ]);
+  });
+  it('a provider that used to send the total revises the regular one and declares the special', () => {
+    // before kinds, the sync recorded one distribution of 1.20
+    const events = given([declared('2026-11-25', '1.20', '2026-11-27')]).when(sync([
+      { exDate: '2026-11-25', recordDate: '2026-11-25', payDate: '2026-11-27', amount: '0.20' },
+      { exDate: '2026-11-25', recordDate: '2026-11-25', payDate: '2026-11-27', amount: '1.00', kind: 'special' },
+    ])).events();
+    expect(events).toMatchObject([
+      { type: 'DistributionRevised', data: { kind: 'regular', amount: '0.2', previousAmount: '1.20' } },
+      { type: 'DistributionDeclared', data: { kind: 'special', amount: '1' } },
+    ]);
+  });
+  it('withdraws the special of an ex-date without touching its regular payout', () => {
+    const special: DividendEvent = { type: 'DistributionDeclared', data: { ...declared('2026-11-25', '1.00').data, distributionId: `${etfId}_2026-11-25_special`, kind: 'special' } as never };
+    const history = [declared('2026-11-25', '0.20'), special];
+    expect(given(history).when({ type: 'WithdrawDistribution', etfId, exDate: '2026-11-25', kind: 'special', reason: 'x' }).events()).toMatchObject([
+      { type: 'DistributionWithdrawn', data: { distributionId: `${etfId}_2026-11-25_special` } },
+    ]);
+    const state = fold(distributionsDecider, [...history, { type: 'DistributionWithdrawn', data: { etfId, distributionId: `${etfId}_2026-11-25_special`, exDate: '2026-11-25', reason: 'x', withdrawnAt: ctx.now } }]);
+    expect(activeDistributions(state).map((d) => [d.exDate, d.kind, d.amount])).toEqual([['2026-11-25', 'regular', '0.20']]);
+    // without a kind the regular one
+    expect(given(history).when({ type: 'WithdrawDistribution', etfId, exDate: '2026-11-25', reason: 'x' }).events()).toMatchObject([
+      { type: 'DistributionWithdrawn', data: { distributionId: `${etfId}_2026-11-25` } },
+    ]);
+  });
+});
+
 describe('dividends-<etfId>: the owner\'s data wins over a provider\'s (docs/data-operations.md, "Precedence")', () => {
   const owned = (exDate: string, amount: string, source: 'csv' | 'manual' = 'csv'): DividendEvent => ({
     type: 'DistributionDeclared',
-    data: { etfId, distributionId: `${etfId}_${exDate}`, exDate, recordDate: null, payDate: null, amount, status: 'declared', source },
+    data: { etfId, distributionId: `${etfId}_${exDate}`, exDate, recordDate: null, payDate: null, amount, status: 'declared', source, kind: 'regular' },
   });
   it.each(['demo', 'alpaca'] as const)('a %s sync never revises a distribution the owner imported or edited, and declares only ex-dates the owner did not load', (source) => {
-    const history = [owned('2025-06-19', '0.10'), owned('2025-06-26', '0.10', 'manual')];
+    // (Wednesday 06-18: Thursday 06-19 was Juneteenth, no session)
+    const history = [owned('2025-06-18', '0.10'), owned('2025-06-26', '0.10', 'manual')];
     const incoming = (exDate: string, amount: string) => ({ exDate, recordDate: exDate, payDate: null, amount });
-    expect(given(history).when(sync([incoming('2025-06-19', '0.0441'), incoming('2025-06-26', '0.0501'), incoming('2025-07-03', '0.0431')], source)).events()).toMatchObject([
+    expect(given(history).when(sync([incoming('2025-06-18', '0.0441'), incoming('2025-06-26', '0.0501'), incoming('2025-07-03', '0.0431')], source)).events()).toMatchObject([
       { type: 'DistributionDeclared', data: { exDate: '2025-07-03', amount: '0.0431', source } },
     ]);
   });
   it('the owner\'s import still revises a provider\'s distribution and the owner\'s own', () => {
-    const history = [declared('2025-06-19', '0.25'), owned('2025-06-26', '0.10')];
+    const history = [declared('2025-06-18', '0.25'), owned('2025-06-26', '0.10')];
     expect(given(history).when(sync([
-      { exDate: '2025-06-19', recordDate: null, payDate: null, amount: '0.26' },
+      { exDate: '2025-06-18', recordDate: null, payDate: null, amount: '0.26' },
       { exDate: '2025-06-26', recordDate: null, payDate: null, amount: '0.11' },
     ], 'csv')).events()).toMatchObject([
-      { type: 'DistributionRevised', data: { exDate: '2025-06-19', amount: '0.26', previousAmount: '0.25', source: 'csv' } },
+      { type: 'DistributionRevised', data: { exDate: '2025-06-18', amount: '0.26', previousAmount: '0.25', source: 'csv' } },
       { type: 'DistributionRevised', data: { exDate: '2025-06-26', amount: '0.11', previousAmount: '0.10', source: 'csv' } },
     ]);
   });
@@ -108,6 +146,14 @@ describe('dividends-<etfId>: ex-dates fall on trading days', () => {
       message: 'Ex-date 2025-06-28 is a Saturday: an ex-date must be a weekday (Monday to Friday)',
     });
     given([]).when(sync([{ exDate: '2025-06-29', recordDate: null, payDate: null, amount: '0.1' }])).thenThrows(/2025-06-29 is a Sunday/);
+  });
+  it('N13: refuses an ex-date on an NYSE holiday, naming the holiday', () => {
+    given([]).when(sync([{ exDate: '2026-04-03', recordDate: null, payDate: null, amount: '0.15' }], 'csv')).thenThrows({
+      status: 400,
+      message: 'Ex-date 2026-04-03 is Good Friday: the market is closed',
+    });
+    // the day after Thanksgiving is a half day, a normal ex-date
+    expect(given([]).when(sync([{ exDate: '2026-11-27', recordDate: null, payDate: null, amount: '0.15' }], 'csv')).events()).toHaveLength(1);
   });
 });
 

@@ -7,7 +7,10 @@ import type { CommandContext } from '../core/decider.ts';
 import { notFound } from '../core/errors.ts';
 import type { EventLog } from '../core/event-log.ts';
 import { RETRIES, syncRange, type RangeCounts, type SyncEtf, type SyncOptions } from '../core/provider-sync.ts';
-import { distributionsDecider, weekendExDateProblem, type IncomingDistribution, type KnownDistribution } from './business-logic.ts';
+import type { PayoutFrequency } from '../../events/catalog.ts';
+import type { DistributionKind } from '../../events/dividends.ts';
+import { inferredFrequencyWarning, runRateOf } from '../../domain/market/run-rate.ts';
+import { activeDistributions, distributionsDecider, exDateProblem, knownDistribution, type IncomingDistribution, type KnownDistribution } from './business-logic.ts';
 
 /**
  * The writes of `dividends-<etfId>`: distributions into the log (idempotent by content, see
@@ -34,13 +37,24 @@ export async function recordDistributions(
   const result = await handleCommand(log, streams.dividends(etfId), distributionsDecider, { type: 'SyncDistributions', etfId, distributions, source }, ctx, RETRIES);
   const declared = result.events.filter((e) => e.type === 'DistributionDeclared').length;
   const revised = result.events.filter((e) => e.type === 'DistributionRevised').length;
-  const exDates = new Set(distributions.map((d) => d.exDate)).size;
-  return { declared, revised, unchanged: exDates - declared - revised, position: result.position };
+  // one distribution per ex-date and kind (the decider adds up two records of one kind)
+  const distinct = new Set(distributions.map((d) => `${d.exDate}|${d.kind ?? 'regular'}`)).size;
+  return { declared, revised, unchanged: distinct - declared - revised, position: result.position };
+}
+
+/** A provider's row left out of a sync, with the rule's reason. */
+export interface SkippedDistribution {
+  ticker: string;
+  exDate: IsoDate;
+  amount: string;
+  reason: string;
 }
 
 /**
- * Distributions with ex-dates in [from, to] (from the inception date for younger funds). Rows with an
- * ex-date on a weekend are left out (the decider refuses them).
+ * Distributions with ex-dates in [from, to] (from the inception date for younger funds), each of the
+ * provider's records kept with its kind (a regular and a special on one date stay two). Rows with an
+ * ex-date on a weekend or an NYSE holiday are left out (the decider refuses them) and reported through
+ * `onSkipped` (the jobs log them) and in `skipped`.
  */
 export async function syncDistributions(
   log: EventLog,
@@ -49,16 +63,36 @@ export async function syncDistributions(
   from: IsoDate,
   to: IsoDate,
   ctx: CommandContext,
-  options: SyncOptions = {},
-): Promise<RangeCounts<DistributionCounts>> {
-  return syncRange(
+  options: SyncOptions & { onSkipped?: (skipped: SkippedDistribution) => void } = {},
+): Promise<RangeCounts<DistributionCounts> & { skipped: SkippedDistribution[] }> {
+  const skipped: SkippedDistribution[] = [];
+  const counts = await syncRange(
     etfs, from, to, options, 'Distributions',
-    (tickers, start) => provider.distributions(tickers, start, to),
+    async (tickers, start) =>
+      (await provider.distributions(tickers, start, to)).filter((d) => {
+        // A provider's row on a day without a session is no ex-date: left out (and told) rather than failing the run.
+        const reason = exDateProblem(d.exDate);
+        if (reason === null) return true;
+        const row = { ticker: d.ticker, exDate: d.exDate, amount: d.amount, reason };
+        skipped.push(row);
+        options.onSkipped?.(row);
+        return false;
+      }),
     (etfId, rows) => recordDistributions(log, etfId, rows, provider.source, ctx),
     { declared: 0, revised: 0, unchanged: 0 },
-    // A provider's row with a weekend ex-date is no ex-date (no session): left out rather than failing the run.
-    { keep: (d) => weekendExDateProblem(d.exDate) === null },
   );
+  return { ...counts, skipped };
+}
+
+/**
+ * What the owner should know about a fund's figures after an import: its last regular payouts
+ * contradict its catalog frequency, so the figures use the inferred one ("Payouts every 28 days; the
+ * catalog says weekly — figures use four-weekly"; domain/market/run-rate.ts). Empty when all is well.
+ */
+export async function distributionWarnings(log: EventLog, etf: { etfId: string; frequency: PayoutFrequency }, today: IsoDate): Promise<string[]> {
+  const { state } = await log.aggregate(streams.dividends(etf.etfId), distributionsDecider);
+  const { inferred } = runRateOf(activeDistributions(state), etf.frequency, today);
+  return inferred ? [inferredFrequencyWarning(etf.frequency, inferred)] : [];
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -70,9 +104,13 @@ export async function syncDistributions(
  * sync declares it again; only an owner's import does (docs/data-operations.md, "Withdrawing a distribution").
  */
 
+/** " special", " capital-gain" before "distribution"; nothing for a regular one (the messages of old stay word for word). */
+const kindWord = (kind: DistributionKind) => (kind === 'regular' ? '' : ` ${kind}`);
+
 export const withdrawalMessages = {
-  none: (ticker: string, exDate: IsoDate) => `${ticker} has no distribution with ex-date ${exDate}`,
-  already: (ticker: string, exDate: IsoDate) => `The ${ticker} distribution with ex-date ${exDate} was already withdrawn`,
+  none: (ticker: string, exDate: IsoDate, kind: DistributionKind = 'regular') => `${ticker} has no${kindWord(kind)} distribution with ex-date ${exDate}`,
+  already: (ticker: string, exDate: IsoDate, kind: DistributionKind = 'regular') =>
+    `The ${ticker}${kindWord(kind)} distribution with ex-date ${exDate} was already withdrawn`,
 } as const;
 
 export interface Withdrawal {
@@ -82,22 +120,23 @@ export interface Withdrawal {
   position: number;
 }
 
-/** Withdraws the fund's distribution on `exDate`: 404 when there is none, or it was withdrawn already. */
+/** Withdraws the fund's distribution of `kind` on `exDate`: 404 when there is none, or it was withdrawn already. */
 export async function withdrawDistribution(
   log: EventLog,
   etf: { etfId: string; ticker: string },
   exDate: IsoDate,
   reason: string,
   ctx: CommandContext,
+  kind: DistributionKind = 'regular',
 ): Promise<Withdrawal> {
   const stream = streams.dividends(etf.etfId);
   const { state } = await log.aggregate(stream, distributionsDecider);
-  const distribution = state.byExDate[exDate];
-  if (!distribution) throw notFound(withdrawalMessages.none(etf.ticker, exDate));
-  if (distribution.withdrawn) throw notFound(withdrawalMessages.already(etf.ticker, exDate));
-  const result = await handleCommand(log, stream, distributionsDecider, { type: 'WithdrawDistribution', etfId: etf.etfId, exDate, reason }, ctx, RETRIES);
+  const distribution = knownDistribution(state, etf.etfId, exDate, kind);
+  if (!distribution) throw notFound(withdrawalMessages.none(etf.ticker, exDate, kind));
+  if (distribution.withdrawn) throw notFound(withdrawalMessages.already(etf.ticker, exDate, kind));
+  const result = await handleCommand(log, stream, distributionsDecider, { type: 'WithdrawDistribution', etfId: etf.etfId, exDate, kind, reason }, ctx, RETRIES);
   const event = result.events.find((e) => e.type === 'DistributionWithdrawn');
   // withdrawn by a concurrent request between the read and the append
-  if (!event) throw notFound(withdrawalMessages.already(etf.ticker, exDate));
+  if (!event) throw notFound(withdrawalMessages.already(etf.ticker, exDate, kind));
   return { distribution, reason: event.data.reason, withdrawnAt: event.data.withdrawnAt, position: result.position };
 }

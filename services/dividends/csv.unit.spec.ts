@@ -51,4 +51,55 @@ describe('distribution history CSV', () => {
       { line: 4, message: 'Skipped: ex-date 2026-11-01 is a Sunday: an ex-date must be a weekday (Monday to Friday)' },
     ]);
   });
+  it('N13: refuses an ex-date on an NYSE holiday, naming it', () => {
+    // the audit's N3HX file: Good Friday 2026-04-03 as filed; 2026-11-27, the day after Thanksgiving, is a half day
+    const r = parseDistributionCsv('Ex Date,Amount\n2026-04-02,0.15\n2026-04-03,0.15\n2026-11-27,0.15\n');
+    expect(r.rows.map((row) => row.exDate)).toEqual(['2026-04-02', '2026-11-27']);
+    expect(r.errors).toEqual([{ line: 3, message: 'Skipped: ex-date 2026-04-03 is Good Friday: the market is closed' }]);
+  });
+  it("N13: a file whose every row is refused names each row's reason", () => {
+    const r = parseDistributionCsv('Ex Date,Amount\n2026-04-03,0.15\n2026-10-31,0.1\n');
+    expect(r.rows).toEqual([]);
+    expect(r.fileError).toBe(
+      'No valid distribution rows found in CSV: line 2: ex-date 2026-04-03 is Good Friday: the market is closed; ' +
+        'line 3: ex-date 2026-10-31 is a Saturday: an ex-date must be a weekday (Monday to Friday)',
+    );
+    expect(r.errors).toHaveLength(2);
+  });
+});
+
+describe('distribution history CSV: the Type column (N1)', () => {
+  it('reads regular, special and capital gain in their usual spellings; empty means regular', () => {
+    const r = parseDistributionCsv(
+      'Ex Date,Pay Date,Amount,Type\n2026-11-25,2026-11-27,0.20,Regular\n2026-11-25,2026-11-27,1.00,Special\n' +
+        '2026-12-17,2026-12-18,0.31,Cap Gain\n2026-12-18,,0.05,Capital Gains\n2026-12-24,,0.2,\n2026-12-29,,0.4,special dividend\n',
+    );
+    expect(r.errors).toEqual([]);
+    expect(r.rows.map((row) => [row.exDate, row.amount, row.kind])).toEqual([
+      ['2026-11-25', '0.2', 'regular'],
+      ['2026-11-25', '1', 'special'],
+      ['2026-12-17', '0.31', 'capital-gain'],
+      ['2026-12-18', '0.05', 'capital-gain'],
+      ['2026-12-24', '0.2', undefined],
+      ['2026-12-29', '0.4', 'special'],
+    ]);
+  });
+  it('two rows with one ex-date are two distributions when their kinds differ; the same kind twice is still refused', () => {
+    const r = parseDistributionCsv('Ex Date,Amount,Distribution Type\n2026-11-25,0.20,regular\n2026-11-25,1.00,special\n2026-11-25,0.5,Special\n2026-11-25,0.2,\n');
+    expect(r.rows.map((row) => [row.amount, row.kind])).toEqual([
+      ['0.2', 'regular'],
+      ['1', 'special'],
+    ]);
+    expect(r.errors).toEqual([
+      { line: 4, message: 'Skipped: ex-date 2026-11-25 already appears on line 3 with type special' },
+      { line: 5, message: 'Skipped: ex-date 2026-11-25 already appears on line 2' },
+    ]);
+  });
+  it('refuses a type that is no kind of distribution (a return of capital is a part of one, not a kind)', () => {
+    const r = parseDistributionCsv('Ex Date,Amount,Type\n2026-11-19,0.2,Return of capital\n2026-11-25,0.2,bonus\n');
+    expect(r.errors).toEqual([
+      { line: 2, message: "Skipped: type 'Return of capital' must be regular, special or capital gain (empty means regular)" },
+      { line: 3, message: "Skipped: type 'bonus' must be regular, special or capital gain (empty means regular)" },
+    ]);
+  });
 });

@@ -68,29 +68,28 @@ describe('favorites-<userId>', () => {
 
 describe('the favorites limit of a plan', () => {
   const now = new Date('2026-03-10T12:00:00.000Z');
-  const user = (subscriptionTier: 'free' | 'premium', subscriptionStatus: string | null, paidThrough?: string): UserDoc => ({
+  /** A user with one subscription in `status` (none with null); `endedAt` for a canceled one. */
+  const user = (status: string | null, endedAt: string | null = null): UserDoc => ({
     _id: userId,
     email: 'ann@example.com',
     firstName: 'Ann',
     lastName: 'Lee',
-    subscriptionTier,
-    subscriptionStatus,
+    subscriptionTier: status === null ? 'free' : 'premium',
+    subscriptions: status === null ? [] : [{ id: 'sub_1', status, currentPeriodEnd: '2026-04-01T00:00:00.000Z', cancelAtPeriodEnd: false, endedAt, asOf: '2026-03-01T00:00:00.000Z' }],
     sessionEpoch: 0,
     registeredAt: '2026-01-01T00:00:00.000Z',
     emailVerified: true,
     verificationTokenHash: null,
-    ...(paidThrough ? { paidThrough } : {}),
   });
 
   it('is 5 without Premium rights, none with them (the rule of services/billing/premium.ts)', () => {
-    expect(favoritesLimitFor(user('free', null), now)).toBe(5);
-    expect(favoritesLimitFor(user('free', 'active'), now)).toBe(5);
-    expect(favoritesLimitFor(user('premium', 'canceled', '2026-03-01T00:00:00.000Z'), now)).toBe(5);
-    expect(favoritesLimitFor(user('premium', 'unpaid'), now)).toBe(5);
-    expect(favoritesLimitFor(user('premium', null), now)).toBe(5);
-    expect(favoritesLimitFor(user('premium', 'active'), now)).toBeNull();
-    expect(favoritesLimitFor(user('premium', 'trialing'), now)).toBeNull();
-    expect(favoritesLimitFor(user('premium', 'past_due'), now)).toBeNull();
-    expect(favoritesLimitFor(user('premium', 'canceled', '2026-04-01T00:00:00.000Z'), now)).toBeNull();
+    expect(favoritesLimitFor(user(null), now)).toBe(5);
+    expect(favoritesLimitFor(user('canceled', '2026-03-01T00:00:00.000Z'), now)).toBe(5);
+    expect(favoritesLimitFor(user('unpaid'), now)).toBe(5);
+    expect(favoritesLimitFor(user('incomplete'), now)).toBe(5);
+    expect(favoritesLimitFor(user('active'), now)).toBeNull();
+    expect(favoritesLimitFor(user('trialing'), now)).toBeNull();
+    expect(favoritesLimitFor(user('past_due'), now)).toBeNull();
+    expect(favoritesLimitFor(user('canceled', '2026-04-01T00:00:00.000Z'), now)).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ import { listNewEtf } from '../catalog/commands.ts';
 import { addDays, addMonths, isBusinessDay, isRegularSession, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
 import { SEED_CATALOG, seedEtfByTicker, seedEtfId, seedListing } from '../../domain/market/seed-catalog.ts';
 import { syncDailyBars, syncPrices } from '../prices/commands.ts';
-import { syncDistributions } from '../dividends/commands.ts';
+import { syncDistributions, type SkippedDistribution } from '../dividends/commands.ts';
 import { syncSplits } from '../splits/commands.ts';
 import { beginMarketDay } from '../market-clock/market-day.ts';
 import { eachLimited, type SyncEtf } from '../core/provider-sync.ts';
@@ -192,6 +192,7 @@ const initializeProduction: JobBody = async (env, run): Promise<JobOutcome> => {
   const bars = await syncDailyBars(env.log, provider, etfs, from, day, run.ctx, { onProgress: phased(run, 0, 2) });
   const dists = await syncDistributions(env.log, provider, etfs, from, addDays(day, DISTRIBUTION_WINDOW_DAYS.ahead), run.ctx, {
     onProgress: phased(run, 1, 2),
+    onSkipped: logSkipped(env),
   });
   const splits = await syncSplits(env.log, provider, etfs, from, addDays(day, DISTRIBUTION_WINDOW_DAYS.ahead), run.ctx);
   const quotes = await syncPrices(env.log, provider, etfs, run.ctx);
@@ -238,6 +239,11 @@ const updatePrices: JobBody = async (env, run): Promise<JobOutcome> => {
   };
 };
 
+/** A provider's distribution on a weekend or an NYSE holiday is no ex-date: left out of the sync, and logged (N13). */
+function logSkipped(env: JobEnv): (skipped: SkippedDistribution) => void {
+  return (skipped) => env.logger.warn(skipped, 'provider distribution skipped');
+}
+
 /** Distributions with ex-dates from 60 days back to 60 days ahead. */
 const syncDividends: JobBody = async (env, run): Promise<JobOutcome> => {
   const provider = providerOf(env);
@@ -246,17 +252,21 @@ const syncDividends: JobBody = async (env, run): Promise<JobOutcome> => {
   if (etfs.length === 0) return { summary: noFunds(provider, 'sync'), counts: { etfs: 0 } };
   const from = addDays(day, -DISTRIBUTION_WINDOW_DAYS.back);
   const to = addDays(day, DISTRIBUTION_WINDOW_DAYS.ahead);
-  const out = await syncDistributions(env.log, provider, etfs, from, to, run.ctx, { onProgress: (p) => run.progress(p) });
+  const out = await syncDistributions(env.log, provider, etfs, from, to, run.ctx, { onProgress: (p) => run.progress(p), onSkipped: logSkipped(env) });
   // Splits (corporate actions) come with the distributions: both are per-share facts the metrics adjust by.
   const splits = await syncSplits(env.log, provider, etfs, from, to, run.ctx);
   const splitNote = splits.totals.recorded + splits.totals.revised > 0 ? `; splits: ${splits.totals.recorded} new, ${splits.totals.revised} revised` : '';
   return {
-    summary: `Synced distributions ${from} to ${to}: ${out.totals.declared} new, ${out.totals.revised} revised, ${out.totals.unchanged} unchanged${splitNote}`,
+    summary:
+      `Synced distributions ${from} to ${to}: ${out.totals.declared} new, ${out.totals.revised} revised, ${out.totals.unchanged} unchanged` +
+      (out.skipped.length > 0 ? `; ${plural(out.skipped.length, 'row')} skipped (ex-date on a day without a session)` : '') +
+      splitNote,
     counts: {
       etfs: etfs.length,
       declared: out.totals.declared,
       revised: out.totals.revised,
       unchanged: out.totals.unchanged,
+      skipped: out.skipped.length,
       splitsRecorded: splits.totals.recorded,
       splitsRevised: splits.totals.revised,
     },
@@ -414,15 +424,15 @@ const refreshPremiumQuotes: JobBody = async (env, run): Promise<JobOutcome> => {
 };
 
 /**
- * Ex-date reminders (services/alerts/ex-date-reminders.ts, docs/alerts.md): on a business day, one mail
- * per (user, held fund, ex-date) for declared payouts going ex the next business day.
+ * Ex-date reminders (services/alerts/ex-date-reminders.ts, docs/alerts.md): during a session, before its
+ * close, one mail per (user, held distribution) for declared payouts going ex the next business day.
  */
 const sendExDateRemindersJob: JobBody = async (env, run): Promise<JobOutcome> => {
   const { exDate, sent, alreadySent, failed } = await sendExDateReminders(
     { log: env.log, readModels: env.readModels, mailer: env.mailer, logger: env.logger, now: env.now, appUrl: env.config.appUrl, sessionSecret: env.config.session.secret },
     run.ctx,
   );
-  if (exDate === null) return { summary: 'No business day: no ex-date reminders', counts: { sent: 0, alreadySent: 0, failed: 0 } };
+  if (exDate === null) return { summary: 'No session still open today: no ex-date reminders (they go out before the last close before the ex-date)', counts: { sent: 0, alreadySent: 0, failed: 0 } };
   return { summary: `Sent ${plural(sent, 'ex-date reminder')} for ex-date ${exDate}` + (failed > 0 ? ` (${failed} failed)` : ''), counts: { sent, alreadySent, failed } };
 };
 

@@ -175,7 +175,7 @@ describe('data operations with a scripted provider', () => {
     provider.splitList = [{ ticker: 'NVDW', exDate: '2026-02-23', oldRate: '5', newRate: '1' }];
     const first = await owner.post('/api/admin/sync-dividends').expect(202);
     const firstDone = await whenJobFinished(ctx.deps.readModels, first.body.jobId);
-    expect(firstDone.counts).toEqual({ etfs: 2, declared: 2, revised: 0, unchanged: 0, splitsRecorded: 1, splitsRevised: 0 });
+    expect(firstDone.counts).toEqual({ etfs: 2, declared: 2, revised: 0, unchanged: 0, skipped: 0, splitsRecorded: 1, splitsRevised: 0 });
     expect(firstDone.summary).toMatch(/; splits: 1 new, 0 revised$/);
     expect((await ctx.deps.log.readStream(streams.splits(nvdwId))).map((e) => [e.type, e.data])).toEqual([
       ['SplitRecorded', { etfId: nvdwId, splitId: `${nvdwId}_2026-02-23`, exDate: '2026-02-23', oldRate: '5', newRate: '1', source: 'alpaca' }],
@@ -183,7 +183,7 @@ describe('data operations with a scripted provider', () => {
     const head = await ctx.container.eventStore.headPosition();
     const second = await owner.post('/api/admin/sync-dividends').expect(202);
     const done = await whenJobFinished(ctx.deps.readModels, second.body.jobId);
-    expect(done.counts).toEqual({ etfs: 2, declared: 0, revised: 0, unchanged: 2, splitsRecorded: 0, splitsRevised: 0 });
+    expect(done.counts).toEqual({ etfs: 2, declared: 0, revised: 0, unchanged: 2, skipped: 0, splitsRecorded: 0, splitsRevised: 0 });
     const after = await ctx.deps.log.readAll(head);
     expect(new Set(after.map((e) => e.stream))).toEqual(new Set([streams.job(second.body.jobId)]));
   });
@@ -257,7 +257,7 @@ describe('data operations with a scripted provider', () => {
       'ingest-news': { repeatInterval: '0 8-20 * * *', repeatTimezone: 'America/New_York' },
       'sync-brokerage': { repeatInterval: '30 6 * * *', repeatTimezone: 'America/New_York' },
       'refresh-premium-quotes': { repeatInterval: '* 9-16 * * 1-5', repeatTimezone: 'America/New_York' },
-      'send-ex-date-reminders': { repeatInterval: '0 17 * * 1-5', repeatTimezone: 'America/New_York' },
+      'send-ex-date-reminders': { repeatInterval: '0 9 * * 1-5', repeatTimezone: 'America/New_York' },
     });
     expect(JOB_SCHEDULES.map((s) => s.name).sort()).toEqual(Object.keys(byName).sort());
   });

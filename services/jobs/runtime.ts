@@ -44,7 +44,11 @@ export const JOB_SCHEDULES: readonly { name: JobName; cron: string; what: string
     cron: '* 9-16 * * 1-5',
     what: 'every minute of the NYSE regular session, 9:30 to 16:00 ET on business days, with a real market data provider (quotes of the funds Premium users hold)',
   },
-  { name: 'send-ex-date-reminders', cron: '0 17 * * 1-5', what: 'daily at 17:00 ET, Monday to Friday (skips NYSE holidays; docs/alerts.md)' },
+  {
+    name: 'send-ex-date-reminders',
+    cron: '0 9 * * 1-5',
+    what: "daily at 09:00 ET, Monday to Friday, before the session's close (early closes included) so the user can still act; skips NYSE holidays; docs/alerts.md",
+  },
 ];
 
 interface AgendaJobData {

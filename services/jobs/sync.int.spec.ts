@@ -133,6 +133,33 @@ describe('syncDistributions', () => {
   });
 });
 
+describe('syncDistributions: kinds and days without a session', () => {
+  it("keeps the provider's regular and special records apart (N1); skips and reports a holiday ex-date (N13)", async () => {
+    const provider = new ScriptedProvider();
+    const etf: SyncEtf = { etfId: '5b6f3a8e-3c1d-4f7a-9d2e-1a2b3c4d5e6f', ticker: 'SPCW', inceptionDate: null };
+    provider.dists = [
+      { ticker: 'SPCW', exDate: '2026-02-26', recordDate: null, payDate: '2026-02-27', amount: '0.20', kind: 'regular' },
+      { ticker: 'SPCW', exDate: '2026-02-26', recordDate: null, payDate: '2026-02-27', amount: '1.00', kind: 'special' },
+      // Good Friday 2026-04-03: no session, no ex-date
+      { ticker: 'SPCW', exDate: '2026-04-03', recordDate: null, payDate: null, amount: '0.20' },
+    ];
+    const logged: string[] = [];
+    const out = await syncDistributions(ctx.deps.log, provider, [etf], '2026-01-01', '2026-04-30', job('sync-dividends'), {
+      onSkipped: (s) => void logged.push(`${s.ticker} ${s.exDate}: ${s.reason}`),
+    });
+    expect(out.totals).toEqual({ declared: 2, revised: 0, unchanged: 0 });
+    expect(out.skipped).toEqual([{ ticker: 'SPCW', exDate: '2026-04-03', amount: '0.20', reason: 'Ex-date 2026-04-03 is Good Friday: the market is closed' }]);
+    expect(logged).toEqual(['SPCW 2026-04-03: Ex-date 2026-04-03 is Good Friday: the market is closed']);
+    const events = await ctx.deps.log.readStream(streams.dividends(etf.etfId));
+    expect(events.map((e) => [(e.data as { distributionId: string }).distributionId, (e.data as { amount: string }).amount, (e.data as { kind: string }).kind])).toEqual([
+      [`${etf.etfId}_2026-02-26`, '0.2', 'regular'],
+      [`${etf.etfId}_2026-02-26_special`, '1', 'special'],
+    ]);
+    // the same records again: nothing new (one distribution per ex-date and kind)
+    expect((await syncDistributions(ctx.deps.log, provider, [etf], '2026-01-01', '2026-04-30', job('sync-dividends'))).totals).toEqual({ declared: 0, revised: 0, unchanged: 2 });
+  });
+});
+
 describe('syncSplits', () => {
   it('records a split once, the same ratio again appends nothing, a provider never revises the owner\'s split', async () => {
     const etf: SyncEtf = { etfId: '2b6f3a8e-3c1d-4f7a-9d2e-1a2b3c4d5e6f', ticker: 'ULTY', inceptionDate: null };

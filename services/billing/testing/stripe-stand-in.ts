@@ -9,6 +9,10 @@ import Stripe from 'stripe';
  * billing_portal.session, subscription, error) and records every request (method, path, the
  * form-encoded body as flat `key[0][sub]` pairs, and the Authorization header) so specs assert what
  * the server asked Stripe for. `GET /c/pay/<id>` serves a page standing in for Stripe's hosted Checkout.
+ *
+ * Checkout Sessions live as Stripe keeps them: `open` until completed (`completeCheckoutSession`, what
+ * a customer paying does) or expired (`POST /v1/checkout/sessions/:id/expire`, or `expires_at` passed
+ * on the stand-in's clock); `url` is present only while open, as Stripe documents.
  */
 
 export interface RecordedStripeRequest {
@@ -25,6 +29,12 @@ export interface StripeStandIn {
   requests: RecordedStripeRequest[];
   /** Subscriptions `GET /v1/subscriptions/:id` answers with (set by the spec). */
   subscriptions: Map<string, Record<string, unknown>>;
+  /** Every Checkout Session created, by id (`status` as stored: read it through `checkoutSession`). */
+  checkoutSessions: Map<string, Record<string, unknown>>;
+  /** A Checkout Session as `GET /v1/checkout/sessions/:id` answers it now (expired once `expires_at` passed). */
+  checkoutSession(id: string): Record<string, unknown> | undefined;
+  /** The customer pays: the session becomes `complete` with this subscription (its `url` goes). */
+  completeCheckoutSession(id: string, subscriptionId: string, customerId: string): void;
   /** Makes the next N calls fail with a Stripe `api_error` 500. */
   failNext(count?: number): void;
   close(): Promise<void>;
@@ -42,11 +52,26 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 
-export async function startStripeStandIn(): Promise<StripeStandIn> {
+/**
+ * `now`: the stand-in's clock in milliseconds (the spec's test clock, so expiry follows it; the wall
+ * clock by default, for the browser specs' server).
+ */
+export async function startStripeStandIn(options: { now?: () => number } = {}): Promise<StripeStandIn> {
   const requests: RecordedStripeRequest[] = [];
   const subscriptions = new Map<string, Record<string, unknown>>();
+  const checkoutSessions = new Map<string, Record<string, unknown>>();
+  const clockSeconds = () => Math.floor((options.now ?? Date.now)() / 1000);
   let failures = 0;
   let base = '';
+
+  /** The session as Stripe shows it now: an open one past `expires_at` has expired (and has no URL). */
+  const currentSession = (sessionId: string): Record<string, unknown> | undefined => {
+    const stored = checkoutSessions.get(sessionId);
+    if (stored && stored['status'] === 'open' && clockSeconds() >= (stored['expires_at'] as number)) {
+      Object.assign(stored, { status: 'expired', url: null });
+    }
+    return stored;
+  };
 
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -70,6 +95,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         return send(200, { ok: true });
       }
       if (req.method === 'GET' && url.pathname === '/__stand-in/requests') return send(200, requests);
+      const completeControl = /^\/__stand-in\/checkout-sessions\/([^/]+)\/complete$/.exec(url.pathname);
+      if (req.method === 'POST' && completeControl) {
+        const { subscription, customer } = JSON.parse(raw) as { subscription: string; customer: string };
+        complete(decodeURIComponent(completeControl[1]!), subscription, customer);
+        return send(200, { ok: true });
+      }
       if (req.method === 'POST' && url.pathname === '/__stand-in/fail-next') {
         failures += Number(url.searchParams.get('count') ?? '1');
         return send(200, { ok: true });
@@ -86,10 +117,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         failures -= 1;
         return send(500, { error: { type: 'api_error', message: 'Something went wrong on our end (stand-in).' } });
       }
-      const now = Math.floor(Date.now() / 1000);
+      const now = clockSeconds();
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         const sessionId = id('cs');
-        return send(200, {
+        const session = {
           id: sessionId,
           object: 'checkout.session',
           mode: form['mode'] ?? null,
@@ -103,10 +134,26 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           success_url: form['success_url'] ?? null,
           cancel_url: form['cancel_url'] ?? null,
           created: now,
-          expires_at: now + 24 * 3600,
+          // Stripe's default: 24 hours (expires_at may ask for 30 minutes to 24 hours)
+          expires_at: form['expires_at'] ? Number(form['expires_at']) : now + 24 * 3600,
           livemode: false,
           url: `${base}/c/pay/${sessionId}`,
-        });
+        };
+        checkoutSessions.set(sessionId, session);
+        return send(200, session);
+      }
+      const session = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(url.pathname);
+      if (session) {
+        const found = currentSession(decodeURIComponent(session[1]!));
+        if (!found) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'session', message: `No such checkout.session: '${session[1]}'` } });
+        if (req.method === 'GET' && !session[2]) return send(200, found);
+        if (req.method === 'POST' && session[2]) {
+          if (found['status'] !== 'open') {
+            return send(400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(found['status'])}".` } });
+          }
+          Object.assign(found, { status: 'expired', url: null });
+          return send(200, found);
+        }
       }
       if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
         const portalId = id('bps');
@@ -129,12 +176,21 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname}).` } });
     })();
   });
+  function complete(sessionId: string, subscriptionId: string, customerId: string): void {
+    const found = currentSession(sessionId);
+    if (!found || found['status'] !== 'open') throw new Error(`stand-in: checkout session ${sessionId} is not open`);
+    Object.assign(found, { status: 'complete', payment_status: 'paid', subscription: subscriptionId, customer: customerId, url: null });
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: base,
     requests,
     subscriptions,
+    checkoutSessions,
+    checkoutSession: currentSession,
+    completeCheckoutSession: complete,
     failNext(count = 1) {
       failures += count;
     },
@@ -147,10 +203,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 
 const signer = new Stripe('sk_test_signer_only').webhooks;
 
+/** The `Stripe-Signature` header of these exact bytes, signed at `timestamp` (seconds). */
+export function signatureFor(body: string, secret: string, timestamp: number): string {
+  return signer.generateTestHeaderString({ payload: body, secret, timestamp });
+}
+
 /** The body and `Stripe-Signature` header of a webhook delivery, signed at `timestamp` (seconds). */
 export function signedDelivery(event: Record<string, unknown>, secret: string, timestamp: number): { body: string; signature: string } {
   const body = JSON.stringify(event, null, 2);
-  return { body, signature: signer.generateTestHeaderString({ payload: body, secret, timestamp }) };
+  return { body, signature: signatureFor(body, secret, timestamp) };
 }
 
 let sequence = 0;
@@ -179,11 +240,20 @@ export interface SubscriptionShape {
   cancelAtPeriodEnd?: boolean;
   userId?: string;
   priceId?: string;
+  /**
+   * Seconds: when a canceled subscription ended (`ended_at`). Default: the period end when it was
+   * set to cancel at the period end, else an hour into the period (an immediate cancellation).
+   */
+  endedAt?: number;
+  /** Seconds: when the cancellation was asked for (`canceled_at`); default: an hour into the period. */
+  canceledAt?: number;
 }
 
 /** A subscription object: since API 2025-03-31 the period is on its items. */
 export function subscriptionObject(s: SubscriptionShape): Record<string, unknown> {
   const start = s.periodEnd - 30 * 24 * 3600;
+  const canceled = s.status === 'canceled' || s.status === 'incomplete_expired';
+  const canceledAt = s.canceledAt ?? (canceled || s.cancelAtPeriodEnd ? start + 3600 : null);
   return {
     id: s.id,
     object: 'subscription',
@@ -191,8 +261,8 @@ export function subscriptionObject(s: SubscriptionShape): Record<string, unknown
     status: s.status,
     cancel_at_period_end: s.cancelAtPeriodEnd ?? false,
     cancel_at: s.cancelAtPeriodEnd ? s.periodEnd : null,
-    canceled_at: s.status === 'canceled' ? start + 3600 : null,
-    ended_at: s.status === 'canceled' ? start + 3600 : null,
+    canceled_at: canceledAt,
+    ended_at: canceled ? (s.endedAt ?? (s.cancelAtPeriodEnd ? s.periodEnd : start + 3600)) : null,
     collection_method: 'charge_automatically',
     created: start,
     currency: 'usd',

@@ -9,6 +9,7 @@ import type {
   withdrawDistribution,
 } from '../../../../contracts/catalog.ts';
 import type { AnswerOf, BodyIn } from '../../../../contracts/endpoint.ts';
+import type { DistributionKind } from '../../../../contracts/market.ts';
 import type {
   getJobs,
   startClearCache,
@@ -75,10 +76,14 @@ export const adminApi = baseApi.injectEndpoints({
       query: ({ id, csv }) => call<typeof importDistributions>('POST /api/admin/etfs/:id/distributions/import', { params: { id }, body: { csv } }),
       invalidatesTags: (result, _error, { ticker }) => (result ? [...etfTags(ticker), { type: 'Calendar' as const, id: LIST }] : []),
     }),
-    /** DELETE /api/admin/etfs/{id}/distributions/{exDate}?reason=… */
-    withdrawDistribution: build.mutation<AnswerOf<typeof withdrawDistribution>, { id: string; ticker: string; exDate: string; reason: string }>({
-      query: ({ id, exDate, reason }) =>
-        call<typeof withdrawDistribution>('DELETE /api/admin/etfs/:id/distributions/:exDate', { params: { id, exDate }, query: { reason: reason.trim() || undefined } }),
+    /** DELETE /api/admin/etfs/{id}/distributions/{exDate}?kind=…&reason=… */
+    withdrawDistribution: build.mutation<AnswerOf<typeof withdrawDistribution>, { id: string; ticker: string; exDate: string; kind: DistributionKind; reason: string }>({
+      query: ({ id, exDate, kind, reason }) =>
+        call<typeof withdrawDistribution>('DELETE /api/admin/etfs/:id/distributions/:exDate', {
+          params: { id, exDate },
+          // a regular one needs no kind (the route's default)
+          query: { reason: reason.trim() || undefined, kind: kind === 'regular' ? undefined : kind },
+        }),
       invalidatesTags: (result, _error, { ticker }) => (result ? [...etfTags(ticker), { type: 'Calendar' as const, id: LIST }] : []),
     }),
     /** POST /api/admin/etfs/{id}/splits. */

@@ -6,9 +6,13 @@ export function payoutsPerYear(frequency: PayoutFrequency): number {
   return { weekly: 52, 'twice-weekly': 104, 'four-weekly': 13, monthly: 12 }[frequency];
 }
 
-/** The latest declared amount of a newest-first dividend history (issuer estimates only when nothing is declared). */
+/**
+ * The latest declared regular amount of a newest-first dividend history (issuer estimates only when
+ * nothing is declared): the distribution rate's. A special or a capital gain is never the run rate.
+ */
 export function latestDeclaredAmount(history: readonly DividendHistoryItem[]): string | null {
-  return (history.find((d) => !d.estimated) ?? history[0])?.amount ?? null;
+  const regular = history.filter((d) => d.kind === 'regular');
+  return (regular.find((d) => !d.estimated) ?? regular[0])?.amount ?? null;
 }
 
 /**

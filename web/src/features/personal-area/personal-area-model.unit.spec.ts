@@ -79,6 +79,7 @@ describe('upcoming payouts (four weeks from Monday, weekdays only)', () => {
     shares: '10',
     estimatedPayout,
     estimated: false,
+    kind: 'regular',
     paid: false,
     isDemo: false,
     distributionId: `e-${ticker}_${payoutDate}`,

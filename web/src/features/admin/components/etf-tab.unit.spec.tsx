@@ -294,3 +294,65 @@ describe("a fund's data dialog", () => {
     expect(await screen.findByText('Split recorded: 1-for-10 reverse split on Nov 23, 2026')).toBeTruthy();
   });
 });
+
+describe("a fund's data dialog: kinds, refused rows, frequency (N1, N9, N13)", () => {
+  const inferred = { frequency: 'four-weekly' as const, gapDays: 28, evenly: true };
+  const row = (exDividendDate: string, amount: string, kind: 'regular' | 'special') => ({
+    id: `d-${exDividendDate}-${kind}`, exDividendDate, payoutDate: '2026-11-27', amount, estimated: false, kind, splitAdjusted: false, declaredAmount: amount, isDemo: false,
+  });
+  const detail = etfDetail({ id: 'id-0', ticker: 'T00', dividendHistory: [row('2026-11-25', '0.2', 'regular'), row('2026-11-25', '1', 'special')], splits: [] });
+
+  it('lists each distribution with its type and withdraws the special of an ex-date with ?kind=special', async () => {
+    const { calls } = renderTab({
+      'GET /api/etfs/detail/T00': detail,
+      'DELETE /api/admin/etfs/id-0/distributions/2026-11-25': { id: 'id-0_2026-11-25_special', exDate: '2026-11-25', kind: 'special' },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Data of T00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'T00 data' });
+    const table = await within(dialog).findByRole('table', { name: 'T00 distributions' });
+    expect(within(table).getAllByRole('row').slice(1).map((r) => Array.from(r.querySelectorAll('td')).slice(2, 4).map((c) => c.textContent))).toEqual([
+      ['Regular', '$0.2000'],
+      ['Special', '$1.0000'],
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw the special distribution of Nov 25, 2026' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm withdrawal' }));
+    expect(within(await screen.findByTestId('toast')).getByText('Special distribution of Nov 25, 2026 withdrawn')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'DELETE')?.url.searchParams.get('kind')).toBe('special');
+  });
+
+  it("a file whose every row was refused lists each row's reason; an import's warnings are shown", async () => {
+    let refuse = true;
+    renderTab({
+      'GET /api/etfs/detail/T00': detail,
+      'POST /api/admin/etfs/id-0/distributions/import': () =>
+        refuse
+          ? {
+              status: 400,
+              body: {
+                message: 'No valid distribution rows found in CSV: line 2: ex-date 2026-04-03 is Good Friday: the market is closed',
+                errors: { 'line 2': 'Skipped: ex-date 2026-04-03 is Good Friday: the market is closed' },
+              },
+            }
+          : { appended: 4, revised: 0, unchanged: 0, errors: [], warnings: ['Payouts every 28 days; the catalog says weekly — figures use four-weekly'] },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Data of T00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'T00 data' });
+    fireEvent.change(within(dialog).getByLabelText('Distribution history file'), { target: { files: [new File(['Ex Date,Amount\n2026-04-03,0.15\n'], 'd.csv', { type: 'text/csv' })] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import distribution history' }));
+    expect(await within(dialog).findByText('Line 2: Skipped: ex-date 2026-04-03 is Good Friday: the market is closed')).toBeTruthy();
+    refuse = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import distribution history' }));
+    const warnings = await within(dialog).findByRole('list', { name: 'Distribution history warnings' });
+    expect(warnings.textContent).toBe('Payouts every 28 days; the catalog says weekly — figures use four-weekly');
+  });
+
+  it('a fund whose payouts contradict its catalog frequency: a flag on its row, the warning in its data dialog', async () => {
+    renderTab({ 'GET /api/etfs': [etf({ id: 'id-0', ticker: 'T00', inferredFrequency: inferred, frequencyUsed: 'four-weekly' })], 'GET /api/etfs/detail/T00': { ...detail, inferredFrequency: inferred, frequencyUsed: 'four-weekly' } });
+    const flag = await screen.findByTestId('frequency-flag');
+    expect(flag.textContent).toBe('Pays four-weekly');
+    expect(flag.getAttribute('title')).toBe('Payouts every 28 days; the catalog says weekly — figures use four-weekly');
+    fireEvent.click(screen.getByRole('button', { name: 'Data of T00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'T00 data' });
+    expect((await within(dialog).findByTestId('frequency-warning')).textContent).toBe('Payouts every 28 days; the catalog says weekly — figures use four-weekly');
+  });
+});

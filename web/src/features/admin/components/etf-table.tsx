@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { styled } from 'styled-components';
 import type { EtfListItem } from '../../../../../contracts/market.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { MessageCell, SortButton, Table, TableScroll, Td, Th } from '../../../components/ui/table.tsx';
@@ -8,6 +9,7 @@ import { formatPercent, formatPrice, formatWeeklyAverage } from '../../../lib/fo
 import { pageCount } from '../../../lib/page-window.ts';
 import { DEFAULT_SORT, nextSort, sortEtfs, type SortField, type SortState } from '../../../lib/sort-etfs.ts';
 import { theme } from '../../../styles/theme.ts';
+import { frequencyWarning } from '../frequency-warning.ts';
 
 /** Rows a page (spec §9). */
 export const ADMIN_PAGE_SIZE = 20;
@@ -62,6 +64,7 @@ export function EtfTable({ etfs, isLoading, isError, onEdit, onData }: EtfTableP
       <tr key={etf.id}>
         <Td $nowrap>
           <Ticker>{etf.ticker}</Ticker>
+          <FrequencyFlag etf={etf} />
         </Td>
         <Td $hideBelow="sm">{etf.name}</Td>
         <Td $hideBelow="md">{etf.brand || '—'}</Td>
@@ -132,6 +135,23 @@ function Message({ children }: { children: string }) {
     <tr>
       <MessageCell colSpan={COLUMNS}>{children}</MessageCell>
     </tr>
+  );
+}
+
+/**
+ * A fund whose payouts contradict its catalog frequency: a warning badge on its row ("Pays four-weekly"),
+ * the whole warning in its title and for screen readers; the Data dialog says it in full.
+ */
+function FrequencyFlag({ etf }: { etf: EtfListItem }) {
+  const warning = frequencyWarning(etf);
+  if (!warning || !etf.inferredFrequency) return null;
+  return (
+    <>
+      {' '}
+      <Badge $tone="warning" title={warning} aria-label={warning} data-testid="frequency-flag">
+        Pays {etf.inferredFrequency.frequency}
+      </Badge>
+    </>
   );
 }
 

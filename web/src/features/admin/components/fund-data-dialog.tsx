@@ -1,8 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { styled } from 'styled-components';
 import type { HistoryImportResult } from '../../../../../contracts/catalog.ts';
-import type { DividendHistoryItem, EtfListItem, EtfSplit } from '../../../../../contracts/market.ts';
+import type { DistributionKind, DividendHistoryItem, EtfListItem, EtfSplit } from '../../../../../contracts/market.ts';
+import { isApiError } from '../../../api/base-api.ts';
 import { useGetEtfDetailQuery } from '../../../api/market-api.ts';
+import { KIND_LABELS, isOneOff } from '../../../components/kind-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FieldHint, TextField } from '../../../components/ui/input.tsx';
@@ -13,6 +15,7 @@ import { formatDate, formatDividend } from '../../../lib/format.ts';
 import { theme } from '../../../styles/theme.ts';
 import { useImportDistributionsMutation, useImportPricesMutation, useRecordSplitMutation, useWithdrawDistributionMutation } from '../api.ts';
 import { failureMessage } from '../failure-message.ts';
+import { frequencyWarning } from '../frequency-warning.ts';
 
 /** Distributions listed before "Show all". */
 const RECENT_DISTRIBUTIONS = 8;
@@ -21,11 +24,22 @@ export const fundDataMessages = {
   imported: (what: string, r: HistoryImportResult) =>
     `${what} imported: ${r.appended} new, ${r.revised} revised, ${r.unchanged} unchanged${r.errors.length ? `, ${r.errors.length} rows skipped` : ''}`,
   importFailed: (what: string) => `Failed to import ${what.toLowerCase()}`,
-  withdrawn: (date: string) => `Distribution of ${date} withdrawn`,
+  withdrawn: (date: string, kind: DistributionKind = 'regular') => `${isOneOff(kind) ? `${KIND_LABELS[kind]} distribution` : 'Distribution'} of ${date} withdrawn`,
   withdrawFailed: 'Failed to withdraw distribution',
   split: { recorded: 'Split recorded', revised: 'Split ratio revised', unchanged: 'This split was already recorded' },
   splitFailed: 'Failed to record split',
 } as const;
+
+/** The rows of a refused file (400 with `errors` by line: every row was refused), as the import lists them. */
+function refusedRows(error: unknown): HistoryImportResult['errors'] {
+  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null || !('errors' in error.data)) return [];
+  const errors = (error.data as { errors?: unknown }).errors;
+  if (typeof errors !== 'object' || errors === null) return [];
+  return Object.entries(errors as Record<string, unknown>).flatMap(([key, message]) => {
+    const line = /^line (\d+)$/.exec(key);
+    return line && typeof message === 'string' ? [{ line: Number(line[1]), message }] : [];
+  });
+}
 
 interface FundDataDialogProps {
   etf: EtfListItem | null;
@@ -47,8 +61,14 @@ export function FundDataDialog({ etf, onClose }: FundDataDialogProps) {
 
 function FundData({ etf }: { etf: EtfListItem }) {
   const detail = useGetEtfDetailQuery(etf.ticker);
+  const warning = frequencyWarning(detail.data ?? etf);
   return (
     <Sections>
+      {warning ? (
+        <Warning role="note" data-testid="frequency-warning">
+          {warning}
+        </Warning>
+      ) : null}
       <HistoryImport etf={etf} kind="prices" />
       <HistoryImport etf={etf} kind="distributions" />
       {detail.isLoading ? (
@@ -73,19 +93,30 @@ function HistoryImport({ etf, kind }: { etf: EtfListItem; kind: 'prices' | 'dist
   const busy = prices.isLoading || distributions.isLoading;
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<HistoryImportResult['errors']>([]);
+  const [warnings, setWarnings] = useState<string[]>([]);
   const { toast } = useToast();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!file) return;
     setErrors([]);
+    setWarnings([]);
     try {
       const csv = await file.text();
       const args = { id: etf.id, ticker: etf.ticker, csv };
-      const result = await (kind === 'prices' ? importPrices(args) : importDistributions(args)).unwrap();
+      let result: HistoryImportResult;
+      if (kind === 'prices') result = await importPrices(args).unwrap();
+      else {
+        const distributed = await importDistributions(args).unwrap();
+        // what the owner should know about the figures after it (payouts that contradict the catalog frequency)
+        setWarnings(distributed.warnings);
+        result = distributed;
+      }
       setErrors(result.errors);
       toast({ title: 'Success', description: fundDataMessages.imported(what, result) });
     } catch (error) {
+      // a file whose every row was refused: each row's reason, as for the rows skipped of a file that imported
+      setErrors(refusedRows(error));
       toast({ title: 'Error', description: failureMessage(error, fundDataMessages.importFailed(what)), variant: 'destructive' });
     }
   }
@@ -96,7 +127,7 @@ function HistoryImport({ etf, kind }: { etf: EtfListItem; kind: 'prices' | 'dist
       <FieldHint>
         {kind === 'prices'
           ? 'Columns Date and Close (unadjusted), as issuers, Yahoo and Nasdaq publish them. Known dates are revised, the same file twice changes nothing.'
-          : 'Columns Ex Date and Amount (optional Pay Date and Status declared or estimated). Known ex-dates are revised, the same file twice changes nothing.'}
+          : 'Columns Ex Date and Amount (optional Pay Date, Status declared or estimated, and Type regular, special or capital gain: a special beside the regular payout of an ex-date is its own row). Known ex-dates are revised, the same file twice changes nothing.'}
       </FieldHint>
       <InlineForm onSubmit={(e) => void submit(e)}>
         <TextField label={`${what} file`} type="file" accept=".csv,text/csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
@@ -104,6 +135,13 @@ function HistoryImport({ etf, kind }: { etf: EtfListItem; kind: 'prices' | 'dist
           {busy ? 'Importing...' : `Import ${what.toLowerCase()}`}
         </Button>
       </InlineForm>
+      {warnings.length > 0 ? (
+        <WarningList aria-label={`${what} warnings`}>
+          {warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </WarningList>
+      ) : null}
       {errors.length > 0 ? (
         <SkippedList aria-label={`${what} rows skipped`}>
           {errors.map((e) => (
@@ -120,16 +158,17 @@ function HistoryImport({ etf, kind }: { etf: EtfListItem; kind: 'prices' | 'dist
 function Distributions({ etf, distributions }: { etf: EtfListItem; distributions: readonly DividendHistoryItem[] }) {
   const id = useId();
   const [showAll, setShowAll] = useState(false);
+  /** The row being withdrawn: ex-date and kind (a special may share the ex-date of the regular payout). */
   const [withdrawing, setWithdrawing] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [withdraw, withdrawState] = useWithdrawDistributionMutation();
   const { toast } = useToast();
   const shown = showAll ? distributions : distributions.slice(0, RECENT_DISTRIBUTIONS);
 
-  async function confirm(exDate: string) {
+  async function confirm(exDate: string, kind: DistributionKind) {
     try {
-      await withdraw({ id: etf.id, ticker: etf.ticker, exDate, reason }).unwrap();
-      toast({ title: 'Success', description: fundDataMessages.withdrawn(formatDate(exDate)) });
+      await withdraw({ id: etf.id, ticker: etf.ticker, exDate, kind, reason }).unwrap();
+      toast({ title: 'Success', description: fundDataMessages.withdrawn(formatDate(exDate), kind) });
       setWithdrawing(null);
       setReason('');
     } catch (error) {
@@ -151,50 +190,57 @@ function Distributions({ etf, distributions }: { etf: EtfListItem; distributions
                 <tr>
                   <Th>Ex-date</Th>
                   <Th $hideBelow="sm">Pay date</Th>
+                  <Th>Type</Th>
                   <Th $align="right">Amount</Th>
                   <Th $align="right">Action</Th>
                 </tr>
               </thead>
               <tbody>
-                {shown.map((d) => (
-                  <tr key={d.exDividendDate}>
-                    <Td $nowrap>
-                      {formatDate(d.exDividendDate)}
-                      {d.estimated ? ' (est.)' : ''}
-                    </Td>
-                    <Td $nowrap $hideBelow="sm">
-                      {formatDate(d.payoutDate)}
-                    </Td>
-                    <Td $align="right">{formatDividend(d.amount)}</Td>
-                    <Td $align="right">
-                      {withdrawing === d.exDividendDate ? (
-                        <Confirm>
-                          <TextField label="Reason (optional)" value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
-                          <span>
-                            <Button $size="sm" $variant="destructive" disabled={withdrawState.isLoading} onClick={() => void confirm(d.exDividendDate)}>
-                              Confirm withdrawal
-                            </Button>{' '}
-                            <Button $size="sm" $variant="ghost" onClick={() => setWithdrawing(null)}>
-                              Cancel
-                            </Button>
-                          </span>
-                        </Confirm>
-                      ) : (
-                        <Button
-                          $size="sm"
-                          $variant="outline"
-                          aria-label={`Withdraw the distribution of ${formatDate(d.exDividendDate)}`}
-                          onClick={() => {
-                            setWithdrawing(d.exDividendDate);
-                            setReason('');
-                          }}
-                        >
-                          Withdraw
-                        </Button>
-                      )}
-                    </Td>
-                  </tr>
-                ))}
+                {shown.map((d) => {
+                  const kind: DistributionKind = isOneOff(d.kind) ? d.kind : 'regular';
+                  const row = `${d.exDividendDate}|${kind}`;
+                  const what = isOneOff(kind) ? `the ${KIND_LABELS[kind].toLowerCase()} distribution` : 'the distribution';
+                  return (
+                    <tr key={row}>
+                      <Td $nowrap>
+                        {formatDate(d.exDividendDate)}
+                        {d.estimated ? ' (est.)' : ''}
+                      </Td>
+                      <Td $nowrap $hideBelow="sm">
+                        {formatDate(d.payoutDate)}
+                      </Td>
+                      <Td $nowrap>{isOneOff(kind) ? KIND_LABELS[kind] : 'Regular'}</Td>
+                      <Td $align="right">{formatDividend(d.amount)}</Td>
+                      <Td $align="right">
+                        {withdrawing === row ? (
+                          <Confirm>
+                            <TextField label="Reason (optional)" value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
+                            <span>
+                              <Button $size="sm" $variant="destructive" disabled={withdrawState.isLoading} onClick={() => void confirm(d.exDividendDate, kind)}>
+                                Confirm withdrawal
+                              </Button>{' '}
+                              <Button $size="sm" $variant="ghost" onClick={() => setWithdrawing(null)}>
+                                Cancel
+                              </Button>
+                            </span>
+                          </Confirm>
+                        ) : (
+                          <Button
+                            $size="sm"
+                            $variant="outline"
+                            aria-label={`Withdraw ${what} of ${formatDate(d.exDividendDate)}`}
+                            onClick={() => {
+                              setWithdrawing(row);
+                              setReason('');
+                            }}
+                          >
+                            Withdraw
+                          </Button>
+                        )}
+                      </Td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </Table>
           </TableScroll>
@@ -300,6 +346,22 @@ const Confirm = styled.span`
   display: inline-grid;
   gap: ${theme.space.xs};
   text-align: left;
+`;
+
+const Warning = styled.p`
+  margin: 0;
+  padding: ${theme.space.sm} ${theme.space.md};
+  border: 1px solid ${theme.colors.warningBorder};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.warningSoft};
+  color: ${theme.colors.warningText};
+  font-size: ${theme.fontSizes.sm};
+`;
+
+const WarningList = styled.ul`
+  padding-left: 18px;
+  color: ${theme.colors.warningText};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const SkippedList = styled.ul`

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
+import { KindBadge } from '../../../components/kind-badge.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { weekdayOf } from '../../../lib/calendar-weeks.ts';
 import { formatDividend, formatShortDate } from '../../../lib/format.ts';
@@ -50,10 +51,11 @@ export function CompactDay({ day, today, payouts, holiday, open, onToggle }: Com
       {open && payouts.length > 0 ? (
         <Payouts id={listId}>
           {payouts.map((p) => (
-            <li key={`${p.etfId}-${p.payoutDate}`}>
+            <li key={`${p.etfId}-${p.exDate}-${p.kind}`}>
               <PayoutLink to={paths.etfByTicker(p.ticker)} title={p.name}>
                 <Ticker>{p.ticker}</Ticker>
                 <Name>{p.name}</Name>
+                <KindBadge kind={p.kind} />
                 {p.estimated ? <Est title="Estimated">Est.</Est> : null}
                 <Amount>{formatDividend(p.amount)}</Amount>
               </PayoutLink>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import type { PublicCalendarEntry } from '../../../../../contracts/market.ts';
+import { KindBadge, isOneOff } from '../../../components/kind-badge.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { weekdayOf } from '../../../lib/calendar-weeks.ts';
 import { formatDividend, formatShortDate } from '../../../lib/format.ts';
@@ -35,13 +36,18 @@ export function DayCard({ day, today, payouts, holiday }: DayProps) {
       {payouts.length > 0 ? (
         <Payouts>
           {payouts.map((p) => (
-            <li key={`${p.etfId}-${p.payoutDate}`}>
+            <li key={`${p.etfId}-${p.exDate}-${p.kind}`}>
               <PayoutLink to={paths.etfByTicker(p.ticker)} title={p.name}>
                 <PayoutTop>
                   <strong>{p.ticker}</strong>
                   <Amount>{formatDividend(p.amount)}</Amount>
                 </PayoutTop>
                 <PayoutName>{p.name}</PayoutName>
+                {isOneOff(p.kind) ? (
+                  <KindLine>
+                    <KindBadge kind={p.kind} />
+                  </KindLine>
+                ) : null}
                 {p.estimated ? <Est>Estimated</Est> : null}
               </PayoutLink>
             </li>
@@ -107,6 +113,11 @@ const PayoutTop = styled.span`
 const Amount = styled.span`
   font-weight: 700;
   white-space: nowrap;
+`;
+
+/** The badge keeps its own width in the card's column. */
+const KindLine = styled.span`
+  align-self: flex-start;
 `;
 
 const Est = styled.span`

@@ -180,3 +180,21 @@ describe('market holidays (D28)', () => {
     expect(line.textContent).not.toContain('No payouts');
   });
 });
+
+describe('public dividend calendar: kinds (N1)', () => {
+  it('a special paid beside the regular payout is its own card, marked "Special"', async () => {
+    const today = MARKET_TODAY;
+    mockFetch({
+      'GET /api/dividends/calendar': [
+        entry('N3SQ', today, { amount: '0.2', exDate: '2026-11-16', kind: 'regular' }),
+        entry('N3SQ', today, { amount: '1', exDate: '2026-11-16', kind: 'special' }),
+      ],
+    });
+    renderWithProviders(<DividendCalendarRoute />);
+    await screen.findByText('$1.0000');
+    const day = document.querySelector(`[data-date="${today}"]`) as HTMLElement;
+    expect(day.textContent).toContain('2 payouts');
+    const cards = within(day).getAllByRole('link');
+    expect(cards.map((c) => within(c).queryByTestId('kind-badge')?.textContent ?? null)).toEqual([null, 'Special']);
+  });
+});

@@ -3,6 +3,7 @@ import { styled } from 'styled-components';
 import type { EtfListItem } from '../../../../../contracts/market.ts';
 import { StaleDataBadge, priceAsOfText } from '../../../components/stale-data.tsx';
 import { Positive } from '../../../components/ui/layout.tsx';
+import { YieldBasisNote } from '../../../components/yield-basis.tsx';
 import { ClickableRow, MessageCell, SortButton, Table, TableScroll, Td, Th } from '../../../components/ui/table.tsx';
 import { formatPercent, formatPrice, returnPeriodNote, toNumber } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -114,6 +115,7 @@ function EtfRow({ etf, onOpen }: { etf: EtfListItem; onOpen: (etf: EtfListItem) 
       </Td>
       <Td $align="right">
         <strong>{formatPercent(etf.exact.yieldPercent)}</strong>
+        <YieldBasisNote basis={etf.yieldBasis} block />
       </Td>
       <Td $align="right" $hideBelow="sm">
         <Positive $positive={tone(etf.oneYearReturn)}>{formatPercent(etf.exact.oneYearReturn)}</Positive>

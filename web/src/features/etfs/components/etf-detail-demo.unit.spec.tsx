@@ -20,7 +20,7 @@ class FarAwayObserver {
   disconnect() {}
 }
 
-const history = { id: 'd1', exDividendDate: '2026-10-20', payoutDate: '2026-10-21', amount: '0.145', estimated: false, splitAdjusted: false, declaredAmount: '0.145', isDemo: false };
+const history = { id: 'd1', exDividendDate: '2026-10-20', payoutDate: '2026-10-21', amount: '0.145', estimated: false, kind: 'regular' as const, splitAdjusted: false, declaredAmount: '0.145', isDemo: false };
 const similar = { id: 'e2', ticker: 'NVDY', name: 'YieldMax NVDA Option Income', brand: 'YieldMax', brandSlug: 'yieldmax', currentPrice: '9.03', yieldPercent: '38.1', exactYieldPercent: '38.1', isDemo: false };
 
 function show(d: EtfDetail, points: unknown[] = []) {
@@ -56,7 +56,8 @@ describe('ETF detail: demo notice', () => {
     ]);
     await screen.findByRole('heading', { name: 'NVDW', level: 1 });
     const chartCard = (await screen.findByTestId('chart-attribution')).closest('[aria-labelledby="price-history-title"]') as HTMLElement;
-    expect(within(chartCard).getByTestId('demo-data-notice')).toBeTruthy();
+    // The card (and its attribution) shows before the price points arrive: wait for the notice they bring.
+    expect(await within(chartCard).findByTestId('demo-data-notice')).toBeTruthy();
     expect(screen.getAllByTestId('demo-data-notice')).toHaveLength(1);
   });
 

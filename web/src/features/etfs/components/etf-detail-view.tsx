@@ -5,7 +5,9 @@ import { useGetEtfDetailQuery } from '../../../api/market-api.ts';
 import type { EtfDetail } from '../../../../../contracts/market.ts';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
+import { KindBadge, isOneOff } from '../../../components/kind-badge.tsx';
 import { StaleDataBadge, StaleDataNotice, priceAsOfText } from '../../../components/stale-data.tsx';
+import { YieldBasisNote } from '../../../components/yield-basis.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardText, CardTitle, Stat, StatHint, StatLabel, StatValue } from '../../../components/ui/card.tsx';
 import { Page, StateMessage } from '../../../components/ui/layout.tsx';
@@ -88,7 +90,8 @@ export function EtfDetailView({ ticker, brandSlug }: { ticker: string; brandSlug
 
 function Loaded({ etf }: { etf: EtfDetail }) {
   const period = performancePeriodLabel(etf);
-  const payouts = payoutsPerYear(etf.frequency);
+  // the frequency the figures are annualised with (the catalog's, or the one the payouts' spacing says)
+  const payouts = payoutsPerYear(etf.frequencyUsed);
   // Without news the news card goes under the dividend history, full width (D27: no tall empty column).
   const news = useGetTickerNewsQuery(etf.ticker);
   const stacked = !news.isLoading && (news.isError || (news.data ?? []).length === 0);
@@ -126,6 +129,7 @@ function Loaded({ etf }: { etf: EtfDetail }) {
           <Stat>
             <StatLabel>Annual Non-DRIP Yield</StatLabel>
             <StatValue>{formatPercent(etf.exact.yieldPercent)}</StatValue>
+            <YieldBasisNote basis={etf.yieldBasis} block />
             <StatHint>Weekly average × 52 ÷ price</StatHint>
             <MetricExplain label="Annual Non-DRIP Yield" explanation={etf.explain.yieldPercent} />
           </Stat>
@@ -134,6 +138,7 @@ function Loaded({ etf }: { etf: EtfDetail }) {
           <Stat>
             <StatLabel>Annual DRIP Yield</StatLabel>
             <StatValue>{formatPercent(etf.exact.annualDripYield)}</StatValue>
+            <YieldBasisNote basis={etf.yieldBasis} block />
             <StatHint>With each of {payouts} payouts a year reinvested</StatHint>
             <MetricExplain label="Annual DRIP Yield" explanation={etf.explain.annualDripYield} />
           </Stat>
@@ -215,7 +220,7 @@ function DistributionRate({ etf, payouts }: { etf: EtfDetail; payouts: number })
         <StatLabel id="distribution-rate-title">Distribution Rate</StatLabel>
         <StatValue data-testid="distribution-rate">{formatPercent(etf.exact.distributionRate)}</StatValue>
         <StatHint>
-          Latest declared distribution{latest ? ` (${formatDividend(latest)})` : ''} × {payouts} payouts a year ÷ price, as issuers
+          Latest declared regular distribution{latest ? ` (${formatDividend(latest)})` : ''} × {payouts} payouts a year ÷ price, as issuers
           quote it. The Annual Non-DRIP Yield averages the last 3 payouts, so after a cut or a raise the two differ until three
           payouts at the new amount are in.
         </StatHint>
@@ -259,6 +264,11 @@ function DividendHistory({ etf }: { etf: EtfDetail }) {
                   <Td>{formatDate(d.exDividendDate)}</Td>
                   <Td>{formatDate(d.payoutDate)}</Td>
                   <Td $align="right">
+                    {isOneOff(d.kind) ? (
+                      <>
+                        <KindBadge kind={d.kind} />{' '}
+                      </>
+                    ) : null}
                     {formatDividend(d.amount)}
                     {d.splitAdjusted ? <AdjustedMark declaredAmount={d.declaredAmount} /> : null}
                     {d.estimated ? (

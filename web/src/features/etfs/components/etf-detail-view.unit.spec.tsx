@@ -30,6 +30,7 @@ function detail(overrides: Parameters<typeof etfDetail>[0] = {}): EtfDetail {
       payoutDate: `2026-10-${String(21 - i).padStart(2, '0')}`,
       amount: '0.14501',
       estimated: false,
+      kind: 'regular' as const,
       splitAdjusted: false,
       declaredAmount: '0.14501',
       isDemo: false,
@@ -81,8 +82,8 @@ describe('ETF detail', () => {
 
   it('lists the splits under the dividend history and marks split-adjusted amounts', async () => {
     const history = [
-      { id: 'd1', exDividendDate: '2026-11-10', payoutDate: '2026-11-11', amount: '0.2', estimated: false, splitAdjusted: false, declaredAmount: '0.2', isDemo: false },
-      { id: 'd2', exDividendDate: '2026-11-03', payoutDate: '2026-11-04', amount: '0.2', estimated: false, splitAdjusted: true, declaredAmount: '0.02', isDemo: false },
+      { id: 'd1', exDividendDate: '2026-11-10', payoutDate: '2026-11-11', amount: '0.2', estimated: false, kind: 'regular' as const, splitAdjusted: false, declaredAmount: '0.2', isDemo: false },
+      { id: 'd2', exDividendDate: '2026-11-03', payoutDate: '2026-11-04', amount: '0.2', estimated: false, kind: 'regular' as const, splitAdjusted: true, declaredAmount: '0.02', isDemo: false },
     ];
     const splits = [{ exDate: '2026-11-09', oldRate: '10', newRate: '1', description: '1-for-10 reverse split', upcoming: false }];
     mockFetch(reads(detail({ dividendHistory: history, splits })));
@@ -113,8 +114,8 @@ describe('ETF detail', () => {
           weeklyAverage: '0.6795',
           exact: { yieldPercent: '128.849', distributionRate: '26', weeklyAverage: '0.679467', ttmYield: '66.95' },
           dividendHistory: [
-            { id: 'd1', exDividendDate: '2026-11-24', payoutDate: '2026-11-25', amount: '0.90', estimated: true, splitAdjusted: false, declaredAmount: '0.90', isDemo: false },
-            { id: 'd2', exDividendDate: '2026-11-17', payoutDate: '2026-11-18', amount: '0.10', estimated: false, splitAdjusted: false, declaredAmount: '0.10', isDemo: false },
+            { id: 'd1', exDividendDate: '2026-11-24', payoutDate: '2026-11-25', amount: '0.90', estimated: true, kind: 'regular', splitAdjusted: false, declaredAmount: '0.90', isDemo: false },
+            { id: 'd2', exDividendDate: '2026-11-17', payoutDate: '2026-11-18', amount: '0.10', estimated: false, kind: 'regular', splitAdjusted: false, declaredAmount: '0.10', isDemo: false },
           ],
         }),
       ),
@@ -123,10 +124,32 @@ describe('ETF detail', () => {
     expect((await screen.findByTestId('distribution-rate', {}, { timeout: 5000 })).textContent).toBe('26.0%');
     expect(screen.getByTestId('ttm-yield').textContent).toBe('67.0%'); // 66.95 rounded once
     // the issuer estimate is not the latest declaration; a four-weekly fund pays 13 times a year
-    expect(screen.getByText(/Latest declared distribution \(\$0\.1000\) × 13 payouts a year ÷ price/)).toBeTruthy();
+    expect(screen.getByText(/Latest declared regular distribution \(\$0\.1000\) × 13 payouts a year ÷ price/)).toBeTruthy();
     expect(screen.getByText('With each of 13 payouts a year reinvested')).toBeTruthy();
     expect(screen.getByText('128.8%')).toBeTruthy(); // not 128.9 from "128.85"
     expect(screen.getByText('$0.679')).toBeTruthy(); // not $0.680 from "0.6795"
+  });
+
+  it('shows a special as a special and keeps the distribution rate at the regular payout (N1)', async () => {
+    const history = [
+      { id: 'd1', exDividendDate: '2026-11-25', payoutDate: '2026-11-27', amount: '0.20', estimated: false, kind: 'regular' as const, splitAdjusted: false, declaredAmount: '0.20', isDemo: false },
+      { id: 'd1s', exDividendDate: '2026-11-25', payoutDate: '2026-11-27', amount: '1.00', estimated: false, kind: 'special' as const, splitAdjusted: false, declaredAmount: '1.00', isDemo: false },
+      { id: 'd2', exDividendDate: '2026-11-19', payoutDate: '2026-11-20', amount: '0.20', estimated: false, kind: 'regular' as const, splitAdjusted: false, declaredAmount: '0.20', isDemo: false },
+    ];
+    mockFetch(reads(detail({ distributionRate: '52.00', exact: { distributionRate: '52' }, dividendHistory: history })));
+    renderWithProviders(<EtfDetailView ticker="NVDW" brandSlug="yieldmax" />);
+    const rows = within(await screen.findByRole('table', {}, { timeout: 5000 })).getAllByRole('row');
+    expect(rows[1]!.textContent).toBe('Nov 25, 2026Nov 27, 2026$0.2000');
+    expect(rows[2]!.textContent).toBe('Nov 25, 2026Nov 27, 2026Special $1.0000');
+    expect(within(rows[2]!).getByTestId('kind-badge').textContent).toBe('Special');
+    expect(screen.getByText(/Latest declared regular distribution \(\$0\.2000\) × 52 payouts a year ÷ price/)).toBeTruthy();
+  });
+
+  it('a yield from fewer than three payouts says so beside it (N15); a fund annualised at an inferred frequency uses its payouts a year (N9)', async () => {
+    mockFetch(reads(detail({ yieldBasis: { payouts: 1 }, frequency: 'weekly', frequencyUsed: 'four-weekly' })));
+    renderWithProviders(<EtfDetailView ticker="NVDW" brandSlug="yieldmax" />);
+    expect(await screen.findAllByText('based on 1 payout', {}, { timeout: 5000 })).toHaveLength(2); // the yield and the DRIP yield
+    expect(screen.getByText('With each of 13 payouts a year reinvested')).toBeTruthy();
   });
 
   it('"ETF not found"', async () => {

@@ -17,16 +17,21 @@ const INPUT_LABELS: Record<string, string> = {
   historicalPeriodDays: 'Days in the period',
   dripShares: 'Shares from 1 reinvested',
   distributions: 'Distributions used',
-  frequency: 'Payout frequency',
+  frequency: 'Payout frequency used',
+  catalogFrequency: 'Catalog frequency',
+  regimeSince: 'Current cadence since',
   // a stale fund's traces (docs/metrics.md "Stale data")
   priceAsOf: 'Price as of',
   staleSince: 'Stale data since',
   staleReason: 'Why stale',
 };
 
+/** "special", "capital gain" after an amount; nothing for a regular payout. */
+const KIND_WORDS = { regular: '', special: ' special', 'capital-gain': ' capital gain' } as const;
+
 function inputText(value: MetricInput): string {
   if (value === null) return 'N/A';
-  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map((d) => `${d.exDividendDate}: $${d.amount}`).join(', ');
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map((d) => `${d.exDividendDate}: $${d.amount}${KIND_WORDS[d.kind]}`).join(', ');
   return String(value);
 }
 

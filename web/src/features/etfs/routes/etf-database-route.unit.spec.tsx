@@ -77,6 +77,13 @@ describe('ETF database', () => {
     expect(router.state.location.pathname).toBe('/etfs/yieldmax/T02');
   });
 
+  it('a yield from fewer than three payouts says so in its cell (N15)', async () => {
+    mockFetch({ 'GET /api/user': { status: 401 }, 'GET /api/top-performers': [etf({ ticker: 'N3ON', yieldBasis: { payouts: 1 } })] });
+    renderWithProviders(<EtfDatabaseRoute />, { route: '/etfs', path: '/etfs' });
+    const [row] = await screen.findAllByTestId('etf-row');
+    expect(within(row!).getByTestId('yield-basis').textContent).toBe('based on 1 payout');
+  });
+
   it('says "No ETFs found" when there are none', async () => {
     mockFetch({ 'GET /api/user': { status: 401 }, 'GET /api/top-performers': [] });
     renderWithProviders(<EtfDatabaseRoute />, { route: '/etfs', path: '/etfs' });

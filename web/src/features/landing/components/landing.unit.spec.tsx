@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { etf } from '../../../testing/fixtures.ts';
 import { mockFetch } from '../../../testing/mock-fetch.ts';
@@ -52,6 +52,16 @@ describe('top performers', () => {
     // the 1-Year Return and DRIP Return cells of the 270-day fund
     expect(audq!.textContent).toContain('73.5%since inception');
     expect(audq!.textContent!.match(/since inception/g)).toHaveLength(2);
+  });
+
+  it('a yield from fewer than three payouts says so in its cell (N15)', async () => {
+    mockFetch({ 'GET /api/top-performers': [etf({ ticker: 'N3ON', yieldPercent: '52.00', yieldBasis: { payouts: 1 } }), etf({ ticker: 'N3MW', yieldBasis: { payouts: 2 } }), etf({ ticker: 'OLDW' })] });
+    renderWithProviders(<TopPerformers />);
+    await screen.findByText('52.0%', { ignore: '' });
+    const [one, two, full] = screen.getAllByTestId('top-performer-row');
+    expect(within(one!).getByTestId('yield-basis').textContent).toBe('based on 1 payout');
+    expect(within(two!).getByTestId('yield-basis').textContent).toBe('based on 2 payouts');
+    expect(within(full!).queryByTestId('yield-basis')).toBeNull();
   });
 
   it('the landing lists the top 10 and links to the rest (D22)', async () => {

@@ -4,6 +4,7 @@ import { useGetTopPerformersQuery } from '../../../api/market-api.ts';
 import type { EtfListItem } from '../../../../../contracts/market.ts';
 import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
 import { StaleDataBadge, priceAsOfText } from '../../../components/stale-data.tsx';
+import { YieldBasisNote } from '../../../components/yield-basis.tsx';
 import { Card, CardText, CardTitle } from '../../../components/ui/card.tsx';
 import { Container, SectionTitle } from '../../../components/ui/layout.tsx';
 import { ClickableRow, MessageCell, Table, TableScroll, Th } from '../../../components/ui/table.tsx';
@@ -164,6 +165,7 @@ function PerformerRow({ etf, rank, onOpen }: { etf: EtfListItem; rank: number; o
       </td>
       <td data-align="right">
         <strong>{formatPercent(etf.exact.yieldPercent)}</strong>
+        <YieldBasisNote basis={etf.yieldBasis} block />
       </td>
       <td data-align="right" data-hide-below="lg">
         <span data-tone={toneName(tone(etf.oneYearReturn))}>{formatPercent(etf.exact.oneYearReturn)}</span>

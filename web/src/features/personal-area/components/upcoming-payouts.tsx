@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { styled, css } from 'styled-components';
 import { useGetUserDividendCalendarQuery } from '../../../api/holdings-api.ts';
+import { KindBadge } from '../../../components/kind-badge.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
@@ -96,9 +97,9 @@ function Day({ day, isToday }: { day: PayoutDay; isToday: boolean }) {
             <strong data-testid="day-total">{formatMoney(day.total)}</strong>
           </DaySummary>
           <Payouts>
-            {day.payouts.map((p) => (
+            {day.payouts.map((p, i) => (
               <PayoutItem
-                key={`${p.etfId}-${p.payoutDate}`}
+                key={`${p.etfId}-${p.payoutDate}-${p.kind}-${i}`}
                 data-testid="payout"
                 data-paid={p.paid ? 'true' : 'false'}
                 $paid={p.paid}
@@ -106,6 +107,7 @@ function Day({ day, isToday }: { day: PayoutDay; isToday: boolean }) {
               >
                 <PayoutTop>
                   <strong>{p.ticker}</strong>
+                  <KindBadge kind={p.kind} />
                   {p.paid ? (
                     <Badge $tone="neutral" title="Already paid: counted in Income Received">
                       Paid

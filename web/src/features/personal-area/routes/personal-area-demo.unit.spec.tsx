@@ -30,6 +30,7 @@ const payout = (isDemo: boolean): UserCalendarEntry => ({
   shares: '10',
   estimatedPayout: '5.00',
   estimated: false,
+  kind: 'regular',
   paid: false,
   isDemo,
   distributionId: 'e1_2026-01-20',

@@ -215,6 +215,7 @@ describe('upcoming dividend payouts', () => {
     amount,
     estimatedPayout,
     estimated,
+    kind: 'regular',
     paid,
     isDemo: false,
     distributionId: `e-${ticker}_${payoutDate}`,
@@ -248,6 +249,22 @@ describe('upcoming dividend payouts', () => {
     expect(within(friday).getByText('5.0000 × $0.2500')).toBeTruthy();
     expect(within(friday).getAllByText('Est.')).toHaveLength(1);
     expect(screen.queryByText('SUNW')).toBeNull();
+  });
+
+  it('a special beside the regular payout of one day is its own line, marked "Special" (N1)', async () => {
+    fixClock('2026-11-23T15:00:00Z'); // Monday in New York
+    renderArea({
+      ...base,
+      'GET /api/user/dividends/calendar': [
+        entry('2026-11-27', 'N3SQ', '107.213535', '0.2', '21.44'),
+        { ...entry('2026-11-27', 'N3SQ', '107.213535', '1', '107.21'), kind: 'special' as const },
+      ],
+    });
+    const days = await screen.findAllByTestId('payout-day');
+    const friday = days.find((d) => d.getAttribute('data-date') === '2026-11-27')!;
+    const lines = within(friday).getAllByTestId('payout');
+    expect(lines.map((l) => within(l).queryByTestId('kind-badge')?.textContent ?? null)).toEqual([null, 'Special']);
+    expect(within(friday).getByTestId('day-total').textContent).toBe('$128.65');
   });
 
   it('payouts already paid this week are marked "Paid" and dimmed, not upcoming (F13)', async () => {

@@ -11,7 +11,7 @@ import { useCurrentUser } from '../../../lib/session/use-current-user.ts';
 import { useCreateCheckoutSessionMutation } from '../api.ts';
 import { useGetBillingAvailabilityQuery } from '../../../api/billing-api.ts';
 import { goToExternal } from '../../../lib/external-redirect.ts';
-import { NO_CHECKOUT_URL, checkoutFailureMessage } from '../checkout.ts';
+import { NO_CHECKOUT_URL, checkoutFailureMessage, checkoutFailureTitle } from '../checkout.ts';
 import { theme } from '../../../styles/theme.ts';
 
 const FREE_FEATURES = [
@@ -203,7 +203,7 @@ function useUpgrade(signedIn: boolean) {
       if (!url) throw new Error(NO_CHECKOUT_URL);
       goToExternal(url);
     } catch (error) {
-      toast({ title: 'Checkout failed', description: checkoutFailureMessage(error), variant: 'destructive' });
+      toast({ title: checkoutFailureTitle(error), description: checkoutFailureMessage(error), variant: 'destructive' });
     }
   }
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { user } from '../../../testing/fixtures.ts';
 import { mockFetch } from '../../../testing/mock-fetch.ts';
@@ -33,6 +33,17 @@ describe('pricing', () => {
     const toast = await screen.findByTestId('toast');
     expect(toast.textContent).toContain('Checkout failed');
     expect(toast.textContent).toContain('Billing is not configured');
+  });
+
+  it('a 409 (a payment being confirmed) says there is nothing to pay, with the server message, and reads the user again', async () => {
+    const message = 'Your payment went through and Premium is being switched on. Reload this page in a minute.';
+    const calls = mockFetch({ 'GET /api/user': user(), 'POST /api/subscription/create-checkout-session': { status: 409, body: { message } } });
+    renderWithProviders(<PricingRoute />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade to Premium' }));
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('Nothing to pay');
+    expect(toast.textContent).toContain(message);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/user')).toHaveLength(2));
   });
 
   it('an answer without url gives "No checkout URL received"', async () => {
