@@ -37,6 +37,17 @@ export const InferredFrequency = z.object({
 });
 export type InferredFrequency = z.infer<typeof InferredFrequency>;
 
+/**
+ * How the return window was chosen (docs/metrics.md "Window"): `one-year` (the last close on or before
+ * the anniversary), `inception` (a fund younger than a year) or `after-gap` (the first close after a
+ * price gap around the anniversary: shorter than a year, labelled "since {windowStart}"). Null without
+ * bars: written `z.union([WindowBasis, z.null()])`, since the OpenAPI generator renders `.nullable()` of an
+ * enum (inline or named) as an enum that lists null among its values, which the contract's own schema
+ * does not (services/gateway/openapi.int.spec.ts compares the two).
+ */
+export const WindowBasis = z.enum(['one-year', 'inception', 'after-gap']);
+export type WindowBasis = z.infer<typeof WindowBasis>;
+
 /** The list item's figures at 12 decimals (trailing zeros cut); null where the rounded field is null. */
 export const ExactMetrics = z.object({
   weeklyAverage: z.string().nullable(),
@@ -96,12 +107,7 @@ export const EtfListItem = z.object({
   historicalPeriodDays: z.number().nullable(),
   /** The first close of the return window (docs/metrics.md "Window"). */
   windowStart: IsoDate.nullable(),
-  /**
-   * How the window was chosen: `one-year` (the last close on or before the anniversary), `inception` (a
-   * fund younger than a year) or `after-gap` (the first close after a price gap around the anniversary:
-   * shorter than a year, labelled "since {windowStart}").
-   */
-  windowBasis: z.enum(['one-year', 'inception', 'after-gap']).nullable(),
+  windowBasis: z.union([WindowBasis, z.null()]),
   /** The same figures unrounded (12 decimals), for the client to round once to its display precision. */
   exact: ExactMetrics,
   nextExDividend: IsoDate.nullable(),
