@@ -1,4 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EtfListItem } from '../../contracts/market.ts';
 import { addDays, businessDaysBetween, isBusinessDay, nextBusinessDay, previousBusinessDay } from '../../domain/market/trading-days.ts';
@@ -7,14 +8,16 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { expectNoSidewaysScroll, launchBrowser, newContext, SIZE_NAMES, visible, type SizeName } from './support/browser.ts';
 import { logIn, newUser, onPersonalArea, signUp } from './support/flows.ts';
 import { signInAsVerifiedOwner } from './support/owner.ts';
-import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
+import { screenshot, screenshotOnFailure, SCREENSHOT_DIR } from './support/screenshots.ts';
 
 /**
- * Issue 24 (metrics audit N5): a fund whose data stopped, as the owner would leave it: closes and
- * weekly payouts up to six weeks before the market date, then nothing. Its detail and a holding of it,
- * at 1280 and 390 px with axe and screenshots: the price with its date, the "Stale data" badge and note,
- * no projected payback date, and the summary card naming it as left out of the projected income. Its own
- * brand and a small payout keep it out of the other specs' brand lists and top rows.
+ * Issue 24 (metrics audit N5): a fund whose data stopped, as the owner would leave it: closes up to six
+ * weeks before the market date and its first two weekly payouts just before, then nothing. Its detail and
+ * a holding of it, at 1280 and 390 px with axe and screenshots: the price with its date, the "Stale data"
+ * badge and note, no projected payback date, and the summary card naming it as left out of the projected
+ * income. Its yield rests on two payouts, so its table rows carry the badge, the price date and "based on
+ * 2 payouts" together, and must still fit. Its own brand and a small payout keep it out of the other
+ * specs' brand lists and top rows (the top performers spec moves it up on its own page only).
  */
 
 let browser: Browser;
@@ -25,6 +28,7 @@ const TICKER = 'E2STALE';
 const BRAND_SLUG = 'e2e-audit';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 let lastClose: string;
+const screenshotPath = (name: string) => path.join(SCREENSHOT_DIR, `${name}.png`);
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -42,7 +46,7 @@ beforeAll(async () => {
   const prices = await ownerPage.request.post(`/api/admin/etfs/${id}/prices/import`, { data: { csv: `Date,Close\n${closes.join('\n')}\n` } });
   expect(prices.status(), await prices.text()).toBe(200);
   const rows: string[] = [];
-  for (let d = addDays(lastClose, -196); d < lastClose; d = addDays(d, 7)) {
+  for (let d = addDays(lastClose, -14); d < lastClose; d = addDays(d, 7)) {
     const ex = isBusinessDay(d) ? d : previousBusinessDay(d);
     rows.push(`${ex},${nextBusinessDay(ex)},0.01`);
   }
@@ -72,6 +76,14 @@ afterAll(async () => {
 
 const shortDate = (iso: string) => `${MONTHS[Number(iso.slice(5, 7)) - 1]} ${Number(iso.slice(8, 10))}`;
 
+/** How far the scroll box of the table holding `row` scrolls sideways (0: the table fits). */
+async function tableOverflow(row: Locator): Promise<number> {
+  return row.evaluate((tr) => {
+    const box = tr.closest('table')!.parentElement!;
+    return box.scrollWidth - box.clientWidth;
+  });
+}
+
 describe.sequential('a stale fund (issue 24, audit N5)', () => {
   it.each(SIZE_NAMES)('the detail dates the price and says the data is stale (%s)', async (size) => {
     const page = pages.get(size)!;
@@ -100,5 +112,35 @@ describe.sequential('a stale fund (issue 24, audit N5)', () => {
     await expectNoSidewaysScroll(page, `stale holding (${size})`);
     await expectNoSeriousA11yViolations(page, `stale holding (${size})`);
     await screenshot(page, `personal-area-stale-${size}`);
+  });
+
+  it.each(SIZE_NAMES)('its table rows: the badge, the price date and "based on 2 payouts" fit beside each other (%s)', async (size) => {
+    const page = pages.get(size)!;
+    // The top performers show ten funds: on this page only, the stale fund comes first.
+    await page.route('**/api/top-performers*', async (route) => {
+      const response = await route.fetch();
+      const list = (await response.json()) as EtfListItem[];
+      await route.fulfill({ response, json: [...list.filter((e) => e.ticker === TICKER), ...list.filter((e) => e.ticker !== TICKER)] });
+    });
+    await page.goto('/');
+    const top = page.getByTestId('top-performer-row').filter({ hasText: TICKER });
+    await visible(top);
+    await visible(top.getByTestId('stale-data-badge'));
+    expect(await top.getByTestId('yield-basis').textContent()).toBe('based on 2 payouts');
+    expect(await top.textContent()).toContain(`as of ${shortDate(lastClose)}`);
+    expect(await tableOverflow(top)).toBe(0);
+    await top.screenshot({ path: screenshotPath(`top-performers-stale-row-${size}`) });
+    await page.unroute('**/api/top-performers*');
+
+    await page.goto(`/etfs?brand=${encodeURIComponent('E2E Audit')}`);
+    const row = page.getByTestId('etf-row').filter({ hasText: TICKER });
+    await visible(row);
+    await visible(row.getByTestId('stale-data-badge'));
+    expect(await row.getByTestId('yield-basis').textContent()).toBe('based on 2 payouts');
+    expect(await row.textContent()).toContain(`as of ${shortDate(lastClose)}`);
+    expect(await tableOverflow(row)).toBe(0);
+    await expectNoSidewaysScroll(page, `stale database row (${size})`);
+    await expectNoSeriousA11yViolations(page, `stale database row (${size})`);
+    await screenshot(page, `etf-database-stale-${size}`);
   });
 });

@@ -158,7 +158,7 @@ function PerformerRow({ etf, rank, onOpen }: { etf: EtfListItem; rank: number; o
       <td data-align="right" data-nowrap="">
         {formatPrice(etf.currentPrice)}
         {/* a stale price says how old it is (the list's "Updated" time is the others') */}
-        {etf.stale ? <small className="period">{priceAsOfText(etf.priceAsOf)}</small> : null}
+        {etf.stale ? <small className="asof">{priceAsOfText(etf.priceAsOf)}</small> : null}
       </td>
       <td data-align="right" data-hide-below="md" data-nowrap="">
         <span data-tone={toneName(change.positive)}>{change.text}</span>
@@ -288,6 +288,14 @@ const PerformersTable = styled(Table)`
     font-size: ${theme.fontSizes.xs};
     color: ${theme.colors.textMuted};
     white-space: nowrap;
+  }
+  /* A stale price's date: "as of" / "Sep 30" on two lines when the columns are tight (with a yield
+     basis and the badge beside it, one line made the table scroll sideways at 1280 px). */
+  & .asof {
+    display: block;
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textMuted};
+    text-wrap: balance;
   }
   /* The whole name on up to two lines (D23: was cut at ~25 characters); the title has it all. */
   & .name {
