@@ -37,6 +37,17 @@ export const InferredFrequency = z.object({
 });
 export type InferredFrequency = z.infer<typeof InferredFrequency>;
 
+/**
+ * How the return window was chosen (docs/metrics.md "Window"): `one-year` (the last close on or before
+ * the anniversary), `inception` (a fund younger than a year) or `after-gap` (the first close after a
+ * price gap around the anniversary: shorter than a year, labelled "since {windowStart}"). Null without
+ * bars: written `z.union([WindowBasis, z.null()])`, since the OpenAPI generator renders `.nullable()` of an
+ * enum (inline or named) as an enum that lists null among its values, which the contract's own schema
+ * does not (services/gateway/openapi.int.spec.ts compares the two).
+ */
+export const WindowBasis = z.enum(['one-year', 'inception', 'after-gap']);
+export type WindowBasis = z.infer<typeof WindowBasis>;
+
 /** The list item's figures at 12 decimals (trailing zeros cut); null where the rounded field is null. */
 export const ExactMetrics = z.object({
   weeklyAverage: z.string().nullable(),
@@ -49,6 +60,18 @@ export const ExactMetrics = z.object({
   dripReturn: z.string().nullable(),
 });
 export type ExactMetrics = z.infer<typeof ExactMetrics>;
+
+/**
+ * A fund whose data stopped (docs/metrics.md "Stale data"): no close for more than five trading
+ * sessions (`since` = priceAsOf), or two expected payouts missed (`since` = the last ex-date). Nothing is
+ * projected for it (calendars, ICS feeds, next ex-date, projected income, house-money date) until data
+ * resumes.
+ */
+export const StaleData = z.object({
+  since: IsoDate,
+  reason: z.enum(['no-recent-price', 'missed-payouts']),
+});
+export type StaleData = z.infer<typeof StaleData>;
 
 /**
  * An ETF in lists (the list-item fields plus what users need; docs/market-data-read-side.md). `currentPrice` is "" when there is
@@ -82,6 +105,9 @@ export const EtfListItem = z.object({
   weeklyAverage: z.string().nullable(),
   /** Days from the start of the return window to the market date (< 365: the returns are "since inception"). */
   historicalPeriodDays: z.number().nullable(),
+  /** The first close of the return window (docs/metrics.md "Window"). */
+  windowStart: IsoDate.nullable(),
+  windowBasis: z.union([WindowBasis, z.null()]),
   /** The same figures unrounded (12 decimals), for the client to round once to its display precision. */
   exact: ExactMetrics,
   nextExDividend: IsoDate.nullable(),
@@ -114,6 +140,8 @@ export const EtfListItem = z.object({
    * priceAsOf's session (4:00 PM New York). The screens' "Updated …" shows it.
    */
   priceAsOfTime: z.string().nullable(),
+  /** The fund's data stopped (StaleData), null while it is current. */
+  stale: StaleData.nullable(),
 });
 export type EtfListItem = z.infer<typeof EtfListItem>;
 
@@ -194,6 +222,8 @@ export const SameUnderlyingEtf = EtfListItem.pick({
   priceReturn: true,
   oneYearReturn: true,
   historicalPeriodDays: true,
+  windowStart: true,
+  windowBasis: true,
   exact: true,
   isDemo: true,
 });
@@ -253,6 +283,12 @@ export const PublicCalendarEntry = z.object({
   kind: DistributionKind,
   /** Declared: the distribution is demo data; projected: the payouts it is projected from are. */
   isDemo: z.boolean(),
+  /**
+   * The distribution the payout is (declared, an issuer estimate) or will be when declared on the
+   * projected ex-date (`<etfId>_<exDate>`, events/dividends.ts `distributionIdOf`): the private ICS
+   * feed's UID, so an estimate that becomes declared keeps it (docs/calendar-feeds.md).
+   */
+  distributionId: z.string(),
 });
 export type PublicCalendarEntry = z.infer<typeof PublicCalendarEntry>;
 

@@ -183,6 +183,8 @@ export const UserCalendarEntry = z.object({
   paid: z.boolean(),
   /** The public entry is demo data (its `isDemo`). */
   isDemo: z.boolean(),
+  /** The public entry's `distributionId`: one per payout (two paid on one day are two), the private ICS feed's UID. */
+  distributionId: z.string(),
 });
 export type UserCalendarEntry = z.infer<typeof UserCalendarEntry>;
 

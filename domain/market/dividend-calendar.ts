@@ -25,6 +25,11 @@ export interface CalendarFund {
   name: string;
   frequency: PayoutFrequency;
   distributions: readonly DistributionPoint[];
+  /**
+   * The fund's data stopped (etf-metrics `staleness`): its recorded distributions still show, nothing is
+   * projected for it until data resumes.
+   */
+  stale?: boolean;
 }
 
 export interface CalendarEntry {
@@ -93,7 +98,8 @@ function compareEntries(a: CalendarEntry, b: CalendarEntry): number {
  *   frequency the figures use (the catalog's, or the one the payouts' spacing says), paid the fund's
  *   usual lag later (`payLagBusinessDays`), at the latest declared regular distribution's amount
  *   (`latestDeclared`) with its full precision (a $0.0012345 payout stays $0.0012345), flagged
- *   estimated. A fund without regular distributions gets no projection.
+ *   estimated. A fund without regular distributions, or a stale one (`stale`, from the same run rate:
+ *   etf-metrics `runRateStaleness`), gets no projection; its recorded distributions still show.
  * Sorted by payout date, then ticker, ex-date and kind (the regular payout first).
  */
 export function buildDividendCalendar(funds: readonly CalendarFund[], today: IsoDate, weeks = 4): CalendarEntry[] {
@@ -106,6 +112,7 @@ export function buildDividendCalendar(funds: readonly CalendarFund[], today: Iso
       if (payoutDate < from || payoutDate > to) continue;
       entries.push({ ...base, payoutDate, amount: canonical(dec(d.amount)), estimated: d.status === 'estimated', exDate: d.exDate, kind: kindOf(d) });
     }
+    if (fund.stale === true) continue;
     const runRate = runRateOf(fund.distributions, fund.frequency, today);
     const latest = latestDeclared(runRate.regular);
     if (latest === null) continue;

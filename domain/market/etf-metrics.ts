@@ -10,12 +10,13 @@ import {
   isWeekend,
   mondayOf,
   newYorkDate,
+  nextBusinessDay,
   previousBusinessDay,
   weekdayOf,
   type IsoDate,
   type Weekday,
 } from './trading-days.ts';
-import { isRegular, runRateOf, type InferredFrequency } from './run-rate.ts';
+import { isRegular, runRateOf, type InferredFrequency, type RunRate } from './run-rate.ts';
 
 /**
  * The ETF metrics of docs/metrics.md, as pure functions of the fund's bars, latest quote, distributions
@@ -82,6 +83,8 @@ export interface EtfMetrics {
   ttmYield: Decimal | null;
   annualDripYield: Decimal | null;
   windowStart: IsoDate | null;
+  /** How the window was chosen (`returnWindowStart`); null without bars. */
+  windowBasis: WindowBasis | null;
   historicalPeriodDays: number | null;
   startPrice: Decimal | null;
   /** Sum of the per-share distributions with ex-date in (windowStart, today]. */
@@ -94,7 +97,10 @@ export interface EtfMetrics {
   /** Shares held at the end of the DRIP simulation started with one share. */
   dripShares: Decimal | null;
   dripReturn: Decimal | null;
+  /** Null for a projected one when the fund is stale: nothing is projected for it. */
   nextExDividend: NextExDividend | null;
+  /** The fund's data stopped (`staleness`): null while it is current. */
+  stale: Staleness | null;
   /** The frequency every annualisation used: the catalog's, or the one the payouts' spacing says (`inferredFrequency`). */
   frequencyUsed: PayoutFrequency;
   /** Set when the last regular payouts contradict the catalog frequency (domain/market/run-rate.ts). */
@@ -471,10 +477,13 @@ export function nextExDividend(
   distributions: readonly DistributionPoint[],
   frequency: PayoutFrequency,
   today: IsoDate,
+  /** False for a stale fund (`staleness`): only a recorded ex-date, nothing projected. */
+  project = true,
 ): NextExDividend | null {
   const sorted = [...distributions].sort(byExDate);
   const upcoming = sorted.find((d) => d.exDate >= today);
   if (upcoming) return { date: upcoming.exDate, estimated: upcoming.status === 'estimated' };
+  if (!project) return null;
   // projected from the regular payouts only: a special's ex-date is no part of the issuer's pattern
   const [next] = projectExDates(
     sorted.filter(isRegular).map((d) => d.exDate),
@@ -486,11 +495,108 @@ export function nextExDividend(
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Stale data (docs/metrics.md "Stale data")
+
+/** More sessions than this without a close after the price's date: the price is stale. */
+export const STALE_AFTER_SESSIONS = 5;
+/** This many expected ex-dates passed with nothing recorded: the payouts stopped. */
+export const STALE_AFTER_MISSED_PAYOUTS = 2;
+
+export type StaleReason = 'no-recent-price' | 'missed-payouts';
+
+export interface Staleness {
+  /** The date of the last data: the price's session ('no-recent-price'), else the last ex-date ('missed-payouts'). */
+  since: IsoDate;
+  reason: StaleReason;
+}
+
+export interface StalenessInput {
+  today: IsoDate;
+  /** The frequency the fund's figures use (the run rate's: the catalog's unless its payouts say otherwise). */
+  frequency: PayoutFrequency;
+  /** The session the current price belongs to (`resolveCurrentPrice`), null without a price. */
+  priceDate: IsoDate | null;
+  /**
+   * Every recorded regular ex-date (declared or an issuer estimate, future ones included): the payouts
+   * that are expected again. A special or a capital gain is no part of the cadence, so it neither
+   * shortens the fund's own last gap nor stands in for a missed regular payout.
+   */
+  exDates: readonly IsoDate[];
+}
+
+/**
+ * Whether a fund's data stopped, so that nothing is projected for it (calendars, ICS feeds, next
+ * ex-date, projected income, house-money date) until it resumes:
+ * - **no recent price**: more than STALE_AFTER_SESSIONS trading sessions strictly between the price's
+ *   session and today (today's own session may not have closed yet);
+ * - **missed payouts**: STALE_AFTER_MISSED_PAYOUTS of the fund's expected ex-dates after its last
+ *   recorded one (`projectExDates`, its cadence) are before today with nothing recorded, and two of its
+ *   own last gaps (between its last two ex-dates) have passed too: a fund still paying every 28 days
+ *   while marked weekly is not taken for stopped after two weeks.
+ * The price reason is given when both hold. Null for a fund without a price and without payouts.
+ */
+export function staleness(input: StalenessInput): Staleness | null {
+  const { today, priceDate } = input;
+  if (priceDate !== null && priceDate < today) {
+    let sessions = 0;
+    for (let d = nextBusinessDay(priceDate); d < today && sessions <= STALE_AFTER_SESSIONS; d = nextBusinessDay(d)) sessions++;
+    if (sessions > STALE_AFTER_SESSIONS) return { since: priceDate, reason: 'no-recent-price' };
+  }
+  const sorted = [...input.exDates].sort();
+  const last = sorted[sorted.length - 1];
+  if (last === undefined || last >= today) return null;
+  const expected = projectExDates(sorted, input.frequency, addDays(last, 1), addDays(today, -1));
+  if (expected.length < STALE_AFTER_MISSED_PAYOUTS) return null;
+  const before = sorted[sorted.length - 2];
+  if (before !== undefined && addDays(last, STALE_AFTER_MISSED_PAYOUTS * daysBetween(before, last)) >= today) return null;
+  return { since: last, reason: 'missed-payouts' };
+}
+
+/**
+ * `staleness` of a fund from its run rate (domain/market/run-rate.ts): its regular ex-dates at the
+ * frequency its figures use. The one check every projection goes through (the metrics' next ex-date, the
+ * calendars and ICS feeds, projected income, the house-money date), so a stale fund projects nothing
+ * whatever its kinds and cadence say.
+ */
+export function runRateStaleness(runRate: RunRate<DistributionPoint>, priceDate: IsoDate | null, today: IsoDate): Staleness | null {
+  return staleness({ today, frequency: runRate.frequency, priceDate, exDates: runRate.regular.map((d) => d.exDate) });
+}
+
+// ---------------------------------------------------------------------------------------------------
 // All metrics
 
 /** The anniversary a year before `date` (Feb 29 -> Feb 28): where the one-year window starts. */
 export function oneYearBefore(date: IsoDate): IsoDate {
   return addMonths(date, -12);
+}
+
+/** More sessions than this without a close between the window's start and the anniversary: a gap. */
+export const WINDOW_GAP_SESSIONS = 5;
+
+/**
+ * How the return window was chosen: `one-year` from the last close on or before the anniversary;
+ * `inception` from the first close of a fund younger than a year; `after-gap` from the first close after
+ * a price gap around the anniversary (shorter than a year: historicalPeriodDays says how long).
+ */
+export type WindowBasis = 'one-year' | 'inception' | 'after-gap';
+
+/**
+ * The first close of the return window (docs/metrics.md "Window"): the last close on or before the
+ * anniversary (today - 1 year), unless more than WINDOW_GAP_SESSIONS sessions lie between it and the
+ * anniversary without a close (a price gap): then the first close after the anniversary, so a "1-year"
+ * return is never stretched over the gap (the audit's N3GP: 423 days). Without a close on or before the
+ * anniversary, the first close (inception). `bars` sorted ascending (`usableBars`).
+ */
+export function returnWindowStart<T extends { date: IsoDate }>(bars: readonly T[], today: IsoDate): { bar: T; basis: WindowBasis } | null {
+  const anniversary = oneYearBefore(today);
+  const before = barOnOrBefore(bars, anniversary);
+  if (before === null) return bars[0] ? { bar: bars[0], basis: 'inception' } : null;
+  let missing = 0;
+  for (let d = nextBusinessDay(before.date); d <= anniversary && missing <= WINDOW_GAP_SESSIONS; d = nextBusinessDay(d)) missing++;
+  if (missing <= WINDOW_GAP_SESSIONS) return { bar: before, basis: 'one-year' };
+  const after = bars[bars.indexOf(before) + 1];
+  // no close after the gap at all: nothing shorter to measure, the old close it is
+  return after ? { bar: after, basis: 'after-gap' } : { bar: before, basis: 'one-year' };
 }
 
 /**
@@ -516,14 +622,17 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
   // (docs/metrics.md, "Kinds of distribution" and "Cadence"). Everything paid (TTM, the window) counts every kind.
   const runRate = runRateOf(distributions, frequency, today);
   const used = runRate.frequency;
+  // A stale fund projects nothing from its run rate (docs/metrics.md "Stale data").
+  const stale = runRateStaleness(runRate, current?.date ?? null, today);
   const averaged = runRate.regime.slice(-3);
   const weekly = meanPerWeek(averaged, used);
   const latestPoint = latestDeclared(runRate.regular);
   const latest = latestPoint ? dec(latestPoint.amount) : null;
 
-  // Window: the last close on or before the anniversary (today - 1 year), or the first bar (inception)
-  // when the history is shorter.
-  const startBar = barOnOrBefore(bars, oneYearBefore(today)) ?? bars[0] ?? null;
+  // Window: the last close on or before the anniversary (today - 1 year), the first close after a price
+  // gap around it, or the first bar (inception) when the history is shorter (returnWindowStart).
+  const window = returnWindowStart(bars, today);
+  const startBar = window?.bar ?? null;
   let windowDistributions: Decimal | null = null;
   let oneYearReturn: Decimal | null = null;
   let priceReturn: Decimal | null = null;
@@ -566,6 +675,7 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
     ttmYield: ttmYield(distributions, P, today),
     annualDripYield: annualDripYield(weekly, P, used),
     windowStart: startBar?.date ?? null,
+    windowBasis: window?.basis ?? null,
     historicalPeriodDays: startBar ? daysBetween(startBar.date, today) : null,
     startPrice: startBar?.close ?? null,
     windowDistributions,
@@ -574,7 +684,8 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
     distributionReturn,
     dripShares,
     dripReturn,
-    nextExDividend: nextExDividend(distributions, used, today),
+    nextExDividend: nextExDividend(distributions, used, today, stale === null),
+    stale,
     frequencyUsed: used,
     inferredFrequency: runRate.inferred,
     averaged,
@@ -641,11 +752,14 @@ export interface EtfMetricsView {
   exact: ExactMetricsView;
   historicalPeriodDays: number | null;
   windowStart: IsoDate | null;
+  windowBasis: WindowBasis | null;
   nextExDividend: IsoDate | null;
   nextExDividendEstimated: boolean;
   /** Date of the session P belongs to, and whether it is an intraday quote or a close. */
   priceDate: IsoDate | null;
   priceKind: 'quote' | 'close' | null;
+  /** The fund's data stopped (`staleness`), null while current. */
+  stale: Staleness | null;
   /** The frequency the figures were annualised with (the catalog's unless `inferredFrequency`). */
   frequencyUsed: PayoutFrequency;
   inferredFrequency: InferredFrequency | null;
@@ -689,10 +803,12 @@ export function presentEtfMetrics(m: EtfMetrics): EtfMetricsView {
     },
     historicalPeriodDays: m.historicalPeriodDays,
     windowStart: m.windowStart,
+    windowBasis: m.windowBasis,
     nextExDividend: m.nextExDividend?.date ?? null,
     nextExDividendEstimated: m.nextExDividend?.estimated ?? false,
     priceDate: m.priceDate,
     priceKind: m.priceKind,
+    stale: m.stale,
     frequencyUsed: m.frequencyUsed,
     inferredFrequency: m.inferredFrequency,
     yieldBasis: m.weeklyAverage === null ? null : { payouts: m.averaged.length },

@@ -69,6 +69,10 @@ export function explainMetrics(m: EtfMetrics, input: { frequency: PayoutFrequenc
   const P = exactText(m.currentPrice);
   const weekly = exactText(m.weeklyAverage);
   const S = exactText(m.startPrice);
+  // A stale fund's traces say so (docs/metrics.md "Stale data"): the date of the price they use and since
+  // when the data stopped. A current fund's traces are unchanged.
+  const stale = (usesPrice: boolean): Record<string, MetricInputValue> =>
+    m.stale === null ? {} : { ...(usesPrice ? { priceAsOf: m.priceDate } : {}), staleSince: m.stale.since, staleReason: m.stale.reason };
   const frequencyNote = m.inferredFrequency
     ? ` (the catalog says ${input.frequency}; the last payouts are ${m.inferredFrequency.evenly ? '' : 'about '}${m.inferredFrequency.gapDays} days apart)`
     : '';
@@ -82,11 +86,12 @@ export function explainMetrics(m: EtfMetrics, input: { frequency: PayoutFrequenc
         frequency: used,
         catalogFrequency: input.frequency,
         regimeSince: m.regimeSince,
+        ...stale(false),
       },
     },
     yieldPercent: {
       formula: 'weeklyAverage × 52 / currentPrice × 100',
-      inputs: { weeklyAverage: weekly, currentPrice: P },
+      inputs: { weeklyAverage: weekly, currentPrice: P, ...stale(true) },
     },
     distributionRate: {
       formula: `latestDistribution × payoutsPerYear / currentPrice × 100, the latest declared regular distribution, ${PAYOUTS[used]}${frequencyNote}`,
@@ -96,6 +101,7 @@ export function explainMetrics(m: EtfMetrics, input: { frequency: PayoutFrequenc
         payoutsPerYear: n,
         frequency: used,
         currentPrice: P,
+        ...stale(true),
       },
     },
     annualDripYield: {
@@ -106,6 +112,7 @@ export function explainMetrics(m: EtfMetrics, input: { frequency: PayoutFrequenc
         payoutsPerYear: n,
         frequency: used,
         currentPrice: P,
+        ...stale(true),
       },
     },
     oneYearReturn: {
@@ -117,12 +124,13 @@ export function explainMetrics(m: EtfMetrics, input: { frequency: PayoutFrequenc
         windowDistributions: exactText(m.windowDistributions),
         distributions: m.windowPoints.map(explained),
         historicalPeriodDays: m.historicalPeriodDays,
+        ...stale(true),
       },
     },
     dripReturn: {
       formula:
         '(dripShares × currentPrice / startPrice − 1) × 100, one share bought at startPrice on windowStart, each distribution of oneYearReturn (every kind) reinvested at its ex-date close',
-      inputs: { currentPrice: P, startPrice: S, windowStart: m.windowStart, dripShares: exactText(m.dripShares), historicalPeriodDays: m.historicalPeriodDays },
+      inputs: { currentPrice: P, startPrice: S, windowStart: m.windowStart, dripShares: exactText(m.dripShares), historicalPeriodDays: m.historicalPeriodDays, ...stale(true) },
     },
   };
 }

@@ -6,10 +6,12 @@ import {
   latestDeclared,
   payoutsPerYear,
   resolveCurrentPrice,
+  runRateStaleness,
   usableBars,
   type BarPoint,
   type DistributionPoint,
   type QuotePoint,
+  type Staleness,
 } from './etf-metrics.ts';
 import { houseMoney, type HouseMoney } from './house-money.ts';
 import { runRateOf } from './run-rate.ts';
@@ -61,8 +63,13 @@ export interface HoldingPerformance {
   /** Cash value of every distribution paid since purchase (reinvested or not). */
   incomeReceived: Decimal;
   payments: HoldingPayment[];
-  /** shares x the latest declared regular distribution x payouts a year at the frequency used (the issuer's current rate). */
+  /**
+   * shares x the latest declared regular distribution x payouts a year at the frequency used (the
+   * issuer's current rate); null for a stale fund.
+   */
   projectedAnnualIncome: Decimal | null;
+  /** The fund's data stopped (etf-metrics `staleness`): no income or house-money date is projected. */
+  stale: Staleness | null;
   /** initialShares x (P - purchase price). */
   priceReturn: Decimal | null;
   /** Non-DRIP: the cash received; DRIP: the value now of the reinvested shares. */
@@ -126,9 +133,11 @@ export function holdingPerformance(raw: HoldingPerformanceInput): HoldingPerform
   }
   settle(null);
 
-  // the run rate: the latest regular distribution, annualised at the frequency the fund's figures use
+  // the run rate: the latest regular distribution, annualised at the frequency the fund's figures use;
+  // nothing of it is projected for a stale fund (docs/metrics.md "Stale data")
   const runRate = runRateOf(input.distributions, input.frequency, input.today);
   const latest = latestDeclared(runRate.regular);
+  const stale = runRateStaleness(runRate, current?.date ?? null, input.today);
   const purchasePrice = raw.purchasePrice === null ? null : adjustPrice(raw.purchasePrice, raw.purchaseDate, splits, raw.today);
   const costBasis = purchasePrice ? initialShares.times(purchasePrice) : null;
   const marketValue = P ? shares.times(P) : null;
@@ -146,7 +155,8 @@ export function holdingPerformance(raw: HoldingPerformanceInput): HoldingPerform
     costBasis,
     incomeReceived: income,
     payments,
-    projectedAnnualIncome: latest ? shares.times(dec(latest.amount)).times(payoutsPerYear(runRate.frequency)) : null,
+    projectedAnnualIncome: latest && stale === null ? shares.times(dec(latest.amount)).times(payoutsPerYear(runRate.frequency)) : null,
+    stale,
     priceReturn,
     distributionReturn,
     totalReturn,
@@ -162,6 +172,7 @@ export function holdingPerformance(raw: HoldingPerformanceInput): HoldingPerform
       shares,
       drip: input.drip,
       currentPrice: P,
+      stale: stale !== null,
     }),
   };
 }

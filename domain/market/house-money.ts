@@ -33,6 +33,8 @@ export interface HouseMoneyInput {
   drip: boolean;
   /** The current price; with DRIP each projected payout is reinvested at it (null: not reinvested). */
   currentPrice: Decimal | null;
+  /** The fund's data stopped (etf-metrics `staleness`): no date is projected (a reached one stays). */
+  stale?: boolean;
 }
 
 export interface HouseMoney {
@@ -41,7 +43,7 @@ export interface HouseMoney {
   /**
    * Reached: the pay date of the payment that took the cumulative income to the cost basis. Otherwise
    * projected: the pay date of the future payout that completes it, null without an income rate (no
-   * distribution, or an amount of 0) or when it lies beyond HOUSE_MONEY_HORIZON_YEARS.
+   * distribution, or an amount of 0), for a stale fund, or when it lies beyond HOUSE_MONEY_HORIZON_YEARS.
    */
   date: IsoDate | null;
   reached: boolean;
@@ -72,7 +74,7 @@ export function houseMoney(input: HouseMoneyInput): HouseMoney {
     cumulative = cumulative.plus(p.cash);
     if (cumulative.gte(cost)) return { percent, date: p.payDate, reached: true };
   }
-  return { percent, date: projectedDate(input, cost.minus(income)), reached: false };
+  return { percent, date: input.stale === true ? null : projectedDate(input, cost.minus(income)), reached: false };
 }
 
 interface Payout {

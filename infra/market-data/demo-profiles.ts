@@ -55,6 +55,8 @@ export interface DemoProfile {
   anchor: DemoAnchor | null;
   /** Ex-dates on which the CSV shows a declared $0.0000 (FEAT, FIVY 10/15/25): a zero distribution. */
   zeroExDates: readonly IsoDate[];
+  /** The PRNG's seed text when not the ticker (a fund whose own draw behaved unlike the real fund). */
+  seed?: string;
 }
 
 // Ranges -------------------------------------------------------------------------------------------
@@ -169,6 +171,20 @@ const ANCHORS: Record<string, DemoAnchor> = {
   BLOX: ex(previousBusinessDay('2025-09-02'), '0.1371'),
 };
 
+/**
+ * Funds whose walk is drawn from another seed than their ticker (metrics audit N16). Their own draw left
+ * them unlike the real funds, which erode as single-stock option-income funds do: TSLY rose 79 % in the
+ * two loaded years and 150 % in the last one, its weekly payout doubling to $0.78 after the CSV's "$0.29-
+ * $0.37 in early 2026"; AIYY rose 46 % / 166 %; APLY fell to $1.10 (-84 %) with a 122 % trailing yield. Each
+ * takes the first seed `TICKER/k` (k = 1, 2, ...) whose walk, as of 2026-11-27 with the seed job's two
+ * years loaded, keeps the price below its first close and below its close two years before, but above a
+ * quarter of the latter; the one-year total return within ±30 %; the trailing yield within 30-120 %; and,
+ * for TSLY, every payout of January-March 2026 within the CSV's $0.29-$0.37 (asserted by
+ * demo-plausible.unit.spec.ts). The family's ranges, the anchors and the schedules are unchanged; every
+ * other fund keeps its ticker's draw, byte for byte.
+ */
+const DRAW_SEEDS: Record<string, string> = { TSLY: 'TSLY/120', AIYY: 'AIYY/2', APLY: 'APLY/3' };
+
 /** "$0.0000 declared 10/15/25" (FEAT, FIVY). */
 const ZERO_PAYOUTS: Record<string, readonly IsoDate[]> = { FEAT: ['2025-10-15'], FIVY: ['2025-10-15'] };
 
@@ -198,6 +214,7 @@ export function demoProfileOf(ticker: string): DemoProfile | null {
     range: DEMO_RANGES[rangeClassOf(seed)],
     anchor: ANCHORS[seed.ticker] ?? null,
     zeroExDates: ZERO_PAYOUTS[seed.ticker] ?? [],
+    ...(DRAW_SEEDS[seed.ticker] ? { seed: DRAW_SEEDS[seed.ticker] } : {}),
   };
 }
 

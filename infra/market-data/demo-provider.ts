@@ -23,7 +23,7 @@ export { DEMO_EPOCH, demoProfileOf, type DemoProfile } from './demo-profiles.ts'
  * family), its payout schedules over time (the CSV's frequency history), the ranges of its family
  * (yield, daily volatility, start price, payout jitter, total return) and, where the CSV dates a payout,
  * that payout as an anchor. Every ticker gets its own seeded PRNG (mulberry32 on a 32-bit FNV-1a hash of
- * the ticker) that draws, in a fixed order, the yield (or takes the CSV's rate), the volatility, the
+ * the ticker, or of the profile's `seed`) that draws, in a fixed order, the yield (or takes the CSV's rate), the volatility, the
  * total return, the start price and a typical volume; then, business day by business day: a geometric
  * random walk for the close, with open/high/low around it; on each ex-date the price drops by the
  * distribution (NAV erosion), the amount = previous close x yield / payouts a year x (1 +/- jitter).
@@ -146,7 +146,7 @@ export function demoExDates(profile: DemoProfile, end: IsoDate): { date: IsoDate
 
 /** Generates the ticker's series from its start date up to `until` (inclusive). Pure and deterministic. */
 export function generateDemoSeries(ticker: string, profile: DemoProfile, until: IsoDate): DemoSeries {
-  const rand = mulberry32(fnv1a32(ticker.toUpperCase()));
+  const rand = mulberry32(fnv1a32(profile.seed ?? ticker.toUpperCase()));
   const draw = ([lo, hi]: readonly [number, number]) => lo + rand() * (hi - lo);
   const { range, anchor } = profile;
   const drawnYield = draw(range.yieldPercent) / 100;

@@ -207,7 +207,10 @@ export const marketProjection: Projection = {
   // 4: list items carry priceReturn; details carry returnBreakdown, navErosion, explain and sameUnderlying
   // 5: distributions have a kind (several per ex-date); the run rate uses regular ones, the current cadence and the
   //    frequency the payouts say (list items: frequencyUsed, inferredFrequency, yieldBasis)
-  version: 5,
+  // 6: calendar entries carry distributionId (the private ICS feed's UID); list items carry `stale` (a stale fund
+  //    gets no projected payouts), windowStart and windowBasis (the window after a price gap). Built beside 5 as
+  //    another 5: one above it, so a read model built by either alone is rebuilt.
+  version: 6,
   handles: handled,
   collections: {
     [MARKET_ETFS]: [],
@@ -379,7 +382,7 @@ async function renderFunds(render: Render, dirty: ReadonlySet<string>): Promise<
       listed: doc.listed,
       ticker: doc.listed ? doc.ticker : '',
       item: doc.listed ? listItemOf(doc, view, today) : null,
-      calendar: doc.listed ? calendarEntriesOf(doc, today) : [],
+      calendar: doc.listed ? calendarEntriesOf(doc, today, view?.stale != null) : [],
       historyKeys: previous && previous.ticker === doc.ticker ? previous.historyKeys : [],
       detailEtag: previous && previous.ticker === doc.ticker ? previous.detailEtag : null,
       similarKey: previous && previous.ticker === doc.ticker ? previous.similarKey : null,

@@ -75,6 +75,8 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
       dripReturn: '10.13',
       weeklyAverage: '0.4000',
       historicalPeriodDays: 9,
+      windowStart: '2026-01-05',
+      windowBasis: 'inception',
       // The same figures at 12 decimals for the client to round once.
       exact: {
         weeklyAverage: '0.4',
@@ -99,6 +101,7 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
       asOf: TODAY,
       priceAsOf: TODAY,
       priceAsOfTime: '2026-01-14T15:30:00.000Z', // the quote's time (10:30 New York)
+      stale: null,
     } satisfies EtfListItem);
   });
 
@@ -183,7 +186,7 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
       expect(row).toEqual({
         id: item.id, ticker: item.ticker, name: item.name, brand: item.brand, brandSlug: item.brandSlug, frequency: item.frequency,
         yieldPercent: item.yieldPercent, distributionRate: item.distributionRate, priceReturn: item.priceReturn, oneYearReturn: item.oneYearReturn,
-        historicalPeriodDays: item.historicalPeriodDays, exact: item.exact, isDemo: item.isDemo,
+        historicalPeriodDays: item.historicalPeriodDays, windowStart: item.windowStart, windowBasis: item.windowBasis, exact: item.exact, isDemo: item.isDemo,
       });
     }
     // a fund alone on its underlying (BBBW on TSLA) or without one (DDDW) has no table
@@ -267,10 +270,10 @@ describe('market projection: calendar', () => {
     // paid 01-14. Then Tuesday ex-dates 01-20, 01-27, 02-03 paid one business day later (its last
     // known lag: ex 01-06, pay 01-07) at the latest declared amount, 0.5 (docs/metrics.md, F3).
     expect(fix).toEqual([
-      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-14', amount: '0.5', estimated: false, exDate: '2026-01-13', kind: 'regular', isDemo: false },
-      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-21', amount: '0.5', estimated: true, exDate: '2026-01-20', kind: 'regular', isDemo: false },
-      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-28', amount: '0.5', estimated: true, exDate: '2026-01-27', kind: 'regular', isDemo: false },
-      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-02-04', amount: '0.5', estimated: true, exDate: '2026-02-03', kind: 'regular', isDemo: false },
+      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-14', amount: '0.5', estimated: false, exDate: '2026-01-13', kind: 'regular', isDemo: false, distributionId: `${FIX.etfId}_2026-01-13` },
+      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-21', amount: '0.5', estimated: true, exDate: '2026-01-20', kind: 'regular', isDemo: false, distributionId: `${FIX.etfId}_2026-01-20` },
+      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-28', amount: '0.5', estimated: true, exDate: '2026-01-27', kind: 'regular', isDemo: false, distributionId: `${FIX.etfId}_2026-01-27` },
+      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-02-04', amount: '0.5', estimated: true, exDate: '2026-02-03', kind: 'regular', isDemo: false, distributionId: `${FIX.etfId}_2026-02-03` },
     ]);
     const all = json<PublicCalendarEntry[]>('calendar');
     const order = all.map((e) => `${e.payoutDate} ${e.ticker}`);
@@ -427,12 +430,15 @@ describe('market projection: kinds of distribution (N1)', () => {
     // paid, so counted: TTM (0.30 + 0.40 + 0.50 + 1.00) / 21.10 = 10.43; 1-year (21.10 - 20 + 0.40 + 0.50 + 1.00) / 20 = 15.00
     expect(detail).toMatchObject({ ttmYield: '10.43', oneYearReturn: '15.00' });
     const calendar = json<PublicCalendarEntry[]>('calendar').filter((e) => e.ticker === 'FIXW' && e.payoutDate === '2026-01-14');
-    expect(calendar.map((e) => [e.amount, e.kind])).toEqual([
-      ['0.5', 'regular'],
-      ['1', 'special'],
+    // each entry is its own distribution, found by its id (ex-date and kind): the private ICS feed's UID
+    expect(calendar.map((e) => [e.amount, e.kind, e.distributionId])).toEqual([
+      ['0.5', 'regular', `${FIX.etfId}_2026-01-13`],
+      ['1', 'special', `${FIX.etfId}_2026-01-13_special`],
     ]);
-    // projections repeat the regular $0.50, never the special
-    expect(json<PublicCalendarEntry[]>('calendar').filter((e) => e.ticker === 'FIXW' && e.estimated).every((e) => e.amount === '0.5' && e.kind === 'regular')).toBe(true);
+    // projections repeat the regular $0.50, never the special, under the id their regular declaration will get
+    const projected = json<PublicCalendarEntry[]>('calendar').filter((e) => e.ticker === 'FIXW' && e.estimated);
+    expect(projected.length).toBeGreaterThan(0);
+    expect(projected.every((e) => e.amount === '0.5' && e.kind === 'regular' && e.distributionId === `${FIX.etfId}_${e.exDate}`)).toBe(true);
   });
 
   it('withdrawing the special leaves the regular payout of its ex-date', async () => {
@@ -484,7 +490,7 @@ describe('market projection: schema coverage', () => {
     });
     // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
     expect({ version: marketProjection.version, documentFields }).toEqual({
-      version: 5,
+      version: 6,
       documentFields: {
         [MARKET_ETFS]: [
           '_id', '_position', 'barCloses', 'barDates', 'barSources', 'barsVersion', 'brand', 'brandSlug', 'dataSource', 'description', 'distributions',
@@ -500,9 +506,11 @@ describe('market projection: schema coverage', () => {
           'entries[].item.dripReturn', 'entries[].item.exact', 'entries[].item.exact.annualDripYield', 'entries[].item.exact.distributionRate',
           'entries[].item.exact.dripReturn', 'entries[].item.exact.oneYearReturn', 'entries[].item.exact.priceReturn', 'entries[].item.exact.ttmYield',
           'entries[].item.exact.weeklyAverage', 'entries[].item.exact.yieldPercent', 'entries[].item.frequency', 'entries[].item.frequencyUsed',
-          'entries[].item.historicalPeriodDays', 'entries[].item.id', 'entries[].item.inferredFrequency', 'entries[].item.isDemo', 'entries[].item.name', 'entries[].item.nextExDividend', 'entries[].item.nextExDividendEstimated',
-          'entries[].item.oneYearReturn', 'entries[].item.priceAsOf', 'entries[].item.priceAsOfTime', 'entries[].item.priceReturn', 'entries[].item.ticker',
-          'entries[].item.ttmYield', 'entries[].item.underlying', 'entries[].item.weeklyAverage', 'entries[].item.yieldBasis', 'entries[].item.yieldPercent', 'entries[].listed',
+          'entries[].item.historicalPeriodDays', 'entries[].item.id', 'entries[].item.inferredFrequency', 'entries[].item.isDemo', 'entries[].item.name',
+          'entries[].item.nextExDividend', 'entries[].item.nextExDividendEstimated', 'entries[].item.oneYearReturn', 'entries[].item.priceAsOf',
+          'entries[].item.priceAsOfTime', 'entries[].item.priceReturn', 'entries[].item.stale', 'entries[].item.ticker', 'entries[].item.ttmYield',
+          'entries[].item.underlying', 'entries[].item.weeklyAverage', 'entries[].item.windowBasis', 'entries[].item.windowStart', 'entries[].item.yieldBasis',
+          'entries[].item.yieldPercent', 'entries[].listed',
           'entries[].similarKey', 'entries[].ticker', 'etags', 'today',
         ],
         [MARKET_VIEWS]: ['_id', '_position', 'body', 'etag'],

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, PayoutFrequency } from '../../events/catalog.ts';
-import type { DistributionKind, DistributionStatus } from '../../events/dividends.ts';
+import { distributionIdOf, type DistributionKind, type DistributionStatus } from '../../events/dividends.ts';
 import {
   HISTORY_RANGES,
   type DividendHistoryItem,
@@ -113,7 +113,7 @@ export const explanationsAreTheContract: SameShape<KernelExplanations, MetricExp
 export { HISTORY_RANGES };
 
 /** The calendar kernel builds the public entries: its entry plus the demo label must be exactly the contract's. */
-export const calendarEntryIsTheContract: SameShape<CalendarEntry & { isDemo: boolean }, PublicCalendarEntry> = true;
+export const calendarEntryIsTheContract: SameShape<CalendarEntry & { isDemo: boolean; distributionId: string }, PublicCalendarEntry> = true;
 
 export const DEFAULT_HISTORY_RANGE: HistoryRange = '1Y';
 
@@ -250,6 +250,8 @@ export function listItemOf(doc: EtfMarketFields, view: EtfMetricsView | null, to
     dripReturn: view?.dripReturn ?? null,
     weeklyAverage: view?.weeklyAverage ?? null,
     historicalPeriodDays: view?.historicalPeriodDays ?? null,
+    windowStart: view?.windowStart ?? null,
+    windowBasis: view?.windowBasis ?? null,
     exact: view?.exact ?? NO_EXACT,
     nextExDividend: view?.nextExDividend ?? null,
     nextExDividendEstimated: view?.nextExDividendEstimated ?? false,
@@ -263,6 +265,7 @@ export function listItemOf(doc: EtfMarketFields, view: EtfMetricsView | null, to
     asOf: today,
     priceAsOf: view?.priceDate ?? null,
     priceAsOfTime: priceInstant(doc, view),
+    stale: view?.stale ?? null,
   };
 }
 
@@ -362,6 +365,8 @@ export function sameUnderlyingOf(self: EtfListItem, all: readonly EtfListItem[])
     priceReturn: e.priceReturn,
     oneYearReturn: e.oneYearReturn,
     historicalPeriodDays: e.historicalPeriodDays,
+    windowStart: e.windowStart,
+    windowBasis: e.windowBasis,
     exact: e.exact,
     isDemo: e.isDemo,
   }));
@@ -504,23 +509,28 @@ export function historyJson(doc: EtfMarketFields, slice: HistorySlice, points?: 
 // Calendar
 
 /**
- * One fund's entries in the public calendar as of `today` (declared and projected payouts). `isDemo`: a
- * declared payout's distribution is demo; a projected one rests on demo payouts (`projectionIsDemo`).
+ * One fund's entries in the public calendar as of `today` (declared and projected payouts; a `stale` fund,
+ * its list item's `stale`, gets no projection). `isDemo`: a declared payout's distribution is demo; a
+ * projected one rests on demo payouts (`projectionIsDemo`).
  */
-export function calendarEntriesOf(doc: EtfMarketFields, today: IsoDate | null): PublicCalendarEntry[] {
+export function calendarEntriesOf(doc: EtfMarketFields, today: IsoDate | null, stale: boolean): PublicCalendarEntry[] {
   if (today === null) return [];
-  const declaredBy = new Map(doc.distributions.map((d) => [`${d.exDate}|${d.kind}`, d]));
+  const byId = new Map(doc.distributions.map((d) => [d.distributionId, d]));
   const projectedDemo = projectionIsDemo(doc.distributions);
   const entries = buildDividendCalendar(
-    [{ etfId: doc.etfId, ticker: doc.ticker, name: doc.name, frequency: doc.frequency, distributions: adjustDistributions(distributionPoints(doc), doc.splits, today) }],
+    [{ etfId: doc.etfId, ticker: doc.ticker, name: doc.name, frequency: doc.frequency, distributions: adjustDistributions(distributionPoints(doc), doc.splits, today), stale }],
     today,
   );
   // Amounts are on today's share basis; a projected payout after an upcoming split's ex-date is on the
   // basis of its own ex-date (as a declared one after that split is): x oldRate / newRate.
   const upcoming = doc.splits.filter((x) => x.exDate > today);
   return entries.map((e) => {
-    const declared = declaredBy.get(`${e.exDate}|${e.kind}`);
-    const labelled = { ...e, isDemo: declared ? declared.source === DEMO_SOURCE : projectedDemo };
+    // One distribution per ex-date and kind: the id says both (a special on a regular payout's ex-date is
+    // its own). A projection (regular) carries the id its declaration will get, so the private feed's UID
+    // stays when it is declared.
+    const distributionId = distributionIdOf(doc.etfId, e.exDate, e.kind);
+    const declared = byId.get(distributionId);
+    const labelled = { ...e, isDemo: declared ? declared.source === DEMO_SOURCE : projectedDemo, distributionId };
     if (upcoming.length === 0 || declared) return labelled; // declared or an issuer estimate: on its own basis already
     const onItsBasis = adjustPrice(e.amount, today, upcoming, e.exDate);
     return onItsBasis.eq(e.amount) ? labelled : { ...labelled, amount: canonical(onItsBasis) };

@@ -71,7 +71,7 @@ export type { HoldingView, UserCalendarEntry };
 export const viewShowsEveryEnteredValue: SameShape<Extract<keyof HoldingView, keyof HoldingEntered>, keyof HoldingEntered> = true;
 
 /** The calendar kernel builds the user's entries: its entry plus the demo label must be exactly the contract's. */
-export const userCalendarEntryIsTheContract: SameShape<KernelUserCalendarEntry & { isDemo: boolean }, UserCalendarEntry> = true;
+export const userCalendarEntryIsTheContract: SameShape<KernelUserCalendarEntry & { isDemo: boolean; distributionId: string }, UserCalendarEntry> = true;
 
 const money = (v: Decimal | null) => fixedOrNull(v, METRIC_PRECISION.money);
 const percentOf = (part: Decimal | null, base: Decimal | null) =>
@@ -153,7 +153,7 @@ export function userCalendarView(computed: readonly HoldingComputation[], entrie
     if (!c) continue;
     const shares = sharesEntitled(c, entry.exDate);
     if (!shares.gt(0)) continue;
-    out.push(...buildUserDividendCalendar([entry], [{ etfId: entry.etfId, shares: sharesText(shares) }], today).map((u) => ({ ...u, isDemo: entry.isDemo })));
+    out.push(...buildUserDividendCalendar([entry], [{ etfId: entry.etfId, shares: sharesText(shares) }], today).map((u) => ({ ...u, isDemo: entry.isDemo, distributionId: entry.distributionId })));
   }
   return out;
 }

@@ -57,6 +57,7 @@ describe('GET /api/dividends/calendar.ics', () => {
     });
     expect(events[2]!['DESCRIPTION']).toContain('Amount per share: $0.30 (estimated)\\nEx-dividend date: 2026-02-03');
     // read again: the same UIDs (calendar apps update, never duplicate)
+    expect(res.text.endsWith('END:VCALENDAR\r\n')).toBe(true);
     const again = vevents((await request(ctx.app).get('/api/dividends/calendar.ics').expect(200)).text);
     expect(again.map((e) => e['UID'])).toEqual(vevents(res.text).map((e) => e['UID']));
   });
@@ -90,6 +91,9 @@ describe('the private calendar feed', () => {
       ['20260211', 'Estimated: DRPW payout $3.00'],
     ]);
     expect(vevents(feed.text)[0]!['DESCRIPTION']).toBe('DRPW: 10 shares × $0.25 = $2.50\\nPaid.\\nPay date: 2026-01-21\\nhttp://localhost:3000/etf/DRPW');
+    // one UID per distribution (a projection has the id its declaration will get); the file ends with CRLF
+    expect(vevents(feed.text).map((e) => e['UID'])).toEqual(['2026-01-20', '2026-01-27', '2026-02-03', '2026-02-10'].map((ex) => `${DRPW.etfId}_${ex}-${id}@weeklydiv`));
+    expect(feed.text.endsWith('END:VCALENDAR\r\n')).toBe(true);
 
     const rotated = (await agent.post('/api/user/calendar-feed/rotate').expect(200)).body as { url: string };
     expect(rotated.url).not.toBe(first.url);

@@ -12,15 +12,15 @@ const base = { etfId: 'e1', ticker: 'N3SQ', name: 'Special same day', payoutDate
 describe('ICS: a special says so (N1)', () => {
   it('in the public feed', () => {
     const entries: PublicCalendarEntry[] = [
-      { ...base, amount: '0.2', kind: 'regular' },
-      { ...base, etfId: 'e2', amount: '1', kind: 'special' },
-      { ...base, etfId: 'e3', amount: '0.31', kind: 'capital-gain' },
+      { ...base, amount: '0.2', kind: 'regular', distributionId: 'e1_2026-11-25' },
+      { ...base, etfId: 'e2', amount: '1', kind: 'special', distributionId: 'e2_2026-11-25_special' },
+      { ...base, etfId: 'e3', amount: '0.31', kind: 'capital-gain', distributionId: 'e3_2026-11-25_capital-gain' },
     ];
     expect(summaries(publicCalendarIcs(entries, options))).toEqual(['N3SQ pays $0.20/share', 'N3SQ pays $1.00/share (special)', 'N3SQ pays $0.31/share (capital gain)']);
   });
   it("in a user's feed", () => {
     const entry = (amount: string, estimatedPayout: string, kind: UserCalendarEntry['kind']): UserCalendarEntry => ({
-      etfId: kind, ticker: 'N3SQ', payoutDate: '2026-11-27', amount, shares: '107.21', estimatedPayout, estimated: false, kind, paid: true, isDemo: false,
+      etfId: kind, ticker: 'N3SQ', payoutDate: '2026-11-27', amount, shares: '107.21', estimatedPayout, estimated: false, kind, paid: true, isDemo: false, distributionId: `${kind}_2026-11-25`,
     });
     expect(summaries(userCalendarIcs([entry('0.2', '21.44', 'regular'), entry('1', '107.21', 'special')], { ...options, userId: 'u1' }))).toEqual([
       'N3SQ payout $21.44',

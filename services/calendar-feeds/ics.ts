@@ -4,9 +4,12 @@ import type { UserCalendarEntry } from '../../contracts/portfolio.ts';
 
 /**
  * iCalendar (RFC 5545) documents of the payout calendars, built with ical-generator: one all-day event
- * per payout on its pay date. UIDs are stable (`<etfId>-<exDate>` for the public calendar, the same
- * plus the user for a private feed), so a calendar app that reads the feed again updates an event
- * (e.g. an estimate that became a declared amount) instead of adding a second one.
+ * per payout on its pay date. UIDs are stable and one per distribution (`publicUid`: `<etfId>-<exDate>`
+ * for a regular payout, `<etfId>-<exDate>-<kind>` for a special or a capital gain on the public calendar;
+ * `<distributionId>-<userId>` for a private feed), so two payouts of a fund paid on one day, or a special
+ * beside the regular payout on one ex-date, stay two events, and a calendar app that reads the feed again
+ * updates an event (e.g. an estimate that became a declared amount: a projection carries the id its
+ * declaration gets) instead of adding a second one.
  */
 
 const PRODUCT = { company: 'WeeklyDiv', product: 'Payout calendar', language: 'EN' } as const;
@@ -30,6 +33,16 @@ function estimatedPrefix(entry: { estimated: boolean }): string {
   return entry.estimated ? 'Estimated: ' : '';
 }
 
+/**
+ * The calendar's text with every content line ended by CRLF, the last one included (RFC 5545 §3.1:
+ * `contentline = name ... value CRLF`); ical-generator leaves the last one bare, which lenient parsers
+ * accept and strict ones may not (metrics audit N14).
+ */
+function icsText(cal: { toString(): string }): string {
+  const text = cal.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
+}
+
 /** A special or a capital gain says so at the end of the title (a regular payout says nothing). */
 export function kindSuffix(entry: { kind: PublicCalendarEntry['kind'] }): string {
   return entry.kind === 'special' ? ' (special)' : entry.kind === 'capital-gain' ? ' (capital gain)' : '';
@@ -39,6 +52,15 @@ function demoLine(isDemo: boolean): string[] {
   return isDemo ? ['Demo data: not a real distribution.'] : [];
 }
 
+/**
+ * The public feed's UID: `<etfId>-<exDate>` for a regular payout (the UID every subscriber has had since
+ * before kinds existed, so their events stay), the kind appended for the others, which may share the
+ * regular payout's ex-date: `<etfId>-<exDate>-special`, `<etfId>-<exDate>-capital-gain`.
+ */
+export function publicUid(entry: Pick<PublicCalendarEntry, 'etfId' | 'exDate' | 'kind'>): string {
+  return entry.kind === 'regular' ? `${entry.etfId}-${entry.exDate}@weeklydiv` : `${entry.etfId}-${entry.exDate}-${entry.kind}@weeklydiv`;
+}
+
 /** The public four-week calendar (`GET /api/dividends/calendar.ics`). */
 export function publicCalendarIcs(entries: readonly PublicCalendarEntry[], options: { appUrl: string; now: Date }): string {
   const cal = ical({ name: 'WeeklyDiv dividend calendar', prodId: PRODUCT, method: ICalCalendarMethod.PUBLISH, ttl: REFRESH_HOURS * 3600 });
@@ -46,7 +68,7 @@ export function publicCalendarIcs(entries: readonly PublicCalendarEntry[], optio
   for (const entry of entries) {
     const url = fundUrl(options.appUrl, entry.ticker);
     cal.createEvent({
-      id: `${entry.etfId}-${entry.exDate}@weeklydiv`,
+      id: publicUid(entry),
       start: allDay(entry.payoutDate),
       allDay: true,
       stamp: options.now,
@@ -62,7 +84,7 @@ export function publicCalendarIcs(entries: readonly PublicCalendarEntry[], optio
       url,
     });
   }
-  return cal.toString();
+  return icsText(cal);
 }
 
 /** A user's own payouts (shares × amount), the private feed. */
@@ -72,7 +94,8 @@ export function userCalendarIcs(entries: readonly UserCalendarEntry[], options: 
   for (const entry of entries) {
     const url = fundUrl(options.appUrl, entry.ticker);
     cal.createEvent({
-      id: `${entry.etfId}-${entry.payoutDate}-${options.userId}@weeklydiv`,
+      // per distribution: two payouts of a fund on one pay date are two events (a pay-date key made them one)
+      id: `${entry.distributionId}-${options.userId}@weeklydiv`,
       start: allDay(entry.payoutDate),
       allDay: true,
       stamp: options.now,
@@ -87,5 +110,5 @@ export function userCalendarIcs(entries: readonly UserCalendarEntry[], options: 
       url,
     });
   }
-  return cal.toString();
+  return icsText(cal);
 }

@@ -25,10 +25,16 @@ export function YieldBasisNote({ basis, block = false }: { basis: EtfListItem['y
   );
 }
 
+/**
+ * A block note (under the figure) wraps, in balanced lines ("based on" / "2 payouts"), when its column
+ * is narrow: in the top performers beside a stale fund's badge and price date, "based on 2 payouts" on
+ * one line made the table scroll sideways on a phone. An inline note stays whole beside its figure.
+ */
 const Note = styled.small<{ $block: boolean }>`
   display: ${({ $block }) => ($block ? 'block' : 'inline')};
   color: ${theme.colors.textMuted};
   font-size: ${theme.fontSizes.xs};
   font-weight: 500;
-  white-space: nowrap;
+  white-space: ${({ $block }) => ($block ? 'normal' : 'nowrap')};
+  text-wrap: balance;
 `;

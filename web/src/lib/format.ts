@@ -91,12 +91,37 @@ export function formatPercent(value: Num): string {
   return n === null || n === 0 ? NA : `${formatNumber(n, 1)}%`;
 }
 
+/** What a fund's returns are measured over (list items and the detail carry it; docs/metrics.md "Window"). */
+export interface ReturnWindow {
+  historicalPeriodDays: number | null;
+  windowStart?: string | null;
+  windowBasis?: 'one-year' | 'inception' | 'after-gap' | null;
+}
+
 /**
- * The returns' period note for tables: "since inception" when the return window is shorter than a
- * year (historicalPeriodDays < 365), else null (a full year).
+ * The longest window the server calls one year: 366 days, plus the at most five sessions the start close
+ * may lie before the anniversary with their weekends and holidays (11 days at most). Longer is not a year.
  */
-export function sinceInceptionNote(historicalPeriodDays: number | null | undefined): string | null {
-  return typeof historicalPeriodDays === 'number' && historicalPeriodDays < 365 ? 'since inception' : null;
+export const ONE_YEAR_MAX_DAYS = 377;
+
+/**
+ * The returns' period label (issue 24, audit N6): "1-year" only for a window of one year (365 to
+ * ONE_YEAR_MAX_DAYS days from the last close on or before the anniversary); "since inception" for a fund
+ * younger than a year (the spec's label under 365 days); otherwise the true period, "since Jan 2, 2026"
+ * (a window after a price gap, or anything longer than a year), so a 329- or 423-day return is never
+ * called 1-year. Without a period (no figures): "1-year".
+ */
+export function returnPeriodLabel(window: ReturnWindow): string {
+  const days = window.historicalPeriodDays;
+  if (typeof days !== 'number') return '1-year';
+  if (window.windowBasis === 'after-gap' || days > ONE_YEAR_MAX_DAYS) return window.windowStart ? `since ${formatDate(window.windowStart)}` : `over ${days} days`;
+  return days < 365 ? 'since inception' : '1-year';
+}
+
+/** The returns' period note for tables: the label when the window is not one year, else null. */
+export function returnPeriodNote(window: ReturnWindow): string | null {
+  const label = returnPeriodLabel(window);
+  return label === '1-year' ? null : label;
 }
 
 export interface DayChange {

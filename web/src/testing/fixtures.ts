@@ -37,8 +37,11 @@ export function etf(overrides: Overrides<EtfListItem> = {}): EtfListItem {
     priceAsOf: '2026-11-18',
     distributionRate: '38.50',
     ttmYield: '41.00',
-    historicalPeriodDays: 400,
+    historicalPeriodDays: 366,
+    windowStart: '2025-11-17',
+    windowBasis: 'one-year',
     priceAsOfTime: '2026-11-18T21:00:00.000Z',
+    stale: null,
     ...rest,
   };
   // The unrounded figures default to the rounded ones (so overriding a rounded figure is what the client shows).
@@ -63,7 +66,6 @@ export function etfDetail(overrides: Overrides<EtfDetail> = {}): EtfDetail {
     ...etf(overrides),
     description: '',
     inceptionDate: null,
-    windowStart: null,
     previousClose: null,
     dividendHistory: [],
     splits: [],

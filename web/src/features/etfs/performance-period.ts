@@ -1,4 +1,5 @@
 import type { DividendHistoryItem, PayoutFrequency } from '../../../../contracts/market.ts';
+import { returnPeriodLabel, type ReturnWindow } from '../../lib/format.ts';
 
 /** Payouts a year by frequency (docs/metrics.md): weekly 52, twice weekly 104, every four weeks 13, monthly 12. */
 export function payoutsPerYear(frequency: PayoutFrequency): number {
@@ -14,9 +15,12 @@ export function latestDeclaredAmount(history: readonly DividendHistoryItem[]): s
   return (regular.find((d) => !d.estimated) ?? regular[0])?.amount ?? null;
 }
 
-/** The returns' period label: "since inception" for funds younger than a year, else "1-year". */
-export function performancePeriodLabel(historicalPeriodDays: number | null | undefined): string {
-  return typeof historicalPeriodDays === 'number' && historicalPeriodDays < 365 ? 'since inception' : '1-year';
+/**
+ * The returns' period label of the detail's cards: "1-year" only for a one-year window, "since inception"
+ * for a fund younger than a year, else the true period ("since Jan 2, 2026"): `returnPeriodLabel`.
+ */
+export function performancePeriodLabel(window: ReturnWindow): string {
+  return returnPeriodLabel(window);
 }
 
 export interface PriceChange {

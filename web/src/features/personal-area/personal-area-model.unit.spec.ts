@@ -82,6 +82,7 @@ describe('upcoming payouts (four weeks from Monday, weekdays only)', () => {
     kind: 'regular',
     paid: false,
     isDemo: false,
+    distributionId: `e-${ticker}_${payoutDate}`,
     ...extra,
   });
 

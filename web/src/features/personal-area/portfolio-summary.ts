@@ -71,8 +71,13 @@ export interface PortfolioSummary {
   incomeReceived: number;
   /** The part of incomeReceived that DRIP holdings reinvested (it is in the value, as shares). */
   incomeReinvested: number;
-  /** Current shares × weekly average × 52, summed; 0 without holdings, null when no holding has one. */
+  /**
+   * The holdings' projectedAnnualIncome (current shares × the latest declared distribution × payouts a
+   * year, docs/metrics.md), summed; 0 without holdings, null when no holding has one.
+   */
   projectedAnnualIncome: number | null;
+  /** Tickers of the holdings whose fund is stale (no income projected for them), in holding order, once each. */
+  staleTickers: string[];
 }
 
 export function portfolioSummary(holdings: readonly HoldingView[]): PortfolioSummary {
@@ -85,7 +90,9 @@ export function portfolioSummary(holdings: readonly HoldingView[]): PortfolioSum
   let income = 0;
   let reinvested = 0;
   let projected: number | null = null;
+  const staleTickers: string[] = [];
   for (const h of holdings) {
+    if (h.etf?.stale && !staleTickers.includes(h.etf.ticker)) staleTickers.push(h.etf.ticker);
     value += cents(holdingValue(h));
     if (toNumber(h.gain ?? null) !== null) {
       gain += cents(toNumber(h.gain));
@@ -111,5 +118,6 @@ export function portfolioSummary(holdings: readonly HoldingView[]): PortfolioSum
     incomeReceived: income / 100,
     incomeReinvested: reinvested / 100,
     projectedAnnualIncome: holdings.length === 0 ? 0 : projected === null ? null : projected / 100,
+    staleTickers,
   };
 }

@@ -1,10 +1,11 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
 import type { EtfListItem } from '../../../../../contracts/market.ts';
+import { StaleDataBadge, priceAsOfText } from '../../../components/stale-data.tsx';
 import { Positive } from '../../../components/ui/layout.tsx';
 import { YieldBasisNote } from '../../../components/yield-basis.tsx';
 import { ClickableRow, MessageCell, SortButton, Table, TableScroll, Td, Th } from '../../../components/ui/table.tsx';
-import { formatPercent, formatPrice, sinceInceptionNote, toNumber } from '../../../lib/format.ts';
+import { formatPercent, formatPrice, returnPeriodNote, toNumber } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { nextSort, type SortField, type SortState } from '../../../lib/sort-etfs.ts';
 import { theme } from '../../../styles/theme.ts';
@@ -84,7 +85,7 @@ function SortHeader({
 
 function EtfRow({ etf, onOpen }: { etf: EtfListItem; onOpen: (etf: EtfListItem) => void }) {
   const linkable = Boolean(etf.brand && etf.brandSlug);
-  const period = sinceInceptionNote(etf.historicalPeriodDays);
+  const period = returnPeriodNote(etf);
   return (
     <ClickableRow onClick={() => onOpen(etf)} data-testid="etf-row">
       <Td>
@@ -95,6 +96,11 @@ function EtfRow({ etf, onOpen }: { etf: EtfListItem; onOpen: (etf: EtfListItem) 
         ) : (
           <strong>{etf.ticker}</strong>
         )}
+        {etf.stale ? (
+          <StaleLine>
+            <StaleDataBadge stale={etf.stale} />
+          </StaleLine>
+        ) : null}
         {/* Phones have no Name column: the name goes under the ticker (D23). */}
         <PhoneName data-testid="phone-name">{etf.name}</PhoneName>
       </Td>
@@ -102,7 +108,11 @@ function EtfRow({ etf, onOpen }: { etf: EtfListItem; onOpen: (etf: EtfListItem) 
         <Name title={etf.name}>{etf.name}</Name>
       </Td>
       <Td $hideBelow="lg">{etf.brand || '—'}</Td>
-      <Td $align="right">{formatPrice(etf.currentPrice)}</Td>
+      <Td $align="right">
+        {formatPrice(etf.currentPrice)}
+        {/* a stale price says how old it is */}
+        {etf.stale ? <PeriodNote>{priceAsOfText(etf.priceAsOf)}</PeriodNote> : null}
+      </Td>
       <Td $align="right">
         <strong>{formatPercent(etf.exact.yieldPercent)}</strong>
         <YieldBasisNote basis={etf.yieldBasis} block />
@@ -165,7 +175,12 @@ const PhoneName = styled.span`
   }
 `;
 
-/** "since inception" under a return whose window is shorter than a year. */
+const StaleLine = styled.span`
+  display: block;
+  margin-top: 2px;
+`;
+
+/** The period under a return whose window is not one year ("since inception", "since Jan 2, 2026"); "as of Sep 30" under a stale price. */
 const PeriodNote = styled.small`
   display: block;
   font-size: ${theme.fontSizes.xs};

@@ -6,6 +6,7 @@ import type { EtfDetail } from '../../../../../contracts/market.ts';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
 import { KindBadge, isOneOff } from '../../../components/kind-badge.tsx';
+import { StaleDataBadge, StaleDataNotice, priceAsOfText } from '../../../components/stale-data.tsx';
 import { YieldBasisNote } from '../../../components/yield-basis.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardText, CardTitle, Stat, StatHint, StatLabel, StatValue } from '../../../components/ui/card.tsx';
@@ -88,7 +89,7 @@ export function EtfDetailView({ ticker, brandSlug }: { ticker: string; brandSlug
 }
 
 function Loaded({ etf }: { etf: EtfDetail }) {
-  const period = performancePeriodLabel(etf.historicalPeriodDays);
+  const period = performancePeriodLabel(etf);
   // the frequency the figures are annualised with (the catalog's, or the one the payouts' spacing says)
   const payouts = payoutsPerYear(etf.frequencyUsed);
   // Without news the news card goes under the dividend history, full width (D27: no tall empty column).
@@ -105,6 +106,7 @@ function Loaded({ etf }: { etf: EtfDetail }) {
             <TitleRow>
               <Ticker>{etf.ticker.toUpperCase()}</Ticker>
               {etf.brand ? <Badge $tone="accent">{etf.brand}</Badge> : null}
+              <StaleDataBadge stale={etf.stale} />
             </TitleRow>
             <EtfName>{etf.name}</EtfName>
           </div>
@@ -112,6 +114,7 @@ function Loaded({ etf }: { etf: EtfDetail }) {
         <EtfActions etf={etf} />
       </Header>
       <DemoDataNotice show={demo} />
+      <StaleDataNotice stale={etf.stale} />
 
       <SectionTitle>Annual Yield Calculations</SectionTitle>
       <Cards>
@@ -119,6 +122,7 @@ function Loaded({ etf }: { etf: EtfDetail }) {
           <Stat>
             <StatLabel>Current Price</StatLabel>
             <StatValue>{formatPrice(etf.currentPrice)}</StatValue>
+            {etf.priceAsOf ? <StatHint data-testid="price-as-of">{priceAsOfText(etf.priceAsOf)}</StatHint> : null}
           </Stat>
         </Card>
         <Card>

@@ -73,7 +73,7 @@ describe('ETF detail', () => {
   });
 
   it('a 1-year label, no About without a description, and the empty dividend history', async () => {
-    mockFetch(reads(detail({ historicalPeriodDays: 400, description: '', dividendHistory: [] })));
+    mockFetch(reads(detail({ historicalPeriodDays: 366, description: '', dividendHistory: [] })));
     renderWithProviders(<EtfDetailView ticker="NVDW" brandSlug="yieldmax" />);
     expect(await screen.findByText('No dividend history available')).toBeTruthy();
     expect(screen.getAllByText('1-year')).toHaveLength(2);

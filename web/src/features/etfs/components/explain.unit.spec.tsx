@@ -12,9 +12,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const sibling = etf({ id: 'e2', ticker: 'NVDY', brand: 'YieldMax', brandSlug: 'yieldmax', underlying: 'NVDA', historicalPeriodDays: 400, exact: { yieldPercent: '70.1', distributionRate: '72.3', priceReturn: '-20.44', oneYearReturn: '31.06' } });
+const sibling = etf({ id: 'e2', ticker: 'NVDY', brand: 'YieldMax', brandSlug: 'yieldmax', underlying: 'NVDA', historicalPeriodDays: 366, exact: { yieldPercent: '70.1', distributionRate: '72.3', priceReturn: '-20.44', oneYearReturn: '31.06' } });
 const self = etf({ id: 'e1', ticker: 'NVDW', brand: 'Roundhill', brandSlug: 'roundhill', underlying: 'NVDA', historicalPeriodDays: 200, exact: { yieldPercent: '65.2', distributionRate: '60', priceReturn: '-24.5', oneYearReturn: '-19.4' } });
-const pick = (e: typeof self) => ({ id: e.id, ticker: e.ticker, name: e.name, brand: e.brand, brandSlug: e.brandSlug, frequency: e.frequency, yieldPercent: e.yieldPercent, distributionRate: e.distributionRate, priceReturn: e.priceReturn, oneYearReturn: e.oneYearReturn, historicalPeriodDays: e.historicalPeriodDays, exact: e.exact, isDemo: e.isDemo });
+const pick = (e: typeof self) => ({ id: e.id, ticker: e.ticker, name: e.name, brand: e.brand, brandSlug: e.brandSlug, frequency: e.frequency, yieldPercent: e.yieldPercent, distributionRate: e.distributionRate, priceReturn: e.priceReturn, oneYearReturn: e.oneYearReturn, historicalPeriodDays: e.historicalPeriodDays, windowStart: e.windowStart, windowBasis: e.windowBasis, exact: e.exact, isDemo: e.isDemo });
 
 function detail(overrides: Partial<EtfDetail> = {}): EtfDetail {
   return etfDetail({

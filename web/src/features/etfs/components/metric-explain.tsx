@@ -20,6 +20,10 @@ const INPUT_LABELS: Record<string, string> = {
   frequency: 'Payout frequency used',
   catalogFrequency: 'Catalog frequency',
   regimeSince: 'Current cadence since',
+  // a stale fund's traces (docs/metrics.md "Stale data")
+  priceAsOf: 'Price as of',
+  staleSince: 'Stale data since',
+  staleReason: 'Why stale',
 };
 
 /** "special", "capital gain" after an amount; nothing for a regular payout. */

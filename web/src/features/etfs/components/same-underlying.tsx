@@ -3,7 +3,7 @@ import { styled } from 'styled-components';
 import type { EtfDetail } from '../../../../../contracts/market.ts';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { Table, TableScroll, Td, Th } from '../../../components/ui/table.tsx';
-import { formatPercent, sinceInceptionNote } from '../../../lib/format.ts';
+import { formatPercent, returnPeriodNote } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { theme } from '../../../styles/theme.ts';
 
@@ -31,7 +31,7 @@ export function SameUnderlying({ etf }: { etf: EtfDetail }) {
           <tbody>
             {etf.sameUnderlying.map((f) => {
               const self = f.id === etf.id;
-              const note = sinceInceptionNote(f.historicalPeriodDays);
+              const note = returnPeriodNote(f);
               return (
                 <Row key={f.id} $self={self} aria-current={self ? 'page' : undefined}>
                   <Td>

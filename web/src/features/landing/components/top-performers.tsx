@@ -3,6 +3,7 @@ import { styled } from 'styled-components';
 import { useGetTopPerformersQuery } from '../../../api/market-api.ts';
 import type { EtfListItem } from '../../../../../contracts/market.ts';
 import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
+import { StaleDataBadge, priceAsOfText } from '../../../components/stale-data.tsx';
 import { YieldBasisNote } from '../../../components/yield-basis.tsx';
 import { Card, CardText, CardTitle } from '../../../components/ui/card.tsx';
 import { Container, SectionTitle } from '../../../components/ui/layout.tsx';
@@ -15,7 +16,7 @@ import {
   formatAsOf,
   formatShortDate,
   formatWeeklyAverage,
-  sinceInceptionNote,
+  returnPeriodNote,
   toNumber,
 } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -129,7 +130,7 @@ function PerformersHead() {
 
 function PerformerRow({ etf, rank, onOpen }: { etf: EtfListItem; rank: number; onOpen: (etf: EtfListItem) => void }) {
   const change = formatDayChange(etf.dayChange, etf.dayChangePercent);
-  const period = sinceInceptionNote(etf.historicalPeriodDays);
+  const period = returnPeriodNote(etf);
   const to = paths.etf(slugOf(etf), etf.ticker);
   // Plain elements styled by PerformersTable: 60+ rows render no styled component per cell.
   return (
@@ -143,6 +144,11 @@ function PerformerRow({ etf, rank, onOpen }: { etf: EtfListItem; rank: number; o
         <Link className="ticker" to={to} onClick={(e) => e.stopPropagation()}>
           {etf.ticker}
         </Link>
+        {etf.stale ? (
+          <span className="stale">
+            <StaleDataBadge stale={etf.stale} />
+          </span>
+        ) : null}
       </td>
       <td data-hide-below="md">
         <span className="name" title={etf.name} data-wrap="2">
@@ -151,6 +157,8 @@ function PerformerRow({ etf, rank, onOpen }: { etf: EtfListItem; rank: number; o
       </td>
       <td data-align="right" data-nowrap="">
         {formatPrice(etf.currentPrice)}
+        {/* a stale price says how old it is (the list's "Updated" time is the others') */}
+        {etf.stale ? <small className="asof">{priceAsOfText(etf.priceAsOf)}</small> : null}
       </td>
       <td data-align="right" data-hide-below="md" data-nowrap="">
         <span data-tone={toneName(change.positive)}>{change.text}</span>
@@ -271,11 +279,23 @@ const PerformersTable = styled(Table)`
     text-decoration: none;
   }
   & .ticker:hover { text-decoration: underline; }
+  & .stale {
+    display: block;
+    margin-top: 2px;
+  }
   & .period {
     display: block;
     font-size: ${theme.fontSizes.xs};
     color: ${theme.colors.textMuted};
     white-space: nowrap;
+  }
+  /* A stale price's date: "as of" / "Sep 30" on two lines when the columns are tight (with a yield
+     basis and the badge beside it, one line made the table scroll sideways at 1280 px). */
+  & .asof {
+    display: block;
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textMuted};
+    text-wrap: balance;
   }
   /* The whole name on up to two lines (D23: was cut at ~25 characters); the title has it all. */
   & .name {

@@ -4,6 +4,7 @@ import { styled } from 'styled-components';
 import { serverMessage } from '../../../api/base-api.ts';
 import { useRemoveHoldingMutation } from '../../../api/holdings-api.ts';
 import type { HoldingView } from '../../../../../contracts/portfolio.ts';
+import { StaleDataBadge, priceAsOfText } from '../../../components/stale-data.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Positive } from '../../../components/ui/layout.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -72,6 +73,7 @@ function HoldingItem({ holding: h }: { holding: HoldingView }) {
                 DRIP
               </Badge>
             ) : null}
+            <StaleDataBadge stale={etf?.stale} />
           </TitleLine>
           {etf?.name ? <Name>{etf.name}</Name> : null}
         </Names>
@@ -91,6 +93,7 @@ function HoldingItem({ holding: h }: { holding: HoldingView }) {
         <Figure>
           <dt>Current Price</dt>
           <dd>{formatPrice(holdingPrice(h))}</dd>
+          {etf?.stale ? <Sub data-testid="holding-price-as-of">{priceAsOfText(etf.priceAsOf)}</Sub> : null}
         </Figure>
         <Figure>
           <dt>Current Value</dt>
@@ -121,6 +124,7 @@ function HoldingItem({ holding: h }: { holding: HoldingView }) {
         </Figure>
       </Figures>
       <HouseMoneyLine holding={h} />
+      {etf?.stale ? <StaleNote data-testid="holding-stale-note">No payouts, income or payback date projected until the fund’s data resumes.</StaleNote> : null}
     </Item>
   );
 }
@@ -255,6 +259,12 @@ const HouseMoney = styled.p`
   & span {
     white-space: nowrap;
   }
+`;
+
+const StaleNote = styled.p`
+  margin: 6px 0 0;
+  color: ${theme.colors.warningText};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Sub = styled.dd`

@@ -8,8 +8,12 @@ import { theme } from '../../../styles/theme.ts';
  * Total Value, Total Gain/Loss (the server's total return: green with a plus sign at zero or above,
  * red below; its price and distribution parts under it), Holdings first, then the income the
  * holdings paid (with the part DRIP reinvested, which the value already holds) and are projected to
- * pay (what the API adds). docs/client.md "Issue 10" says why five cards.
+ * pay (what the API adds: each holding's shares x the latest declared payout x payouts a year; a stale
+ * fund projects nothing and is named). docs/client.md "Issue 10" says why five cards.
  */
+const PROJECTED_INCOME_BASIS =
+  'For each holding: the shares you hold now × the latest distribution the fund declared × its payouts a year (52 for a weekly fund). Not the average of recent payouts: after a cut that would overstate it.';
+
 export function SummaryCards({ summary }: { summary: PortfolioSummary }) {
   const gainPositive = summary.totalGain >= 0;
   return (
@@ -60,7 +64,13 @@ export function SummaryCards({ summary }: { summary: PortfolioSummary }) {
         <Stat>
           <StatLabel>Projected Annual Income</StatLabel>
           <StatValue data-testid="projected-income">{formatMoney(summary.projectedAnnualIncome)}</StatValue>
-          <StatHint>At the recent weekly average</StatHint>
+          {/* what the server sums (docs/metrics.md "Holdings"); it said "At the recent weekly average" (audit N12) */}
+          <StatHint data-testid="projected-income-basis" title={PROJECTED_INCOME_BASIS}>
+            Latest declared payout × payouts a year × your shares
+          </StatHint>
+          {summary.staleTickers.length > 0 ? (
+            <StatHint data-testid="projected-income-stale">Leaves out {summary.staleTickers.join(', ')} (stale data)</StatHint>
+          ) : null}
         </Stat>
       </SummaryCard>
     </Cards>

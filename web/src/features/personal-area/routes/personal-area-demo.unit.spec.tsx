@@ -33,6 +33,7 @@ const payout = (isDemo: boolean): UserCalendarEntry => ({
   kind: 'regular',
   paid: false,
   isDemo,
+  distributionId: 'e1_2026-01-20',
 });
 
 function renderArea(handlers: Record<string, unknown>, route = '/my-weeklydiv') {

@@ -218,6 +218,7 @@ describe('upcoming dividend payouts', () => {
     kind: 'regular',
     paid,
     isDemo: false,
+    distributionId: `e-${ticker}_${payoutDate}`,
   });
   const base = { 'GET /api/user': user(), 'GET /api/user/portfolio': [dripHolding], 'GET /api/user/favorites': [] };
 
