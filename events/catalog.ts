@@ -12,8 +12,14 @@ export const isoDate = z.iso.date();
 /** A non-negative decimal string: `12`, `12.5`, `0.263798`. No exponent, no sign, no separators. */
 export const decimalString = z.string().regex(/^\d+(\.\d+)?$/, 'expected a non-negative decimal string');
 
-/** Where a piece of market data came from. `demo` data is synthetic and the API must say so. */
-export const dataSourceSchema = z.enum(['demo', 'alpaca', 'csv', 'manual']);
+/** A decimal string that may be negative (`-0.52`): an issuer's stated percentages (a 30-day SEC yield can be below zero). */
+export const signedDecimalString = z.string().regex(/^-?\d+(\.\d+)?$/, 'expected a decimal string');
+
+/**
+ * Where a piece of market data came from. `demo` data is synthetic and the API must say so; `issuer`: read
+ * from the issuer's own announcement (a press release, docs/declarations.md), for distributions only.
+ */
+export const dataSourceSchema = z.enum(['demo', 'alpaca', 'csv', 'manual', 'issuer']);
 export type DataSource = z.infer<typeof dataSourceSchema>;
 /**
  * The owner's own data (a CSV import or an edit) against a provider's (`demo`, `alpaca`): a provider
@@ -21,6 +27,29 @@ export type DataSource = z.infer<typeof dataSourceSchema>;
  */
 export function isOwnerSource(source: DataSource): source is 'csv' | 'manual' {
   return source === 'csv' || source === 'manual';
+}
+
+/**
+ * Precedence of a distribution's sources (docs/data-operations.md, "Precedence"): the owner's data
+ * (`csv`, `manual`) > the issuer's announcement (`issuer`) > a market data provider (`alpaca`) > demo data.
+ * A source never revises an entry whose current source ranks above it.
+ */
+export function sourceRank(source: DataSource): number {
+  switch (source) {
+    case 'csv':
+    case 'manual':
+      return 3;
+    case 'issuer':
+      return 2;
+    case 'alpaca':
+      return 1;
+    case 'demo':
+      return 0;
+    default: {
+      const never: never = source;
+      throw new Error(`unknown source ${String(never)}`);
+    }
+  }
 }
 
 /** How often a fund pays. `four-weekly` = every four weeks (13 a year), not monthly. */

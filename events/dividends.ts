@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventsOf } from './define.ts';
-import { dataSourceSchema, decimalString, isoDate, isoInstant } from './catalog.ts';
+import { dataSourceSchema, decimalString, isoDate, isoInstant, signedDecimalString } from './catalog.ts';
 
 /**
  * Distributions live on `dividends-<etfId>` (about 52 a year per fund, so one stream per fund stays
@@ -34,20 +34,53 @@ const distributionDataV1 = z.object({
   source: dataSourceSchema,
 });
 
-const distributionData = distributionDataV1.extend({ kind: distributionKindSchema });
+/** Version 2: a kind (several distributions may share an ex-date). */
+const distributionDataV2 = distributionDataV1.extend({ kind: distributionKindSchema });
+
+/**
+ * What the issuer's announcement said beside the amount (source `issuer`, docs/declarations.md): the
+ * release read (`url`), when it was published (`declaredAt`: the feed item's time, else when it was read),
+ * and the issuer's own figures as it states them, in percent: its distribution rate (annualised its way,
+ * e.g. x12 or x52 on NAV) and its 30-day SEC yield; null where the release gives none ("--").
+ */
+export const issuerDeclarationSchema = z.object({
+  url: z.url(),
+  declaredAt: isoInstant,
+  statedRate: signedDecimalString.nullable(),
+  secYield: signedDecimalString.nullable(),
+});
+export type IssuerDeclaration = z.infer<typeof issuerDeclarationSchema>;
+
+/**
+ * Version 3: a declaration read from the issuer's release carries `issuer` and the issuer's estimate of
+ * the part that is a return of capital (`rocEstimatePercent`, 0-100; null where the release gives none).
+ * Absent for every other source.
+ */
+const distributionData = distributionDataV2.extend({
+  issuer: issuerDeclarationSchema.optional(),
+  rocEstimatePercent: decimalString.nullable().optional(),
+});
 
 /** Version 1 events read as regular distributions. */
 const asRegular = <T extends object>(old: T): T & { kind: DistributionKind } => ({ ...old, kind: 'regular' });
+/** Version 2 events are version 3 events without the issuer's figures (the new fields are optional). */
+const asIs = <T extends object>(old: T): T => old;
 
 export const distributionDeclared = defineEvent('DistributionDeclared', distributionData, {
-  version: 2,
-  legacy: [{ version: 1, schema: distributionDataV1, upcast: asRegular }],
+  version: 3,
+  legacy: [
+    { version: 1, schema: distributionDataV1, upcast: asRegular },
+    { version: 2, schema: distributionDataV2, upcast: asIs },
+  ],
 });
 
 /** A known distribution corrected: the full new content plus the amount it replaces (its kind never changes: it is part of its identity). */
 export const distributionRevised = defineEvent('DistributionRevised', distributionData.extend({ previousAmount: decimalString }), {
-  version: 2,
-  legacy: [{ version: 1, schema: distributionDataV1.extend({ previousAmount: decimalString }), upcast: asRegular }],
+  version: 3,
+  legacy: [
+    { version: 1, schema: distributionDataV1.extend({ previousAmount: decimalString }), upcast: asRegular },
+    { version: 2, schema: distributionDataV2.extend({ previousAmount: decimalString }), upcast: asIs },
+  ],
 });
 
 /** A distribution recorded by mistake (wrong fund or date in an import); it no longer counts anywhere. Its id says its kind. */

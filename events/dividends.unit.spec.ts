@@ -13,9 +13,9 @@ describe('distribution events: kinds (version 2)', () => {
     const revised = registry.decode({ ...envelope, type: 'DistributionRevised.v1', data: { ...v1, previousAmount: '0.1' } });
     expect(revised.data).toEqual({ ...v1, previousAmount: '0.1', kind: 'regular' });
   });
-  it('new events are stored as version 2 with their kind', () => {
+  it('new events are stored as version 3 with their kind', () => {
     const stored = registry.encode({ type: 'DistributionDeclared', data: { ...v1, distributionId: distributionIdOf(etfId, '2026-11-25', 'special'), kind: 'special' } }, meta);
-    expect(stored.type).toBe('DistributionDeclared.v2');
+    expect(stored.type).toBe('DistributionDeclared.v3');
     expect(stored.data).toMatchObject({ kind: 'special', distributionId: `${etfId}_2026-11-25_special` });
     expect(() => registry.encode({ type: 'DistributionDeclared', data: v1 }, meta)).toThrow(/kind/);
   });
@@ -23,5 +23,32 @@ describe('distribution events: kinds (version 2)', () => {
     expect(distributionIdOf(etfId, '2026-11-25')).toBe(`${etfId}_2026-11-25`);
     expect(distributionIdOf(etfId, '2026-11-25', 'regular')).toBe(`${etfId}_2026-11-25`);
     expect(distributionIdOf(etfId, '2026-11-25', 'capital-gain')).toBe(`${etfId}_2026-11-25_capital-gain`);
+  });
+});
+
+describe("distribution events: the issuer's declaration (version 3)", () => {
+  const v2 = { ...v1, kind: 'regular' };
+  const issuer = { url: 'https://www.globenewswire.com/news-release/2025/10/14/1/0/en/YieldMax.html', declaredAt: '2025-10-14T13:05:00.000Z', statedRate: '87.10', secYield: '-0.52' };
+
+  it('a stored version-2 declaration or revision reads unchanged: no issuer figures', () => {
+    expect(registry.decode({ ...envelope, type: 'DistributionDeclared.v2', data: v2 }).data).toEqual(v2);
+    expect(registry.decode({ ...envelope, type: 'DistributionRevised.v2', data: { ...v2, previousAmount: '0.1' } }).data).toEqual({ ...v2, previousAmount: '0.1' });
+  });
+
+  it("carries the release, the issuer's stated rate and SEC yield (signed) and the ROC estimate; they read back as written", () => {
+    const data = { ...v2, source: 'issuer', issuer, rocEstimatePercent: '100.00' };
+    const stored = registry.encode({ type: 'DistributionDeclared', data }, meta);
+    expect(stored).toMatchObject({ type: 'DistributionDeclared.v3', data });
+    expect(registry.decode({ ...envelope, type: stored.type, data: stored.data }).data).toEqual(data);
+    // "--" in a release is null, not a number
+    const none = { ...data, issuer: { ...issuer, statedRate: null, secYield: null }, rocEstimatePercent: null };
+    expect(registry.encode({ type: 'DistributionDeclared', data: none }, meta).data).toEqual(none);
+  });
+
+  it('refuses a release address that is not a URL, or a percentage that is not a decimal', () => {
+    const bad = (patch: object) => () => registry.encode({ type: 'DistributionDeclared', data: { ...v2, source: 'issuer', issuer: { ...issuer, ...patch } } }, meta);
+    expect(bad({ url: 'not a url' })).toThrow(/url/i);
+    expect(bad({ statedRate: '87.10%' })).toThrow(/decimal/);
+    expect(() => registry.encode({ type: 'DistributionDeclared', data: { ...v2, rocEstimatePercent: '-3' } }, meta)).toThrow(/decimal/);
   });
 });

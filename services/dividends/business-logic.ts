@@ -1,5 +1,5 @@
-import { isOwnerSource, type DataSource } from '../../events/catalog.ts';
-import { distributionIdOf, type DistributionData, type DistributionKind, type DistributionStatus, type DividendEvent } from '../../events/dividends.ts';
+import { sourceRank, type DataSource } from '../../events/catalog.ts';
+import { distributionIdOf, type DistributionData, type DistributionKind, type DistributionStatus, type DividendEvent, type IssuerDeclaration } from '../../events/dividends.ts';
 import type { CommandContext, Decider } from '../core/decider.ts';
 import { badRequest, notFound } from '../core/errors.ts';
 import { canonical, dec, parseAmount } from '../../domain/market/decimal.ts';
@@ -21,9 +21,15 @@ import { holidayNameOf, isValidDate, weekdayOf, type IsoDate } from '../../domai
  *   recorded as one distribution of their total; records of different kinds stay apart;
  * - a withdrawn distribution is declared again only by an owner's import (`csv`, `manual`), never by a
  *   provider sync, so a provider's bad row cannot come back every hour;
- * - precedence: a provider sync (`demo`, `alpaca`) never revises a distribution whose current entry is
- *   the owner's (`csv`, `manual`); it only declares ex-dates the owner did not load. The owner's import
- *   revises anything, and its explicit `estimated` status applies even over a declaration;
+ * - precedence (`sourceRank`): the owner's data (`csv`, `manual`) > the issuer's announcement (`issuer`) >
+ *   a provider (`alpaca`) > demo data. A source never revises a distribution whose current entry ranks
+ *   above it: a provider sync only declares ex-dates the owner and the issuer did not, and a later
+ *   provider record of an issuer's declaration changes nothing (neither a second entry, the id being
+ *   the same, nor the issuer's figures). The owner's import revises anything, and its explicit
+ *   `estimated` status applies even over a declaration;
+ * - the issuer's declaration takes over a provider's or demo entry of the same distribution even at the
+ *   same amount (its source, release and figures are news); read again, with the same amount, dates and
+ *   figures, it changes nothing whatever the release's address; a corrected release revises it;
  * - an ex-date on a Saturday, a Sunday or an NYSE holiday is refused (no market session, so no ex-date).
  */
 
@@ -36,6 +42,10 @@ export interface IncomingDistribution {
   status?: DistributionStatus;
   /** Absent: regular. */
   kind?: DistributionKind;
+  /** Source `issuer` only: the release and the issuer's own figures (events/dividends.ts). */
+  issuer?: IssuerDeclaration;
+  /** Source `issuer` only: the issuer's return-of-capital estimate, percent (null: the release gives none). */
+  rocEstimatePercent?: string | null;
 }
 
 export type DividendCommand =
@@ -53,6 +63,9 @@ export interface KnownDistribution {
   /** regular, special or capital-gain (the alert reactor folds this state: a special is told apart here). */
   kind: DistributionKind;
   source: DataSource;
+  /** Source `issuer`: the release and the issuer's figures. */
+  issuer?: IssuerDeclaration;
+  rocEstimatePercent?: string | null;
   withdrawn: boolean;
 }
 
@@ -102,6 +115,8 @@ interface Normalised {
   amount: string;
   status: DistributionStatus;
   kind: DistributionKind;
+  issuer?: IssuerDeclaration;
+  rocEstimatePercent?: string | null;
 }
 
 /**
@@ -132,20 +147,34 @@ function normalise(d: IncomingDistribution): Normalised {
     amount: canonical(amount),
     status: d.status ?? 'declared',
     kind: d.kind ?? 'regular',
+    ...(d.issuer !== undefined ? { issuer: d.issuer } : {}),
+    ...(d.rocEstimatePercent !== undefined ? { rocEstimatePercent: d.rocEstimatePercent } : {}),
   };
 }
 
+/** The issuer's figures of an entry, for comparing a release read again (null where absent). */
+function issuerFigures(d: { issuer?: IssuerDeclaration; rocEstimatePercent?: string | null }): [string | null, string | null, string | null] {
+  return [d.issuer?.statedRate ?? null, d.issuer?.secYield ?? null, d.rocEstimatePercent ?? null];
+}
+
+const sameFigure = (a: string | null, b: string | null) => (a === null || b === null ? a === b : dec(a).eq(b));
+
 /** Merges one batch: the same ex-date and kind twice -> one distribution with the summed amount. */
-function mergeBatch(list: readonly IncomingDistribution[]): Normalised[] {
+function mergeBatch(list: readonly IncomingDistribution[], source: DataSource): Normalised[] {
   const byKey = new Map<string, Normalised>();
   for (const raw of list) {
     const d = normalise(raw);
+    if ((d.issuer !== undefined || d.rocEstimatePercent !== undefined) && source !== 'issuer') {
+      throw badRequest(`distribution ${d.exDate}: the issuer's figures come only with source issuer`);
+    }
     const key = `${d.exDate}|${d.kind}`;
     const seen = byKey.get(key);
     if (!seen) {
       byKey.set(key, d);
       continue;
     }
+    // A release states each distribution once: two rows are not a split payout to add up.
+    if (source === 'issuer') throw badRequest(`distribution ${d.exDate}: the release states the ${d.kind} distribution twice`);
     byKey.set(key, {
       exDate: d.exDate,
       recordDate: seen.recordDate ?? d.recordDate,
@@ -166,7 +195,7 @@ export function decideDistributions(command: DividendCommand, state: Distributio
     case 'SyncDistributions': {
       const ownerImport = command.source === 'csv' || command.source === 'manual';
       const events: DividendEvent[] = [];
-      for (const d of mergeBatch(command.distributions)) {
+      for (const d of mergeBatch(command.distributions, command.source)) {
         const distributionId = distributionIdOf(command.etfId, d.exDate, d.kind);
         const existing = state.byId[distributionId];
         if (!existing || (existing.withdrawn && ownerImport)) {
@@ -174,18 +203,24 @@ export function decideDistributions(command: DividendCommand, state: Distributio
           continue;
         }
         if (existing.withdrawn) continue;
-        if (isOwnerSource(existing.source) && !ownerImport) continue;
+        // precedence: never over a source that ranks above (the owner's over all, the issuer's over a provider's)
+        if (sourceRank(existing.source) > sourceRank(command.source)) continue;
         if (existing.status === 'declared' && d.status === 'estimated' && !ownerImport) continue;
         const merged = {
           ...d,
           recordDate: d.recordDate ?? existing.recordDate,
           payDate: d.payDate ?? existing.payDate,
         };
+        // the issuer's release over a provider's entry, or its figures restated: news even at the same amount
+        const issuerNews =
+          command.source === 'issuer' &&
+          (existing.source !== 'issuer' || !issuerFigures(existing).every((figure, i) => sameFigure(figure, issuerFigures(merged)[i]!)));
         const unchanged =
           dec(existing.amount).eq(merged.amount) &&
           existing.recordDate === merged.recordDate &&
           existing.payDate === merged.payDate &&
-          existing.status === merged.status;
+          existing.status === merged.status &&
+          !issuerNews;
         if (unchanged) continue;
         events.push({
           type: 'DistributionRevised',

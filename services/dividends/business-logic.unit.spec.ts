@@ -9,7 +9,7 @@ const etfId = '0b6f3a8e-3c1d-4f7a-9d2e-1a2b3c4d5e6f';
 const ctx: CommandContext = { actor: 'job:sync-dividends', correlationId: 'c1', now: '2025-06-27T21:00:00.000Z' };
 
 const given = deciderSpec(distributionsDecider, ctx);
-const sync = (distributions: IncomingDistribution[], source: 'alpaca' | 'csv' | 'demo' = 'alpaca'): DividendCommand => ({
+const sync = (distributions: IncomingDistribution[], source: 'alpaca' | 'csv' | 'demo' | 'issuer' = 'alpaca'): DividendCommand => ({
   type: 'SyncDistributions',
   etfId,
   distributions,
@@ -134,6 +134,80 @@ describe('dividends-<etfId>: the owner\'s data wins over a provider\'s (docs/dat
   it('an owner\'s import may mark a declared distribution estimated (the status column says so explicitly)', () => {
     expect(given([declared('2025-06-26', '0.25')]).when(sync([{ exDate: '2025-06-26', recordDate: null, payDate: null, amount: '0.25', status: 'estimated' }], 'csv')).events()).toMatchObject([
       { type: 'DistributionRevised', data: { status: 'estimated', source: 'csv' } },
+    ]);
+  });
+});
+
+describe("dividends-<etfId>: the issuer's declaration (docs/declarations.md; precedence owner > issuer > provider > demo)", () => {
+  const RELEASE = 'https://www.globenewswire.com/news-release/2025/10/14/3166000/0/en/YieldMax-ETFs-Announces-Weekly-Distributions.html';
+  const issuer = { url: RELEASE, declaredAt: '2025-10-14T13:05:00.000Z', statedRate: '87.10', secYield: '0.00' };
+  // ULTY, Group 1 of Oct. 14, 2025: $0.0908, ex & record Wednesday 10-15, paid 10-16, ROC 100.00 %
+  const row = (patch: Partial<IncomingDistribution> = {}): IncomingDistribution => ({
+    exDate: '2025-10-15',
+    recordDate: '2025-10-15',
+    payDate: '2025-10-16',
+    amount: '0.0908',
+    issuer,
+    rocEstimatePercent: '100.00',
+    ...patch,
+  });
+  const fromIssuer = (patch: Partial<IncomingDistribution> = {}): DividendEvent => ({
+    type: 'DistributionDeclared',
+    data: { etfId, distributionId: `${etfId}_2025-10-15`, exDate: '2025-10-15', recordDate: '2025-10-15', payDate: '2025-10-16', amount: '0.0908', status: 'declared', kind: 'regular', source: 'issuer', issuer, rocEstimatePercent: '100.00', ...patch } as never,
+  });
+  const by = (source: 'alpaca' | 'demo' | 'csv', amount: string): DividendEvent => ({
+    type: 'DistributionDeclared',
+    data: { etfId, distributionId: `${etfId}_2025-10-15`, exDate: '2025-10-15', recordDate: null, payDate: null, amount, status: 'declared', source, kind: 'regular' },
+  });
+
+  it("declares a new distribution with the release and the issuer's figures", () => {
+    given([]).when(sync([row()], 'issuer')).then([fromIssuer()]);
+  });
+  it('the same declaration read again changes nothing, from another address too (the release on a second wire)', () => {
+    given([fromIssuer()]).when(sync([row()], 'issuer')).then([]);
+    given([fromIssuer()]).when(sync([row({ issuer: { ...issuer, url: 'https://www.yieldmaxetfs.com/press/group-1', declaredAt: '2025-10-14T13:20:00.000Z' } })], 'issuer')).then([]);
+    // 87.1 is 87.10
+    given([fromIssuer()]).when(sync([row({ issuer: { ...issuer, statedRate: '87.1' }, rocEstimatePercent: '100' })], 'issuer')).then([]);
+  });
+  it('a corrected release revises it, with the new release and figures', () => {
+    const corrected = { ...issuer, url: `${RELEASE}?correction=1`, declaredAt: '2025-10-14T15:30:00.000Z', statedRate: '88.40' };
+    given([fromIssuer()]).when(sync([row({ amount: '0.0921', issuer: corrected })], 'issuer')).then([
+      { type: 'DistributionRevised', data: { ...fromIssuer({ amount: '0.0921', issuer: corrected }).data, previousAmount: '0.0908' } as never },
+    ]);
+    // a restated figure alone (the ROC estimate) is a revision at the same amount
+    expect(given([fromIssuer()]).when(sync([row({ rocEstimatePercent: '96.66' })], 'issuer')).events()).toMatchObject([
+      { type: 'DistributionRevised', data: { amount: '0.0908', previousAmount: '0.0908', rocEstimatePercent: '96.66' } },
+    ]);
+  });
+  it.each(['alpaca', 'demo'] as const)("takes over a %s entry of the same distribution, at the same amount too (the source and the issuer's figures are news)", (provider) => {
+    expect(given([by(provider, '0.0908')]).when(sync([row()], 'issuer')).events()).toEqual([
+      { type: 'DistributionRevised', data: { ...fromIssuer().data, previousAmount: '0.0908' } },
+    ]);
+  });
+  it.each(['alpaca', 'demo'] as const)("a later %s record of the declared distribution changes nothing: no second entry, the issuer's figures kept", (provider) => {
+    given([fromIssuer()]).when(sync([{ exDate: '2025-10-15', recordDate: '2025-10-15', payDate: '2025-10-16', amount: '0.09' }], provider)).then([]);
+    given([fromIssuer()]).when(sync([{ exDate: '2025-10-15', recordDate: null, payDate: null, amount: '0.0908' }], provider)).then([]);
+  });
+  it("never revises the owner's data; the owner's import revises the issuer's declaration (and drops its figures)", () => {
+    given([by('csv', '0.09')]).when(sync([row()], 'issuer')).then([]);
+    expect(given([fromIssuer()]).when(sync([{ exDate: '2025-10-15', recordDate: null, payDate: null, amount: '0.0910' }], 'csv')).events()).toEqual([
+      {
+        type: 'DistributionRevised',
+        data: { etfId, distributionId: `${etfId}_2025-10-15`, exDate: '2025-10-15', recordDate: '2025-10-15', payDate: '2025-10-16', amount: '0.091', status: 'declared', kind: 'regular', source: 'csv', previousAmount: '0.0908' },
+      },
+    ]);
+  });
+  it('a distribution the owner withdrew stays withdrawn', () => {
+    const withdrawn: DividendEvent = { type: 'DistributionWithdrawn', data: { etfId, distributionId: `${etfId}_2025-10-15`, exDate: '2025-10-15', reason: 'wrong row', withdrawnAt: ctx.now } };
+    given([by('alpaca', '0.09'), withdrawn]).when(sync([row()], 'issuer')).then([]);
+  });
+  it("refuses the issuer's figures from another source, and one release stating a distribution twice", () => {
+    given([]).when(sync([row()], 'alpaca')).thenThrows({ status: 400, message: "distribution 2025-10-15: the issuer's figures come only with source issuer" });
+    given([]).when(sync([row(), row({ amount: '0.1' })], 'issuer')).thenThrows({ status: 400, message: 'distribution 2025-10-15: the release states the regular distribution twice' });
+  });
+  it('a special in the release is its own distribution beside the regular one', () => {
+    expect(given([fromIssuer()]).when(sync([row(), row({ kind: 'special', amount: '1.2500' })], 'issuer')).events()).toMatchObject([
+      { type: 'DistributionDeclared', data: { distributionId: `${etfId}_2025-10-15_special`, kind: 'special', amount: '1.25', source: 'issuer', issuer } },
     ]);
   });
 });
