@@ -145,6 +145,37 @@ export const EtfListItem = z.object({
 });
 export type EtfListItem = z.infer<typeof EtfListItem>;
 
+/**
+ * Who stands behind a distribution's amount (docs/declarations.md, "In the API"): `owner` (the owner's
+ * CSV or edit), `issuer` (read from the issuer's announcement), `provider` (a market data vendor,
+ * Alpaca), `demo` (synthetic demo data). For a projected payout: the source of the declared amount it
+ * repeats (the issuer's fields below are then null: they describe a declaration).
+ */
+export const DistributionSource = z.enum(['owner', 'issuer', 'provider', 'demo']);
+export type DistributionSource = z.infer<typeof DistributionSource>;
+
+/**
+ * A declared distribution's origin, on every dividend history item and calendar entry. The five fields
+ * after `source` are set only for a declaration read from the issuer's release (source `issuer`) and
+ * only where the release gives them; null otherwise. The issuer's figures are its own, as stated: its
+ * distribution rate is annualised its way (YieldMax x12 or x52 on NAV, Roundhill on the price), so it
+ * may differ from our `distributionRate` and `yieldPercent` (docs/metrics.md).
+ */
+export const DistributionOrigin = z.object({
+  source: DistributionSource,
+  /** The release the declaration was read from (the press release's page). */
+  sourceUrl: z.string().nullable(),
+  /** When the issuer published it (ISO instant; the feed item's time, else when it was read). */
+  declaredAt: z.string().nullable(),
+  /** The issuer's stated distribution rate, percent as stated ("87.10"). */
+  statedRate: z.string().nullable(),
+  /** The issuer's stated 30-day SEC yield, percent ("0.00"; may be negative). */
+  secYield: z.string().nullable(),
+  /** The issuer's estimate of the part of the payout that is a return of capital, percent (0-100). */
+  rocEstimatePercent: z.string().nullable(),
+});
+export type DistributionOrigin = z.infer<typeof DistributionOrigin>;
+
 export const DividendHistoryItem = z.object({
   id: z.string(),
   exDividendDate: IsoDate,
@@ -165,7 +196,7 @@ export const DividendHistoryItem = z.object({
   declaredAmount: z.string(),
   /** The distribution is demo data. */
   isDemo: z.boolean(),
-});
+}).extend(DistributionOrigin.shape);
 export type DividendHistoryItem = z.infer<typeof DividendHistoryItem>;
 
 /**
@@ -289,7 +320,7 @@ export const PublicCalendarEntry = z.object({
    * feed's UID, so an estimate that becomes declared keeps it (docs/calendar-feeds.md).
    */
   distributionId: z.string(),
-});
+}).extend(DistributionOrigin.shape);
 export type PublicCalendarEntry = z.infer<typeof PublicCalendarEntry>;
 
 /** A day the NYSE is closed inside the calendar window (`GET /api/dividends/calendar/holidays`). */

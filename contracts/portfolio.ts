@@ -3,7 +3,7 @@ import { canonical, parseAmount } from '../domain/market/decimal.ts';
 import { isValidDate } from '../domain/market/trading-days.ts';
 import { endpoint } from './endpoint.ts';
 import { decimalDoc, lenient, lenientOptional } from './fields.ts';
-import { DistributionKind, EtfListItem, IsoDate } from './market.ts';
+import { DistributionKind, DistributionOrigin, EtfListItem, IsoDate } from './market.ts';
 
 /**
  * The signed-in user's portfolio (`/api/user/portfolio`) and payout calendar
@@ -185,7 +185,9 @@ export const UserCalendarEntry = z.object({
   isDemo: z.boolean(),
   /** The public entry's `distributionId`: one per payout (two paid on one day are two), the private ICS feed's UID. */
   distributionId: z.string(),
-});
+})
+  // the public entry's origin: its source and, for an issuer's declaration, the release, its time and figures
+  .extend(DistributionOrigin.shape);
 export type UserCalendarEntry = z.infer<typeof UserCalendarEntry>;
 
 /**

@@ -210,7 +210,10 @@ export const marketProjection: Projection = {
   // 6: calendar entries carry distributionId (the private ICS feed's UID); list items carry `stale` (a stale fund
   //    gets no projected payouts), windowStart and windowBasis (the window after a price gap). Built beside 5 as
   //    another 5: one above it, so a read model built by either alone is rebuilt.
-  version: 6,
+  // 7: distributions keep the issuer's declaration (release, stated rate, SEC yield, ROC estimate); the dividend
+  //    history and the calendar entries carry their origin (source, sourceUrl, declaredAt, statedRate, secYield,
+  //    rocEstimatePercent: docs/declarations.md)
+  version: 7,
   handles: handled,
   collections: {
     [MARKET_ETFS]: [],
@@ -270,6 +273,8 @@ export const marketProjection: Projection = {
           status: d.status,
           kind: d.kind,
           source: d.source,
+          issuer: d.issuer ?? null,
+          rocEstimatePercent: d.rocEstimatePercent ?? null,
         };
         await ctx.update<EtfMarketDoc>(MARKET_ETFS, d.etfId, (doc) => putDistribution(doc ?? emptyEtf(d.etfId), stored));
         return;

@@ -27,6 +27,9 @@ import {
 import { MARKET_ETFS, MARKET_STATE, MARKET_VIEWS, marketProjection, type EtfMarketDoc, type ViewDoc } from './projection.ts';
 import { metricsInput, type EtfDetail, type EtfListItem, type PublicCalendarEntry } from './render.ts';
 
+/** The fixtures' distributions are the owner's (source manual): no issuer's release behind them. */
+const OWNER = { source: 'owner', sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null } as const;
+
 async function viewsOf(events: GivenEvent[], options: { batchSize?: number; deliverTwice?: boolean } = {}) {
   const result = await project(marketProjection, recorded(events), options);
   const docs = await result.all<ViewDoc>(MARKET_VIEWS);
@@ -118,9 +121,9 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
     });
     expect(detail.dividendHistory).toEqual([
       // Declared without a pay date: paid the next business day after the ex-date.
-      { id: `${FIX.etfId}_2026-01-13`, exDividendDate: '2026-01-13', payoutDate: '2026-01-14', amount: '0.5', estimated: false, kind: 'regular', splitAdjusted: false, declaredAmount: '0.5', isDemo: false },
-      { id: `${FIX.etfId}_2026-01-06`, exDividendDate: '2026-01-06', payoutDate: '2026-01-07', amount: '0.4', estimated: false, kind: 'regular', splitAdjusted: false, declaredAmount: '0.4', isDemo: false },
-      { id: `${FIX.etfId}_2025-12-30`, exDividendDate: '2025-12-30', payoutDate: '2025-12-31', amount: '0.3', estimated: false, kind: 'regular', splitAdjusted: false, declaredAmount: '0.3', isDemo: false },
+      { id: `${FIX.etfId}_2026-01-13`, exDividendDate: '2026-01-13', payoutDate: '2026-01-14', amount: '0.5', estimated: false, kind: 'regular', splitAdjusted: false, declaredAmount: '0.5', isDemo: false, ...OWNER },
+      { id: `${FIX.etfId}_2026-01-06`, exDividendDate: '2026-01-06', payoutDate: '2026-01-07', amount: '0.4', estimated: false, kind: 'regular', splitAdjusted: false, declaredAmount: '0.4', isDemo: false, ...OWNER },
+      { id: `${FIX.etfId}_2025-12-30`, exDividendDate: '2025-12-30', payoutDate: '2025-12-31', amount: '0.3', estimated: false, kind: 'regular', splitAdjusted: false, declaredAmount: '0.3', isDemo: false, ...OWNER },
     ]);
     // Same underlying (NVDA) first, by ticker; then the rest of the brand (Roundhill); never itself.
     expect(detail.similarEtfs).toEqual([
@@ -270,10 +273,10 @@ describe('market projection: calendar', () => {
     // paid 01-14. Then Tuesday ex-dates 01-20, 01-27, 02-03 paid one business day later (its last
     // known lag: ex 01-06, pay 01-07) at the latest declared amount, 0.5 (docs/metrics.md, F3).
     expect(fix).toEqual([
-      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-14', amount: '0.5', estimated: false, exDate: '2026-01-13', kind: 'regular', isDemo: false, distributionId: `${FIX.etfId}_2026-01-13` },
-      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-21', amount: '0.5', estimated: true, exDate: '2026-01-20', kind: 'regular', isDemo: false, distributionId: `${FIX.etfId}_2026-01-20` },
-      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-28', amount: '0.5', estimated: true, exDate: '2026-01-27', kind: 'regular', isDemo: false, distributionId: `${FIX.etfId}_2026-01-27` },
-      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-02-04', amount: '0.5', estimated: true, exDate: '2026-02-03', kind: 'regular', isDemo: false, distributionId: `${FIX.etfId}_2026-02-03` },
+      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-14', amount: '0.5', estimated: false, exDate: '2026-01-13', kind: 'regular', isDemo: false, distributionId: `${FIX.etfId}_2026-01-13`, ...OWNER },
+      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-21', amount: '0.5', estimated: true, exDate: '2026-01-20', kind: 'regular', isDemo: false, distributionId: `${FIX.etfId}_2026-01-20`, ...OWNER },
+      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-28', amount: '0.5', estimated: true, exDate: '2026-01-27', kind: 'regular', isDemo: false, distributionId: `${FIX.etfId}_2026-01-27`, ...OWNER },
+      { etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-02-04', amount: '0.5', estimated: true, exDate: '2026-02-03', kind: 'regular', isDemo: false, distributionId: `${FIX.etfId}_2026-02-03`, ...OWNER },
     ]);
     const all = json<PublicCalendarEntry[]>('calendar');
     const order = all.map((e) => `${e.payoutDate} ${e.ticker}`);
@@ -381,6 +384,8 @@ describe('metrics input slice', () => {
       status: 'declared' as const,
       kind: 'regular' as const,
       source: 'manual' as const,
+      issuer: null,
+      rocEstimatePercent: null,
     }));
     const doc = {
       _id: 'x',
@@ -448,6 +453,44 @@ describe('market projection: kinds of distribution (N1)', () => {
   });
 });
 
+describe("market projection: the issuer's declaration (docs/declarations.md)", () => {
+  const RELEASE = 'https://www.globenewswire.com/news-release/2026/01/12/1/0/en/FIXW-distribution.html';
+  const issuer = { url: RELEASE, declaredAt: '2026-01-12T14:05:00.000Z', statedRate: '123.80', secYield: '-0.52' };
+  // FIXW's 01-13 payout, as the issuer's release declared it (then a provider's later record of it changes nothing: the decider)
+  const declaredByIssuer = (): GivenEvent => {
+    const event = distribution(FIX.etfId, '2026-01-13', '0.5', { source: 'issuer', revisedFrom: '0.5' });
+    return { ...event, data: { ...(event.data as object), issuer, rocEstimatePercent: '96.66' } };
+  };
+
+  it("the dividend history and the calendar entry carry the release, its time and the issuer's figures", async () => {
+    const { json } = await viewsOf([...allFixtureEvents(), declaredByIssuer()]);
+    const origin = { source: 'issuer', sourceUrl: RELEASE, declaredAt: '2026-01-12T14:05:00.000Z', statedRate: '123.80', secYield: '-0.52', rocEstimatePercent: '96.66' };
+    const history = json<EtfDetail>('detail:FIXW').dividendHistory;
+    expect(history[0]).toEqual({ id: `${FIX.etfId}_2026-01-13`, exDividendDate: '2026-01-13', payoutDate: '2026-01-14', amount: '0.5', estimated: false, kind: 'regular', splitAdjusted: false, declaredAmount: '0.5', isDemo: false, ...origin });
+    expect(history[1]).toMatchObject(OWNER);
+    const fix = json<PublicCalendarEntry[]>('calendar').filter((e) => e.ticker === 'FIXW');
+    expect(fix[0]).toMatchObject({ exDate: '2026-01-13', estimated: false, ...origin });
+    // the projections repeat the issuer's amount: they say so, with nothing of the release (not a declaration)
+    expect(fix.slice(1).map((e) => [e.estimated, e.source, e.sourceUrl, e.rocEstimatePercent])).toEqual([
+      [true, 'issuer', null, null],
+      [true, 'issuer', null, null],
+      [true, 'issuer', null, null],
+    ]);
+  });
+
+  it("the owner's later import drops the issuer's figures", async () => {
+    const { json } = await viewsOf([...allFixtureEvents(), declaredByIssuer(), distribution(FIX.etfId, '2026-01-13', '0.51', { source: 'csv', revisedFrom: '0.5' })]);
+    expect(json<EtfDetail>('detail:FIXW').dividendHistory[0]).toMatchObject({ amount: '0.51', ...OWNER });
+  });
+
+  it('a provider and demo data say so', async () => {
+    const { json } = await viewsOf([...allFixtureEvents(), distribution(FIX.etfId, '2026-01-13', '0.5', { source: 'alpaca', revisedFrom: '0.5' })]);
+    expect(json<EtfDetail>('detail:FIXW').dividendHistory[0]).toMatchObject({ source: 'provider', sourceUrl: null });
+    const demo = await viewsOf([...allFixtureEvents(), distribution(FIX.etfId, '2026-01-13', '0.5', { source: 'demo', revisedFrom: '0.5' })]);
+    expect(demo.json<EtfDetail>('detail:FIXW').dividendHistory[0]).toMatchObject({ source: 'demo', isDemo: true });
+  });
+});
+
 describe('market projection: schema coverage', () => {
   type Handled = Extract<
     CatalogEvent | PriceEvent | DividendEvent | SplitEvent | MarketClockEvent,
@@ -490,12 +533,13 @@ describe('market projection: schema coverage', () => {
     });
     // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
     expect({ version: marketProjection.version, documentFields }).toEqual({
-      version: 6,
+      version: 7,
       documentFields: {
         [MARKET_ETFS]: [
           '_id', '_position', 'barCloses', 'barDates', 'barSources', 'barsVersion', 'brand', 'brandSlug', 'dataSource', 'description', 'distributions',
-          'distributions[].amount', 'distributions[].distributionId', 'distributions[].exDate', 'distributions[].kind', 'distributions[].payDate',
-          'distributions[].recordDate', 'distributions[].source', 'distributions[].status', 'etfId', 'frequency', 'inceptionDate', 'lastBarSource', 'listed', 'name', 'quote', 'quote.price',
+          'distributions[].amount', 'distributions[].distributionId', 'distributions[].exDate', 'distributions[].issuer', 'distributions[].issuer.declaredAt',
+          'distributions[].issuer.secYield', 'distributions[].issuer.statedRate', 'distributions[].issuer.url', 'distributions[].kind', 'distributions[].payDate',
+          'distributions[].recordDate', 'distributions[].rocEstimatePercent', 'distributions[].source', 'distributions[].status', 'etfId', 'frequency', 'inceptionDate', 'lastBarSource', 'listed', 'name', 'quote', 'quote.price',
           'quote.quotedAt', 'quote.source', 'splits', 'splits[].exDate', 'splits[].newRate', 'splits[].oldRate', 'splits[].source', 'splits[].splitId',
           'ticker', 'underlying',
         ],

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, PayoutFrequency } from '../../events/catalog.ts';
-import { distributionIdOf, type DistributionKind, type DistributionStatus } from '../../events/dividends.ts';
+import { distributionIdOf, type DistributionKind, type DistributionStatus, type IssuerDeclaration } from '../../events/dividends.ts';
 import {
   HISTORY_RANGES,
+  type DistributionOrigin,
+  type DistributionSource,
   type DividendHistoryItem,
   type EtfDetail,
   type EtfSplit,
@@ -24,6 +26,7 @@ import { KIND_ORDER } from '../../domain/market/run-rate.ts';
 import { adjustDistributions, adjustPrice, describeSplit, isAdjusted, splitAdjustedInput, splitsInEffect, type SplitPoint } from '../../domain/market/splits.ts';
 import {
   computeEtfMetrics,
+  latestDeclared,
   oneYearBefore,
   presentEtfMetrics,
   type BarPoint,
@@ -53,6 +56,10 @@ export interface StoredDistribution {
   /** regular, special or capital-gain: one distribution per ex-date and kind. */
   kind: DistributionKind;
   source: DataSource;
+  /** Source `issuer`: the release and the issuer's stated rate and SEC yield (null for every other source). */
+  issuer: IssuerDeclaration | null;
+  /** Source `issuer`: the issuer's return-of-capital estimate, percent (null when none was stated, or another source). */
+  rocEstimatePercent: string | null;
 }
 
 export interface StoredSplit extends SplitPoint {
@@ -112,8 +119,47 @@ export type { DividendHistoryItem, EtfDetail, EtfListItem, EtfSplit, HistoryRang
 export const explanationsAreTheContract: SameShape<KernelExplanations, MetricExplanations> = true;
 export { HISTORY_RANGES };
 
-/** The calendar kernel builds the public entries: its entry plus the demo label must be exactly the contract's. */
-export const calendarEntryIsTheContract: SameShape<CalendarEntry & { isDemo: boolean; distributionId: string }, PublicCalendarEntry> = true;
+/** The calendar kernel builds the public entries: its entry plus the demo label, the id and the origin must be exactly the contract's. */
+export const calendarEntryIsTheContract: SameShape<CalendarEntry & { isDemo: boolean; distributionId: string } & DistributionOrigin, PublicCalendarEntry> = true;
+
+/** The API's word for a data source: the owner's CSV or edit, the issuer's release, a provider, demo data. */
+export function distributionSourceOf(source: DataSource): DistributionSource {
+  switch (source) {
+    case 'csv':
+    case 'manual':
+      return 'owner';
+    case 'issuer':
+      return 'issuer';
+    case 'alpaca':
+      return 'provider';
+    case 'demo':
+      return 'demo';
+    default: {
+      const never: never = source;
+      throw new Error(`unknown source ${String(never)}`);
+    }
+  }
+}
+
+/**
+ * A declared distribution's origin as the API shows it (contracts/market.ts `DistributionOrigin`): its
+ * source, and for an issuer's declaration the release, its time and the issuer's figures.
+ */
+export function originOf(d: Pick<StoredDistribution, 'source' | 'issuer' | 'rocEstimatePercent'>): DistributionOrigin {
+  return {
+    source: distributionSourceOf(d.source),
+    sourceUrl: d.issuer?.url ?? null,
+    declaredAt: d.issuer?.declaredAt ?? null,
+    statedRate: d.issuer?.statedRate ?? null,
+    secYield: d.issuer?.secYield ?? null,
+    rocEstimatePercent: d.source === 'issuer' ? d.rocEstimatePercent : null,
+  };
+}
+
+/** A projected payout's origin: the source of the declared amount it repeats, nothing of a release. */
+function projectedOrigin(source: DataSource): DistributionOrigin {
+  return { source: distributionSourceOf(source), sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null };
+}
 
 export const DEFAULT_HISTORY_RANGE: HistoryRange = '1Y';
 
@@ -298,6 +344,7 @@ export function dividendHistoryOf(doc: Pick<EtfMarketFields, 'distributions' | '
       splitAdjusted: adjusted,
       declaredAmount: d.amount,
       isDemo: d.source === DEMO_SOURCE,
+      ...originOf(d),
     });
   }
   // newest ex-date first; on one ex-date the regular payout first, then a special beside it
@@ -524,13 +571,16 @@ export function calendarEntriesOf(doc: EtfMarketFields, today: IsoDate | null, s
   // Amounts are on today's share basis; a projected payout after an upcoming split's ex-date is on the
   // basis of its own ex-date (as a declared one after that split is): x oldRate / newRate.
   const upcoming = doc.splits.filter((x) => x.exDate > today);
+  // a projection repeats the latest declared regular amount: it says whose amount that is
+  const repeated = latestDeclared(doc.distributions.filter((d) => d.kind === 'regular'));
   return entries.map((e) => {
     // One distribution per ex-date and kind: the id says both (a special on a regular payout's ex-date is
     // its own). A projection (regular) carries the id its declaration will get, so the private feed's UID
     // stays when it is declared.
     const distributionId = distributionIdOf(doc.etfId, e.exDate, e.kind);
     const declared = byId.get(distributionId);
-    const labelled = { ...e, isDemo: declared ? declared.source === DEMO_SOURCE : projectedDemo, distributionId };
+    const origin = declared ? originOf(declared) : projectedOrigin(repeated?.source ?? 'manual');
+    const labelled = { ...e, isDemo: declared ? declared.source === DEMO_SOURCE : projectedDemo, distributionId, ...origin };
     if (upcoming.length === 0 || declared) return labelled; // declared or an issuer estimate: on its own basis already
     const onItsBasis = adjustPrice(e.amount, today, upcoming, e.exDate);
     return onItsBasis.eq(e.amount) ? labelled : { ...labelled, amount: canonical(onItsBasis) };

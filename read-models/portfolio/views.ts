@@ -1,4 +1,4 @@
-import type { EtfListItem, PublicCalendarEntry } from '../../contracts/market.ts';
+import type { DistributionOrigin, EtfListItem, PublicCalendarEntry } from '../../contracts/market.ts';
 import type { HoldingView, UserCalendarEntry } from '../../contracts/portfolio.ts';
 import type { SameShape } from '../../contracts/same-shape.ts';
 import { buildUserDividendCalendar, type UserCalendarEntry as KernelUserCalendarEntry } from '../../domain/market/dividend-calendar.ts';
@@ -70,8 +70,8 @@ export type { HoldingView, UserCalendarEntry };
  */
 export const viewShowsEveryEnteredValue: SameShape<Extract<keyof HoldingView, keyof HoldingEntered>, keyof HoldingEntered> = true;
 
-/** The calendar kernel builds the user's entries: its entry plus the demo label must be exactly the contract's. */
-export const userCalendarEntryIsTheContract: SameShape<KernelUserCalendarEntry & { isDemo: boolean; distributionId: string }, UserCalendarEntry> = true;
+/** The calendar kernel builds the user's entries: its entry plus the public entry's demo label, id and origin must be exactly the contract's. */
+export const userCalendarEntryIsTheContract: SameShape<KernelUserCalendarEntry & { isDemo: boolean; distributionId: string } & DistributionOrigin, UserCalendarEntry> = true;
 
 const money = (v: Decimal | null) => fixedOrNull(v, METRIC_PRECISION.money);
 const percentOf = (part: Decimal | null, base: Decimal | null) =>
@@ -153,7 +153,9 @@ export function userCalendarView(computed: readonly HoldingComputation[], entrie
     if (!c) continue;
     const shares = sharesEntitled(c, entry.exDate);
     if (!shares.gt(0)) continue;
-    out.push(...buildUserDividendCalendar([entry], [{ etfId: entry.etfId, shares: sharesText(shares) }], today).map((u) => ({ ...u, isDemo: entry.isDemo, distributionId: entry.distributionId })));
+    const { source, sourceUrl, declaredAt, statedRate, secYield, rocEstimatePercent } = entry;
+    const labels = { isDemo: entry.isDemo, distributionId: entry.distributionId, source, sourceUrl, declaredAt, statedRate, secYield, rocEstimatePercent };
+    out.push(...buildUserDividendCalendar([entry], [{ etfId: entry.etfId, shares: sharesText(shares) }], today).map((u) => ({ ...u, ...labels })));
   }
   return out;
 }

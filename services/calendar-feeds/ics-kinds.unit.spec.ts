@@ -7,7 +7,8 @@ import { publicCalendarIcs, userCalendarIcs } from './ics.ts';
 const summaries = (ics: string) => [...ics.replace(/\r\n[ \t]/g, '').matchAll(/^SUMMARY:(.*)$/gm)].map((m) => m[1]!.trim());
 
 const options = { appUrl: 'https://weeklydiv.test', now: new Date('2026-11-23T12:00:00.000Z') };
-const base = { etfId: 'e1', ticker: 'N3SQ', name: 'Special same day', payoutDate: '2026-11-27', estimated: false, exDate: '2026-11-25', isDemo: false };
+const owner = { source: 'owner', sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null } as const;
+const base = { etfId: 'e1', ticker: 'N3SQ', name: 'Special same day', payoutDate: '2026-11-27', estimated: false, exDate: '2026-11-25', isDemo: false, ...owner };
 
 describe('ICS: a special says so (N1)', () => {
   it('in the public feed', () => {
@@ -20,7 +21,7 @@ describe('ICS: a special says so (N1)', () => {
   });
   it("in a user's feed", () => {
     const entry = (amount: string, estimatedPayout: string, kind: UserCalendarEntry['kind']): UserCalendarEntry => ({
-      etfId: kind, ticker: 'N3SQ', payoutDate: '2026-11-27', amount, shares: '107.21', estimatedPayout, estimated: false, kind, paid: true, isDemo: false, distributionId: `${kind}_2026-11-25`,
+      etfId: kind, ticker: 'N3SQ', payoutDate: '2026-11-27', amount, shares: '107.21', estimatedPayout, estimated: false, kind, paid: true, isDemo: false, distributionId: `${kind}_2026-11-25`, ...owner,
     });
     expect(summaries(userCalendarIcs([entry('0.2', '21.44', 'regular'), entry('1', '107.21', 'special')], { ...options, userId: 'u1' }))).toEqual([
       'N3SQ payout $21.44',

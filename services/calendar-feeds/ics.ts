@@ -52,6 +52,12 @@ function demoLine(isDemo: boolean): string[] {
   return isDemo ? ['Demo data: not a real distribution.'] : [];
 }
 
+/** A payout declared in the issuer's release names the release (and the issuer's return-of-capital estimate). */
+function issuerLines(entry: Pick<PublicCalendarEntry, 'estimated' | 'source' | 'sourceUrl' | 'rocEstimatePercent'>): string[] {
+  if (entry.estimated || entry.source !== 'issuer' || entry.sourceUrl === null) return [];
+  return [`Declared by the issuer: ${entry.sourceUrl}`, ...(entry.rocEstimatePercent !== null ? [`Issuer's return-of-capital estimate: ${entry.rocEstimatePercent}%`] : [])];
+}
+
 /**
  * The public feed's UID: `<etfId>-<exDate>` for a regular payout (the UID every subscriber has had since
  * before kinds existed, so their events stay), the kind appended for the others, which may share the
@@ -78,6 +84,7 @@ export function publicCalendarIcs(entries: readonly PublicCalendarEntry[], optio
         `Amount per share: ${dollars(entry.amount)}${entry.estimated ? ' (estimated)' : ''}`,
         `Ex-dividend date: ${entry.exDate}`,
         `Pay date: ${entry.payoutDate}`,
+        ...issuerLines(entry),
         ...demoLine(entry.isDemo),
         url,
       ].join('\n'),
@@ -104,6 +111,7 @@ export function userCalendarIcs(entries: readonly UserCalendarEntry[], options: 
         `${entry.ticker}: ${entry.shares} shares × ${dollars(entry.amount)} = ${dollars(entry.estimatedPayout)}${entry.estimated ? ' (estimated)' : ''}`,
         ...(entry.paid ? ['Paid.'] : []),
         `Pay date: ${entry.payoutDate}`,
+        ...issuerLines(entry),
         ...demoLine(entry.isDemo),
         url,
       ].join('\n'),

@@ -27,15 +27,17 @@ function uids(text: string): string[] {
 }
 
 const ETF = '7a7a7a7a-0000-4000-8000-000000000001';
+/** Loaded by the owner: no issuer's release behind these payouts. */
+const owner = { source: 'owner', sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null } as const;
 const now = new Date('2026-11-27T19:30:00.000Z');
 const appUrl = 'https://weeklydiv.example';
 
 // The metrics audit's N3S2 (N7): a special $0.50 ex 11-20 and the regular $0.20 ex 11-25, both paid Friday
 // 11-27, 10 shares; then an estimate for the next week.
 const publicEntries: PublicCalendarEntry[] = [
-  { etfId: ETF, ticker: 'N3S2', name: 'Audit two on one day', payoutDate: '2026-11-27', amount: '0.5', estimated: false, exDate: '2026-11-20', kind: 'special', isDemo: false, distributionId: `${ETF}_2026-11-20_special` },
-  { etfId: ETF, ticker: 'N3S2', name: 'Audit two on one day', payoutDate: '2026-11-27', amount: '0.2', estimated: false, exDate: '2026-11-25', kind: 'regular', isDemo: false, distributionId: `${ETF}_2026-11-25` },
-  { etfId: ETF, ticker: 'N3S2', name: 'Audit two on one day', payoutDate: '2026-12-04', amount: '0.2', estimated: true, exDate: '2026-12-03', kind: 'regular', isDemo: false, distributionId: `${ETF}_2026-12-03` },
+  { etfId: ETF, ticker: 'N3S2', name: 'Audit two on one day', payoutDate: '2026-11-27', amount: '0.5', estimated: false, exDate: '2026-11-20', kind: 'special', isDemo: false, distributionId: `${ETF}_2026-11-20_special`, ...owner },
+  { etfId: ETF, ticker: 'N3S2', name: 'Audit two on one day', payoutDate: '2026-11-27', amount: '0.2', estimated: false, exDate: '2026-11-25', kind: 'regular', isDemo: false, distributionId: `${ETF}_2026-11-25`, ...owner },
+  { etfId: ETF, ticker: 'N3S2', name: 'Audit two on one day', payoutDate: '2026-12-04', amount: '0.2', estimated: true, exDate: '2026-12-03', kind: 'regular', isDemo: false, distributionId: `${ETF}_2026-12-03`, ...owner },
 ];
 const userEntries: UserCalendarEntry[] = publicEntries.map((e) => ({
   etfId: e.etfId,
@@ -49,6 +51,7 @@ const userEntries: UserCalendarEntry[] = publicEntries.map((e) => ({
   paid: !e.estimated,
   isDemo: false,
   distributionId: e.distributionId,
+  ...owner,
 }));
 
 describe('iCalendar feeds (RFC 5545)', () => {
@@ -90,14 +93,27 @@ describe('iCalendar feeds (RFC 5545)', () => {
   it('a regular payout and a special on one ex-date are two events in both feeds (two public UIDs, two private UIDs)', () => {
     // The audit's N3SQ: the regular $0.20 and a special $1.00, both ex 11-25 and paid 11-27.
     const sameDay: PublicCalendarEntry[] = [
-      { etfId: ETF, ticker: 'N3SQ', name: 'Special same day', payoutDate: '2026-11-27', amount: '0.2', estimated: false, exDate: '2026-11-25', kind: 'regular', isDemo: false, distributionId: `${ETF}_2026-11-25` },
-      { etfId: ETF, ticker: 'N3SQ', name: 'Special same day', payoutDate: '2026-11-27', amount: '1', estimated: false, exDate: '2026-11-25', kind: 'special', isDemo: false, distributionId: `${ETF}_2026-11-25_special` },
+      { etfId: ETF, ticker: 'N3SQ', name: 'Special same day', payoutDate: '2026-11-27', amount: '0.2', estimated: false, exDate: '2026-11-25', kind: 'regular', isDemo: false, distributionId: `${ETF}_2026-11-25`, ...owner },
+      { etfId: ETF, ticker: 'N3SQ', name: 'Special same day', payoutDate: '2026-11-27', amount: '1', estimated: false, exDate: '2026-11-25', kind: 'special', isDemo: false, distributionId: `${ETF}_2026-11-25_special`, ...owner },
     ];
     expect(uids(publicCalendarIcs(sameDay, { appUrl, now }))).toEqual([`${ETF}-2026-11-25@weeklydiv`, `${ETF}-2026-11-25-special@weeklydiv`]);
     const forUser: UserCalendarEntry[] = sameDay.map((e) => ({
       etfId: e.etfId, ticker: e.ticker, payoutDate: e.payoutDate, amount: e.amount, shares: '10', estimatedPayout: (10 * Number(e.amount)).toFixed(2),
-      estimated: false, kind: e.kind, paid: true, isDemo: false, distributionId: e.distributionId,
+      estimated: false, kind: e.kind, paid: true, isDemo: false, distributionId: e.distributionId, ...owner,
     }));
     expect(uids(userCalendarIcs(forUser, { appUrl, now, userId: 'u1' }))).toEqual([`${ETF}_2026-11-25-u1@weeklydiv`, `${ETF}_2026-11-25_special-u1@weeklydiv`]);
+  });
+
+  it("a payout declared in the issuer's release names the release and the ROC estimate in both feeds; an estimate does not", () => {
+    const RELEASE = 'https://www.globenewswire.com/news-release/2026/11/24/1/0/en/N3S2.html';
+    const issuer = { source: 'issuer', sourceUrl: RELEASE, declaredAt: '2026-11-24T14:05:00.000Z', statedRate: '52.00', secYield: '0.00', rocEstimatePercent: '96.66' } as const;
+    const declared = { ...publicEntries[1]!, ...issuer };
+    const projected = { ...publicEntries[2]!, ...issuer, sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null };
+    const descriptions = (text: string) => contentLines(text).filter((l) => l.startsWith('DESCRIPTION:'));
+    const [declaredText, projectedText] = descriptions(publicCalendarIcs([declared, projected], { appUrl, now }));
+    expect(declaredText).toContain(`Declared by the issuer: ${RELEASE}\\nIssuer's return-of-capital estimate: 96.66%`);
+    expect(projectedText).not.toContain('Declared by the issuer');
+    const mine = { ...userEntries[1]!, ...issuer };
+    expect(descriptions(userCalendarIcs([mine], { appUrl, now, userId: 'u1' }))[0]).toContain(`Declared by the issuer: ${RELEASE}`);
   });
 });

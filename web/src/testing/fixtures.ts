@@ -1,6 +1,9 @@
 import type { User } from '../../../contracts/accounts.ts';
-import type { EtfDetail, EtfListItem } from '../../../contracts/market.ts';
+import type { DistributionOrigin, EtfDetail, EtfListItem } from '../../../contracts/market.ts';
 import type { HoldingView } from '../../../contracts/portfolio.ts';
+
+/** A distribution the owner loaded (no issuer's release): the origin fields of a history item or calendar entry. */
+export const OWNER_ORIGIN: DistributionOrigin = { source: 'owner', sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null };
 
 /** An ETF list item with sensible values; override what a test cares about. */
 /** Overrides of a fixture; `exact` may give only some unrounded figures (the rest follow the rounded ones). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HoldingView, UserCalendarEntry } from '../../../../contracts/portfolio.ts';
-import { etf, holdingView } from '../../testing/fixtures.ts';
+import { etf, holdingView, OWNER_ORIGIN } from '../../testing/fixtures.ts';
 import { payoutWeeks } from './payout-weeks.ts';
 import { holdingGain, holdingValue, portfolioSummary } from './portfolio-summary.ts';
 import { SEARCH_LIMIT, searchEtfs } from './search-etfs.ts';
@@ -83,6 +83,7 @@ describe('upcoming payouts (four weeks from Monday, weekdays only)', () => {
     paid: false,
     isDemo: false,
     distributionId: `e-${ticker}_${payoutDate}`,
+    ...OWNER_ORIGIN,
     ...extra,
   });
 

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EtfListItem } from '../../../../../contracts/market.ts';
-import { etf, etfDetail } from '../../../testing/fixtures.ts';
+import { etf, etfDetail, OWNER_ORIGIN } from '../../../testing/fixtures.ts';
 import { mockFetch, type MockRequest } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { EtfTab } from './etf-tab.tsx';
@@ -298,7 +298,7 @@ describe("a fund's data dialog", () => {
 describe("a fund's data dialog: kinds, refused rows, frequency (N1, N9, N13)", () => {
   const inferred = { frequency: 'four-weekly' as const, gapDays: 28, evenly: true };
   const row = (exDividendDate: string, amount: string, kind: 'regular' | 'special') => ({
-    id: `d-${exDividendDate}-${kind}`, exDividendDate, payoutDate: '2026-11-27', amount, estimated: false, kind, splitAdjusted: false, declaredAmount: amount, isDemo: false,
+    id: `d-${exDividendDate}-${kind}`, exDividendDate, payoutDate: '2026-11-27', amount, estimated: false, kind, splitAdjusted: false, declaredAmount: amount, isDemo: false, ...OWNER_ORIGIN,
   });
   const detail = etfDetail({ id: 'id-0', ticker: 'T00', dividendHistory: [row('2026-11-25', '0.2', 'regular'), row('2026-11-25', '1', 'special')], splits: [] });
 

@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EtfDetail } from '../../../../../contracts/market.ts';
-import { etfDetail } from '../../../testing/fixtures.ts';
+import { etfDetail, OWNER_ORIGIN } from '../../../testing/fixtures.ts';
 import { mockFetch } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { EtfDetailView } from './etf-detail-view.tsx';
@@ -20,7 +20,7 @@ class FarAwayObserver {
   disconnect() {}
 }
 
-const history = { id: 'd1', exDividendDate: '2026-10-20', payoutDate: '2026-10-21', amount: '0.145', estimated: false, kind: 'regular' as const, splitAdjusted: false, declaredAmount: '0.145', isDemo: false };
+const history = { id: 'd1', exDividendDate: '2026-10-20', payoutDate: '2026-10-21', amount: '0.145', estimated: false, kind: 'regular' as const, splitAdjusted: false, declaredAmount: '0.145', isDemo: false, ...OWNER_ORIGIN };
 const similar = { id: 'e2', ticker: 'NVDY', name: 'YieldMax NVDA Option Income', brand: 'YieldMax', brandSlug: 'yieldmax', currentPrice: '9.03', yieldPercent: '38.1', exactYieldPercent: '38.1', isDemo: false };
 
 function show(d: EtfDetail, points: unknown[] = []) {

@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EtfDetail } from '../../../../../contracts/market.ts';
-import { etfDetail } from '../../../testing/fixtures.ts';
+import { etfDetail, OWNER_ORIGIN } from '../../../testing/fixtures.ts';
 import { mockFetch } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { EtfDetailView } from './etf-detail-view.tsx';
@@ -34,6 +34,7 @@ function detail(overrides: Parameters<typeof etfDetail>[0] = {}): EtfDetail {
       splitAdjusted: false,
       declaredAmount: '0.14501',
       isDemo: false,
+      ...OWNER_ORIGIN,
     })),
     similarEtfs: [{ id: 'e2', ticker: 'NVDY', name: 'YieldMax NVDA Option Income', brand: 'YieldMax', brandSlug: 'yieldmax', currentPrice: '9.03', yieldPercent: '38.1', exactYieldPercent: '38.1', isDemo: false }],
     ...overrides,
@@ -82,8 +83,8 @@ describe('ETF detail', () => {
 
   it('lists the splits under the dividend history and marks split-adjusted amounts', async () => {
     const history = [
-      { id: 'd1', exDividendDate: '2026-11-10', payoutDate: '2026-11-11', amount: '0.2', estimated: false, kind: 'regular' as const, splitAdjusted: false, declaredAmount: '0.2', isDemo: false },
-      { id: 'd2', exDividendDate: '2026-11-03', payoutDate: '2026-11-04', amount: '0.2', estimated: false, kind: 'regular' as const, splitAdjusted: true, declaredAmount: '0.02', isDemo: false },
+      { id: 'd1', exDividendDate: '2026-11-10', payoutDate: '2026-11-11', amount: '0.2', estimated: false, kind: 'regular' as const, splitAdjusted: false, declaredAmount: '0.2', isDemo: false, ...OWNER_ORIGIN },
+      { id: 'd2', exDividendDate: '2026-11-03', payoutDate: '2026-11-04', amount: '0.2', estimated: false, kind: 'regular' as const, splitAdjusted: true, declaredAmount: '0.02', isDemo: false, ...OWNER_ORIGIN },
     ];
     const splits = [{ exDate: '2026-11-09', oldRate: '10', newRate: '1', description: '1-for-10 reverse split', upcoming: false }];
     mockFetch(reads(detail({ dividendHistory: history, splits })));
@@ -114,8 +115,8 @@ describe('ETF detail', () => {
           weeklyAverage: '0.6795',
           exact: { yieldPercent: '128.849', distributionRate: '26', weeklyAverage: '0.679467', ttmYield: '66.95' },
           dividendHistory: [
-            { id: 'd1', exDividendDate: '2026-11-24', payoutDate: '2026-11-25', amount: '0.90', estimated: true, kind: 'regular', splitAdjusted: false, declaredAmount: '0.90', isDemo: false },
-            { id: 'd2', exDividendDate: '2026-11-17', payoutDate: '2026-11-18', amount: '0.10', estimated: false, kind: 'regular', splitAdjusted: false, declaredAmount: '0.10', isDemo: false },
+            { id: 'd1', exDividendDate: '2026-11-24', payoutDate: '2026-11-25', amount: '0.90', estimated: true, kind: 'regular', splitAdjusted: false, declaredAmount: '0.90', isDemo: false, ...OWNER_ORIGIN },
+            { id: 'd2', exDividendDate: '2026-11-17', payoutDate: '2026-11-18', amount: '0.10', estimated: false, kind: 'regular', splitAdjusted: false, declaredAmount: '0.10', isDemo: false, ...OWNER_ORIGIN },
           ],
         }),
       ),
@@ -132,9 +133,9 @@ describe('ETF detail', () => {
 
   it('shows a special as a special and keeps the distribution rate at the regular payout (N1)', async () => {
     const history = [
-      { id: 'd1', exDividendDate: '2026-11-25', payoutDate: '2026-11-27', amount: '0.20', estimated: false, kind: 'regular' as const, splitAdjusted: false, declaredAmount: '0.20', isDemo: false },
-      { id: 'd1s', exDividendDate: '2026-11-25', payoutDate: '2026-11-27', amount: '1.00', estimated: false, kind: 'special' as const, splitAdjusted: false, declaredAmount: '1.00', isDemo: false },
-      { id: 'd2', exDividendDate: '2026-11-19', payoutDate: '2026-11-20', amount: '0.20', estimated: false, kind: 'regular' as const, splitAdjusted: false, declaredAmount: '0.20', isDemo: false },
+      { id: 'd1', exDividendDate: '2026-11-25', payoutDate: '2026-11-27', amount: '0.20', estimated: false, kind: 'regular' as const, splitAdjusted: false, declaredAmount: '0.20', isDemo: false, ...OWNER_ORIGIN },
+      { id: 'd1s', exDividendDate: '2026-11-25', payoutDate: '2026-11-27', amount: '1.00', estimated: false, kind: 'special' as const, splitAdjusted: false, declaredAmount: '1.00', isDemo: false, ...OWNER_ORIGIN },
+      { id: 'd2', exDividendDate: '2026-11-19', payoutDate: '2026-11-20', amount: '0.20', estimated: false, kind: 'regular' as const, splitAdjusted: false, declaredAmount: '0.20', isDemo: false, ...OWNER_ORIGIN },
     ];
     mockFetch(reads(detail({ distributionRate: '52.00', exact: { distributionRate: '52' }, dividendHistory: history })));
     renderWithProviders(<EtfDetailView ticker="NVDW" brandSlug="yieldmax" />);

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserCalendarEntry } from '../../../../../contracts/portfolio.ts';
 import { MARKET_TODAY, fixClock } from '../../../testing/clock.ts';
-import { etf, holdingView, user } from '../../../testing/fixtures.ts';
+import { etf, holdingView, user, OWNER_ORIGIN } from '../../../testing/fixtures.ts';
 import { mockFetch } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import PersonalAreaRoute from './personal-area-route.tsx';
@@ -34,6 +34,7 @@ const payout = (isDemo: boolean): UserCalendarEntry => ({
   paid: false,
   isDemo,
   distributionId: 'e1_2026-01-20',
+  ...OWNER_ORIGIN,
 });
 
 function renderArea(handlers: Record<string, unknown>, route = '/my-weeklydiv') {

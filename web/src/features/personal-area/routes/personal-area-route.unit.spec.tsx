@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Favorite } from '../../../../../contracts/favorites.ts';
 import type { HoldingView, UserCalendarEntry } from '../../../../../contracts/portfolio.ts';
 import { fixClock } from '../../../testing/clock.ts';
-import { etf, holdingView, user } from '../../../testing/fixtures.ts';
+import { etf, holdingView, user, OWNER_ORIGIN } from '../../../testing/fixtures.ts';
 import { mockFetch, type MockRequest } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import PersonalAreaRoute from './personal-area-route.tsx';
@@ -219,6 +219,7 @@ describe('upcoming dividend payouts', () => {
     paid,
     isDemo: false,
     distributionId: `e-${ticker}_${payoutDate}`,
+    ...OWNER_ORIGIN,
   });
   const base = { 'GET /api/user': user(), 'GET /api/user/portfolio': [dripHolding], 'GET /api/user/favorites': [] };
 
