@@ -19,6 +19,7 @@ export const jobNameSchema = z.enum([
   'sync-brokerage',
   'refresh-premium-quotes',
   'send-ex-date-reminders',
+  'ingest-declarations',
 ]);
 export type JobName = z.infer<typeof jobNameSchema>;
 

@@ -17,6 +17,7 @@ import { imageEvents } from './images.ts';
 import { brokerageEvents } from './brokerage.ts';
 import { billingEvents } from './billing.ts';
 import { alertEvents } from './alerts.ts';
+import { releaseEvents } from './releases.ts';
 
 export class UnknownEventTypeError extends Error {}
 export class InvalidEventError extends Error {}
@@ -41,6 +42,7 @@ export const allEventDefinitions: readonly EventDefinition[] = [
   ...brokerageEvents,
   ...billingEvents,
   ...alertEvents,
+  ...releaseEvents,
 ];
 
 export class EventRegistry {

@@ -24,7 +24,8 @@ export type StreamCategory =
   | 'calendarfeed'
   | 'brokerage'
   | 'alerts'
-  | 'alertsreactor';
+  | 'alertsreactor'
+  | 'releases';
 
 export function streamName(category: StreamCategory, id: string): string {
   if (!id) throw new Error(`stream id for ${category} is empty`);
@@ -67,6 +68,8 @@ export const streams = {
   alerts: (userId: string) => streamName('alerts', userId),
   /** The checkpoint of the distribution-change alert reactor (services/alerts/reactor.ts). */
   alertsReactor: () => streamName('alertsreactor', 'distribution-change'),
+  /** An issuer's release read by ingest-declarations (docs/declarations.md): read, then applied or dismissed. */
+  releases: (releaseId: string) => streamName('releases', releaseId),
   /** The single stream of `MarketDayBegan` events: the market's "today" as a fact in the log. */
   marketClock: () => streamName('market', 'clock'),
 };

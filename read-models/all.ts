@@ -12,6 +12,7 @@ import { imagesProjection } from './images/projection.ts';
 import { newsKeywordsProjection, newsProjection } from './news/projection.ts';
 import { brokerageProjection } from './brokerage/projection.ts';
 import { alertsProjection } from './alerts/projection.ts';
+import { releasesProjection } from './releases/projection.ts';
 
 /** Every read model of the product. A module adds its projection here. */
 export const allProjections: readonly Projection[] = [
@@ -29,5 +30,6 @@ export const allProjections: readonly Projection[] = [
   newsKeywordsProjection,
   brokerageProjection,
   alertsProjection,
+  releasesProjection,
 ];
 

@@ -107,6 +107,7 @@ function stringCandidates(seed: number): string[] {
     `v1.s${seed}.iv.tag`,
     `sample-${seed}`.padEnd(20, 'x'),
     letters(seed, 3).toLowerCase(),
+    seed.toString(16).padStart(32, 'b'),
   ];
 }
 
