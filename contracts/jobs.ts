@@ -114,3 +114,5 @@ export const startSyncDividends = dataOperation('sync-dividends');
 export const startRecalculateYields = dataOperation('recalculate-yields');
 export const startClearCache = dataOperation('clear-cache');
 export const startIngestNews = dataOperation('ingest-news');
+/** Reads the issuers' announcement feeds now (docs/declarations.md), as the schedule does every ISSUER_POLL_SECONDS. */
+export const startIngestDeclarations = dataOperation('ingest-declarations');

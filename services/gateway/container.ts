@@ -15,6 +15,8 @@ import { createMarketDataProvider } from '../../infra/market-data/provider-facto
 import type { FeedReader } from '../../infra/news-feeds/port.ts';
 import { createRssFeedReader } from '../../infra/news-feeds/rss-feed-reader.ts';
 import { createSafeFetch } from '../../infra/http-fetch/safe-fetch.ts';
+import type { SafeFetch } from '../../infra/http-fetch/port.ts';
+import { parserNotInstalled, type ParseRelease } from '../declarations/release.ts';
 import { DiskWriteHealth } from '../../infra/write-health/disk-write-health.ts';
 import { REMOTE_WRITE_HEALTH } from '../../infra/write-health/port.ts';
 import { allProjections } from '../../read-models/all.ts';
@@ -44,6 +46,12 @@ export interface Container {
   marketData(): MarketDataProvider | null;
   /** The news feed reader of ingest-news (10 s and 2 MB per feed; non-public addresses refused unless FEEDS_ALLOW_PRIVATE). */
   newsFeedReader(): FeedReader;
+  /** The issuer feed reader of ingest-declarations (the same limits and address rules as the news reader). */
+  issuerFeedReader(): FeedReader;
+  /** The safe fetch of the issuers' release pages (non-public addresses refused unless FEEDS_ALLOW_PRIVATE). */
+  releaseFetcher(): SafeFetch;
+  /** The release parser of ingest-declarations (services/declarations/release.ts). */
+  releaseParser(): ParseRelease;
   /** Starts projections (catching up) or the checkpoint reader. */
   start(): Promise<void>;
   /** Registers a clean-up step, run in reverse order by stop(). */
@@ -130,6 +138,16 @@ export async function createContainer(
     },
     newsFeedReader() {
       return createRssFeedReader({ userAgent: `WeeklyDiv news reader (+${config.appUrl})`, fetcher: createSafeFetch({ allowPrivate: config.feedsAllowPrivate }) });
+    },
+    issuerFeedReader() {
+      return createRssFeedReader({ userAgent: `WeeklyDiv declarations reader (+${config.appUrl})`, fetcher: createSafeFetch({ allowPrivate: config.feedsAllowPrivate }) });
+    },
+    releaseFetcher() {
+      return createSafeFetch({ allowPrivate: config.feedsAllowPrivate });
+    },
+    releaseParser() {
+      // until services/declarations/release-parser.ts is wired in here: nothing is read, every release goes to review
+      return parserNotInstalled;
     },
     async start() {
       if (runner) {

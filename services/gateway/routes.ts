@@ -19,6 +19,7 @@ import { imagesApi } from '../images/api.ts';
 import { billingApi } from '../billing/api.ts';
 import { liveApi } from '../live/api.ts';
 import { alertsApi } from '../alerts/api.ts';
+import { declarationsApi } from '../declarations/api.ts';
 
 /**
  * Every module's endpoints (contracts/endpoint.ts definitions handled in the module's api.ts), mounted
@@ -48,4 +49,5 @@ export const apiModules: readonly ApiModule[] = [
   splitsApi,
   dataOperationsApi,
   jobsApi,
+  declarationsApi,
 ];

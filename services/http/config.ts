@@ -97,6 +97,15 @@ const envSchema = z
     SNAPTRADE_CLIENT_ID: optionalString,
     SNAPTRADE_CONSUMER_KEY: optionalString,
     NEWS_FEEDS: feedList,
+    /** The issuers' announcement feeds replacing the built-in list of ingest-declarations (docs/declarations.md). */
+    ISSUER_FEEDS: feedList,
+    /** How often ingest-declarations polls the issuers' feeds, in seconds. */
+    ISSUER_POLL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+    /**
+     * When the scheduled polls run: `business-hours` (07:00 to 20:00 New York time on NYSE business days,
+     * when issuers publish) or `always` (a bench, a test, a private deployment that wants every hour).
+     */
+    ISSUER_POLL_WINDOW: z.enum(['business-hours', 'always']).default('business-hours'),
     /** Let feed fetches reach loopback and private addresses (tests, private deployments); refused in production. */
     FEEDS_ALLOW_PRIVATE: bool,
     /** Another base URL for the SnapTrade SDK (its `basePath`); unset: the SDK's own (https://api.snaptrade.com). */
@@ -181,6 +190,12 @@ export interface Config {
   newsFeeds: string[] | undefined;
   /** FEEDS_ALLOW_PRIVATE: feed fetches may reach loopback and private addresses (never in production). */
   feedsAllowPrivate: boolean;
+  /**
+   * ingest-declarations (docs/declarations.md): ISSUER_FEEDS replacing the built-in list
+   * (services/declarations/feeds.ts; undefined: the built-in list), the poll interval and its window.
+   */
+  issuerFeeds: string[] | undefined;
+  issuerPoll: { seconds: number; window: Env['ISSUER_POLL_WINDOW'] };
   /**
    * SnapTrade (Premium brokerage sync), on when client id and consumer key are set. `apiUrl`: the SDK's
    * basePath (undefined: the SDK's own); `secretKey`: the AES-256-GCM key for users' SnapTrade secrets.
@@ -284,6 +299,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     snaptrade,
     newsFeeds: env.NEWS_FEEDS && env.NEWS_FEEDS.length > 0 ? env.NEWS_FEEDS : undefined,
     feedsAllowPrivate: env.FEEDS_ALLOW_PRIVATE ?? false,
+    issuerFeeds: env.ISSUER_FEEDS && env.ISSUER_FEEDS.length > 0 ? env.ISSUER_FEEDS : undefined,
+    issuerPoll: { seconds: env.ISSUER_POLL_SECONDS, window: env.ISSUER_POLL_WINDOW },
     live: { heartbeatMs: env.LIVE_HEARTBEAT_MS, maxStreamsPerUser: env.LIVE_MAX_STREAMS_PER_USER, maxStreams: env.LIVE_MAX_STREAMS, maxCatchUpViews: env.LIVE_MAX_CATCH_UP_VIEWS },
     notes,
   };

@@ -94,6 +94,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ NEWS_FEEDS: 'not a url' })).toThrow(ConfigError);
   });
 
+  it('reads ISSUER_FEEDS like NEWS_FEEDS, and the poll interval and window of ingest-declarations (default every 300 s in business hours)', () => {
+    expect(loadConfig({})).toMatchObject({ issuerFeeds: undefined, issuerPoll: { seconds: 300, window: 'business-hours' } });
+    expect(loadConfig({ ISSUER_FEEDS: ' http://127.0.0.1:9/a.rss ,https://b.example/feed,,' }).issuerFeeds).toEqual(['http://127.0.0.1:9/a.rss', 'https://b.example/feed']);
+    expect(loadConfig({ ISSUER_POLL_SECONDS: '30', ISSUER_POLL_WINDOW: 'always' }).issuerPoll).toEqual({ seconds: 30, window: 'always' });
+    expect(() => loadConfig({ ISSUER_FEEDS: 'file:///etc/passwd' })).toThrow(/ISSUER_FEEDS\.0: every entry must be an http\(s\) URL/);
+    expect(() => loadConfig({ ISSUER_POLL_SECONDS: '5' })).toThrow(/ISSUER_POLL_SECONDS/);
+    expect(() => loadConfig({ ISSUER_POLL_WINDOW: 'nights' })).toThrow(/ISSUER_POLL_WINDOW/);
+  });
+
   it('lets feed fetches reach private addresses only with FEEDS_ALLOW_PRIVATE, never in production (security audit S7)', () => {
     expect(loadConfig({}).feedsAllowPrivate).toBe(false);
     expect(loadConfig({ FEEDS_ALLOW_PRIVATE: 'true' }).feedsAllowPrivate).toBe(true);

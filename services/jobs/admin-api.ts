@@ -1,5 +1,6 @@
 import {
   startClearCache,
+  startIngestDeclarations,
   startIngestNews,
   startInitializeProduction,
   startRecalculateYields,
@@ -13,7 +14,7 @@ import { apiModule, handle, type Call } from '../http/endpoints.ts';
 
 /**
  * The owner's data operations (the Data Sync tab: initialize, update prices, sync dividends, recalculate
- * yields, clear cache; the News tab's ingest news), definitions in contracts/jobs.ts. Each POST (no
+ * yields, clear cache, read the issuers' declarations; the News tab's ingest news), definitions in contracts/jobs.ts. Each POST (no
  * body) starts a job and answers at once: 202 with the run, `Location: /api/admin/jobs/{id}`, which
  * follows it (services/jobs/api.ts). Under /api/admin (the app's owner guard).
  */
@@ -26,6 +27,7 @@ const dataOperationMessages = {
   'recalculate-yields': 'Yield calculation started. It may take a few minutes.',
   'clear-cache': 'Cache clearing started. Fresh data will load on next request.',
   'ingest-news': 'News ingestion started. Check back in a minute for new articles.',
+  'ingest-declarations': "Reading the issuers' announcements. New declarations show in a minute; releases not read completely wait for review.",
 } as const satisfies Partial<Record<JobName, string>>;
 
 type DataOperation = keyof typeof dataOperationMessages;
@@ -50,4 +52,5 @@ export const dataOperationsApi = apiModule('jobs', () => [
   handle(startRecalculateYields, queue('recalculate-yields')),
   handle(startClearCache, queue('clear-cache')),
   handle(startIngestNews, queue('ingest-news')),
+  handle(startIngestDeclarations, queue('ingest-declarations')),
 ]);

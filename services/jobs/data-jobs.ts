@@ -11,7 +11,7 @@ import type { CommandContext } from '../core/decider.ts';
 import type { EventLog } from '../core/event-log.ts';
 import { clearCaches } from '../../domain/caches/registry.ts';
 import { listNewEtf } from '../catalog/commands.ts';
-import { addDays, addMonths, isBusinessDay, isRegularSession, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
+import { addDays, addMonths, isBusinessDay, isRegularSession, newYorkDate, newYorkTime, type IsoDate } from '../../domain/market/trading-days.ts';
 import { SEED_CATALOG, seedEtfByTicker, seedEtfId, seedListing } from '../../domain/market/seed-catalog.ts';
 import { syncDailyBars, syncPrices } from '../prices/commands.ts';
 import { syncDistributions, type SkippedDistribution } from '../dividends/commands.ts';
@@ -29,6 +29,10 @@ import { syncBrokerage } from '../brokerage/commands.ts';
 import { portfoliosOf } from '../../read-models/portfolio/queries.ts';
 import type { Mailer } from '../../infra/mail/port.ts';
 import { sendExDateReminders } from '../alerts/ex-date-reminders.ts';
+import type { SafeFetch } from '../../infra/http-fetch/port.ts';
+import type { IssuerFeed } from '../declarations/feeds.ts';
+import { ingestDeclarations } from '../declarations/ingest.ts';
+import type { ParseRelease } from '../declarations/release.ts';
 
 /**
  * What each data job does. A job only sends commands (through services/{prices,dividends,splits}/commands.ts,
@@ -65,6 +69,11 @@ export interface JobEnv {
   brokerage: Brokerage | undefined;
   /** For send-ex-date-reminders: the mail port. */
   mailer: Mailer;
+  /**
+   * What ingest-declarations reads (docs/declarations.md): the issuers' feeds (ISSUER_FEEDS or the
+   * built-in list), the feed reader and the safe fetch of the release pages, and the release parser.
+   */
+  declarations: { reader: FeedReader; fetcher: SafeFetch; parseRelease: ParseRelease; feeds: readonly IssuerFeed[]; userAgent: string };
 }
 
 export interface RunContext {
@@ -436,6 +445,47 @@ const sendExDateRemindersJob: JobBody = async (env, run): Promise<JobOutcome> =>
   return { summary: `Sent ${plural(sent, 'ex-date reminder')} for ex-date ${exDate}` + (failed > 0 ? ` (${failed} failed)` : ''), counts: { sent, alreadySent, failed } };
 };
 
+/**
+ * Whether a scheduled poll of ingest-declarations has anything to do: 07:00 to 20:00 New York time on an
+ * NYSE business day, when issuers publish (ISSUER_POLL_WINDOW=always: any time). Other polls are not
+ * recorded as runs (the schedule fires every ISSUER_POLL_SECONDS around the clock).
+ */
+export function declarationsPollDue(config: Pick<Config, 'issuerPoll'>, now: Date): boolean {
+  if (config.issuerPoll.window === 'always') return true;
+  const t = newYorkTime(now.getTime());
+  return isBusinessDay(t.date) && t.minuteOfDay >= 7 * 60 && t.minuteOfDay <= 20 * 60;
+}
+
+/**
+ * The issuers' declarations (services/declarations/ingest.ts): read every issuer feed, each new release
+ * once; a complete one is published as declarations at once, one not read completely goes to the owner's
+ * review queue. Fails only when no feed could be read.
+ */
+const ingestDeclarationsJob: JobBody = async (env, run): Promise<JobOutcome> => {
+  const { counts, failures, position } = await ingestDeclarations({
+    log: env.log,
+    readModels: env.readModels,
+    ...env.declarations,
+    logger: env.logger,
+    ctx: run.ctx,
+    progress: (p) => run.progress(p),
+  });
+  // the run is reported done once the declarations show in the read models
+  await env.readModels.waitFor(position, { timeoutMs: 60_000 });
+  const failed = failures.map((f) => `${f.source} (${f.reason})`).join('; ');
+  if (counts.feedsRead === 0 && counts.feedsFailed > 0) throw new JobProblem(`No issuer feed could be read: ${failed}`);
+  return {
+    summary:
+      `Read ${counts.feedsRead} of ${plural(counts.feeds, 'issuer feed')}: ${plural(counts.releases, 'new release')} ` +
+      `(${counts.published} published, ${counts.inReview} in review, ${counts.notDeclarations} not a declaration); ` +
+      `${plural(counts.declared, 'declaration')} new, ${counts.revised} revised, ${counts.unchanged} unchanged` +
+      (counts.unknownTickers > 0 ? `; ${plural(counts.unknownTickers, 'possible new fund')}` : '') +
+      (counts.retryLater > 0 ? `; ${plural(counts.retryLater, 'release')} to read again next run` : '') +
+      (failures.length > 0 ? `; failed: ${failed}` : ''),
+    counts: { ...counts },
+  };
+};
+
 export const dataJobs: Readonly<Record<JobName, JobBody>> = {
   'initialize-production': initializeProduction,
   'update-prices': updatePrices,
@@ -447,4 +497,5 @@ export const dataJobs: Readonly<Record<JobName, JobBody>> = {
   'sync-brokerage': syncBrokerageJob,
   'refresh-premium-quotes': refreshPremiumQuotes,
   'send-ex-date-reminders': sendExDateRemindersJob,
+  'ingest-declarations': ingestDeclarationsJob,
 };

@@ -11,7 +11,7 @@ import { registerCache, registeredCaches } from '../../domain/caches/registry.ts
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { marketProjectionNames, NO_ALPACA_KEYS } from './data-jobs.ts';
 import { whenJobFinished } from './job-runs.ts';
-import { JOB_SCHEDULES, startJobs, type JobsRuntime } from './runtime.ts';
+import { issuerPollSchedule, JOB_SCHEDULES, startJobs, type JobsRuntime } from './runtime.ts';
 
 /** A provider answering what a test gives it (the jobs' own logic is under test, not the provider). */
 class ScriptedProvider implements MarketDataProvider {
@@ -258,8 +258,10 @@ describe('data operations with a scripted provider', () => {
       'sync-brokerage': { repeatInterval: '30 6 * * *', repeatTimezone: 'America/New_York' },
       'refresh-premium-quotes': { repeatInterval: '* 9-16 * * 1-5', repeatTimezone: 'America/New_York' },
       'send-ex-date-reminders': { repeatInterval: '0 9 * * 1-5', repeatTimezone: 'America/New_York' },
+      // every ISSUER_POLL_SECONDS (default 300); the job itself skips polls outside 07:00-20:00 ET on business days
+      'ingest-declarations': { repeatInterval: '300 seconds', repeatTimezone: 'America/New_York' },
     });
-    expect(JOB_SCHEDULES.map((s) => s.name).sort()).toEqual(Object.keys(byName).sort());
+    expect([...JOB_SCHEDULES.map((s) => s.name), issuerPollSchedule(ctx.deps.config).name].sort()).toEqual(Object.keys(byName).sort());
   });
 
   it('began the market day at start', async () => {

@@ -14,8 +14,12 @@ import { clearCaches } from '../../domain/caches/registry.ts';
 import type { AppDeps, JobQueue } from '../http/deps.ts';
 import { newYorkDate } from '../../domain/market/trading-days.ts';
 import { beginMarketDay } from '../market-clock/market-day.ts';
-import { dataJobs, premiumQuotesDue, reasonOf, type JobEnv, type RunContext } from './data-jobs.ts';
+import { dataJobs, declarationsPollDue, premiumQuotesDue, reasonOf, type JobEnv, type RunContext } from './data-jobs.ts';
 import { newsFeedsOf } from '../news/feeds.ts';
+import type { SafeFetch } from '../../infra/http-fetch/port.ts';
+import { issuerFeedsOf } from '../declarations/feeds.ts';
+import type { ParseRelease } from '../declarations/release.ts';
+import type { Config } from '../http/config.ts';
 import { jobRuns, whenJobFinished } from './job-runs.ts';
 
 /**
@@ -51,6 +55,20 @@ export const JOB_SCHEDULES: readonly { name: JobName; cron: string; what: string
   },
 ];
 
+/**
+ * ingest-declarations polls every ISSUER_POLL_SECONDS (default 300), not on a cron: the interval is the
+ * owner's setting. Polls outside 07:00-20:00 New York time on NYSE business days are not recorded as runs
+ * (`declarationsPollDue`; ISSUER_POLL_WINDOW=always polls at any hour).
+ */
+export function issuerPollSchedule(config: Pick<Config, 'issuerPoll'>): { name: JobName; interval: string; what: string } {
+  const { seconds, window } = config.issuerPoll;
+  return {
+    name: 'ingest-declarations',
+    interval: `${seconds} seconds`,
+    what: `every ${seconds} s, ${window === 'always' ? 'at any hour' : 'from 07:00 to 20:00 ET on NYSE business days'} (the issuers' declarations, docs/declarations.md)`,
+  };
+}
+
 interface AgendaJobData {
   /** Set when the run was requested through `request()`; absent for scheduled runs. */
   jobId?: string;
@@ -77,6 +95,8 @@ export interface StartJobsOptions {
   provider?: MarketDataProvider | null;
   /** News feed reader override (tests: short timeout, small size limit). */
   feedReader?: FeedReader;
+  /** ingest-declarations overrides (tests): the issuer feed reader, the safe fetch of release pages, the release parser. */
+  declarations?: { reader?: FeedReader; fetcher?: SafeFetch; parseRelease?: ParseRelease };
   /** How often Agenda looks for due jobs (default: 2 s on a worker, 30 s in one process where runs are signalled in memory). */
   processEvery?: string | number;
   /** Drain timeout at stop (default 10 s). */
@@ -96,6 +116,10 @@ export interface JobsHost {
   marketData(): MarketDataProvider | null;
   /** The news feed reader (fetch with a timeout and a size limit, rss-parser). */
   newsFeedReader(): FeedReader;
+  /** ingest-declarations: the issuer feed reader and the safe fetch of release pages (FEEDS_ALLOW_PRIVATE), the release parser. */
+  issuerFeedReader(): FeedReader;
+  releaseFetcher(): SafeFetch;
+  releaseParser(): ParseRelease;
 }
 
 /**
@@ -111,7 +135,7 @@ export async function startJobs(host: JobsHost, options: StartJobsOptions = {}):
   if (processes) defineJobs(agenda, env);
   // Started in every role: a gateway defines no job, so it processes none, but stop() then closes its connection.
   await agenda.start();
-  if (processes && options.schedules !== false) await keepSchedules(agenda);
+  if (processes && options.schedules !== false) await keepSchedules(agenda, deps.config);
   // "Today" enters the log at every start too (appends nothing when it already did).
   if (processes) {
     await beginMarketDay(deps.log, newYorkDate(deps.now().getTime()), { actor: 'job:begin-market-day', correlationId: `start-${process.pid}`, now: deps.now().toISOString() });
@@ -165,6 +189,13 @@ function jobEnv(host: JobsHost, options: StartJobsOptions, jobLogger: AppDeps['l
     config: deps.config,
     brokerage: deps.brokerage,
     mailer: deps.mailer,
+    declarations: {
+      reader: options.declarations?.reader ?? host.issuerFeedReader(),
+      fetcher: options.declarations?.fetcher ?? host.releaseFetcher(),
+      parseRelease: options.declarations?.parseRelease ?? host.releaseParser(),
+      feeds: issuerFeedsOf(deps.config.issuerFeeds),
+      userAgent: `WeeklyDiv declarations reader (+${deps.config.appUrl})`,
+    },
   };
 }
 
@@ -174,10 +205,12 @@ function defineJobs(agenda: Agenda, env: JobEnv): void {
   }
 }
 
-async function keepSchedules(agenda: Agenda): Promise<void> {
+async function keepSchedules(agenda: Agenda, config: Config): Promise<void> {
   for (const s of JOB_SCHEDULES) {
     await agenda.every(s.cron, s.name, { scheduled: true } satisfies AgendaJobData, { timezone: JOB_TIMEZONE, skipImmediate: true });
   }
+  const poll = issuerPollSchedule(config);
+  await agenda.every(poll.interval, poll.name, { scheduled: true } satisfies AgendaJobData, { timezone: JOB_TIMEZONE, skipImmediate: true });
 }
 
 function jobCtx(env: JobEnv, name: JobName, jobId: string): CommandContext {
@@ -192,6 +225,7 @@ async function runJob(env: JobEnv, name: JobName, job: Job<AgendaJobData>): Prom
   // The every-minute schedule fires from 9:00 to 16:59 ET on weekdays: minutes outside the session,
   // and every minute with demo data or no provider, are not recorded as runs (docs/live-updates.md).
   if (!data.jobId && name === 'refresh-premium-quotes' && !premiumQuotesDue(env, env.now())) return;
+  if (!data.jobId && name === 'ingest-declarations' && !declarationsPollDue(env.config, env.now())) return;
   const jobId = data.jobId ?? randomUUID();
   if (!data.jobId) await jobRuns.request(log, jobId, name, 'schedule', jobCtx(env, name, jobId));
   try {

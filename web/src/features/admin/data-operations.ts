@@ -69,6 +69,7 @@ export const JOB_LABELS: Record<JobJson['name'], string> = {
   'sync-brokerage': 'Brokerage sync',
   'refresh-premium-quotes': 'Premium live quotes',
   'send-ex-date-reminders': 'Ex-date reminders',
+  'ingest-declarations': 'Issuer declarations',
 };
 
 export const JOB_STATUS_LABELS: Record<JobJson['status'], string> = {
