@@ -268,6 +268,18 @@ function frequenciesIn(line: string): Set<Frequency> {
   return found;
 }
 
+/**
+ * A heading that makes a table's single amount column special or capital-gain: a short line that is only
+ * about that ("Special Distribution", "Short-Term Capital Gain Distributions"), never a sentence that also
+ * names the regular payout ("the monthly income distribution and a capital gain distribution").
+ */
+function headingKind(line: string): Kind | null {
+  if (line.length > 60 || /\b(and|regular|income|ordinary|weekly|monthly)\b|&/i.test(line)) return null;
+  if (/\bspecial (cash )?(distribution|dividend)s?\b/i.test(line)) return 'special';
+  if (/\bcapital gains? (distribution|dividend)s?\b/i.test(line)) return 'capital-gain';
+  return null;
+}
+
 /** Reads dates (closest label wins), frequency and kind from lines, closest first. */
 function contextOf(lines: readonly string[], published: IsoDate | null, base?: Context): Context {
   const ctx: Context = base ? { ...base, tickers: [...base.tickers] } : { ex: null, record: null, pay: null, frequency: null, kind: null, tickers: [] };
@@ -297,14 +309,10 @@ function contextOf(lines: readonly string[], published: IsoDate | null, base?: C
         own.frequency = true;
       }
     }
-    if (!own.kind && line.length <= 160) {
-      if (/\bspecial (cash )?(distribution|dividend)s?\b/i.test(line)) {
-        ctx.kind = 'special';
-        own.kind = true;
-      } else if (/\bcapital gains? (distribution|dividend)s?\b/i.test(line)) {
-        ctx.kind = 'capital-gain';
-        own.kind = true;
-      }
+    const kind = own.kind ? null : headingKind(line);
+    if (kind) {
+      ctx.kind = kind;
+      own.kind = true;
     }
   }
   const tickers = new Set(recent.flatMap(tickersInParentheses));
@@ -409,10 +417,13 @@ class ReleaseReader {
 
     // ---- the amounts
     const amounts: { kind: Kind; read: Read<string>; text: string; column: ColumnKind }[] = [];
+    const amountColumns = columns.filter((c) => AMOUNT_KINDS.includes(c.kind)).length;
     for (const column of AMOUNT_KINDS) {
       const text = textOf(column);
       if (text === null) continue;
-      const kind: Kind = column === 'amountSpecial' ? 'special' : column === 'amountCapitalGain' ? 'capital-gain' : (ctx.kind ?? 'regular');
+      // A heading's kind applies to a table whose only amount column is "Distribution per Share".
+      const headed = amountColumns === 1 ? (ctx.kind ?? 'regular') : 'regular';
+      const kind: Kind = column === 'amountSpecial' ? 'special' : column === 'amountCapitalGain' ? 'capital-gain' : headed;
       amounts.push({ kind, read: readAmount(text), text, column });
     }
     // ---- the dates: a column, else a labelled line above the table (or a section row)
@@ -584,6 +595,11 @@ function proseDeclaration(line: string): boolean {
     && /\b(ex-?(dividend )?date|record date|of record|payable|paid on|payment date)\b/i.test(line);
 }
 
+/** The start of a long line, cut at a word. */
+function excerpt(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max).replace(/\s+\S*$/, '')}…`;
+}
+
 function publishedDateOf(publishedAt: string | null): IsoDate | null {
   if (publishedAt === null || !Number.isFinite(Date.parse(publishedAt))) return null;
   return newYorkDate(publishedAt);
@@ -642,7 +658,7 @@ export function parseRelease(input: ReleaseInput): ParsedRelease {
 
   if (tables.length === 0) {
     const prose = allLines.find(proseDeclaration);
-    if (prose) return notRead(issuer, `a distribution is stated in the text, not in a table: "${prose.length > 160 ? `${prose.slice(0, 160)}…` : prose}"`);
+    if (prose) return notRead(issuer, `a distribution is stated in the text, not in a table: "${excerpt(prose, 200)}"`);
     return { issuer, complete: false, rows: [], problems: [], notADeclaration: true };
   }
 
