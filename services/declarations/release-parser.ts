@@ -533,7 +533,7 @@ function spanOf(row: readonly Slot[], cell: number): number {
  */
 function rowValues(row: readonly Slot[], columns: readonly Column[]): string[] | null {
   const width = columns[columns.length - 1]!.to;
-  let slots = [...row];
+  const slots = [...row];
   while (slots.length > width && slots[slots.length - 1]!.own && slots[slots.length - 1]!.text === '') slots.pop();
   if (slots.length === width) {
     const values: string[] = [];
@@ -549,8 +549,8 @@ function rowValues(row: readonly Slot[], columns: readonly Column[]): string[] |
     }
     return values;
   }
-  if (slots.length < width || slots.some((s) => !s.own) || columns.some((c) => c.to - c.from !== 1)) return null;
-  slots = slots.filter((s) => s.start);
+  // Only a row of single cells under a header of single cells is lined up by joining "$" and "%" cells.
+  if (slots.length < width || slots.some((s) => !s.own || !s.start) || columns.some((c) => c.to - c.from !== 1)) return null;
   const merged: string[] = [];
   for (let i = 0; i < slots.length; i++) {
     const text = slots[i]!.text;

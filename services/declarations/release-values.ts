@@ -228,6 +228,8 @@ export function readName(raw: string): string | null {
 /** "Weekly", "Every 4 weeks", "Monthly", "Twice weekly"; "Quarterly" and the rest: null (not a frequency we track). */
 export function readFrequency(raw: string): Frequency | null {
   const t = cleanText(raw).replace(FOOTNOTE_MARKS, '').toLowerCase();
+  // "Bi-weekly" means every two weeks or twice a week depending on the writer; "semi-monthly": neither ours.
+  if (/\bbi-?weekly\b|\bevery (2|two) weeks\b|\bfortnight|\bsemi-?monthly\b/.test(t)) return null;
   if (/\b(twice[- ]?(a[- ])?week(ly)?|semi[- ]?weekly)\b/.test(t)) return 'twice-weekly';
   if (/\b(every\s*(4|four)\s*weeks|(4|four)[- ]?week(ly)?|every fourth week)\b/.test(t)) return 'four-weekly';
   if (/\b(weekly|every week)\b/.test(t)) return 'weekly';
