@@ -45,9 +45,10 @@ const chrome = `<nav><ul>${'<li><a href="/news/123">Related story about weekly i
   <script>${'var x = "<table><tr><td>1</td></tr></table>";'.repeat(2_000)}</script>`;
 const disclaimers = '<p>Distributions are not guaranteed. The Distribution Rate and 30-Day SEC Yield are not indicative of future distributions, if any, on the ETFs.</p>'.repeat(1_000);
 const page = release.replace('<body>', `<body>${chrome}`).replace('</article>', `</article>${disclaimers}`);
-const t = time({ html: page, url: 'https://www.globenewswire.com/x', publishedAt: '2025-10-14T13:05:00Z' }, ROUNDS);
-console.log(`
-a corpus release inside a ${Math.round(page.length / 1000)} KB page: median ${ms(t.median)}, slowest ${ms(t.max)}`);
+const pageInput = { html: page, url: 'https://www.globenewswire.com/x', publishedAt: '2025-10-14T13:05:00Z' };
+const t = time(pageInput, ROUNDS);
+const read = parseRelease(pageInput);
+console.log(`\na corpus release inside a ${Math.round(page.length / 1000)} KB page (${read.rows.length} rows, complete: ${read.complete}): median ${ms(t.median)}, slowest ${ms(t.max)}`);
 
 const HEADER = '<tr><td>ETF Ticker</td><td>Distribution per Share</td><td>Ex-Date</td><td>Payment Date</td></tr>';
 const row = (i: number) => `<tr><td>T${String.fromCharCode(65 + (i % 26), 65 + (Math.floor(i / 26) % 26), 65 + (Math.floor(i / 676) % 26))}</td><td>$0.${String(1000 + (i % 9000))}</td><td>10/15/25</td><td>10/16/25</td></tr>`;
