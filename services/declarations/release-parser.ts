@@ -324,9 +324,7 @@ function contextOf(lines: readonly string[], published: IsoDate | null, base?: C
 interface TableResult {
   rows: DeclaredRow[];
   problems: ReleaseProblem[];
-  /** Rows that state there is no distribution this time (every figure a dash): skipped. */
-  noDistribution: number;
-  dataRows: number;
+  /** The row cap was reached in this table. */
   stoppedAtCap: boolean;
 }
 
@@ -349,7 +347,7 @@ class ReleaseReader {
     const grid = buildGrid(table.rows);
     const match = findHeader(grid);
     if (match.kind === 'none') return null;
-    const result: TableResult = { rows: [], problems: [], noDistribution: 0, dataRows: 0, stoppedAtCap: false };
+    const result: TableResult = { rows: [], problems: [], stoppedAtCap: false };
     if (match.kind === 'unmatched') {
       result.problems.push({ message: `a distribution table whose columns could not be matched: ${match.reason}` });
       return result;
@@ -384,7 +382,6 @@ class ReleaseReader {
         break;
       }
       this.rowBudget--;
-      result.dataRows++;
       this.readRow(row, n, columns, context, tableContext, result);
     }
     if (table.rowsDropped > 0) result.stoppedAtCap = true;
@@ -433,8 +430,7 @@ class ReleaseReader {
     const payText = textOf('payDate');
     const declared = amounts.filter((a) => a.read.kind === 'value');
     if (declared.length === 0 && amounts.every((a) => a.read.kind === 'missing' && a.read.dash) && dateColumns.every(isMissing)) {
-      out.noDistribution++; // "--" across the row: no distribution this time (a new fund, a paused one)
-      return;
+      return; // "--" across the row: no distribution this time (a new fund, a paused one), skipped
     }
     for (const a of amounts) {
       if (a.read.kind === 'unreadable') problem(`${KIND_LABELS[a.column].replace(/^the /, '')} ${quote(a.text)} could not be read`);
@@ -619,7 +615,8 @@ export function parseRelease(input: ReleaseInput): ParsedRelease {
   let blocks: Block[];
   let title: string;
   try {
-    ({ blocks, title } = readDocument(input.html, { rowsPerTable: RELEASE_LIMITS.rows + 1 }));
+    // A table's title, header and group rows come on top of its data rows: a few more rows are kept.
+    ({ blocks, title } = readDocument(input.html, { rowsPerTable: RELEASE_LIMITS.rows + 10 }));
   } catch (err) {
     return notRead(hinted, `the release's HTML could not be read (${err instanceof Error ? err.message : String(err)})`);
   }
