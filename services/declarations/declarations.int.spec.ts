@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Agent } from 'supertest';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -319,5 +321,57 @@ describe('the schedule', () => {
     expect(due('2025-11-27T15:00:00.000Z')).toBe(false); // Thanksgiving
     expect(due('2025-12-15T12:00:00.000Z')).toBe(true); // 07:00 EST
     expect(declarationsPollDue({ issuerPoll: { seconds: 30, window: 'always' } }, new Date('2025-10-18T03:00:00.000Z'))).toBe(true);
+  });
+});
+
+describe('with the real release parser, as the composition wires it', () => {
+  const HEADER = '<tr><td>ETF Ticker</td><td>ETF Name</td><td>Distribution per Share</td><td>Ex-Date</td><td>Payment Date</td></tr>';
+  let real: TestContext;
+  let local: FeedServer;
+  let boss: Agent;
+
+  beforeAll(async () => {
+    const release = readFileSync(path.join(import.meta.dirname, 'fixtures/yieldmax-2025-10-group-dates-above-table.html'), 'utf8');
+    // a script that writes a table, event handlers: only the cells' text is read
+    const scripted = `<script>document.write('<table>${HEADER}<tr><td>FAKE</td><td>Fake</td><td>$9.99</td><td>10/15/25</td><td>10/16/25</td></tr></table>')</script>
+      <table onmouseover="steal()">${HEADER}<tr><td onclick="alert(1)">OARK</td><td>YieldMax Innovation Option Income Strategy ETF</td><td>$0.2100<img src=x onerror="alert(1)"></td><td>10/15/25</td><td>10/16/25</td></tr></table>`;
+    // a table of 20,000 rows (1.3 MB, under the byte cap)
+    const letters = (i: number) => [i % 26, Math.floor(i / 26) % 26, Math.floor(i / 676) % 26].map((n) => String.fromCharCode(65 + n)).join('');
+    const huge = `<table>${HEADER}${Array.from({ length: 20_000 }, (_, i) => `<tr><td>H${letters(i)}</td><td>Huge</td><td>$0.1000</td><td>10/15/25</td><td>10/16/25</td></tr>`).join('')}</table>`;
+    local = await startFeedServer({
+      '/releases/group1.html': page(release),
+      '/releases/scripted.html': page(scripted),
+      '/releases/huge-table.html': page(huge),
+    });
+    const items = [
+      { title: 'YieldMax® ETFs Announces Weekly Distributions on ULTY, LFGY, YMAX, YMAG, SLTY, and Others', link: local.url('/releases/group1.html'), guid: 'g1', pubDate: PUBLISHED },
+      { title: 'YieldMax® ETFs Announces Distribution on OARK', link: local.url('/releases/scripted.html'), guid: 's1', pubDate: PUBLISHED },
+      { title: 'YieldMax® ETFs Announces Distributions (20,000 funds)', link: local.url('/releases/huge-table.html'), guid: 'h1', pubDate: PUBLISHED },
+    ];
+    local.routes.set('/yieldmax.rss', { kind: 'xml', body: rss('YieldMax ETFs', items) });
+    real = await createTestContext({ ISSUER_FEEDS: local.url('/yieldmax.rss'), FEEDS_ALLOW_PRIVATE: 'true' }, { now: NOW });
+    const jobs = await startJobs(real.container, { schedules: false });
+    real.container.onStop(() => jobs.stop());
+    boss = (await signUpOwner(real.app, real.deps)).agent;
+    await real.deps.readModels.waitFor(await appendAll(real.deps.log, [ULTY, YMAX, OARK].map(listed)));
+  });
+  afterAll(async () => {
+    await real?.close();
+    await local?.close();
+  });
+
+  it('publishes the release read completely; a script changes nothing; a 20,000-row table waits for review with nothing published', async () => {
+    const res = await boss.post('/api/admin/ingest-declarations').expect(202);
+    const done = await whenJobFinished(real.deps.readModels, res.body.jobId);
+    expect(done.counts).toMatchObject({ releases: 3, published: 2, inReview: 1, declared: 3, unknownTickers: 4 });
+    const history = async (ticker: string) => ((await request(real.app).get(`/api/etfs/detail/${ticker}`).expect(200)).body as EtfDetail).dividendHistory;
+    expect(await history('ULTY')).toEqual([expect.objectContaining({ amount: '0.0911', payoutDate: '2025-10-16', source: 'issuer', statedRate: '86.75', secYield: '0.00', rocEstimatePercent: '100.00' })]);
+    expect(await history('YMAX')).toEqual([expect.objectContaining({ amount: '0.1738', statedRate: '70.95', secYield: '81.90', rocEstimatePercent: '60.10' })]);
+    expect(await history('OARK')).toEqual([expect.objectContaining({ amount: '0.21', source: 'issuer', sourceUrl: local.url('/releases/scripted.html') })]);
+    const funds = ((await boss.get('/api/admin/possible-funds').expect(200)).body as PossibleNewFund[]).map((f) => f.ticker);
+    expect(funds).toEqual(['CHPY', 'FEAT', 'FIVY', 'SLTY']);
+    const [review] = (await boss.get('/api/admin/releases').expect(200)).body as ReleaseJson[];
+    expect(review).toMatchObject({ title: 'YieldMax® ETFs Announces Distributions (20,000 funds)', rows: [], complete: false });
+    expect(review!.problems.map((p) => p.message)).toEqual(['more than 500 distribution rows: the release was not read past row 500', "The release's tables have 500 rows; at most 200 are read: none was kept"]);
   });
 });

@@ -16,7 +16,8 @@ import type { FeedReader } from '../../infra/news-feeds/port.ts';
 import { createRssFeedReader } from '../../infra/news-feeds/rss-feed-reader.ts';
 import { createSafeFetch } from '../../infra/http-fetch/safe-fetch.ts';
 import type { SafeFetch } from '../../infra/http-fetch/port.ts';
-import { parserNotInstalled, type ParseRelease } from '../declarations/release.ts';
+import type { ParseRelease } from '../declarations/release.ts';
+import { parseRelease } from '../declarations/release-parser.ts';
 import { DiskWriteHealth } from '../../infra/write-health/disk-write-health.ts';
 import { REMOTE_WRITE_HEALTH } from '../../infra/write-health/port.ts';
 import { allProjections } from '../../read-models/all.ts';
@@ -146,8 +147,7 @@ export async function createContainer(
       return createSafeFetch({ allowPrivate: config.feedsAllowPrivate });
     },
     releaseParser() {
-      // until services/declarations/release-parser.ts is wired in here: nothing is read, every release goes to review
-      return parserNotInstalled;
+      return parseRelease;
     },
     async start() {
       if (runner) {
