@@ -309,6 +309,34 @@ describe('the review queue: nothing half-read is published', () => {
   });
 });
 
+describe('a release that could not be fetched this time, and a run cut off before publishing', () => {
+  it('a server error is tried again next run, not recorded; a complete release left unpublished is published by the next run', async () => {
+    parses.set('/releases/flaky.html', complete([row('MSTY', '1.2000', { exDate: '2025-10-16', recordDate: '2025-10-16', payDate: '2025-10-17' })]));
+    feeds.routes.set('/releases/flaky.html', { kind: 'status', status: 503 });
+    feeds.routes.set('/yieldmax.rss', { kind: 'xml', body: rss('YieldMax ETFs', [...feedItems(), item('/releases/flaky.html', 'YieldMax® ETFs Announces Distributions on MSTY')]) });
+    const first = await run();
+    expect(first.counts).toMatchObject({ releases: 0, retryLater: 1 });
+    expect(first.summary).toContain('; 1 release to read again next run; failed: ');
+    expect(first.summary).toContain(`${feeds.url('/releases/flaky.html')} (the release could not be fetched: answered HTTP 503)`);
+    expect((await owner.get(`/api/admin/releases/${releaseId('/releases/flaky.html')}`)).status).toBe(404);
+
+    // the page answers now, but the run is cut off after the release was recorded (its rows not published yet)
+    feeds.routes.set('/releases/flaky.html', page('<table><tr><td>MSTY</td></tr></table>'));
+    const { recordRelease } = await import('./commands.ts');
+    const flaky = releaseId('/releases/flaky.html');
+    const recorded = await recordRelease(ctx.deps.log, {
+      releaseId: flaky, url: feeds.url('/releases/flaky.html'), feedUrl: feeds.url('/yieldmax.rss'), title: 'YieldMax® ETFs Announces Distributions on MSTY',
+      publishedAt: '2025-10-14T13:05:00.000Z', issuer: 'yieldmax', rows: parses.get('/releases/flaky.html')!.rows, problems: [], complete: true, notADeclaration: false, unknownTickers: [], readAt: ctx.deps.now().toISOString(),
+    }, { actor: 'job:ingest-declarations', correlationId: 'cut-off', now: ctx.deps.now().toISOString() });
+    await ctx.deps.readModels.waitFor(recorded.position);
+    expect((await owner.get(`/api/admin/releases/${flaky}`).expect(200)).body.status).toBe('publishing');
+    const next = await run();
+    expect(next.counts).toMatchObject({ releases: 0, published: 1, declared: 1 });
+    expect((await owner.get(`/api/admin/releases/${flaky}`).expect(200)).body).toMatchObject({ status: 'published', appliedBy: 'job:ingest-declarations' });
+    expect((await detail('MSTY')).dividendHistory[0]).toMatchObject({ exDividendDate: '2025-10-16', amount: '1.2', source: 'issuer' });
+  });
+});
+
 describe('the schedule', () => {
   it('polls every ISSUER_POLL_SECONDS; a poll outside 07:00-20:00 New York time on a business day is not a run', async () => {
     const { declarationsPollDue } = await import('../jobs/data-jobs.ts');
