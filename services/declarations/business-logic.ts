@@ -40,8 +40,12 @@ export function releaseIdOf(guid: string | null, link: string): string {
 
 /** A distribution per share above this is not a weekly or monthly fund's payout: it goes to review. */
 export const MAX_PLAUSIBLE_AMOUNT = 100;
-/** An ex-date further than this from the release's own date is not what the release declares now. */
-export const EX_DATE_WINDOW_DAYS = 45;
+/**
+ * An ex-date outside this window around the release's own date is not what the release declares now: an
+ * old table quoted in it, a year typed wrong. Ahead, a year (Roundhill's XPAY declares a year's schedule),
+ * as the parser allows.
+ */
+export const EX_DATE_WINDOW_DAYS = { before: 45, after: 400 } as const;
 
 export interface CheckedRelease {
   issuer: Issuer | null;
@@ -90,9 +94,8 @@ function checkRow(raw: ParsedRelease['rows'][number], releaseDate: IsoDate): Dec
   const closed = exDateProblem(row.exDate);
   if (closed) return closed;
   if (row.payDate !== null && row.payDate < row.exDate) return `pay date ${row.payDate} is before the ex-date ${row.exDate}`;
-  if (row.exDate < addDays(releaseDate, -EX_DATE_WINDOW_DAYS) || row.exDate > addDays(releaseDate, EX_DATE_WINDOW_DAYS)) {
-    return `ex-date ${row.exDate} is more than ${EX_DATE_WINDOW_DAYS} days from the release's date ${releaseDate}`;
-  }
+  if (row.exDate < addDays(releaseDate, -EX_DATE_WINDOW_DAYS.before)) return `ex-date ${row.exDate} is more than ${EX_DATE_WINDOW_DAYS.before} days before the release's date ${releaseDate}`;
+  if (row.exDate > addDays(releaseDate, EX_DATE_WINDOW_DAYS.after)) return `ex-date ${row.exDate} is more than ${EX_DATE_WINDOW_DAYS.after} days after the release's date ${releaseDate}`;
   return row;
 }
 

@@ -45,7 +45,9 @@ describe('checking what the parser read, before anything may be published', () =
       [{ amount: '908' }, 'ULTY: a distribution of $908 per share is not plausible'],
       [{ rocEstimatePercent: '140.00' }, 'ULTY: a return-of-capital estimate of 140.00% is more than 100%'],
       // a table of an older release quoted in this one
-      [{ exDate: '2023-10-18', recordDate: '2023-10-19', payDate: '2023-10-25' }, "ULTY: ex-date 2023-10-18 is more than 45 days from the release's date 2025-10-14"],
+      [{ exDate: '2023-10-18', recordDate: '2023-10-19', payDate: '2023-10-25' }, "ULTY: ex-date 2023-10-18 is more than 45 days before the release's date 2025-10-14"],
+      // a year typed wrong
+      [{ exDate: '2026-12-16', recordDate: '2026-12-16', payDate: '2026-12-17' }, "ULTY: ex-date 2026-12-16 is more than 400 days after the release's date 2025-10-14"],
     ];
     for (const [patch, message] of rules) {
       const checked = checkRelease(parsed({ rows: [{ ...ulty, ...patch }, ymax] }), context);
