@@ -37,6 +37,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** How long to wait for `/readyz` (a first start seeds two years of history). */
   timeoutMs?: number;
+  /** Each line the server writes on stdout (its JSON log), as it comes. */
+  onLine?: (line: string) => void;
 }
 
 export interface RunningServer {
@@ -110,6 +112,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const command = startCommand();
   const child = spawn(process.execPath, command.args, { cwd: ROOT, env: { ...command.env, ...serverEnv(options, port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = keepTail(child);
+  if (options.onLine) {
+    let partial = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString('utf8')).split('\n');
+      partial = lines.pop()!;
+      for (const line of lines) options.onLine!(line);
+    });
+  }
   let dead = false;
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => {
