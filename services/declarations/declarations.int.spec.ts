@@ -7,6 +7,7 @@ import { PossibleNewFund, ReleaseJson } from '../../contracts/declarations.ts';
 import type { EtfDetail, PublicCalendarEntry } from '../../contracts/market.ts';
 import type { UserCalendarEntry } from '../../contracts/portfolio.ts';
 import { streams } from '../../events/streams.ts';
+import type { SafeFetch } from '../../infra/http-fetch/port.ts';
 import { createRssFeedReader } from '../../infra/news-feeds/rss-feed-reader.ts';
 import { rss, startFeedServer, type FeedServer, type RssItemSpec } from '../../infra/news-feeds/test-helpers.ts';
 import { appendAll, distribution, listed, type FundFixture } from '../../read-models/market/fixtures.ts';
@@ -15,7 +16,7 @@ import { OWNER_EMAIL, readOutbox, signUpOwner, signUpVerified } from '../account
 import { startAlertReactor, type AlertReactor } from '../alerts/reactor.ts';
 import { recordDistributions } from '../dividends/commands.ts';
 import { whenJobFinished } from '../jobs/job-runs.ts';
-import { startJobs } from '../jobs/runtime.ts';
+import { startJobs, type JobsRuntime } from '../jobs/runtime.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { releaseIdOf } from './business-logic.ts';
 import type { DeclaredRow, ParsedRelease, ReleaseInput } from './release.ts';
@@ -75,6 +76,7 @@ let owner: Agent;
 let ownerPassword: string;
 let reactor: AlertReactor;
 let holder: Awaited<ReturnType<typeof signUpVerified>>;
+let jobs: JobsRuntime;
 
 const page = (body: string) => ({ kind: 'xml' as const, contentType: 'text/html; charset=utf-8', body: `<!doctype html><html><body>${body}</body></html>` });
 const item = (path: string, title: string, extra: Partial<RssItemSpec> = {}): RssItemSpec => ({ title, link: feeds.url(path), guid: `gnw${path}`, pubDate: PUBLISHED, ...extra });
@@ -121,9 +123,12 @@ beforeAll(async () => {
   feeds.routes.set('/yieldmax.rss', { kind: 'xml', body: rss('YieldMax ETFs', feedItems()) });
   // FEEDS_ALLOW_PRIVATE is off: the feed is the owner's (an IP address they wrote), so are pages on its own origin; nothing else local is reached
   ctx = await createTestContext({ ISSUER_FEEDS: `${feeds.url('/yieldmax.rss')},${feeds.url('/broken.rss')}`, ISSUER_POLL_WINDOW: 'business-hours' }, { now: NOW });
-  const jobs = await startJobs(ctx.container, {
+  // the composition's safe fetch; one page's deadline shortened, so a release that never finishes times out quickly
+  const safeFetch = ctx.container.releaseFetcher();
+  const fetcher: SafeFetch = { get: (req) => safeFetch.get(new URL(req.url).pathname === '/releases/slow.html' ? { ...req, timeoutMs: 300 } : req) };
+  jobs = await startJobs(ctx.container, {
     schedules: false,
-    declarations: { parseRelease: standIn, reader: createRssFeedReader({ timeoutMs: 2000, maxBytes: 256 * 1024, userAgent: 'WeeklyDiv test' }) },
+    declarations: { parseRelease: standIn, fetcher, reader: createRssFeedReader({ timeoutMs: 2000, maxBytes: 256 * 1024, userAgent: 'WeeklyDiv test' }) },
   });
   ctx.container.onStop(() => jobs.stop());
   const signedIn = await signUpOwner(ctx.app, ctx.deps);
@@ -214,7 +219,7 @@ describe('ingest-declarations: from the issuer feed to every screen', () => {
 
   it("a corrected release revises the declaration, and the alert's correction mail follows", async () => {
     feeds.routes.set('/yieldmax.rss', { kind: 'xml', body: rss('YieldMax ETFs', [...feedItems(), item('/releases/correction.html', 'CORRECTION: YieldMax® ETFs Announces Weekly Distributions', { pubDate: 'Tue, 14 Oct 2025 15:30:00 +0000' })]) });
-    // 15:35 in New York's morning: the sessions idle since 13:10 have ended, so both sign in again
+    // 11:35 in New York (15:35 UTC): the sessions idle since 09:10 have ended, so both sign in again
     ctx.advance(2 * 60 * 60 * 1000 + 25 * 60 * 1000);
     await owner.post('/api/login').send({ email: OWNER_EMAIL, password: ownerPassword }).expect(200);
     await holder.agent.post('/api/login').send({ email: holder.user.email, password: holder.user.password }).expect(200);
@@ -223,8 +228,9 @@ describe('ingest-declarations: from the issuer feed to every screen', () => {
     const events = (await ctx.deps.log.readStream(streams.dividends(YMAX.etfId))).filter((e) => e.type === 'DistributionRevised');
     expect(events.at(-1)!.data).toMatchObject({ amount: '0.18', previousAmount: '0.1743', source: 'issuer', issuer: { url: feeds.url('/releases/correction.html'), statedRate: '73.83' }, rocEstimatePercent: '58.00' });
     expect((await detail('YMAX')).dividendHistory[0]).toMatchObject({ amount: '0.18', sourceUrl: feeds.url('/releases/correction.html'), declaredAt: '2025-10-14T15:30:00.000Z' });
-    expect(alertMails().map((m) => m.subject)).toHaveLength(2);
-    expect(alertMails()[1]!.subject).toMatch(/YMAX/);
+    // the holder was mailed 0.1743 this morning: one short correction, not a second alert
+    expect(alertMails().map((m) => m.subject)).toEqual(['YMAX distribution +16.2%: $0.1743 per share', 'Correction: YMAX distribution ex 2025-10-15 is $0.18 per share']);
+    expect(alertMails()[1]!.text).toContain('is $0.18 per share, not $0.1743 as we wrote on');
   });
 });
 
@@ -310,15 +316,21 @@ describe('the review queue: nothing half-read is published', () => {
 });
 
 describe('a release that could not be fetched this time, and a run cut off before publishing', () => {
-  it('a server error is tried again next run, not recorded; a complete release left unpublished is published by the next run', async () => {
+  it('a server error or a timeout is tried again next run, not recorded; a complete release left unpublished is published by the next run', async () => {
     parses.set('/releases/flaky.html', complete([row('MSTY', '1.2000', { exDate: '2025-10-16', recordDate: '2025-10-16', payDate: '2025-10-17' })]));
     feeds.routes.set('/releases/flaky.html', { kind: 'status', status: 503 });
-    feeds.routes.set('/yieldmax.rss', { kind: 'xml', body: rss('YieldMax ETFs', [...feedItems(), item('/releases/flaky.html', 'YieldMax® ETFs Announces Distributions on MSTY')]) });
+    // a page that sends its headers and then nothing: cut off at its deadline
+    feeds.routes.set('/releases/slow.html', { kind: 'slow' });
+    const flakyItem = item('/releases/flaky.html', 'YieldMax® ETFs Announces Distributions on MSTY');
+    feeds.routes.set('/yieldmax.rss', { kind: 'xml', body: rss('YieldMax ETFs', [...feedItems(), flakyItem, item('/releases/slow.html', 'YieldMax® ETFs Announces Distributions (slow)')]) });
     const first = await run();
-    expect(first.counts).toMatchObject({ releases: 0, retryLater: 1 });
-    expect(first.summary).toContain('; 1 release to read again next run; failed: ');
+    expect(first.counts).toMatchObject({ releases: 0, retryLater: 2 });
+    expect(first.summary).toContain('; 2 releases to read again next run; failed: ');
     expect(first.summary).toContain(`${feeds.url('/releases/flaky.html')} (the release could not be fetched: answered HTTP 503)`);
-    expect((await owner.get(`/api/admin/releases/${releaseId('/releases/flaky.html')}`)).status).toBe(404);
+    expect(first.summary).toMatch(/slow\.html \(the release could not be fetched: the answer did not arrive within 0\.3 s\)/);
+    for (const path of ['/releases/flaky.html', '/releases/slow.html']) expect((await owner.get(`/api/admin/releases/${releaseId(path)}`)).status).toBe(404);
+    expect(asked.map((a) => new URL(a.url).pathname)).not.toContain('/releases/slow.html');
+    feeds.routes.set('/yieldmax.rss', { kind: 'xml', body: rss('YieldMax ETFs', [...feedItems(), flakyItem]) });
 
     // the page answers now, but the run is cut off after the release was recorded (its rows not published yet)
     feeds.routes.set('/releases/flaky.html', page('<table><tr><td>MSTY</td></tr></table>'));
@@ -338,6 +350,32 @@ describe('a release that could not be fetched this time, and a run cut off befor
 });
 
 describe('the schedule', () => {
+  it('POST /api/admin/ingest-declarations is for the owner only: nobody else queues a run', async () => {
+    const before = await ctx.container.eventStore.headPosition();
+    await request(ctx.app).post('/api/admin/ingest-declarations').expect(401);
+    expect((await holder.agent.post('/api/admin/ingest-declarations').expect(403)).body).toEqual({ message: 'Admin access required' });
+    expect(await ctx.container.eventStore.headPosition()).toBe(before);
+  });
+
+  it('a scheduled poll is a run at 19:59 New York time, and nothing at all at 20:01', async () => {
+    /** One scheduled poll as Agenda fires it (no job id: the schedule's), and what it appended. */
+    const poll = async () => {
+      const before = await ctx.container.eventStore.headPosition();
+      const completed = new Promise((resolve) => jobs.agenda.once('complete:ingest-declarations', resolve));
+      await jobs.agenda.now('ingest-declarations', { scheduled: true });
+      await completed;
+      return ctx.deps.log.readAll(before);
+    };
+    // the clock stands at 11:35 EDT (15:35 UTC) on Tuesday 2025-10-14
+    ctx.advance((8 * 60 + 24) * 60 * 1000);
+    expect(ctx.deps.now().toISOString()).toBe('2025-10-14T23:59:00.000Z');
+    const inside = await poll();
+    expect(inside.filter((e) => e.type === 'JobRequested').map((e) => e.data)).toEqual([expect.objectContaining({ name: 'ingest-declarations', requestedBy: 'schedule' })]);
+    expect(inside.map((e) => e.type)).toContain('JobSucceeded');
+    ctx.advance(2 * 60 * 1000);
+    expect(await poll()).toEqual([]);
+  });
+
   it('polls every ISSUER_POLL_SECONDS; a poll outside 07:00-20:00 New York time on a business day is not a run', async () => {
     const { declarationsPollDue } = await import('../jobs/data-jobs.ts');
     const { issuerPollSchedule } = await import('../jobs/runtime.ts');
