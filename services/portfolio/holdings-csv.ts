@@ -60,15 +60,17 @@ export const holdingsCsvMessages = {
 /** Column names read per layout (normalised: lowercase, punctuation to spaces; see normaliseHeader), in order of preference. */
 export const HOLDINGS_CSV_HEADERS = {
   weeklydiv: { ticker: ['ticker'], shares: ['shares'], price: ['purchaseprice', 'purchase price'], date: ['purchasedate', 'purchase date'], drip: ['isdrip', 'is drip', 'drip'] },
-  fidelity: { ticker: ['symbol'], shares: ['quantity'], price: ['average cost basis'], cost: ['cost basis total'], drip: [] },
+  // Fidelity's 2021 layout named them Cost Basis Per Share and Cost Basis (a total).
+  fidelity: { ticker: ['symbol'], shares: ['quantity'], price: ['average cost basis', 'cost basis per share'], cost: ['cost basis total', 'cost basis'], drip: [] },
   schwab: { ticker: ['symbol'], shares: ['qty quantity', 'quantity', 'qty'], price: ['cost share'], cost: ['cost basis'], drip: ['reinvest dividends', 'reinvest'] },
-  robinhood: { ticker: ['symbol'], shares: ['quantity', 'shares'], price: ['average cost', 'avg cost', 'average price'], cost: [], drip: [] },
+  // average_buy_price: the name of Robinhood's API, which scripts writing its positions to a file keep.
+  robinhood: { ticker: ['symbol'], shares: ['quantity', 'shares'], price: ['average cost', 'avg cost', 'average price', 'average buy price'], cost: [], drip: [] },
 } as const;
 
 /** Header names that tell the brokers' layouts apart (after 'Symbol'). */
 const FIDELITY_MARKS = ['account number', 'average cost basis', 'cost basis total', 'last price'];
 const SCHWAB_MARKS = ['qty quantity', 'reinvest dividends', 'reinvest', 'security type', 'mkt val market value', 'market value', 'cost basis'];
-const ROBINHOOD_MARKS = ['average cost', 'avg cost', 'equity', 'shares'];
+const ROBINHOOD_MARKS = ['average cost', 'avg cost', 'average buy price', 'equity', 'shares'];
 
 /** Rows of a positions download that are no position: cash, money market core, pending activity, totals. */
 const NOT_A_POSITION = /^(cash( & cash investments| and money market)?|account total|total|pending activity|pending)$/i;
@@ -80,6 +82,11 @@ function find(columns: readonly string[], names: readonly string[]): number {
     if (i >= 0) return i;
   }
   return -1;
+}
+
+/** A line whose one filled cell is the Symbol cell and holds a space: a title, not a position. */
+function isSectionTitle(cells: readonly string[], symbol: string): boolean {
+  return /\s/.test(symbol) && cells.filter((c) => c !== '').length === 1;
 }
 
 function detect(columns: readonly string[]): HoldingsCsvLayout | null {
@@ -190,6 +197,9 @@ function* holdingsOfRecords(records: ReturnType<typeof readRecords>, today: IsoD
     const symbol = get(col.ticker);
     // Positions downloads end with totals, disclaimers and the download date, and list cash: no positions.
     if (!own && (symbol === '' || NOT_A_POSITION.test(symbol) || symbol.endsWith('**') || /^cash/i.test(get(col.securityType)))) continue;
+    // Schwab's All-Accounts download has a section per account: its name on a line of its own
+    // ("Roth IRA   XXXX-5678": a space, so never a ticker), then the header again.
+    if (!own && (isSectionTitle(r.cells, symbol) || normaliseHeader(symbol) === columns[col.ticker])) continue;
     if (own && symbol === '') {
       errors.push({ line: r.line, message: holdingsCsvMessages.tickerRequired });
       continue;

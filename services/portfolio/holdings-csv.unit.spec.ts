@@ -205,3 +205,80 @@ describe('a large file, read in slices (security audit I6)', () => {
     expect(turns).toBeGreaterThanOrEqual(20);
   });
 });
+
+describe('holdings CSV: the turn-3 metrics audit’s broker files (N11)', () => {
+  // The audit's samples (/work/shared/audits/turn3/scripts/num-holdings-csv.py), transcribed there from
+  // public repositories' test fixtures; the tickers as published (the catalog is the import's business).
+
+  it('Fidelity’s 2021 layout (Cost Basis, Cost Basis Per Share; open-portfolio/FINporterFido): the cost per share is read', () => {
+    const text = [
+      "Account Number,Account Name,Symbol,Description,Quantity,Last Price,Last Price Change,Current Value,Today's Gain/Loss Dollar,Today's Gain/Loss Percent,Total Gain/Loss Dollar,Total Gain/Loss Percent,Percent Of Account,Cost Basis,Cost Basis Per Share,Type",
+      'Z00000000,AAAA,VWO,VANGUARD INTL EQUITY INDEX FDS FTSE EMR MKT ETF,900,$50.922,+$0.160,"$45,900.35",+$150.25,+0.32%,"+$11,945.20",+31.10%,15.05%,"$38,362.05",$28.96,Cash,',
+      'Z00000001,BBBB,VOO,VANGUARD S&P 500 ETF,800,$40.922,+$0.160,"$45,900.35",+$150.25,+0.32%,"+$11,945.20",+31.10%,15.05%,"$38,362.05",$18.96,Cash,',
+      '',
+      'XXX',
+    ].join('\r\n');
+    // The file's Cost Basis (a total) does not match its per-share cost (a fixture's numbers): the per-share column wins, as Average Cost Basis does.
+    expect(parseHoldingsCsv(text, TODAY)).toEqual({
+      layout: 'fidelity',
+      rows: [
+        { line: 2, ticker: 'VWO', shares: '900', purchasePrice: '28.96' },
+        { line: 3, ticker: 'VOO', shares: '800', purchasePrice: '18.96' },
+      ],
+      errors: [],
+      fileError: null,
+    });
+  });
+
+  it('Schwab’s All-Accounts download (open-portfolio/FINporterChuck): each account’s title and header lines skipped, every account’s positions read', () => {
+    const header =
+      '"Symbol","Description","Quantity","Price","Price Change $","Price Change %","Market Value","Day Change $","Day Change %","Cost Basis","Gain/Loss $","Gain/Loss %","Reinvest Dividends?","Capital Gains?","% Of Account","Dividend Yield","Last Dividend","Ex-Dividend Date","P/E Ratio","52 Week Low","52 Week High","Volume","Intrinsic Value","In The Money","Security Type",';
+    const cash = '"Cash & Cash Investments","--","--","--","--","--","$42.82","$0.00","0%","--","--","--","--","--","0.51%","--","--","--","--","--","--","--","--","--","Cash and Money Market",';
+    const total = '"Account Total","--","--","--","--","--","$23,755.44","$96.10","+0.09%","$23,975.73","$1,254.89","+2.23%","--","--","--","--","--","--","--","--","--","--",';
+    const text = [
+      '"Positions for All-Accounts as of 09:59 PM ET, 09/26/2021"',
+      '',
+      '"Individual                        XXXX-1234"',
+      header,
+      '"SCHB","SCHWAB US BROAD MARKET ETF","961","$117.42","$0.10","+0.09%","$23,230.62","$96.10","+0.09%","$100,975.73","$2,254.89","+2.23%","No","--","99.49%","+1.2%","$0.34","9/22/2021","--","$76.51","$109.81","432,087","--","--","ETFs & Closed End Funds",',
+      cash,
+      total,
+      '',
+      '"Roth IRA                        XXXX-5678"',
+      header,
+      '"VOO","VANGUARD S&P","10","$211.00","$0.10","+0.09%","$2,010.00","$96.10","+0.09%","$2,010.00","$2,254.89","+2.23%","No","--","99.49%","+1.2%","$0.34","9/22/2021","--","$76.51","$109.81","432,087","--","--","ETFs & Closed End Funds",',
+      '"IAU","STATE STREET GOLD","50","$111.00","$0.10","+0.09%","$5,050.00","$96.10","+0.09%","$5,050.00","$2,254.89","+2.23%","No","--","99.49%","+1.2%","$0.34","9/22/2021","--","$76.51","$109.81","432,087","--","--","ETFs & Closed End Funds",',
+      cash,
+      total,
+      '',
+      '',
+    ].join('\n');
+    expect(parseHoldingsCsv(text, TODAY)).toEqual({
+      layout: 'schwab',
+      rows: [
+        // $100,975.73 / 961 = 105.07360... -> 105.0736; $2,010.00 / 10; $5,050.00 / 50
+        { line: 5, ticker: 'SCHB', shares: '961', purchasePrice: '105.0736', isDrip: false },
+        { line: 11, ticker: 'VOO', shares: '10', purchasePrice: '201', isDrip: false },
+        { line: 12, ticker: 'IAU', shares: '50', purchasePrice: '101', isDrip: false },
+      ],
+      errors: [],
+      fileError: null,
+    });
+    // a ticker alone on its line is a position without a quantity, not a title
+    expect(parseHoldingsCsv(`${header}\n"VOO"\n`, TODAY).errors).toEqual([{ line: 2, message: 'Shares: Required' }]);
+  });
+
+  it('a positions list with the Robinhood API’s names (symbol, quantity, average_buy_price; mstrum/robinhood-python): read as Robinhood’s', () => {
+    const text =
+      'symbol,short_name,full_name,quantity,average_buy_price,equity_cost\nMSTY,YieldMax MSTR,YieldMax MSTR Option Income Strategy ETF,10,8.0000,80.0000\nULTY,YieldMax Ultra,YieldMax Ultra Option Income Strategy ETF,25,6.1000,152.5000\n';
+    expect(parseHoldingsCsv(text, TODAY)).toEqual({
+      layout: 'robinhood',
+      rows: [
+        { line: 2, ticker: 'MSTY', shares: '10', purchasePrice: '8' },
+        { line: 3, ticker: 'ULTY', shares: '25', purchasePrice: '6.1' },
+      ],
+      errors: [],
+      fileError: null,
+    });
+  });
+});
