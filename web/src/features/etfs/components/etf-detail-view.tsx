@@ -5,6 +5,7 @@ import { useGetEtfDetailQuery } from '../../../api/market-api.ts';
 import type { EtfDetail } from '../../../../../contracts/market.ts';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
+import { DistributionSourceLabel } from '../../../components/distribution-source.tsx';
 import { KindBadge, isOneOff } from '../../../components/kind-badge.tsx';
 import { StaleDataBadge, StaleDataNotice, priceAsOfText } from '../../../components/stale-data.tsx';
 import { YieldBasisNote } from '../../../components/yield-basis.tsx';
@@ -13,6 +14,7 @@ import { Card, CardText, CardTitle, Stat, StatHint, StatLabel, StatValue } from 
 import { Page, StateMessage } from '../../../components/ui/layout.tsx';
 import { MessageCell, Table, TableScroll, Td, Th } from '../../../components/ui/table.tsx';
 import { slugOf, titleFromSlug } from '../../../lib/brand.ts';
+import { issuerOfFund } from '../../../lib/distribution-source.ts';
 import { formatDate, formatDividend, formatNewsAge, formatPercent, formatPrice, formatWeeklyAverage, toNumber } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDeferredData } from '../../../lib/use-deferred-data.ts';
@@ -22,6 +24,8 @@ import { useGetTickerNewsQuery } from '../api.ts';
 import { latestDeclaredAmount, payoutsPerYear, performancePeriodLabel } from '../performance-period.ts';
 import { BackLink } from './back-link.tsx';
 import { EtfActions } from './etf-actions.tsx';
+import { IssuerFigures } from './issuer-figures.tsx';
+import { RocCell, RocHeader } from './payout-character.tsx';
 import { PriceHistoryCard } from './price-history-card.tsx';
 import { MetricExplain } from './metric-explain.tsx';
 import { ReturnBreakdown } from './return-breakdown.tsx';
@@ -231,12 +235,14 @@ function DistributionRate({ etf, payouts }: { etf: EtfDetail; payouts: number })
         <StatValue data-testid="ttm-yield">{formatPercent(etf.exact.ttmYield)}</StatValue>
         <StatHint>What the fund paid in the last year ÷ price (a younger fund: what it paid since inception).</StatHint>
       </TtmStat>
+      <IssuerFigures etf={etf} payouts={payouts} />
     </Card>
   );
 }
 
 function DividendHistory({ etf }: { etf: EtfDetail }) {
   const rows = etf.dividendHistory.slice(0, DIVIDEND_ROWS);
+  const issuer = issuerOfFund(etf);
   return (
     <Card $padding={false} aria-labelledby="dividend-history-title">
       <CardHead>
@@ -251,12 +257,16 @@ function DividendHistory({ etf }: { etf: EtfDetail }) {
               <Th>Ex-Dividend Date</Th>
               <Th>Payout Date</Th>
               <Th $align="right">Amount</Th>
+              <Th $align="right">
+                <RocHeader />
+              </Th>
+              <Th>Source</Th>
             </tr>
           </thead>
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <MessageCell colSpan={3}>No dividend history available</MessageCell>
+                <MessageCell colSpan={5}>No dividend history available</MessageCell>
               </tr>
             ) : (
               rows.map((d) => (
@@ -278,6 +288,12 @@ function DividendHistory({ etf }: { etf: EtfDetail }) {
                       </Est>
                     ) : null}
                   </Td>
+                  <Td $align="right" $nowrap>
+                    <RocCell item={d} />
+                  </Td>
+                  <SourceCell>
+                    <DistributionSourceLabel entry={d} issuer={issuer} />
+                  </SourceCell>
                 </tr>
               ))
             )}
@@ -418,6 +434,12 @@ const Est = styled.span`
   color: ${theme.colors.textMuted};
   font-size: ${theme.fontSizes.xs};
   text-decoration: none;
+`;
+
+/** The source's words wrap in a narrow column (the history shares the row with the news on wide screens). */
+const SourceCell = styled(Td)`
+  min-width: 9rem;
+  max-width: 14rem;
 `;
 
 const NewsList = styled.ul`
