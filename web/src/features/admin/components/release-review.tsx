@@ -295,11 +295,13 @@ const Note = styled.p`
   font-size: ${theme.fontSizes.sm};
 `;
 
+/** One column that never grows past the card: a release's wide table scrolls inside its own box. */
 const Releases = styled.ul`
   list-style: none;
   margin: ${theme.space.md} 0 0;
   padding: 0;
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${theme.space.md};
 `;
 

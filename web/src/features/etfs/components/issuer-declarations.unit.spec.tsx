@@ -5,7 +5,7 @@ import type { DividendHistoryItem, EtfDetail } from '../../../../../contracts/ma
 import { etfDetail, OWNER_ORIGIN } from '../../../testing/fixtures.ts';
 import { mockFetch } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
-import { EtfDetailView } from './etf-detail-view.tsx';
+import { EtfDetailView, PHONE_HISTORY_QUERY } from './etf-detail-view.tsx';
 
 /**
  * Issue 26 on the fund page: the source of each payout in the dividend history (the issuer's release as
@@ -104,6 +104,25 @@ describe('the dividend history: each payout with its source and ROC estimate', (
     expect(within(rows[5]!).queryByRole('link')).toBeNull();
     expect(cells(rows[5]!)[4]!.textContent).toBe('From the issuer');
     expect(within(table).getAllByTestId('declared-by')).toHaveLength(2);
+  });
+});
+
+describe('the dividend history on a phone', () => {
+  it("keeps the spec's three columns; each payout's ROC estimate and source on a line under it", async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === PHONE_HISTORY_QUERY, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+    show(ulty(HISTORY.slice(0, 3)));
+    const table = await screen.findByRole('table', {}, { timeout: 5000 });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Ex-Dividend Date', 'Payout Date', 'Amount']);
+    const rows = within(table).getAllByRole('row').slice(1).map((r) => r.textContent);
+    expect(rows).toEqual([
+      'Oct 15, 2025Oct 15, 2025$0.0908',
+      'ROC est. 92.0%Declared by YieldMax, Oct 14, 2025, 9:05 AM ET',
+      'Oct 8, 2025Oct 8, 2025$0.0908',
+      'Declared by YieldMax, Oct 7, 2025, 9:05 AM ET',
+      'Oct 1, 2025Oct 1, 2025$0.0908',
+      'Provider data',
+    ]);
+    expect(within(table).getAllByRole('link', { name: /^Declared by YieldMax/ })).toHaveLength(2);
   });
 });
 

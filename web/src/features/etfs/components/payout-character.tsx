@@ -33,6 +33,16 @@ export function RocCell({ item }: { item: Pick<DividendHistoryItem, 'rocEstimate
   );
 }
 
+/** Phones: "ROC est. 92.0%" on the payout's detail line; nothing where no estimate was published. */
+export function RocNote({ item }: { item: Pick<DividendHistoryItem, 'rocEstimatePercent'> }) {
+  if (formatStatedPercent(item.rocEstimatePercent) === null) return null;
+  return (
+    <span>
+      ROC <RocCell item={item} />
+    </span>
+  );
+}
+
 const Est = styled.span`
   color: ${theme.colors.textMuted};
   font-size: ${theme.fontSizes.xs};
