@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { chromiumPath } from './support/browser.ts';
 import { buildClient } from './support/build-client.ts';
+import { ISSUER_FEED_PATH, startIssuerFeedStandIn } from './support/issuer-feed.ts';
 import { SCREENSHOT_DIR } from './support/screenshots.ts';
 import { startTestServer } from './support/server.ts';
 import { startSnapTradeStandIn } from '../../infra/brokerage/snaptrade-test-server.ts';
@@ -20,6 +21,8 @@ declare module 'vitest' {
     e2eSnapTradeUrl: string;
     /** The local Stripe stand-in the server's Stripe client talks to (STRIPE_API_URL). */
     e2eStripeUrl: string;
+    /** The local issuer feed the server's ingest-declarations reads (ISSUER_FEEDS; support/issuer-feed.ts). */
+    e2eIssuerFeedUrl: string;
   }
 }
 
@@ -47,11 +50,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // (infra/brokerage/snaptrade-test-server.ts, services/billing/testing), as a real server with both would use.
   const snaptrade = await startSnapTradeStandIn({ portalUrl: 'self', control: true });
   const stripe = await startStripeStandIn();
+  // the issuers' releases: a local feed (issue 26), never the built-in wire feeds
+  const issuerFeed = await startIssuerFeedStandIn();
   const server = await startTestServer({
     webDistDir,
-    env: { SNAPTRADE_CLIENT_ID: snaptrade.clientId, SNAPTRADE_CONSUMER_KEY: snaptrade.consumerKey, SNAPTRADE_API_URL: snaptrade.url, ...stripeEnv(stripe.url) },
+    env: {
+      SNAPTRADE_CLIENT_ID: snaptrade.clientId,
+      SNAPTRADE_CONSUMER_KEY: snaptrade.consumerKey,
+      SNAPTRADE_API_URL: snaptrade.url,
+      ...stripeEnv(stripe.url),
+      ISSUER_FEEDS: `${issuerFeed.url}${ISSUER_FEED_PATH}`,
+    },
   }).catch(async (error: unknown) => {
-    await Promise.all([stripe.close(), snaptrade.close()]);
+    await Promise.all([stripe.close(), snaptrade.close(), issuerFeed.close()]);
     throw error;
   });
   console.info(
@@ -61,10 +72,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('e2eOutboxFile', server.outboxFile);
   project.provide('e2eSnapTradeUrl', snaptrade.url);
   project.provide('e2eStripeUrl', stripe.url);
+  project.provide('e2eIssuerFeedUrl', issuerFeed.url);
   return async () => {
     await server.stop();
     await snaptrade.close();
     await stripe.close();
+    await issuerFeed.close();
     if (ownDist) rmSync(ownDist, { recursive: true, force: true });
   };
 }

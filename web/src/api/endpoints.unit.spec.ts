@@ -50,6 +50,8 @@ const SAMPLE_ARGS: Record<string, unknown> = {
   withdrawDistribution: { id, ticker: 'NVDW', exDate: '2026-03-03', reason: 'wrong row' },
   recordSplit: { id, ticker: 'NVDW', split: { exDate: '2026-03-03', oldRate: 10, newRate: 1 } },
   startDataOperation: 'update-prices',
+  applyRelease: '0123456789abcdef0123456789abcdef',
+  dismissRelease: '0123456789abcdef0123456789abcdef',
   addFavorite: { etfId: id },
   removeFavorite: { etfId: id },
   register: { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', password: 'secret-pw' },

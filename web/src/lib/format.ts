@@ -262,6 +262,33 @@ export function formatAsOf(instant: string | null | undefined): string | null {
   return `${p.month} ${p.day}, ${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toUpperCase()} ET`;
 }
 
+let newYorkDateTime: Intl.DateTimeFormat | null = null;
+
+/**
+ * An instant in New York with its year and zone: "Oct 14, 2025, 9:05 AM ET" (when an issuer declared a
+ * distribution, when a release was read). Always New York time and always marked ET: a declaration
+ * belongs to the market's clock, and a reader in another zone must not take 9:05 for their own time.
+ * Null for a missing or bad instant.
+ */
+export function formatDateTimeET(instant: string | null | undefined): string | null {
+  const ms = instant ? Date.parse(instant) : NaN;
+  if (!Number.isFinite(ms)) return null;
+  newYorkDateTime ??= new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
+  const p: Record<string, string> = {};
+  for (const part of newYorkDateTime.formatToParts(ms)) p[part.type] = part.value;
+  return `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toUpperCase()} ET`;
+}
+
+/**
+ * A percent an issuer states (its distribution rate, SEC yield, return-of-capital estimate): 1 decimal
+ * like every percentage, but a stated 0.00% is a figure, not a missing one ("0.0%", where formatPercent
+ * says N/A), and a negative SEC yield keeps its sign ("-6.0%"). Null when the issuer gave none.
+ */
+export function formatStatedPercent(value: Num): string | null {
+  const n = toNumber(value);
+  return n === null ? null : `${formatNumber(n, 1)}%`;
+}
+
 /** Time of day for "Updated {time}": "2:05 PM" (local time). */
 export function formatTime(date: Date): string {
   const h = date.getHours();

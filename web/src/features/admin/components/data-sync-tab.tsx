@@ -9,6 +9,7 @@ import { theme } from '../../../styles/theme.ts';
 import { useGetJobsQuery, useStartDataOperationMutation } from '../api.ts';
 import { DATA_OPERATION_TEXTS, JOB_LABELS, JOB_POLL_MS, JOB_STATUS_LABELS, isActive, type DataOperationText } from '../data-operations.ts';
 import { failureMessage } from '../failure-message.ts';
+import { ReleaseReview } from './release-review.tsx';
 
 /**
  * Data Sync (spec §2, §8): the five operations, each a POST with an empty body and the spec's toast;
@@ -72,6 +73,7 @@ export function DataSyncTab() {
         <CardText role="status">{jobs.data ? (active ? 'A job is running: this list updates itself every 2 seconds.' : 'No job is running.') : ''}</CardText>
         <JobTable jobs={jobs.data} isLoading={jobs.isLoading} isError={jobs.isError} />
       </Card>
+      <ReleaseReview />
     </Stack>
   );
 }

@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { weekdayOf } from '../../../lib/calendar-weeks.ts';
 import { formatDividend, formatShortDate } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
-import type { DayProps } from './day-card.tsx';
+import { IssuerLine, type DayProps } from './day-card.tsx';
 import { Closed, Count, DateText, Weekday, closedText, dayFrame, payoutCountText } from './day-parts.ts';
 import { theme } from '../../../styles/theme.ts';
 import { stackList } from '../../../components/ui/mixins.ts';
@@ -59,6 +59,7 @@ export function CompactDay({ day, today, payouts, holiday, open, onToggle }: Com
                 {p.estimated ? <Est title="Estimated">Est.</Est> : null}
                 <Amount>{formatDividend(p.amount)}</Amount>
               </PayoutLink>
+              <IssuerLine entry={p} />
             </li>
           ))}
         </Payouts>

@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import type { PublicCalendarEntry } from '../../../../../contracts/market.ts';
+import { DeclaredBy } from '../../../components/distribution-source.tsx';
 import { KindBadge, isOneOff } from '../../../components/kind-badge.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { weekdayOf } from '../../../lib/calendar-weeks.ts';
+import { issuerDeclarationOf, issuerOfFund } from '../../../lib/distribution-source.ts';
 import { formatDividend, formatShortDate } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Closed, Count, DateText, Weekday, closedText, dayFrame, payoutCountText } from './day-parts.ts';
@@ -50,6 +52,7 @@ export function DayCard({ day, today, payouts, holiday }: DayProps) {
                 ) : null}
                 {p.estimated ? <Est>Estimated</Est> : null}
               </PayoutLink>
+              <IssuerLine entry={p} />
             </li>
           ))}
         </Payouts>
@@ -123,4 +126,23 @@ const KindLine = styled.span`
 const Est = styled.span`
   color: ${theme.colors.textMuted};
   font-weight: 500;
+`;
+
+/**
+ * Under a payout the issuer declared in a release we read: "Declared by YieldMax, Oct 14, 2025, 9:05 AM ET",
+ * a link to the release (beside the payout's own link, never inside it). Both layouts use it.
+ */
+export function IssuerLine({ entry }: { entry: PublicCalendarEntry }) {
+  const declaration = issuerDeclarationOf(entry);
+  if (!declaration) return null;
+  return (
+    <Declared>
+      <DeclaredBy declaration={declaration} issuer={issuerOfFund({ name: entry.name })} about={entry.ticker} />
+    </Declared>
+  );
+}
+
+const Declared = styled.p`
+  padding: 2px 8px 0;
+  line-height: 1.3;
 `;

@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useGetEtfDetailQuery } from '../../../api/market-api.ts';
 import type { EtfDetail } from '../../../../../contracts/market.ts';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
+import { DistributionSourceLabel } from '../../../components/distribution-source.tsx';
 import { KindBadge, isOneOff } from '../../../components/kind-badge.tsx';
 import { StaleDataBadge, StaleDataNotice, priceAsOfText } from '../../../components/stale-data.tsx';
 import { YieldBasisNote } from '../../../components/yield-basis.tsx';
@@ -13,15 +14,19 @@ import { Card, CardText, CardTitle, Stat, StatHint, StatLabel, StatValue } from 
 import { Page, StateMessage } from '../../../components/ui/layout.tsx';
 import { MessageCell, Table, TableScroll, Td, Th } from '../../../components/ui/table.tsx';
 import { slugOf, titleFromSlug } from '../../../lib/brand.ts';
+import { issuerOfFund } from '../../../lib/distribution-source.ts';
 import { formatDate, formatDividend, formatNewsAge, formatPercent, formatPrice, formatWeeklyAverage, toNumber } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDeferredData } from '../../../lib/use-deferred-data.ts';
 import { useCanonicalLink } from '../../../lib/use-canonical-link.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useGetTickerNewsQuery } from '../api.ts';
 import { latestDeclaredAmount, payoutsPerYear, performancePeriodLabel } from '../performance-period.ts';
 import { BackLink } from './back-link.tsx';
 import { EtfActions } from './etf-actions.tsx';
+import { IssuerFigures } from './issuer-figures.tsx';
+import { RocCell, RocHeader, RocNote } from './payout-character.tsx';
 import { PriceHistoryCard } from './price-history-card.tsx';
 import { MetricExplain } from './metric-explain.tsx';
 import { ReturnBreakdown } from './return-breakdown.tsx';
@@ -30,6 +35,8 @@ import { AdjustedMark, SplitList } from './split-list.tsx';
 import { theme } from '../../../styles/theme.ts';
 
 export const DIVIDEND_ROWS = 10;
+/** Below the sm breakpoint the dividend history keeps three columns (a fourth and fifth would scroll sideways). */
+export const PHONE_HISTORY_QUERY = `(max-width: ${theme.breakpoints.sm - 0.02}px)`;
 
 function tone(value: string | null | undefined): 'positive' | 'negative' | undefined {
   const n = toNumber(value);
@@ -231,12 +238,16 @@ function DistributionRate({ etf, payouts }: { etf: EtfDetail; payouts: number })
         <StatValue data-testid="ttm-yield">{formatPercent(etf.exact.ttmYield)}</StatValue>
         <StatHint>What the fund paid in the last year ÷ price (a younger fund: what it paid since inception).</StatHint>
       </TtmStat>
+      <IssuerFigures etf={etf} payouts={payouts} />
     </Card>
   );
 }
 
 function DividendHistory({ etf }: { etf: EtfDetail }) {
   const rows = etf.dividendHistory.slice(0, DIVIDEND_ROWS);
+  const issuer = issuerOfFund(etf);
+  // phones: the three columns of the spec, each payout's ROC estimate and source on a line under it
+  const phone = useMediaQuery(PHONE_HISTORY_QUERY);
   return (
     <Card $padding={false} aria-labelledby="dividend-history-title">
       <CardHead>
@@ -245,44 +256,73 @@ function DividendHistory({ etf }: { etf: EtfDetail }) {
         </CardTitle>
       </CardHead>
       <TableScroll>
-        <Table>
+        <HistoryTable>
           <thead>
             <tr>
               <Th>Ex-Dividend Date</Th>
               <Th>Payout Date</Th>
               <Th $align="right">Amount</Th>
+              {phone ? null : (
+                <>
+                  <Th $align="right">
+                    <RocHeader />
+                  </Th>
+                  <Th>Source</Th>
+                </>
+              )}
             </tr>
           </thead>
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <MessageCell colSpan={3}>No dividend history available</MessageCell>
+                <MessageCell colSpan={phone ? 3 : 5}>No dividend history available</MessageCell>
               </tr>
             ) : (
               rows.map((d) => (
-                <tr key={d.id}>
-                  <Td>{formatDate(d.exDividendDate)}</Td>
-                  <Td>{formatDate(d.payoutDate)}</Td>
-                  <Td $align="right">
-                    {isOneOff(d.kind) ? (
+                <Fragment key={d.id}>
+                  <tr>
+                    <Td>{formatDate(d.exDividendDate)}</Td>
+                    <Td>{formatDate(d.payoutDate)}</Td>
+                    <Td $align="right">
+                      {isOneOff(d.kind) ? (
+                        <>
+                          <KindBadge kind={d.kind} />{' '}
+                        </>
+                      ) : null}
+                      {formatDividend(d.amount)}
+                      {d.splitAdjusted ? <AdjustedMark declaredAmount={d.declaredAmount} /> : null}
+                      {d.estimated ? (
+                        <Est as="abbr" title="Estimated">
+                          {' '}
+                          est.
+                        </Est>
+                      ) : null}
+                    </Td>
+                    {phone ? null : (
                       <>
-                        <KindBadge kind={d.kind} />{' '}
+                        <Td $align="right" $nowrap>
+                          <RocCell item={d} />
+                        </Td>
+                        <SourceCell>
+                          <DistributionSourceLabel entry={d} issuer={issuer} />
+                        </SourceCell>
                       </>
-                    ) : null}
-                    {formatDividend(d.amount)}
-                    {d.splitAdjusted ? <AdjustedMark declaredAmount={d.declaredAmount} /> : null}
-                    {d.estimated ? (
-                      <Est as="abbr" title="Estimated">
-                        {' '}
-                        est.
-                      </Est>
-                    ) : null}
-                  </Td>
-                </tr>
+                    )}
+                  </tr>
+                  {/* phones: the ROC estimate and the source on a line of their own under the payout */}
+                  {phone ? (
+                    <PhoneDetail>
+                      <td colSpan={3}>
+                        <RocNote item={d} />
+                        <DistributionSourceLabel entry={d} issuer={issuer} />
+                      </td>
+                    </PhoneDetail>
+                  ) : null}
+                </Fragment>
               ))
             )}
           </tbody>
-        </Table>
+        </HistoryTable>
       </TableScroll>
       <SplitList etf={etf} />
     </Card>
@@ -418,6 +458,32 @@ const Est = styled.span`
   color: ${theme.colors.textMuted};
   font-size: ${theme.fontSizes.xs};
   text-decoration: none;
+`;
+
+/** The source's words wrap in a narrow column (the history shares the row with the news on wide screens). */
+const SourceCell = styled(Td)`
+  min-width: 9rem;
+  max-width: 14rem;
+`;
+
+/** Phones: a payout's ROC estimate and source, under its row. */
+const PhoneDetail = styled.tr`
+  & td {
+    padding-top: 0;
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textSecondary};
+  }
+  & td > * + * {
+    margin-left: 8px;
+  }
+`;
+
+/** Phones: a payout's row runs on into its detail line (no border between them). */
+const HistoryTable = styled(Table)`
+  & tbody tr:has(+ ${PhoneDetail}) td {
+    border-bottom: 0;
+    padding-bottom: 2px;
+  }
 `;
 
 const NewsList = styled.ul`

@@ -41,6 +41,9 @@ function detail(overrides: Parameters<typeof etfDetail>[0] = {}): EtfDetail {
   });
 }
 
+/** The ROC and Source cells of a distribution the owner loaded: no estimate published, the owner's label. */
+const OWNER_ROW_END = '—Not publishedSet by the site owner';
+
 const reads = (d: EtfDetail | { status: number }) => ({
   'GET /api/user': { status: 401 },
   'GET /api/etfs/detail/NVDW': d,
@@ -66,7 +69,7 @@ describe('ETF detail', () => {
     const history = screen.getByRole('table');
     expect(within(history).getAllByRole('row')).toHaveLength(11); // header + 10
     expect(within(history).getAllByText('$0.1450')).toHaveLength(10);
-    expect(within(history).getAllByRole('row')[1]!.textContent).toBe('Oct 20, 2026Oct 21, 2026$0.1450');
+    expect(within(history).getAllByRole('row')[1]!.textContent).toBe(`Oct 20, 2026Oct 21, 2026$0.1450${OWNER_ROW_END}`);
     expect(await screen.findByText('No news available for this ETF')).toBeTruthy();
     expect(await screen.findByText('No price history available')).toBeTruthy();
     expect(screen.getByRole('link', { name: /NVDY/ })).toHaveProperty('pathname', '/etfs/yieldmax/NVDY');
@@ -91,8 +94,8 @@ describe('ETF detail', () => {
     renderWithProviders(<EtfDetailView ticker="NVDW" brandSlug="yieldmax" />);
     expect(await screen.findByText('1-for-10 reverse split on Nov 9, 2026')).toBeTruthy();
     const rows = within(screen.getByRole('table')).getAllByRole('row');
-    expect(rows[1]!.textContent).toBe('Nov 10, 2026Nov 11, 2026$0.2000');
-    expect(rows[2]!.textContent).toBe('Nov 3, 2026Nov 4, 2026$0.2000 adj.');
+    expect(rows[1]!.textContent).toBe(`Nov 10, 2026Nov 11, 2026$0.2000${OWNER_ROW_END}`);
+    expect(rows[2]!.textContent).toBe(`Nov 3, 2026Nov 4, 2026$0.2000 adj.${OWNER_ROW_END}`);
     expect(within(rows[2]!).getByTitle('Split-adjusted; declared $0.02 per share before the split')).toBeTruthy();
     expect(screen.getByText(/adjusted for the split to today's shares/)).toBeTruthy();
   });
@@ -140,8 +143,8 @@ describe('ETF detail', () => {
     mockFetch(reads(detail({ distributionRate: '52.00', exact: { distributionRate: '52' }, dividendHistory: history })));
     renderWithProviders(<EtfDetailView ticker="NVDW" brandSlug="yieldmax" />);
     const rows = within(await screen.findByRole('table', {}, { timeout: 5000 })).getAllByRole('row');
-    expect(rows[1]!.textContent).toBe('Nov 25, 2026Nov 27, 2026$0.2000');
-    expect(rows[2]!.textContent).toBe('Nov 25, 2026Nov 27, 2026Special $1.0000');
+    expect(rows[1]!.textContent).toBe(`Nov 25, 2026Nov 27, 2026$0.2000${OWNER_ROW_END}`);
+    expect(rows[2]!.textContent).toBe(`Nov 25, 2026Nov 27, 2026Special $1.0000${OWNER_ROW_END}`);
     expect(within(rows[2]!).getByTestId('kind-badge').textContent).toBe('Special');
     expect(screen.getByText(/Latest declared regular distribution \(\$0\.2000\) × 52 payouts a year ÷ price/)).toBeTruthy();
   });

@@ -49,7 +49,7 @@ export function PortfolioTab({ userId, hasActivePremium, holdings, isLoading, is
             </TitleRow>
             <HoldingsList holdings={holdings ?? []} />
           </Card>
-          {holdings && holdings.length > 0 ? <UpcomingPayouts /> : null}
+          {holdings && holdings.length > 0 ? <UpcomingPayouts holdings={holdings} /> : null}
         </>
       )}
     </Stack>

@@ -1,12 +1,16 @@
 import { useMemo } from 'react';
 import { styled, css } from 'styled-components';
+import type { Issuer } from '../../../../../contracts/declarations.ts';
+import type { HoldingView } from '../../../../../contracts/portfolio.ts';
 import { useGetUserDividendCalendarQuery } from '../../../api/holdings-api.ts';
+import { DeclaredBy } from '../../../components/distribution-source.tsx';
 import { KindBadge } from '../../../components/kind-badge.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { weekdayOf } from '../../../lib/calendar-weeks.ts';
+import { issuerDeclarationOf, issuerOfFund } from '../../../lib/distribution-source.ts';
 import { formatDividend, formatMoney, formatShares, formatShortDate, marketToday } from '../../../lib/format.ts';
 import { payoutWeeks, type PayoutDay } from '../payout-weeks.ts';
 import { theme } from '../../../styles/theme.ts';
@@ -18,12 +22,15 @@ import { SubscribeFeed } from './subscribe-feed.tsx';
  * query runs only then. Four weeks from this week's Monday (New York), weekdays, weeks without
  * payouts left out; per day the count, the day's total and each payout (ticker, estimated payout,
  * shares × amount per share). Payouts the issuer has not declared yet are marked as estimates;
- * payouts already paid this week (the server's `paid`) are dimmed and marked "Paid".
+ * payouts already paid this week (the server's `paid`) are dimmed and marked "Paid". A payout the
+ * issuer declared in a release we read links to it ("Declared by YieldMax, …"; the issuer from the
+ * holding's fund).
  */
-export function UpcomingPayouts({ now = new Date() }: { now?: Date }) {
+export function UpcomingPayouts({ now = new Date(), holdings = [] }: { now?: Date; holdings?: readonly HoldingView[] }) {
   const { data, isLoading, isError } = useGetUserDividendCalendarQuery();
   const today = marketToday(now);
   const weeks = useMemo(() => payoutWeeks(data ?? [], today), [data, today]);
+  const issuers = useMemo(() => new Map(holdings.map((h) => [h.etfId, h.etf ? issuerOfFund(h.etf) : null])), [holdings]);
 
   return (
     <Card aria-labelledby="upcoming-payouts-title">
@@ -59,7 +66,7 @@ export function UpcomingPayouts({ now = new Date() }: { now?: Date }) {
               </WeekHead>
               <Days>
                 {week.days.map((day) => (
-                  <Day key={day.date} day={day} isToday={day.date === today} />
+                  <Day key={day.date} day={day} isToday={day.date === today} issuers={issuers} />
                 ))}
               </Days>
             </Week>
@@ -75,7 +82,7 @@ export function UpcomingPayouts({ now = new Date() }: { now?: Date }) {
   );
 }
 
-function Day({ day, isToday }: { day: PayoutDay; isToday: boolean }) {
+function Day({ day, isToday, issuers }: { day: PayoutDay; isToday: boolean; issuers: ReadonlyMap<string, Issuer | null> }) {
   const count = day.payouts.length;
   return (
     <DayBox $today={isToday} $empty={count === 0} aria-current={isToday ? 'date' : undefined} data-testid="payout-day" data-date={day.date}>
@@ -123,6 +130,7 @@ function Day({ day, isToday }: { day: PayoutDay; isToday: boolean }) {
                 <Calc>
                   {formatShares(p.shares)} × {formatDividend(p.amount)}
                 </Calc>
+                <IssuerLine entry={p} issuer={issuers.get(p.etfId) ?? null} />
               </PayoutItem>
             ))}
           </Payouts>
@@ -131,6 +139,21 @@ function Day({ day, isToday }: { day: PayoutDay; isToday: boolean }) {
     </DayBox>
   );
 }
+
+function IssuerLine({ entry, issuer }: { entry: PayoutDay['payouts'][number]; issuer: Issuer | null }) {
+  const declaration = issuerDeclarationOf(entry);
+  if (!declaration) return null;
+  return (
+    <Declared>
+      <DeclaredBy declaration={declaration} issuer={issuer} about={entry.ticker} />
+    </Declared>
+  );
+}
+
+const Declared = styled.p`
+  margin-top: 2px;
+  line-height: 1.3;
+`;
 
 /** A paid payout is dimmed by colour, not opacity, so its text keeps a 4.5:1 contrast. */
 const PayoutItem = styled.li<{ $paid: boolean }>`
