@@ -3,7 +3,7 @@ import { canonical, parseAmount } from '../domain/market/decimal.ts';
 import { isValidDate } from '../domain/market/trading-days.ts';
 import { endpoint } from './endpoint.ts';
 import { decimalDoc, lenient, lenientOptional } from './fields.ts';
-import { DistributionKind, DistributionOrigin, EtfListItem, IsoDate } from './market.ts';
+import { DistributionKind, DistributionOrigin, DistributionReturnOfCapital, EtfListItem, IsoDate, MetricExplanation, RocBasisCounts } from './market.ts';
 
 /**
  * The signed-in user's portfolio (`/api/user/portfolio`) and payout calendar
@@ -159,6 +159,45 @@ export const HoldingView = z.object({
   houseMoneyDate: IsoDate.nullable(),
   /** True when the income received has reached the cost basis (houseMoneyDate is then a past pay date). */
   houseMoneyReached: z.boolean(),
+  // Return of capital (issue 27, docs/metrics.md "Return of capital"). "On your purchase cost" are the
+  // fields above (costBasis, gain, houseMoneyPercent, yieldOnCost); "on your adjusted cost" the ones below.
+  /** Σ over the payments received of cash × ROC % (final where recorded, else the estimate, else 0), 2 decimals. */
+  capitalReturned: z.string(),
+  /** incomeReceived − capitalReturned: the income the payments really were, 2 decimals. */
+  incomeReceivedNet: z.string(),
+  /** How many of the payments received had a final ROC figure, an estimate, or none (counted as income). */
+  capitalReturnedBasis: RocBasisCounts,
+  /** With DRIP: what the reinvested payments cost (their shares' own cost); "0.00" without DRIP. */
+  reinvestedCost: z.string(),
+  /**
+   * The cost basis less the capital returned, per lot (the shares bought at costBasis and, with DRIP, each
+   * reinvested payment at its own cost), never below zero: Σ max(0, lot cost − its capital returned).
+   * Null without a purchase price.
+   */
+  adjustedCostBasis: z.string().nullable(),
+  /** Capital returned beyond a lot's cost (its cost basis at zero): a capital gain. "0.00" until then; null without a purchase price. */
+  capitalGainFromRoc: z.string().nullable(),
+  /** currentValue − adjustedCostBasis; gain = gainOnAdjustedCost + incomeReceivedNet + capitalGainFromRoc. Null without a purchase price or a price. */
+  gainOnAdjustedCost: z.string().nullable(),
+  /** gainOnAdjustedCost / adjustedCostBasis × 100; null when the adjusted cost is 0. */
+  gainOnAdjustedCostPercent: z.string().nullable(),
+  /** House money on the adjusted cost: incomeReceivedNet / adjustedCostBasis × 100; null when the adjusted cost is 0 or unknown. */
+  houseMoneyOnAdjustedCostPercent: z.string().nullable(),
+  /** projectedAnnualIncome × (100 − the fund's rocShareTtm) / 100: the income part of the projected income. */
+  projectedAnnualIncomeNet: z.string().nullable(),
+  /** Yield on your purchase cost: projectedAnnualIncome / costBasis × 100. */
+  yieldOnCost: z.string().nullable(),
+  /** Yield on your adjusted cost: projectedAnnualIncomeNet / adjustedCostBasis × 100; null when the adjusted cost is 0. */
+  yieldOnAdjustedCost: z.string().nullable(),
+  /** For each figure above its formula and exact inputs (12 decimals), like the fund detail's `explain`. */
+  explain: z.object({
+    capitalReturned: MetricExplanation,
+    adjustedCostBasis: MetricExplanation,
+    gainOnAdjustedCost: MetricExplanation,
+    houseMoneyOnAdjustedCost: MetricExplanation,
+    yieldOnCost: MetricExplanation,
+    yieldOnAdjustedCost: MetricExplanation,
+  }),
   /**
    * True exactly when a figure of this holding rests on demo data: its current price, a distribution it
    * received or the close it was reinvested at, or the payouts its projected income uses (docs/user-area.md).
@@ -187,7 +226,9 @@ export const UserCalendarEntry = z.object({
   distributionId: z.string(),
 })
   // the public entry's origin: its source and, for an issuer's declaration, the release, its time and figures
-  .extend(DistributionOrigin.shape);
+  .extend(DistributionOrigin.shape)
+  // and its return of capital (estimate, final character, the share used)
+  .extend(DistributionReturnOfCapital.shape);
 export type UserCalendarEntry = z.infer<typeof UserCalendarEntry>;
 
 /**

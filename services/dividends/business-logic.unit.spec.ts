@@ -188,12 +188,25 @@ describe("dividends-<etfId>: the issuer's declaration (docs/declarations.md; pre
     given([fromIssuer()]).when(sync([{ exDate: '2025-10-15', recordDate: '2025-10-15', payDate: '2025-10-16', amount: '0.09' }], provider)).then([]);
     given([fromIssuer()]).when(sync([{ exDate: '2025-10-15', recordDate: null, payDate: null, amount: '0.0908' }], provider)).then([]);
   });
-  it("never revises the owner's data; the owner's import revises the issuer's declaration (and drops its figures)", () => {
+  it("never revises the owner's data; the owner's import revises the issuer's declaration (drops the release, keeps the ROC estimate it does not restate)", () => {
     given([by('csv', '0.09')]).when(sync([row()], 'issuer')).then([]);
     expect(given([fromIssuer()]).when(sync([{ exDate: '2025-10-15', recordDate: null, payDate: null, amount: '0.0910' }], 'csv')).events()).toEqual([
       {
         type: 'DistributionRevised',
-        data: { etfId, distributionId: `${etfId}_2025-10-15`, exDate: '2025-10-15', recordDate: '2025-10-15', payDate: '2025-10-16', amount: '0.091', status: 'declared', kind: 'regular', source: 'csv', previousAmount: '0.0908' },
+        data: {
+          etfId,
+          distributionId: `${etfId}_2025-10-15`,
+          exDate: '2025-10-15',
+          recordDate: '2025-10-15',
+          payDate: '2025-10-16',
+          amount: '0.091',
+          status: 'declared',
+          kind: 'regular',
+          source: 'csv',
+          // the estimate describes the payout, whoever corrected its amount (issue 27): kept until someone states another
+          rocEstimatePercent: '100.00',
+          previousAmount: '0.0908',
+        },
       },
     ]);
   });
