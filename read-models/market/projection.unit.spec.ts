@@ -588,3 +588,49 @@ describe('market projection: schema coverage', () => {
     });
   });
 });
+
+describe('market projection: return of capital (issue 27)', () => {
+  // FIXW's 01-13 payout ($0.50) with the owner's estimate 92 %, then its final character 100 % ROC
+  const estimated = (): GivenEvent => {
+    const event = distribution(FIX.etfId, '2026-01-13', '0.5', { revisedFrom: '0.5' });
+    return { ...event, data: { ...(event.data as object), rocEstimatePercent: '92' } };
+  };
+  const final = (character = { ordinary: '0', qualified: '0', capitalGain: '0', returnOfCapital: '100' }): GivenEvent => ({
+    stream: `dividends-${FIX.etfId}`,
+    type: 'DistributionCharacterRecorded',
+    data: { etfId: FIX.etfId, distributionId: `${FIX.etfId}_2026-01-13`, exDate: '2026-01-13', kind: 'regular', character, source: 'csv', recordedAt: '2026-01-14T12:00:00.000Z' },
+  });
+
+  it('an estimate is the share every figure uses; the final character replaces it, the estimate stays shown', async () => {
+    const before = (await viewsOf([...allFixtureEvents(), estimated()])).json<EtfDetail>('detail:FIXW');
+    expect(before.dividendHistory[0]).toMatchObject({ rocEstimatePercent: '92', character: null, characterFinal: false, rocBasis: 'estimate', rocPercent: '92' });
+    // TTM 0.30 + 0.40 + 0.50 = 1.20 paid; 0.50 x 92 % = 0.46 returned: 0.46 / 1.20 = 38.33 %; trueIncomeRate 123.2227.. x 61.666.. % = 75.987.. -> 75.99
+    expect([before.rocShareTtm, before.rocShareTtmBasis, before.trueIncomeRate]).toEqual(['38.33', { payouts: 3, final: 0, estimated: 1, notPublished: 2 }, '75.99']);
+    expect(before.returnOfCapitalTtm).toMatchObject({ paidPerShare: '1.2000', capitalReturnedPerShare: '0.4600', incomePerShare: '0.7400' });
+
+    const { json } = await viewsOf([...allFixtureEvents(), estimated(), final()], { deliverTwice: true });
+    const after = json<EtfDetail>('detail:FIXW');
+    // "estimated 92 %, final 100 %"
+    expect(after.dividendHistory[0]).toMatchObject({
+      rocEstimatePercent: '92',
+      character: { ordinary: '0', qualified: '0', capitalGain: '0', returnOfCapital: '100' },
+      characterFinal: true,
+      rocBasis: 'final',
+      rocPercent: '100',
+    });
+    // 0.50 / 1.20 = 41.67 %; 123.222748815166 x (100 - 41.666..) / 100 = 71.88
+    expect([after.rocShareTtm, after.rocShareTtmBasis, after.trueIncomeRate]).toEqual(['41.67', { payouts: 3, final: 1, estimated: 0, notPublished: 2 }, '71.88']);
+    expect(json<PublicCalendarEntry[]>('calendar').find((e) => e.distributionId === `${FIX.etfId}_2026-01-13`)).toMatchObject({ characterFinal: true, rocBasis: 'final', rocEstimatePercent: '92' });
+    expect(json<EtfListItem[]>('etfs').find((e) => e.ticker === 'FIXW')).toMatchObject({ rocShareTtm: '41.67', trueIncomeRate: '71.88' });
+  });
+
+  it('a revision of the amount keeps the final character; a character for an unknown distribution changes nothing', async () => {
+    const revised = distribution(FIX.etfId, '2026-01-13', '0.6', { revisedFrom: '0.5' });
+    const { json } = await viewsOf([...allFixtureEvents(), estimated(), final(), revised]);
+    expect(json<EtfDetail>('detail:FIXW').dividendHistory[0]).toMatchObject({ amount: '0.6', characterFinal: true, rocBasis: 'final' });
+    const orphan = { ...final(), data: { ...(final().data as object), distributionId: `${FIX.etfId}_2026-01-20`, exDate: '2026-01-20' } };
+    const same = await viewsOf([...allFixtureEvents(), orphan]);
+    const plain = await viewsOf(allFixtureEvents());
+    expect(same.json<EtfDetail>('detail:FIXW')).toEqual(plain.json<EtfDetail>('detail:FIXW'));
+  });
+});
