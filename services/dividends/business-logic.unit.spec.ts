@@ -325,6 +325,10 @@ describe('dividends-<etfId>: return of capital (issue 27)', () => {
       status: 400,
       message: 'distribution 2025-06-26: the four percentages add up to 92, not 100 (within 0.1)',
     });
+    given([owned('2025-06-26', '0.25')]).when(recordCharacters([{ exDate: '2025-06-26', character: { ...character, ordinary: '101' } }])).thenThrows({
+      status: 400,
+      message: 'distribution 2025-06-26: ordinary must be a percentage from 0 to 100, got "101"',
+    });
   });
   it('a revision of the amount keeps the final character; the estimate stays beside it', () => {
     const state = fold(distributionsDecider, [owned('2025-06-26', '0.25', '92'), recorded('2025-06-26'), { ...owned('2025-06-26', '0.26', '92'), type: 'DistributionRevised', data: { ...owned('2025-06-26', '0.26', '92').data, previousAmount: '0.25' } } as DividendEvent]);

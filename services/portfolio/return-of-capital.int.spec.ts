@@ -194,6 +194,7 @@ describe('the owner\'s endpoints: validation and access', () => {
       rocEstimatePercent: 'ROC estimate must be a number from 0 to 100 (percent of the payout that is a return of capital), or null when none is published',
     });
     expect((await put({ amount: 'lots' }).expect(400)).body.errors).toEqual({ amount: 'Amount must be a number of at least 0 (cash per share)' });
+    expect((await put({ rocEstimatePercent: 50 }).expect(400)).body.errors).toEqual({ amount: 'Required' });
     expect((await put({ amount: '0.2', payDate: '2026-13-01', recordDate: 'soon', status: 'final' }).expect(400)).body.errors).toEqual({
       payDate: 'Pay date must be a date (YYYY-MM-DD)',
       recordDate: 'Record date must be a date (YYYY-MM-DD)',
