@@ -3,8 +3,8 @@ import { canonical, parseAmount } from '../domain/market/decimal.ts';
 import { normaliseTicker } from '../domain/market/tickers.ts';
 import { isBusinessDay, isValidDate } from '../domain/market/trading-days.ts';
 import { endpoint } from './endpoint.ts';
-import { decimalDoc, lenient } from './fields.ts';
-import { DataSource, DistributionKind, EtfSplit, IsoDate, PayoutFrequency } from './market.ts';
+import { decimalDoc, lenient, lenientOptional } from './fields.ts';
+import { DataSource, DistributionCharacter, DistributionKind, EtfSplit, IsoDate, PayoutFrequency } from './market.ts';
 
 /**
  * The owner's fund data: the catalog writes (`POST /api/etfs`, `PUT /api/admin/etfs/{id}`, the ETF list
@@ -73,6 +73,42 @@ export const DistributionImportResult = HistoryImportResult.extend({
   warnings: z.array(z.string()),
 });
 export type DistributionImportResult = z.infer<typeof DistributionImportResult>;
+
+/**
+ * `POST /api/admin/etfs/{id}/distributions/character` (issue 27): what the year-end character file did.
+ * Importing the same file again changes nothing (`updated` 0, every row `unchanged`).
+ */
+export const CharacterImportResult = z.object({
+  /** Distributions whose final character was recorded (new, or other figures than before). */
+  updated: z.number(),
+  /** Rows whose distribution already had these figures: nothing written. */
+  unchanged: z.number(),
+  /** Rows not recorded, with their file line and reason (unreadable, not adding up, no such distribution, withdrawn). */
+  errors: z.array(CsvLineError),
+});
+export type CharacterImportResult = z.infer<typeof CharacterImportResult>;
+
+/** `PUT /api/admin/etfs/{id}/distributions/{exDate}?kind=`: the distribution as now recorded. */
+export const DistributionJson = z.object({
+  id: z.string(),
+  etfId: z.string(),
+  ticker: z.string(),
+  exDate: IsoDate,
+  kind: DistributionKind,
+  recordDate: IsoDate.nullable(),
+  payDate: IsoDate.nullable(),
+  /** Cash per share, decimal string. */
+  amount: z.string(),
+  status: z.enum(['declared', 'estimated']),
+  source: DataSource,
+  /** The estimated return of capital, percent; null: none published. */
+  rocEstimatePercent: z.string().nullable(),
+  /** The final character once recorded (the year-end file), else null. */
+  character: DistributionCharacter.nullable(),
+  /** `recorded` (new), `revised` (a value changed), `unchanged` (the same values again: nothing written). */
+  result: z.enum(['recorded', 'revised', 'unchanged']),
+});
+export type DistributionJson = z.infer<typeof DistributionJson>;
 
 /** `DELETE /api/admin/etfs/{id}/distributions/{exDate}?kind=`: the distribution that no longer counts. */
 export const DistributionWithdrawal = z.object({
@@ -252,6 +288,76 @@ export const SplitRequest = z
 export type SplitRequest = z.input<typeof SplitRequest>;
 
 // ---------------------------------------------------------------------------------------------------
+// The owner's edit of one distribution (issue 27: its return-of-capital estimate among its values)
+
+/** The messages of the owner's distribution form, word for word (docs/data-operations.md). */
+export const distributionInputMessages = {
+  amount: 'Amount must be a number of at least 0 (cash per share)',
+  recordDate: 'Record date must be a date (YYYY-MM-DD)',
+  payDate: 'Pay date must be a date (YYYY-MM-DD)',
+  status: 'Status must be declared or estimated',
+  rocEstimatePercent: 'ROC estimate must be a number from 0 to 100 (percent of the payout that is a return of capital), or null when none is published',
+} as const;
+
+const optionalDate = (message: string, what: string) =>
+  lenientOptional<string | null | undefined, string | null>(
+    z
+      .unknown()
+      .optional()
+      .transform((value, ctx): string | null | undefined => {
+        if (value === undefined) return undefined;
+        if (value === null || value === '') return null;
+        if (typeof value !== 'string' || !isValidDate(value)) {
+          ctx.addIssue({ code: 'custom', message });
+          return z.NEVER;
+        }
+        return value;
+      }),
+    { description: `${what}, YYYY-MM-DD; left out, empty or null: not known (a known one stays).`, type: ['string', 'null'] },
+  );
+
+/**
+ * `PUT /api/admin/etfs/{id}/distributions/{exDate}?kind=`: the owner records or corrects one distribution
+ * (source `manual`, above every other source). `rocEstimatePercent`: a number or text from 0 to 100 ("92",
+ * "92 %"); null clears the estimate (none published); left out keeps the known one.
+ */
+export const DistributionRequest = z
+  .object({
+    amount: lenient<string>(
+      z.unknown().transform((value, ctx) => {
+        const d = parseAmount(value);
+        if (d === null || d.lt(0)) {
+          ctx.addIssue({ code: 'custom', message: value === undefined || value === null ? 'Required' : distributionInputMessages.amount });
+          return z.NEVER;
+        }
+        return canonical(d);
+      }) as z.ZodType<string>,
+      decimalDoc('Cash per share, >= 0'),
+    ),
+    recordDate: optionalDate(distributionInputMessages.recordDate, 'The record date'),
+    payDate: optionalDate(distributionInputMessages.payDate, 'The pay date'),
+    status: z.enum(['declared', 'estimated'], { error: distributionInputMessages.status }).optional().describe('declared (default) or estimated.'),
+    rocEstimatePercent: lenientOptional<string | null | undefined, string | number | null>(
+      z
+        .unknown()
+        .optional()
+        .transform((value, ctx): string | null | undefined => {
+          if (value === undefined || value === null) return value;
+          const d = parseAmount(typeof value === 'string' ? value.replace(/\s*%$/, '') : value);
+          if (d === null || d.lt(0) || d.gt(100)) {
+            ctx.addIssue({ code: 'custom', message: distributionInputMessages.rocEstimatePercent });
+            return z.NEVER;
+          }
+          return canonical(d);
+        }),
+      { description: 'The estimated return of capital, percent 0-100; null: none published (clears a known one); left out: the known one stays.', type: ['string', 'number', 'null'] },
+    ),
+  })
+  .strict();
+/** What the client sends. */
+export type DistributionRequest = z.input<typeof DistributionRequest>;
+
+// ---------------------------------------------------------------------------------------------------
 // Endpoints (owner only; those under /api/admin are also behind the app's owner guard)
 
 const tags = ['Admin'];
@@ -328,13 +434,58 @@ export const importDistributions = endpoint({
   access: 'owner',
   summary: "Record one fund's distributions from a CSV file (idempotent).",
   description:
-    'Columns Ex Date and Amount; optional Record Date, Pay Date, Status (declared or estimated) and Type (regular, special or capital gain). ' +
+    'Columns Ex Date and Amount; optional Record Date, Pay Date, Status (declared or estimated), Type (regular, special or capital gain) ' +
+    'and ROC % (the estimated return of capital, 0-100; empty: none stated, a known estimate stays). ' +
     'A file whose every row is refused answers 400 with each row\'s reason.',
   tags,
   params: etfIdParam,
   upload: { kind: 'csv', maxBytes: OWNER_CSV_LIMIT_BYTES },
   responses: { 200: { description: 'What was appended, revised or unchanged, and warnings about the figures.', json: DistributionImportResult } },
   errors: [400, 404, 413],
+  waitsFor: 'all',
+});
+
+export const importCharacters = endpoint({
+  method: 'post',
+  path: '/api/admin/etfs/:id/distributions/character',
+  access: 'owner',
+  summary: "Record the final character of one fund's distributions from its year-end CSV file (idempotent).",
+  description:
+    'Columns Ex Date, Ordinary %, Qualified %, Capital Gain % and Return of Capital % (the fund\'s Form 8937 / 1099-DIV figures: ordinary is the ' +
+    'non-qualified part), adding up to 100 within 0.1; an empty cell is 0; optional Type (regular, special or capital gain). The final figures ' +
+    'replace the estimate in every figure; the estimate stays shown. A file whose every row is refused answers 400 with each row\'s reason.',
+  tags,
+  params: etfIdParam,
+  upload: { kind: 'csv', maxBytes: OWNER_CSV_LIMIT_BYTES },
+  responses: { 200: { description: 'How many distributions were updated and unchanged, and each row not recorded.', json: CharacterImportResult } },
+  errors: [400, 404, 413],
+  waitsFor: 'all',
+});
+
+export const putDistribution = endpoint({
+  method: 'put',
+  path: '/api/admin/etfs/:id/distributions/:exDate',
+  access: 'owner',
+  summary: 'Record or correct one distribution by hand (source manual), its return-of-capital estimate among its values.',
+  description:
+    'The owner\'s edit form. A new distribution answers 201; a known one 200 (`revised`, or `unchanged` when nothing differs). ' +
+    'A date left out keeps the known one; `rocEstimatePercent` null clears the estimate, left out keeps it.',
+  tags,
+  params: etfIdParam.extend({
+    exDate: z
+      .string()
+      .refine((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && isValidDate(d), { error: (issue) => withdrawalInputMessages.exDate(String(issue.input)) })
+      .describe('The ex-date, YYYY-MM-DD (a trading day).'),
+  }),
+  query: z.object({
+    kind: z.enum(DistributionKind.options, { error: withdrawalInputMessages.kind }).optional().describe('The kind of the distribution on that ex-date; default regular.'),
+  }),
+  body: DistributionRequest,
+  responses: {
+    201: { description: 'The distribution, recorded.', json: DistributionJson },
+    200: { description: 'The distribution as now recorded (`revised` or `unchanged`).', json: DistributionJson },
+  },
+  errors: [400, 404],
   waitsFor: 'all',
 });
 

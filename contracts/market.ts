@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { canonical, dec, parseAmount } from '../domain/market/decimal.ts';
 import { dataSourceSchema, payoutFrequencySchema } from '../events/catalog.ts';
-import { distributionKindSchema } from '../events/dividends.ts';
+import { distributionCharacterSchema, distributionKindSchema } from '../events/dividends.ts';
 import { endpoint } from './endpoint.ts';
 import { decimalDoc, lenient, type OptionalField } from './fields.ts';
 
@@ -58,8 +58,22 @@ export const ExactMetrics = z.object({
   oneYearReturn: z.string().nullable(),
   priceReturn: z.string().nullable(),
   dripReturn: z.string().nullable(),
+  rocShareTtm: z.string().nullable(),
+  trueIncomeRate: z.string().nullable(),
 });
 export type ExactMetrics = z.infer<typeof ExactMetrics>;
+
+/**
+ * Where a distribution's return-of-capital share comes from (issue 27, docs/metrics.md "Return of
+ * capital"): `final` (the character recorded after the year ends), `estimate` (the issuer's or the
+ * owner's estimate), `not-published` (no figure: the payout counts as income, and the screens say so).
+ */
+export const RocBasis = z.enum(['final', 'estimate', 'not-published']);
+export type RocBasis = z.infer<typeof RocBasis>;
+
+/** How many payouts a figure rests on, by the basis of their ROC share. */
+export const RocBasisCounts = z.object({ payouts: z.number(), final: z.number(), estimated: z.number(), notPublished: z.number() });
+export type RocBasisCounts = z.infer<typeof RocBasisCounts>;
 
 /**
  * A fund whose data stopped (docs/metrics.md "Stale data"): no close for more than five trading
@@ -123,6 +137,16 @@ export const EtfListItem = z.object({
    * yield, rests on (1 to 3); below 3 the screens say "based on 1 payout". Null without a weekly average.
    */
   yieldBasis: z.object({ payouts: z.number() }).nullable(),
+  /**
+   * Percent of the last twelve months' payouts (every kind, ex-date after today − 1 year), weighted by
+   * amount, that is capital returned: final where recorded, else the estimate, else 0 (not published:
+   * counted as income). 2 decimals; null without a payout in the twelve months.
+   */
+  rocShareTtm: z.string().nullable(),
+  /** How many of those payouts had a final figure, an estimate, or none; null without a payout. */
+  rocShareTtmBasis: RocBasisCounts.nullable(),
+  /** distributionRate × (100 − rocShareTtm) / 100: the part of the distribution rate that is income, 2 decimals. */
+  trueIncomeRate: z.string().nullable(),
   underlying: z.string().nullable(),
   dataSource: DataSource,
   /**
@@ -155,9 +179,10 @@ export const DistributionSource = z.enum(['owner', 'issuer', 'provider', 'demo']
 export type DistributionSource = z.infer<typeof DistributionSource>;
 
 /**
- * A declared distribution's origin, on every dividend history item and calendar entry. The five fields
+ * A declared distribution's origin, on every dividend history item and calendar entry. The four fields
  * after `source` are set only for a declaration read from the issuer's release (source `issuer`) and
- * only where the release gives them; null otherwise. The issuer's figures are its own, as stated: its
+ * only where the release gives them; null otherwise. `rocEstimatePercent` is the issuer's estimate, or
+ * the owner's (the distribution CSV's `ROC %` column, the owner's edit; issue 27); null when none. The issuer's figures are its own, as stated: its
  * distribution rate is annualised its way (YieldMax x12 or x52 on NAV, Roundhill on the price), so it
  * may differ from our `distributionRate` and `yieldPercent` (docs/metrics.md).
  */
@@ -171,10 +196,35 @@ export const DistributionOrigin = z.object({
   statedRate: z.string().nullable(),
   /** The issuer's stated 30-day SEC yield, percent ("0.00"; may be negative). */
   secYield: z.string().nullable(),
-  /** The issuer's estimate of the part of the payout that is a return of capital, percent (0-100). */
+  /** The estimate (the issuer's, or the owner's) of the part of the payout that is a return of capital, percent (0-100); null: none published. */
   rocEstimatePercent: z.string().nullable(),
 });
 export type DistributionOrigin = z.infer<typeof DistributionOrigin>;
+
+/**
+ * The final character of a distribution, percent of the payout each (the fund's year-end figures, Form
+ * 8937 / 1099-DIV): ordinary income (non-qualified), qualified dividends, capital gain, return of capital;
+ * they add up to 100 (within 0.1). Decimal strings as recorded ("100", "7.25").
+ */
+export const DistributionCharacter = distributionCharacterSchema;
+export type DistributionCharacter = z.infer<typeof DistributionCharacter>;
+
+/**
+ * A distribution's return of capital, on every dividend history item and calendar entry (issue 27):
+ * the estimate is `rocEstimatePercent` (DistributionOrigin), the final figures `character`; both stay
+ * shown once final ("estimated 92 %, final 100 %").
+ */
+export const DistributionReturnOfCapital = z.object({
+  /** The final character, present once recorded; null until then. */
+  character: DistributionCharacter.nullable(),
+  /** True once the final character is recorded: it replaces the estimate in every figure. */
+  characterFinal: z.boolean(),
+  /** The share every figure uses: final, else estimate, else not-published (counted as income). */
+  rocBasis: RocBasis,
+  /** That share, percent (12 decimals, trailing zeros cut); null when not published (no figure is invented). */
+  rocPercent: z.string().nullable(),
+});
+export type DistributionReturnOfCapital = z.infer<typeof DistributionReturnOfCapital>;
 
 export const DividendHistoryItem = z.object({
   id: z.string(),
@@ -196,7 +246,9 @@ export const DividendHistoryItem = z.object({
   declaredAmount: z.string(),
   /** The distribution is demo data. */
   isDemo: z.boolean(),
-}).extend(DistributionOrigin.shape);
+})
+  .extend(DistributionOrigin.shape)
+  .extend(DistributionReturnOfCapital.shape);
 export type DividendHistoryItem = z.infer<typeof DividendHistoryItem>;
 
 /**
@@ -221,14 +273,29 @@ export const SimilarEtf = EtfListItem.pick({ id: true, ticker: true, name: true,
 export type SimilarEtf = z.infer<typeof SimilarEtf>;
 
 /** An input of a metric's formula: a figure (decimal string), a count, a date, or the distributions used (with their kinds). */
-export const MetricInput = z.union([z.string(), z.number(), z.null(), z.array(z.object({ exDividendDate: IsoDate, amount: z.string(), kind: DistributionKind }))]);
+export const MetricInput = z.union([
+  z.string(),
+  z.number(),
+  z.null(),
+  z.array(
+    z.object({
+      exDividendDate: IsoDate,
+      amount: z.string(),
+      kind: DistributionKind,
+      /** rocShareTtm's distributions: the ROC share used, percent (12 decimals). */
+      rocPercent: z.string().optional(),
+      /** rocShareTtm's distributions: where the share comes from. */
+      rocBasis: RocBasis.optional(),
+    }),
+  ),
+]);
 export type MetricInput = z.infer<typeof MetricInput>;
 
 /** How a headline metric is computed: its formula and the exact inputs used, under their API names (docs/metrics.md). */
 export const MetricExplanation = z.object({ formula: z.string(), inputs: z.record(z.string(), MetricInput) });
 export type MetricExplanation = z.infer<typeof MetricExplanation>;
 
-export const EXPLAINED_METRICS = ['yieldPercent', 'distributionRate', 'annualDripYield', 'oneYearReturn', 'dripReturn', 'weeklyAverage'] as const;
+export const EXPLAINED_METRICS = ['yieldPercent', 'distributionRate', 'annualDripYield', 'oneYearReturn', 'dripReturn', 'weeklyAverage', 'rocShareTtm', 'trueIncomeRate'] as const;
 export type ExplainedMetric = (typeof EXPLAINED_METRICS)[number];
 export const MetricExplanations = z.object({
   yieldPercent: MetricExplanation,
@@ -237,6 +304,8 @@ export const MetricExplanations = z.object({
   oneYearReturn: MetricExplanation,
   dripReturn: MetricExplanation,
   weeklyAverage: MetricExplanation,
+  rocShareTtm: MetricExplanation,
+  trueIncomeRate: MetricExplanation,
 });
 export type MetricExplanations = z.infer<typeof MetricExplanations>;
 
@@ -283,6 +352,20 @@ export const EtfDetail = EtfListItem.extend({
    * in percent, 2 decimals (negative: the price eroded); `exact` unrounded. Null without prices.
    */
   navErosion: z.object({ since: IsoDate, startPrice: z.string(), currentPrice: z.string(), percent: z.string(), exact: z.string() }).nullable(),
+  /**
+   * Beside NAV erosion: how much of the last twelve months' payouts was capital returned, per share on
+   * today's share basis (4 decimals; `exact` 12): paid = capitalReturned + income, rocShareTtm their ratio,
+   * and how many payouts had a final figure, an estimate or none. Null without a payout in the twelve months.
+   */
+  returnOfCapitalTtm: RocBasisCounts.extend({
+    /** The anniversary: payouts with an ex-date after it count. */
+    since: IsoDate,
+    paidPerShare: z.string(),
+    capitalReturnedPerShare: z.string(),
+    incomePerShare: z.string(),
+    rocShareTtm: z.string().nullable(),
+    exact: z.object({ paidPerShare: z.string(), capitalReturnedPerShare: z.string(), incomePerShare: z.string(), rocShareTtm: z.string().nullable() }),
+  }).nullable(),
   /** For each headline metric its formula and exact inputs ("how is this computed?"). */
   explain: MetricExplanations,
   /** The funds on the same underlying (this one included), by ticker; empty without an underlying or when it is the only one. */
@@ -320,7 +403,9 @@ export const PublicCalendarEntry = z.object({
    * feed's UID, so an estimate that becomes declared keeps it (docs/calendar-feeds.md).
    */
   distributionId: z.string(),
-}).extend(DistributionOrigin.shape);
+})
+  .extend(DistributionOrigin.shape)
+  .extend(DistributionReturnOfCapital.shape);
 export type PublicCalendarEntry = z.infer<typeof PublicCalendarEntry>;
 
 /** A day the NYSE is closed inside the calendar window (`GET /api/dividends/calendar/holidays`). */

@@ -3,7 +3,7 @@ import { canonical, parseAmount } from '../domain/market/decimal.ts';
 import { isValidDate } from '../domain/market/trading-days.ts';
 import { endpoint } from './endpoint.ts';
 import { decimalDoc, lenient, lenientOptional } from './fields.ts';
-import { DistributionKind, DistributionOrigin, EtfListItem, IsoDate } from './market.ts';
+import { DistributionCharacter, DistributionKind, DistributionOrigin, DistributionReturnOfCapital, EtfListItem, IsoDate, MetricExplanation, RocBasis, RocBasisCounts } from './market.ts';
 
 /**
  * The signed-in user's portfolio (`/api/user/portfolio`) and payout calendar
@@ -159,6 +159,45 @@ export const HoldingView = z.object({
   houseMoneyDate: IsoDate.nullable(),
   /** True when the income received has reached the cost basis (houseMoneyDate is then a past pay date). */
   houseMoneyReached: z.boolean(),
+  // Return of capital (issue 27, docs/metrics.md "Return of capital"). "On your purchase cost" are the
+  // fields above (costBasis, gain, houseMoneyPercent, yieldOnCost); "on your adjusted cost" the ones below.
+  /** Σ over the payments received of cash × ROC % (final where recorded, else the estimate, else 0), 2 decimals. */
+  capitalReturned: z.string(),
+  /** incomeReceived − capitalReturned: the income the payments really were, 2 decimals. */
+  incomeReceivedNet: z.string(),
+  /** How many of the payments received had a final ROC figure, an estimate, or none (counted as income). */
+  capitalReturnedBasis: RocBasisCounts,
+  /** With DRIP: what the reinvested payments cost (their shares' own cost); "0.00" without DRIP. */
+  reinvestedCost: z.string(),
+  /**
+   * The cost basis less the capital returned, per lot (the shares bought at costBasis and, with DRIP, each
+   * reinvested payment at its own cost), never below zero: Σ max(0, lot cost − its capital returned).
+   * Null without a purchase price.
+   */
+  adjustedCostBasis: z.string().nullable(),
+  /** Capital returned beyond a lot's cost (its cost basis at zero): a capital gain. "0.00" until then; null without a purchase price. */
+  capitalGainFromRoc: z.string().nullable(),
+  /** currentValue − adjustedCostBasis; gain = gainOnAdjustedCost + incomeReceivedNet + capitalGainFromRoc. Null without a purchase price or a price. */
+  gainOnAdjustedCost: z.string().nullable(),
+  /** gainOnAdjustedCost / adjustedCostBasis × 100; null when the adjusted cost is 0. */
+  gainOnAdjustedCostPercent: z.string().nullable(),
+  /** House money on the adjusted cost: incomeReceivedNet / adjustedCostBasis × 100; null when the adjusted cost is 0 or unknown. */
+  houseMoneyOnAdjustedCostPercent: z.string().nullable(),
+  /** projectedAnnualIncome × (100 − the fund's rocShareTtm) / 100: the income part of the projected income. */
+  projectedAnnualIncomeNet: z.string().nullable(),
+  /** Yield on your purchase cost: projectedAnnualIncome / costBasis × 100. */
+  yieldOnCost: z.string().nullable(),
+  /** Yield on your adjusted cost: projectedAnnualIncomeNet / adjustedCostBasis × 100; null when the adjusted cost is 0. */
+  yieldOnAdjustedCost: z.string().nullable(),
+  /** For each figure above its formula and exact inputs (12 decimals), like the fund detail's `explain`. */
+  explain: z.object({
+    capitalReturned: MetricExplanation,
+    adjustedCostBasis: MetricExplanation,
+    gainOnAdjustedCost: MetricExplanation,
+    houseMoneyOnAdjustedCost: MetricExplanation,
+    yieldOnCost: MetricExplanation,
+    yieldOnAdjustedCost: MetricExplanation,
+  }),
   /**
    * True exactly when a figure of this holding rests on demo data: its current price, a distribution it
    * received or the close it was reinvested at, or the payouts its projected income uses (docs/user-area.md).
@@ -187,7 +226,9 @@ export const UserCalendarEntry = z.object({
   distributionId: z.string(),
 })
   // the public entry's origin: its source and, for an issuer's declaration, the release, its time and figures
-  .extend(DistributionOrigin.shape);
+  .extend(DistributionOrigin.shape)
+  // and its return of capital (estimate, final character, the share used)
+  .extend(DistributionReturnOfCapital.shape);
 export type UserCalendarEntry = z.infer<typeof UserCalendarEntry>;
 
 /**
@@ -203,6 +244,100 @@ export const HoldingsImportResult = z.object({
   errors: z.array(z.object({ line: z.number(), message: z.string() })),
 });
 export type HoldingsImportResult = z.infer<typeof HoldingsImportResult>;
+
+// ---------------------------------------------------------------------------------------------------
+// The tax-year summary (issue 27, docs/user-area.md "Tax-year summary")
+
+/**
+ * The summary's disclaimer: the spec's (educational only, not financial advice), said of taxes. Sent in
+ * the JSON answer (`disclaimer`) and as the first line of the CSV.
+ */
+export const TAX_SUMMARY_DISCLAIMER =
+  'Not tax advice. This summary is for educational and informational purposes only and is not financial or tax advice. ' +
+  "Return-of-capital figures are estimates (the issuer's or the site owner's) until the fund's year-end figures are recorded, " +
+  'and a payout without a published figure is counted as income. Your broker\'s Form 1099-DIV is what you file; consult a tax professional.';
+
+/** Money as the summary shows it: cents, decimal strings; the parts of a payment add up to its cash exactly. */
+export const TaxPayment = z.object({
+  exDividendDate: IsoDate,
+  /** The pay date (the next business day after the ex-date when none is known): the payment's tax year. */
+  payoutDate: IsoDate,
+  kind: DistributionKind,
+  /** Shares held on the ex-date (on today's share basis), 6 decimals. */
+  shares: z.string(),
+  /** Cash per share on today's share basis (full precision). */
+  amountPerShare: z.string(),
+  /** shares × amountPerShare, in cents. */
+  cash: z.string(),
+  /** final, estimate, or not-published (counted as income). */
+  rocBasis: RocBasis,
+  /** The ROC share used, percent (12 decimals); null when not published. */
+  rocPercent: z.string().nullable(),
+  /** The estimate as published (kept beside the final figures); null: none. */
+  rocEstimatePercent: z.string().nullable(),
+  /** The final character (percent), null until recorded. */
+  character: DistributionCharacter.nullable(),
+  returnOfCapital: z.string(),
+  /** cash − returnOfCapital. */
+  income: z.string(),
+  /** Final only (null otherwise): the income by character. */
+  ordinary: z.string().nullable(),
+  qualified: z.string().nullable(),
+  capitalGain: z.string().nullable(),
+  /** Not final: the income whose character is not published yet (= income); "0.00" when final. */
+  unclassifiedIncome: z.string(),
+});
+export type TaxPayment = z.infer<typeof TaxPayment>;
+
+/** Sums of the payments (of a fund, or of every fund) of a year, each the sum of the payments' cents. */
+export const TaxTotals = RocBasisCounts.extend({
+  cash: z.string(),
+  returnOfCapital: z.string(),
+  income: z.string(),
+  /** Of the final payments. */
+  ordinary: z.string(),
+  qualified: z.string(),
+  capitalGain: z.string(),
+  unclassifiedIncome: z.string(),
+});
+export type TaxTotals = z.infer<typeof TaxTotals>;
+
+export const TaxFund = z.object({
+  etfId: z.string(),
+  ticker: z.string(),
+  name: z.string(),
+  holdingId: z.string(),
+  /** The payments received in the year, by pay date. */
+  payments: z.array(TaxPayment),
+  totals: TaxTotals,
+});
+export type TaxFund = z.infer<typeof TaxFund>;
+
+export const TaxYear = z.object({ year: z.number(), funds: z.array(TaxFund), totals: TaxTotals });
+export type TaxYear = z.infer<typeof TaxYear>;
+
+/** `GET /api/user/tax-summary?year=`: the distributions the user's holdings received, per year and fund, split by character. */
+export const TaxSummary = z.object({
+  disclaimer: z.string(),
+  /** The market date the payments are counted up to (paid on or before it). */
+  asOf: IsoDate,
+  /** The year asked for, or null for every year. */
+  year: z.number().nullable(),
+  /** Ascending; a year without a payment is left out. */
+  years: z.array(TaxYear),
+});
+export type TaxSummary = z.infer<typeof TaxSummary>;
+
+const yearMessage = 'year must be a year from 1900 to 2100, e.g. 2026';
+export const TaxSummaryQuery = z.object({
+  year: z
+    .string({ error: yearMessage })
+    .regex(/^\d{4}$/, yearMessage)
+    .transform(Number)
+    .pipe(z.number().int().min(1900, yearMessage).max(2100, yearMessage))
+    .optional()
+    .describe('The tax year (by pay date); every year when left out.'),
+});
 
 // ---------------------------------------------------------------------------------------------------
 // Endpoints
@@ -304,4 +439,28 @@ export const removeHolding = endpoint({
   responses: { 204: { description: 'Removed.' } },
   errors: [404, 412],
   waitsFor: ['portfolio'],
+});
+
+export const getTaxSummary = endpoint({
+  method: 'get',
+  path: '/api/user/tax-summary',
+  access: 'user',
+  summary: 'The distributions received, per tax year (by pay date) and fund, split by character: final, estimate or not published. Not tax advice.',
+  tags,
+  query: TaxSummaryQuery,
+  responses: { 200: { description: 'The summary, with its disclaimer.', json: TaxSummary } },
+  errors: [400],
+  reads: ['portfolio', 'market'],
+});
+
+export const getTaxSummaryCsv = endpoint({
+  method: 'get',
+  path: '/api/user/tax-summary.csv',
+  access: 'user',
+  summary: 'The same summary as CSV: the disclaimer on the first line, then one row per payment, fund total and year total (docs/user-area.md).',
+  tags,
+  query: TaxSummaryQuery,
+  responses: { 200: { description: 'The CSV file (attachment `weeklydiv-tax-summary-<year|all>.csv`).', content: { 'text/csv': z.string() } } },
+  errors: [400],
+  reads: ['portfolio', 'market'],
 });

@@ -54,7 +54,9 @@ export type IssuerDeclaration = z.infer<typeof issuerDeclarationSchema>;
 /**
  * Version 3: a declaration read from the issuer's release carries `issuer` and the issuer's estimate of
  * the part that is a return of capital (`rocEstimatePercent`, 0-100; null where the release gives none).
- * Absent for every other source.
+ * The owner's data (source `csv` or `manual`, issue 27) may carry an estimate too (the distribution CSV's
+ * `ROC %` column, the owner's edit); absent for a provider's or demo data. Absent: nothing stated (a
+ * revision keeps the known estimate); null: none published.
  */
 const distributionData = distributionDataV2.extend({
   issuer: issuerDeclarationSchema.optional(),
@@ -95,13 +97,47 @@ export const distributionWithdrawn = defineEvent(
   }),
 );
 
-export const dividendEvents = [distributionDeclared, distributionRevised, distributionWithdrawn] as const;
+/**
+ * The final character of a distribution, as the fund reports it after the year ends (Form 8937, the
+ * 1099-DIV, the 19a-1 notice): the percent of the payout that is ordinary income (non-qualified: a
+ * 1099-DIV's box 1a less box 1b), qualified dividends (box 1b), capital gain, and return of capital. The
+ * four are disjoint parts and add up to 100 within CHARACTER_SUM_TOLERANCE (domain/market/return-of-capital.ts).
+ */
+export const distributionCharacterSchema = z.object({
+  ordinary: decimalString,
+  qualified: decimalString,
+  capitalGain: decimalString,
+  returnOfCapital: decimalString,
+});
+export type DistributionCharacter = z.infer<typeof distributionCharacterSchema>;
+
+/**
+ * The final character of one distribution recorded (issue 27; the owner's year-end CSV,
+ * `POST /api/admin/etfs/{id}/distributions/character`). It replaces the estimate in every figure; the
+ * estimate (`rocEstimatePercent`) stays on the distribution, so both can be shown. A later one for the
+ * same distribution replaces it (a corrected 1099); the same figures again are not recorded.
+ */
+export const distributionCharacterRecorded = defineEvent(
+  'DistributionCharacterRecorded',
+  z.object({
+    etfId: z.uuid(),
+    distributionId: z.string().min(1),
+    exDate: isoDate,
+    kind: distributionKindSchema,
+    character: distributionCharacterSchema,
+    source: dataSourceSchema,
+    recordedAt: isoInstant,
+  }),
+);
+
+export const dividendEvents = [distributionDeclared, distributionRevised, distributionWithdrawn, distributionCharacterRecorded] as const;
 
 export type DividendEvent = EventsOf<typeof dividendEvents>;
 export type DistributionData = z.infer<typeof distributionData>;
 export type DistributionDeclared = Extract<DividendEvent, { type: 'DistributionDeclared' }>;
 export type DistributionRevised = Extract<DividendEvent, { type: 'DistributionRevised' }>;
 export type DistributionWithdrawn = Extract<DividendEvent, { type: 'DistributionWithdrawn' }>;
+export type DistributionCharacterRecorded = Extract<DividendEvent, { type: 'DistributionCharacterRecorded' }>;
 
 /** Deterministic id of a fund's distribution of a kind on an ex-date (a regular one keeps version 1's `<etfId>_<exDate>`). */
 export function distributionIdOf(etfId: string, exDate: string, kind: DistributionKind = 'regular'): string {

@@ -52,3 +52,23 @@ describe("distribution events: the issuer's declaration (version 3)", () => {
     expect(() => registry.encode({ type: 'DistributionDeclared', data: { ...v2, rocEstimatePercent: '-3' } }, meta)).toThrow(/decimal/);
   });
 });
+
+describe('distribution events: return of capital (issue 27)', () => {
+  const character = { ordinary: '5', qualified: '2', capitalGain: '3', returnOfCapital: '90' };
+  const data = { etfId, distributionId: `${etfId}_2026-11-25`, exDate: '2026-11-25', kind: 'regular', character, source: 'csv', recordedAt: '2027-02-10T15:00:00.000Z' };
+
+  it('the final character is its own event, read back as written', () => {
+    const stored = registry.encode({ type: 'DistributionCharacterRecorded', data }, meta);
+    expect(stored.type).toBe('DistributionCharacterRecorded.v1');
+    expect(registry.decode({ ...envelope, type: stored.type, data: stored.data }).data).toEqual(data);
+  });
+  it('refuses a percentage that is not a non-negative decimal, or a missing part', () => {
+    expect(() => registry.encode({ type: 'DistributionCharacterRecorded', data: { ...data, character: { ...character, ordinary: '-5' } } }, meta)).toThrow(/decimal/);
+    const { qualified: _q, ...three } = character;
+    expect(() => registry.encode({ type: 'DistributionCharacterRecorded', data: { ...data, character: three } }, meta)).toThrow(/qualified/);
+  });
+  it("the owner's declaration carries an estimate as version 3 does the issuer's", () => {
+    const owned = { ...v1, kind: 'regular', rocEstimatePercent: '92' };
+    expect(registry.encode({ type: 'DistributionDeclared', data: owned }, meta)).toMatchObject({ type: 'DistributionDeclared.v3', data: owned });
+  });
+});

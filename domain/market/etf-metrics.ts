@@ -17,6 +17,7 @@ import {
   type Weekday,
 } from './trading-days.ts';
 import { isRegular, runRateOf, type InferredFrequency, type RunRate } from './run-rate.ts';
+import { rocTtm, trueIncomeRate, type RocBasisCounts, type RocFigures, type RocTtm } from './return-of-capital.ts';
 
 /**
  * The ETF metrics of docs/metrics.md, as pure functions of the fund's bars, latest quote, distributions
@@ -35,7 +36,7 @@ export interface QuotePoint {
   quotedAt: string;
 }
 
-export interface DistributionPoint {
+export interface DistributionPoint extends RocFigures {
   exDate: IsoDate;
   payDate: IsoDate | null;
   /** Cash per share (decimal string). */
@@ -113,6 +114,10 @@ export interface EtfMetrics {
   latestRegular: DistributionPoint | null;
   /** The distributions of the one-year window (every kind), oldest first. */
   windowPoints: DistributionPoint[];
+  /** The last twelve months' payouts split into capital returned and income (domain/market/return-of-capital.ts). */
+  rocTtm: RocTtm<DistributionPoint>;
+  /** distributionRate × (100 − rocShareTtm) / 100; null without either. */
+  trueIncomeRate: Decimal | null;
 }
 
 /** Payouts per week by frequency: weekly 1, twice weekly 2, every four weeks 1/4, monthly 12/52. */
@@ -661,6 +666,8 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
     }
   }
 
+  const roc = rocTtm(distributions, today);
+  const rate = distributionRate(latest, used, P);
   return {
     currentPrice: P,
     priceDate: current?.date ?? null,
@@ -671,7 +678,7 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
     weeklyAverage: weekly,
     yieldPercent: yieldPercent(weekly, P),
     latestAmount: latest,
-    distributionRate: distributionRate(latest, used, P),
+    distributionRate: rate,
     ttmYield: ttmYield(distributions, P, today),
     annualDripYield: annualDripYield(weekly, P, used),
     windowStart: startBar?.date ?? null,
@@ -692,6 +699,8 @@ export function computeEtfMetrics(input: MetricsInput): EtfMetrics {
     regimeSince: runRate.regime[0]?.exDate ?? null,
     latestRegular: latestPoint,
     windowPoints: inWindow,
+    rocTtm: roc,
+    trueIncomeRate: trueIncomeRate(rate, roc.percent),
   };
 }
 
@@ -731,6 +740,8 @@ export interface ExactMetricsView {
   oneYearReturn: string | null;
   priceReturn: string | null;
   dripReturn: string | null;
+  rocShareTtm: string | null;
+  trueIncomeRate: string | null;
 }
 
 export interface EtfMetricsView {
@@ -765,6 +776,12 @@ export interface EtfMetricsView {
   inferredFrequency: InferredFrequency | null;
   /** How many regular payouts the weekly average (so the yield and DRIP yield) rests on: 1 to 3; null without one. */
   yieldBasis: { payouts: number } | null;
+  /** Percent of the last twelve months' payouts (by amount) that is capital returned, 2 decimals; null without a payout. */
+  rocShareTtm: string | null;
+  /** How many of those payouts had a final figure, an estimate, or none (counted as income); null without a payout in the window. */
+  rocShareTtmBasis: RocBasisCounts | null;
+  /** distributionRate × the income share (100 − rocShareTtm) / 100, 2 decimals. */
+  trueIncomeRate: string | null;
 }
 
 /** A figure at 12 decimals, trailing zeros cut ("0" for zero); null stays null. */
@@ -800,6 +817,8 @@ export function presentEtfMetrics(m: EtfMetrics): EtfMetricsView {
       oneYearReturn: exact(m.oneYearReturn),
       priceReturn: exact(m.priceReturn),
       dripReturn: exact(m.dripReturn),
+      rocShareTtm: exact(m.rocTtm.percent),
+      trueIncomeRate: exact(m.trueIncomeRate),
     },
     historicalPeriodDays: m.historicalPeriodDays,
     windowStart: m.windowStart,
@@ -812,6 +831,9 @@ export function presentEtfMetrics(m: EtfMetrics): EtfMetricsView {
     frequencyUsed: m.frequencyUsed,
     inferredFrequency: m.inferredFrequency,
     yieldBasis: m.weeklyAverage === null ? null : { payouts: m.averaged.length },
+    rocShareTtm: pct(m.rocTtm.percent),
+    rocShareTtmBasis: m.rocTtm.payouts === 0 ? null : { payouts: m.rocTtm.payouts, final: m.rocTtm.final, estimated: m.rocTtm.estimated, notPublished: m.rocTtm.notPublished },
+    trueIncomeRate: pct(m.trueIncomeRate),
   };
 }
 

@@ -14,7 +14,16 @@ import {
   type Staleness,
 } from './etf-metrics.ts';
 import { houseMoney, type HouseMoney } from './house-money.ts';
-import { runRateOf } from './run-rate.ts';
+import { kindOf, runRateOf, type DistributionKind } from './run-rate.ts';
+import {
+  capitalReturnedOf,
+  holdingReturnOfCapital,
+  rocOf,
+  rocTtm,
+  type HoldingReturnOfCapital,
+  type RocFigures,
+  type RocShare,
+} from './return-of-capital.ts';
 import { adjustBars, adjustDistributions, adjustPrice, adjustQuote, adjustShares, type SplitPoint } from './splits.ts';
 import { addBusinessDays, type IsoDate } from './trading-days.ts';
 
@@ -50,6 +59,13 @@ export interface HoldingPayment {
   /** The close the cash was reinvested at (DRIP), null when not reinvested. */
   reinvestPrice: Decimal | null;
   sharesAdded: Decimal;
+  kind: DistributionKind;
+  /** The distribution's return-of-capital figures (the estimate, the final character). */
+  figures: RocFigures;
+  /** Its ROC share: final, else estimate, else not published (0). */
+  roc: RocShare;
+  /** cash × ROC share. */
+  capitalReturned: Decimal;
 }
 
 export interface HoldingPerformance {
@@ -78,6 +94,20 @@ export interface HoldingPerformance {
   totalReturnPercent: Decimal | null;
   /** How much of the cost basis the distributions paid back, and when all of it (domain/market/house-money.ts). */
   houseMoney: HouseMoney;
+  /** Capital returned, income net of it, the cost basis per lot adjusted for it (domain/market/return-of-capital.ts). */
+  returnOfCapital: HoldingReturnOfCapital;
+  /** The fund's rocShareTtm (null without a payout in the last twelve months: nothing is taken off the income). */
+  rocShareTtm: Decimal | null;
+  /** projectedAnnualIncome × (100 − rocShareTtm) / 100: its income part. */
+  projectedAnnualIncomeNet: Decimal | null;
+  /** projectedAnnualIncome / costBasis × 100. */
+  yieldOnCost: Decimal | null;
+  /** projectedAnnualIncomeNet / adjustedCostBasis × 100 (null when the adjusted cost is 0). */
+  yieldOnAdjustedCost: Decimal | null;
+  /** marketValue − adjustedCostBasis: the gain on the money still in (gain = this + incomeReceivedNet + capitalGainFromRoc). */
+  gainOnAdjustedCost: Decimal | null;
+  /** incomeReceivedNet / adjustedCostBasis × 100 (null when the adjusted cost is 0). */
+  houseMoneyOnAdjustedCost: Decimal | null;
 }
 
 /**
@@ -128,7 +158,21 @@ export function holdingPerformance(raw: HoldingPerformanceInput): HoldingPerform
     const amount = dec(d.amount);
     const cash = shares.times(amount);
     income = income.plus(cash);
-    payments.push({ exDate: d.exDate, payDate: d.payDate, amountPerShare: amount, sharesEntitled: shares, cash, reinvestPrice: null, sharesAdded: ZERO });
+    const figures: RocFigures = { rocEstimatePercent: d.rocEstimatePercent ?? null, character: d.character ?? null };
+    const roc = rocOf(figures);
+    payments.push({
+      exDate: d.exDate,
+      payDate: d.payDate,
+      amountPerShare: amount,
+      sharesEntitled: shares,
+      cash,
+      reinvestPrice: null,
+      sharesAdded: ZERO,
+      kind: kindOf(d),
+      figures,
+      roc,
+      capitalReturned: capitalReturnedOf(cash, roc),
+    });
     pending.push({ payDate: d.payDate, cash, index: payments.length - 1 });
   }
   settle(null);
@@ -146,6 +190,13 @@ export function holdingPerformance(raw: HoldingPerformanceInput): HoldingPerform
   const totalReturn = priceReturn !== null && distributionReturn !== null ? priceReturn.plus(distributionReturn) : null;
   const totalReturnPercent =
     totalReturn !== null && costBasis !== null && costBasis.gt(0) ? totalReturn.div(costBasis).times(HUNDRED) : null;
+  const projectedAnnualIncome = latest && stale === null ? shares.times(dec(latest.amount)).times(payoutsPerYear(runRate.frequency)) : null;
+  const returnOfCapital = holdingReturnOfCapital({ heldSince: input.purchaseDate, initialShares, purchaseCost: costBasis, incomeReceived: income, payments });
+  // the fund's share of capital returned over its last twelve months (its trueIncomeRate's): no payout, nothing taken off
+  const rocShareTtm = rocTtm(input.distributions, input.today).percent;
+  const projectedAnnualIncomeNet = projectedAnnualIncome === null ? null : projectedAnnualIncome.times(HUNDRED.minus(rocShareTtm ?? ZERO)).div(HUNDRED);
+  const adjusted = returnOfCapital.adjustedCostBasis;
+  const ratio = (part: Decimal | null, base: Decimal | null) => (part === null || base === null || !base.gt(0) ? null : part.div(base).times(HUNDRED));
 
   return {
     initialShares,
@@ -155,7 +206,7 @@ export function holdingPerformance(raw: HoldingPerformanceInput): HoldingPerform
     costBasis,
     incomeReceived: income,
     payments,
-    projectedAnnualIncome: latest && stale === null ? shares.times(dec(latest.amount)).times(payoutsPerYear(runRate.frequency)) : null,
+    projectedAnnualIncome,
     stale,
     priceReturn,
     distributionReturn,
@@ -174,6 +225,13 @@ export function holdingPerformance(raw: HoldingPerformanceInput): HoldingPerform
       currentPrice: P,
       stale: stale !== null,
     }),
+    returnOfCapital,
+    rocShareTtm,
+    projectedAnnualIncomeNet,
+    yieldOnCost: ratio(projectedAnnualIncome, costBasis),
+    yieldOnAdjustedCost: ratio(projectedAnnualIncomeNet, adjusted),
+    gainOnAdjustedCost: marketValue !== null && adjusted !== null ? marketValue.minus(adjusted) : null,
+    houseMoneyOnAdjustedCost: ratio(returnOfCapital.incomeReceivedNet, adjusted),
   };
 }
 

@@ -103,6 +103,7 @@ type Handled = Extract<
       | 'DistributionDeclared'
       | 'DistributionRevised'
       | 'DistributionWithdrawn'
+      | 'DistributionCharacterRecorded'
       | 'SplitRecorded'
       | 'SplitRevised'
       | 'MarketDayBegan';
@@ -117,6 +118,7 @@ const handled: readonly Handled['type'][] = [
   'DistributionDeclared',
   'DistributionRevised',
   'DistributionWithdrawn',
+  'DistributionCharacterRecorded',
   'SplitRecorded',
   'SplitRevised',
   'MarketDayBegan',
@@ -213,7 +215,10 @@ export const marketProjection: Projection = {
   // 7: distributions keep the issuer's declaration (release, stated rate, SEC yield, ROC estimate); the dividend
   //    history and the calendar entries carry their origin (source, sourceUrl, declaredAt, statedRate, secYield,
   //    rocEstimatePercent: docs/declarations.md)
-  version: 7,
+  // 8: distributions keep their final character (DistributionCharacterRecorded) and the owner's ROC estimate; the
+  //    dividend history and calendar entries carry character, characterFinal, rocBasis, rocPercent; list items carry
+  //    rocShareTtm, rocShareTtmBasis and trueIncomeRate; details returnOfCapitalTtm and their explanations (issue 27)
+  version: 8,
   handles: handled,
   collections: {
     [MARKET_ETFS]: [],
@@ -275,8 +280,22 @@ export const marketProjection: Projection = {
           source: d.source,
           issuer: d.issuer ?? null,
           rocEstimatePercent: d.rocEstimatePercent ?? null,
+          character: null,
         };
-        await ctx.update<EtfMarketDoc>(MARKET_ETFS, d.etfId, (doc) => putDistribution(doc ?? emptyEtf(d.etfId), stored));
+        await ctx.update<EtfMarketDoc>(MARKET_ETFS, d.etfId, (doc) => {
+          const base = doc ?? emptyEtf(d.etfId);
+          // a revision keeps the final character (it describes the distribution, not its amount)
+          const character = event.type === 'DistributionRevised' ? (base.distributions.find((x) => x.distributionId === d.distributionId)?.character ?? null) : null;
+          return putDistribution(base, { ...stored, character });
+        });
+        return;
+      }
+      case 'DistributionCharacterRecorded': {
+        const d = event.data;
+        await ctx.update<EtfMarketDoc>(MARKET_ETFS, d.etfId, (doc) => {
+          if (!doc || !doc.distributions.some((x) => x.distributionId === d.distributionId)) return doc;
+          return { ...doc, distributions: doc.distributions.map((x) => (x.distributionId === d.distributionId ? { ...x, character: d.character } : x)) };
+        });
         return;
       }
       case 'DistributionWithdrawn': {

@@ -27,8 +27,19 @@ import {
 import { MARKET_ETFS, MARKET_STATE, MARKET_VIEWS, marketProjection, type EtfMarketDoc, type ViewDoc } from './projection.ts';
 import { metricsInput, type EtfDetail, type EtfListItem, type PublicCalendarEntry } from './render.ts';
 
-/** The fixtures' distributions are the owner's (source manual): no issuer's release behind them. */
-const OWNER = { source: 'owner', sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null } as const;
+/** The fixtures' distributions are the owner's (source manual): no issuer's release behind them, no ROC figure. */
+const OWNER = {
+  source: 'owner',
+  sourceUrl: null,
+  declaredAt: null,
+  statedRate: null,
+  secYield: null,
+  rocEstimatePercent: null,
+  character: null,
+  characterFinal: false,
+  rocBasis: 'not-published',
+  rocPercent: null,
+} as const;
 
 async function viewsOf(events: GivenEvent[], options: { batchSize?: number; deliverTwice?: boolean } = {}) {
   const result = await project(marketProjection, recorded(events), options);
@@ -90,6 +101,8 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
         oneYearReturn: '10',
         priceReturn: '5.5',
         dripReturn: '10.129785247432',
+        rocShareTtm: '0',
+        trueIncomeRate: '123.222748815166',
       },
       nextExDividend: '2026-01-20',
       nextExDividendEstimated: true,
@@ -98,6 +111,10 @@ describe('market projection: the worked example (FIXW as of 2026-01-14)', () => 
       frequencyUsed: 'weekly',
       inferredFrequency: null,
       yieldBasis: { payouts: 3 },
+      // no ROC figure for any of the three payouts of the twelve months: all income, and said so
+      rocShareTtm: '0.00',
+      rocShareTtmBasis: { payouts: 3, final: 0, estimated: 0, notPublished: 3 },
+      trueIncomeRate: '123.22',
       underlying: 'NVDA',
       dataSource: 'manual',
       isDemo: false,
@@ -386,6 +403,7 @@ describe('metrics input slice', () => {
       source: 'manual' as const,
       issuer: null,
       rocEstimatePercent: null,
+      character: null,
     }));
     const doc = {
       _id: 'x',
@@ -410,7 +428,7 @@ describe('metrics input slice', () => {
       splits: [],
     };
     // the distributions as the metrics take them (the figures and the distributions each one used)
-    const points = distributions.map(({ exDate, payDate, amount, status, kind }) => ({ exDate, payDate, amount, status, kind }));
+    const points = distributions.map(({ exDate, payDate, amount, status, kind, rocEstimatePercent, character }) => ({ exDate, payDate, amount, status, kind, rocEstimatePercent, character }));
     const full = (today: string) =>
       computeEtfMetrics({ today, frequency: 'weekly', bars: dates.map((date, i) => ({ date, close: closes[i]! })), quote: null, distributions: points });
     for (const today of ['2024-01-01', '2024-01-02', '2024-06-30', '2025-01-01', '2025-06-15', '2026-01-14', '2026-03-31', '2027-06-01']) {
@@ -466,15 +484,17 @@ describe("market projection: the issuer's declaration (docs/declarations.md)", (
     const { json } = await viewsOf([...allFixtureEvents(), declaredByIssuer()]);
     const origin = { source: 'issuer', sourceUrl: RELEASE, declaredAt: '2026-01-12T14:05:00.000Z', statedRate: '123.80', secYield: '-0.52', rocEstimatePercent: '96.66' };
     const history = json<EtfDetail>('detail:FIXW').dividendHistory;
-    expect(history[0]).toEqual({ id: `${FIX.etfId}_2026-01-13`, exDividendDate: '2026-01-13', payoutDate: '2026-01-14', amount: '0.5', estimated: false, kind: 'regular', splitAdjusted: false, declaredAmount: '0.5', isDemo: false, ...origin });
+    // the issuer's ROC estimate is the share every figure uses until the final character is recorded
+    const roc = { character: null, characterFinal: false, rocBasis: 'estimate', rocPercent: '96.66' };
+    expect(history[0]).toEqual({ id: `${FIX.etfId}_2026-01-13`, exDividendDate: '2026-01-13', payoutDate: '2026-01-14', amount: '0.5', estimated: false, kind: 'regular', splitAdjusted: false, declaredAmount: '0.5', isDemo: false, ...origin, ...roc });
     expect(history[1]).toMatchObject(OWNER);
     const fix = json<PublicCalendarEntry[]>('calendar').filter((e) => e.ticker === 'FIXW');
-    expect(fix[0]).toMatchObject({ exDate: '2026-01-13', estimated: false, ...origin });
+    expect(fix[0]).toMatchObject({ exDate: '2026-01-13', estimated: false, ...origin, ...roc });
     // the projections repeat the issuer's amount: they say so, with nothing of the release (not a declaration)
-    expect(fix.slice(1).map((e) => [e.estimated, e.source, e.sourceUrl, e.rocEstimatePercent])).toEqual([
-      [true, 'issuer', null, null],
-      [true, 'issuer', null, null],
-      [true, 'issuer', null, null],
+    expect(fix.slice(1).map((e) => [e.estimated, e.source, e.sourceUrl, e.rocEstimatePercent, e.rocBasis])).toEqual([
+      [true, 'issuer', null, null, 'not-published'],
+      [true, 'issuer', null, null, 'not-published'],
+      [true, 'issuer', null, null, 'not-published'],
     ]);
   });
 
@@ -507,6 +527,7 @@ describe('market projection: schema coverage', () => {
     DistributionDeclared: { given: fund },
     DistributionRevised: { given: fund },
     DistributionWithdrawn: { given: (d) => [...fund(d), sampleEvent('DistributionDeclared', { etfId: d.etfId, distributionId: d.distributionId })] },
+    DistributionCharacterRecorded: { given: (d) => [...fund(d), sampleEvent('DistributionDeclared', { etfId: d.etfId, distributionId: d.distributionId })] },
     SplitRecorded: { given: fund },
     SplitRevised: { given: fund },
     MarketDayBegan: {},
@@ -527,17 +548,20 @@ describe('market projection: schema coverage', () => {
       DistributionRevised: ['previousAmount'],
       // a withdrawn distribution is removed by its id: nothing of it is kept
       DistributionWithdrawn: ['exDate', 'reason', 'withdrawnAt'],
+      // found by its id (ex-date and kind); who recorded the figures and when stays in the log
+      DistributionCharacterRecorded: ['exDate', 'kind', 'source', 'recordedAt'],
       SplitRecorded: [],
       SplitRevised: ['previousOldRate', 'previousNewRate'],
       MarketDayBegan: [],
     });
     // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
     expect({ version: marketProjection.version, documentFields }).toEqual({
-      version: 7,
+      version: 8,
       documentFields: {
         [MARKET_ETFS]: [
           '_id', '_position', 'barCloses', 'barDates', 'barSources', 'barsVersion', 'brand', 'brandSlug', 'dataSource', 'description', 'distributions',
-          'distributions[].amount', 'distributions[].distributionId', 'distributions[].exDate', 'distributions[].issuer', 'distributions[].issuer.declaredAt',
+          'distributions[].amount', 'distributions[].character', 'distributions[].character.capitalGain', 'distributions[].character.ordinary',
+          'distributions[].character.qualified', 'distributions[].character.returnOfCapital', 'distributions[].distributionId', 'distributions[].exDate', 'distributions[].issuer', 'distributions[].issuer.declaredAt',
           'distributions[].issuer.secYield', 'distributions[].issuer.statedRate', 'distributions[].issuer.url', 'distributions[].kind', 'distributions[].payDate',
           'distributions[].recordDate', 'distributions[].rocEstimatePercent', 'distributions[].source', 'distributions[].status', 'etfId', 'frequency', 'inceptionDate', 'lastBarSource', 'listed', 'name', 'quote', 'quote.price',
           'quote.quotedAt', 'quote.source', 'splits', 'splits[].exDate', 'splits[].newRate', 'splits[].oldRate', 'splits[].source', 'splits[].splitId',
@@ -548,11 +572,13 @@ describe('market projection: schema coverage', () => {
           'entries[].item.annualDripYield', 'entries[].item.asOf', 'entries[].item.brand', 'entries[].item.brandSlug', 'entries[].item.currentPrice',
           'entries[].item.dataSource', 'entries[].item.dayChange', 'entries[].item.dayChangePercent', 'entries[].item.distributionRate',
           'entries[].item.dripReturn', 'entries[].item.exact', 'entries[].item.exact.annualDripYield', 'entries[].item.exact.distributionRate',
-          'entries[].item.exact.dripReturn', 'entries[].item.exact.oneYearReturn', 'entries[].item.exact.priceReturn', 'entries[].item.exact.ttmYield',
+          'entries[].item.exact.dripReturn', 'entries[].item.exact.oneYearReturn', 'entries[].item.exact.priceReturn', 'entries[].item.exact.rocShareTtm',
+          'entries[].item.exact.trueIncomeRate', 'entries[].item.exact.ttmYield',
           'entries[].item.exact.weeklyAverage', 'entries[].item.exact.yieldPercent', 'entries[].item.frequency', 'entries[].item.frequencyUsed',
           'entries[].item.historicalPeriodDays', 'entries[].item.id', 'entries[].item.inferredFrequency', 'entries[].item.isDemo', 'entries[].item.name',
           'entries[].item.nextExDividend', 'entries[].item.nextExDividendEstimated', 'entries[].item.oneYearReturn', 'entries[].item.priceAsOf',
-          'entries[].item.priceAsOfTime', 'entries[].item.priceReturn', 'entries[].item.stale', 'entries[].item.ticker', 'entries[].item.ttmYield',
+          'entries[].item.priceAsOfTime', 'entries[].item.priceReturn', 'entries[].item.rocShareTtm', 'entries[].item.rocShareTtmBasis', 'entries[].item.stale',
+          'entries[].item.ticker', 'entries[].item.trueIncomeRate', 'entries[].item.ttmYield',
           'entries[].item.underlying', 'entries[].item.weeklyAverage', 'entries[].item.windowBasis', 'entries[].item.windowStart', 'entries[].item.yieldBasis',
           'entries[].item.yieldPercent', 'entries[].listed',
           'entries[].similarKey', 'entries[].ticker', 'etags', 'today',
@@ -560,5 +586,51 @@ describe('market projection: schema coverage', () => {
         [MARKET_VIEWS]: ['_id', '_position', 'body', 'etag'],
       },
     });
+  });
+});
+
+describe('market projection: return of capital (issue 27)', () => {
+  // FIXW's 01-13 payout ($0.50) with the owner's estimate 92 %, then its final character 100 % ROC
+  const estimated = (): GivenEvent => {
+    const event = distribution(FIX.etfId, '2026-01-13', '0.5', { revisedFrom: '0.5' });
+    return { ...event, data: { ...(event.data as object), rocEstimatePercent: '92' } };
+  };
+  const final = (character = { ordinary: '0', qualified: '0', capitalGain: '0', returnOfCapital: '100' }): GivenEvent => ({
+    stream: `dividends-${FIX.etfId}`,
+    type: 'DistributionCharacterRecorded',
+    data: { etfId: FIX.etfId, distributionId: `${FIX.etfId}_2026-01-13`, exDate: '2026-01-13', kind: 'regular', character, source: 'csv', recordedAt: '2026-01-14T12:00:00.000Z' },
+  });
+
+  it('an estimate is the share every figure uses; the final character replaces it, the estimate stays shown', async () => {
+    const before = (await viewsOf([...allFixtureEvents(), estimated()])).json<EtfDetail>('detail:FIXW');
+    expect(before.dividendHistory[0]).toMatchObject({ rocEstimatePercent: '92', character: null, characterFinal: false, rocBasis: 'estimate', rocPercent: '92' });
+    // TTM 0.30 + 0.40 + 0.50 = 1.20 paid; 0.50 x 92 % = 0.46 returned: 0.46 / 1.20 = 38.33 %; trueIncomeRate 123.2227.. x 61.666.. % = 75.987.. -> 75.99
+    expect([before.rocShareTtm, before.rocShareTtmBasis, before.trueIncomeRate]).toEqual(['38.33', { payouts: 3, final: 0, estimated: 1, notPublished: 2 }, '75.99']);
+    expect(before.returnOfCapitalTtm).toMatchObject({ paidPerShare: '1.2000', capitalReturnedPerShare: '0.4600', incomePerShare: '0.7400' });
+
+    const { json } = await viewsOf([...allFixtureEvents(), estimated(), final()], { deliverTwice: true });
+    const after = json<EtfDetail>('detail:FIXW');
+    // "estimated 92 %, final 100 %"
+    expect(after.dividendHistory[0]).toMatchObject({
+      rocEstimatePercent: '92',
+      character: { ordinary: '0', qualified: '0', capitalGain: '0', returnOfCapital: '100' },
+      characterFinal: true,
+      rocBasis: 'final',
+      rocPercent: '100',
+    });
+    // 0.50 / 1.20 = 41.67 %; 123.222748815166 x (100 - 41.666..) / 100 = 71.88
+    expect([after.rocShareTtm, after.rocShareTtmBasis, after.trueIncomeRate]).toEqual(['41.67', { payouts: 3, final: 1, estimated: 0, notPublished: 2 }, '71.88']);
+    expect(json<PublicCalendarEntry[]>('calendar').find((e) => e.distributionId === `${FIX.etfId}_2026-01-13`)).toMatchObject({ characterFinal: true, rocBasis: 'final', rocEstimatePercent: '92' });
+    expect(json<EtfListItem[]>('etfs').find((e) => e.ticker === 'FIXW')).toMatchObject({ rocShareTtm: '41.67', trueIncomeRate: '71.88' });
+  });
+
+  it('a revision of the amount keeps the final character; a character for an unknown distribution changes nothing', async () => {
+    const revised = distribution(FIX.etfId, '2026-01-13', '0.6', { revisedFrom: '0.5' });
+    const { json } = await viewsOf([...allFixtureEvents(), estimated(), final(), revised]);
+    expect(json<EtfDetail>('detail:FIXW').dividendHistory[0]).toMatchObject({ amount: '0.6', characterFinal: true, rocBasis: 'final' });
+    const orphan = { ...final(), data: { ...(final().data as object), distributionId: `${FIX.etfId}_2026-01-20`, exDate: '2026-01-20' } };
+    const same = await viewsOf([...allFixtureEvents(), orphan]);
+    const plain = await viewsOf(allFixtureEvents());
+    expect(same.json<EtfDetail>('detail:FIXW')).toEqual(plain.json<EtfDetail>('detail:FIXW'));
   });
 });

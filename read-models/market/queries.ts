@@ -129,6 +129,8 @@ export async function getEtfSeries(readModels: ReadModels, etfId: string): Promi
       status: d.status,
       kind: d.kind,
       source: d.source,
+      rocEstimatePercent: d.rocEstimatePercent,
+      character: d.character,
     })),
     splits: doc.splits.map((x) => ({ exDate: x.exDate, oldRate: x.oldRate, newRate: x.newRate })),
     metrics: metricsView(doc, today),

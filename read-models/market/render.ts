@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, PayoutFrequency } from '../../events/catalog.ts';
-import { distributionIdOf, type DistributionKind, type DistributionStatus, type IssuerDeclaration } from '../../events/dividends.ts';
+import { distributionIdOf, type DistributionCharacter, type DistributionKind, type DistributionStatus, type IssuerDeclaration } from '../../events/dividends.ts';
 import {
   HISTORY_RANGES,
   type DistributionOrigin,
+  type DistributionReturnOfCapital,
   type DistributionSource,
   type DividendHistoryItem,
   type EtfDetail,
@@ -21,11 +22,13 @@ import { buildDividendCalendar, payoutDateOf, type CalendarEntry } from '../../d
 import { DEMO_SOURCE, fundFiguresAreDemo, projectionIsDemo, type SourcedBar } from '../../domain/market/demo-data.ts';
 import { addDays, addMonths, newYorkCloseInstant, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
 import { canonical, dec, fixed } from '../../domain/market/decimal.ts';
-import { explainMetrics, navErosion, returnBreakdown, type MetricExplanations as KernelExplanations } from '../../domain/market/explain.ts';
+import { explainMetrics, navErosion, returnBreakdown, returnOfCapitalTtm, type MetricExplanations as KernelExplanations } from '../../domain/market/explain.ts';
+import { rocOf } from '../../domain/market/return-of-capital.ts';
 import { KIND_ORDER } from '../../domain/market/run-rate.ts';
 import { adjustDistributions, adjustPrice, describeSplit, isAdjusted, splitAdjustedInput, splitsInEffect, type SplitPoint } from '../../domain/market/splits.ts';
 import {
   computeEtfMetrics,
+  exactText,
   latestDeclared,
   oneYearBefore,
   presentEtfMetrics,
@@ -58,8 +61,10 @@ export interface StoredDistribution {
   source: DataSource;
   /** Source `issuer`: the release and the issuer's stated rate and SEC yield (null for every other source). */
   issuer: IssuerDeclaration | null;
-  /** Source `issuer`: the issuer's return-of-capital estimate, percent (null when none was stated, or another source). */
+  /** The issuer's or the owner's return-of-capital estimate, percent (null when none was stated). */
   rocEstimatePercent: string | null;
+  /** The final character (DistributionCharacterRecorded), null until recorded. */
+  character: DistributionCharacter | null;
 }
 
 export interface StoredSplit extends SplitPoint {
@@ -119,8 +124,8 @@ export type { DividendHistoryItem, EtfDetail, EtfListItem, EtfSplit, HistoryRang
 export const explanationsAreTheContract: SameShape<KernelExplanations, MetricExplanations> = true;
 export { HISTORY_RANGES };
 
-/** The calendar kernel builds the public entries: its entry plus the demo label, the id and the origin must be exactly the contract's. */
-export const calendarEntryIsTheContract: SameShape<CalendarEntry & { isDemo: boolean; distributionId: string } & DistributionOrigin, PublicCalendarEntry> = true;
+/** The calendar kernel builds the public entries: its entry plus the demo label, the id, the origin and the return of capital must be exactly the contract's. */
+export const calendarEntryIsTheContract: SameShape<CalendarEntry & { isDemo: boolean; distributionId: string } & DistributionOrigin & DistributionReturnOfCapital, PublicCalendarEntry> = true;
 
 /** The API's word for a data source: the owner's CSV or edit, the issuer's release, a provider, demo data. */
 export function distributionSourceOf(source: DataSource): DistributionSource {
@@ -152,9 +157,26 @@ export function originOf(d: Pick<StoredDistribution, 'source' | 'issuer' | 'rocE
     declaredAt: d.issuer?.declaredAt ?? null,
     statedRate: d.issuer?.statedRate ?? null,
     secYield: d.issuer?.secYield ?? null,
-    rocEstimatePercent: d.source === 'issuer' ? d.rocEstimatePercent : null,
+    rocEstimatePercent: d.rocEstimatePercent,
   };
 }
+
+/**
+ * A distribution's return of capital as the API shows it (contracts/market.ts `DistributionReturnOfCapital`):
+ * the final character once recorded, and the share every figure uses (final, else estimate, else none).
+ */
+export function returnOfCapitalOf(d: Pick<StoredDistribution, 'rocEstimatePercent' | 'character'>): DistributionReturnOfCapital {
+  const roc = rocOf(d);
+  return {
+    character: d.character,
+    characterFinal: d.character !== null,
+    rocBasis: roc.basis,
+    rocPercent: roc.basis === 'not-published' ? null : exactText(roc.percent),
+  };
+}
+
+/** A projected payout's return of capital: nothing is published for a payout not declared yet. */
+const PROJECTED_ROC: DistributionReturnOfCapital = { character: null, characterFinal: false, rocBasis: 'not-published', rocPercent: null };
 
 /** A projected payout's origin: the source of the declared amount it repeats, nothing of a release. */
 function projectedOrigin(source: DataSource): DistributionOrigin {
@@ -213,7 +235,15 @@ export function upperBound(dates: readonly string[], date: string): number {
 // Metrics
 
 function distributionPoints(doc: Pick<EtfMarketFields, 'distributions'>): DistributionPoint[] {
-  return doc.distributions.map((d) => ({ exDate: d.exDate, payDate: d.payDate, amount: d.amount, status: d.status, kind: d.kind }));
+  return doc.distributions.map((d) => ({
+    exDate: d.exDate,
+    payDate: d.payDate,
+    amount: d.amount,
+    status: d.status,
+    kind: d.kind,
+    rocEstimatePercent: d.rocEstimatePercent,
+    character: d.character,
+  }));
 }
 
 /**
@@ -275,6 +305,8 @@ const NO_EXACT: EtfListItem['exact'] = {
   oneYearReturn: null,
   priceReturn: null,
   dripReturn: null,
+  rocShareTtm: null,
+  trueIncomeRate: null,
 };
 
 export function listItemOf(doc: EtfMarketFields, view: EtfMetricsView | null, today: IsoDate | null): EtfListItem {
@@ -305,6 +337,9 @@ export function listItemOf(doc: EtfMarketFields, view: EtfMetricsView | null, to
     frequencyUsed: view?.frequencyUsed ?? doc.frequency,
     inferredFrequency: view?.inferredFrequency ?? null,
     yieldBasis: view?.yieldBasis ?? null,
+    rocShareTtm: view?.rocShareTtm ?? null,
+    rocShareTtmBasis: view?.rocShareTtmBasis ?? null,
+    trueIncomeRate: view?.trueIncomeRate ?? null,
     underlying: doc.underlying,
     dataSource: doc.dataSource,
     isDemo: figuresAreDemo(doc, view, today),
@@ -345,6 +380,7 @@ export function dividendHistoryOf(doc: Pick<EtfMarketFields, 'distributions' | '
       declaredAmount: d.amount,
       isDemo: d.source === DEMO_SOURCE,
       ...originOf(d),
+      ...returnOfCapitalOf(d),
     });
   }
   // newest ex-date first; on one ex-date the regular payout first, then a special beside it
@@ -390,6 +426,7 @@ export function detailOf(
     similarEtfs,
     returnBreakdown: returnBreakdown(metrics),
     navErosion: navErosion(firstClose(doc, item.asOf), metrics.currentPrice),
+    returnOfCapitalTtm: returnOfCapitalTtm(metrics),
     explain: explainMetrics(metrics, input),
     sameUnderlying,
   };
@@ -580,7 +617,8 @@ export function calendarEntriesOf(doc: EtfMarketFields, today: IsoDate | null, s
     const distributionId = distributionIdOf(doc.etfId, e.exDate, e.kind);
     const declared = byId.get(distributionId);
     const origin = declared ? originOf(declared) : projectedOrigin(repeated?.source ?? 'manual');
-    const labelled = { ...e, isDemo: declared ? declared.source === DEMO_SOURCE : projectedDemo, distributionId, ...origin };
+    const roc = declared ? returnOfCapitalOf(declared) : PROJECTED_ROC;
+    const labelled = { ...e, isDemo: declared ? declared.source === DEMO_SOURCE : projectedDemo, distributionId, ...origin, ...roc };
     if (upcoming.length === 0 || declared) return labelled; // declared or an issuer estimate: on its own basis already
     const onItsBasis = adjustPrice(e.amount, today, upcoming, e.exDate);
     return onItsBasis.eq(e.amount) ? labelled : { ...labelled, amount: canonical(onItsBasis) };

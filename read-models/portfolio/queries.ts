@@ -5,6 +5,8 @@ import type { ReadModels } from '../runtime/read-models.ts';
 import { MarketSnapshots } from '../market/market-snapshot.ts';
 import { PORTFOLIOS, portfolioProjection, type HoldingEntry, type PortfolioDoc } from './projection.ts';
 import { computeHolding, portfolioView, userCalendarView, type HoldingView } from './views.ts';
+import { taxSummaryView } from './tax-summary.ts';
+import type { TaxSummary } from '../../contracts/portfolio.ts';
 
 /** A user's holdings as entered; `readOnly`: the caller only reads them (see FindOptions.readOnly). */
 export async function portfolioDoc(readModels: ReadModels, userId: string, options: { readOnly?: boolean } = {}): Promise<PortfolioDoc | null> {
@@ -165,6 +167,24 @@ export class UserAreaReads {
   /** The same as JSON text (what the answer to a write sends as it is); null when the user has no such holding. */
   async holdingJson(userId: string, holdingId: string, requestToday: IsoDate): Promise<string | null> {
     return (await this.document(userId, requestToday)).parts.get(holdingId)?.viewJson ?? null;
+  }
+
+  /**
+   * The user's tax-year summary (read-models/portfolio/tax-summary.ts) as of the market now: every
+   * holding computed afresh from the same snapshot the portfolio uses (not cached: a few reads a year).
+   */
+  async taxSummary(userId: string, requestToday: IsoDate, year: number | null): Promise<TaxSummary> {
+    const [doc, snapshot] = await Promise.all([portfolioDoc(this.readModels, userId, { readOnly: true }), this.snapshots.now()]);
+    const holdings = doc?.holdings ?? [];
+    const market = await snapshot.inputs(
+      holdings.map((h) => h.etfId),
+      requestToday,
+    );
+    return taxSummaryView(
+      holdings.map((h) => computeHolding(h, market)),
+      market,
+      year,
+    );
   }
 
   /** Cached documents and their total size (for tests and diagnostics). */

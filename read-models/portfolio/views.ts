@@ -1,4 +1,4 @@
-import type { DistributionOrigin, EtfListItem, PublicCalendarEntry } from '../../contracts/market.ts';
+import type { DistributionOrigin, DistributionReturnOfCapital, EtfListItem, PublicCalendarEntry } from '../../contracts/market.ts';
 import type { HoldingView, UserCalendarEntry } from '../../contracts/portfolio.ts';
 import type { SameShape } from '../../contracts/same-shape.ts';
 import { buildUserDividendCalendar, type UserCalendarEntry as KernelUserCalendarEntry } from '../../domain/market/dividend-calendar.ts';
@@ -7,6 +7,7 @@ import { canonical, dec, fixed, fixedOrNull, ZERO, type Decimal } from '../../do
 import { newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
 import { formatPrice, METRIC_PRECISION } from '../../domain/market/etf-metrics.ts';
 import { holdingPerformance, type HoldingPerformance } from '../../domain/market/holding-performance.ts';
+import { explainHoldingRoc, type HoldingRocExplanations } from '../../domain/market/explain.ts';
 import { adjustShares, type SplitPoint } from '../../domain/market/splits.ts';
 import type { HoldingEntered } from '../../events/portfolio.ts';
 import type { MarketInputs } from '../market/market-snapshot.ts';
@@ -71,7 +72,21 @@ export type { HoldingView, UserCalendarEntry };
 export const viewShowsEveryEnteredValue: SameShape<Extract<keyof HoldingView, keyof HoldingEntered>, keyof HoldingEntered> = true;
 
 /** The calendar kernel builds the user's entries: its entry plus the public entry's demo label, id and origin must be exactly the contract's. */
-export const userCalendarEntryIsTheContract: SameShape<KernelUserCalendarEntry & { isDemo: boolean; distributionId: string } & DistributionOrigin, UserCalendarEntry> = true;
+export const userCalendarEntryIsTheContract: SameShape<
+  KernelUserCalendarEntry & { isDemo: boolean; distributionId: string } & DistributionOrigin & DistributionReturnOfCapital,
+  UserCalendarEntry
+> = true;
+
+/** Without market data a holding explains nothing it could not compute: its figures are null. */
+const NO_EXPLANATION = { formula: 'no market data for the fund', inputs: {} };
+const NO_EXPLANATIONS: HoldingRocExplanations = {
+  capitalReturned: NO_EXPLANATION,
+  adjustedCostBasis: NO_EXPLANATION,
+  gainOnAdjustedCost: NO_EXPLANATION,
+  houseMoneyOnAdjustedCost: NO_EXPLANATION,
+  yieldOnCost: NO_EXPLANATION,
+  yieldOnAdjustedCost: NO_EXPLANATION,
+};
 
 const money = (v: Decimal | null) => fixedOrNull(v, METRIC_PRECISION.money);
 const percentOf = (part: Decimal | null, base: Decimal | null) =>
@@ -114,7 +129,30 @@ export function holdingView(c: HoldingComputation, item: EtfListItem | null): Ho
     houseMoneyPercent: fixedOrNull(p?.houseMoney.percent ?? null, METRIC_PRECISION.percent),
     houseMoneyDate: p?.houseMoney.date ?? null,
     houseMoneyReached: p?.houseMoney.reached ?? false,
+    ...returnOfCapitalView(p, withPrice),
     isDemo: c.isDemo,
+  };
+}
+
+/** A holding's return-of-capital figures (docs/metrics.md "Return of capital"): money 2 decimals, percents 2. */
+function returnOfCapitalView(p: HoldingPerformance | null, withPrice: boolean) {
+  const r = p?.returnOfCapital ?? null;
+  const percent = (v: Decimal | null | undefined) => fixedOrNull(v ?? null, METRIC_PRECISION.percent);
+  const adjusted = r?.adjustedCostBasis ?? null;
+  return {
+    capitalReturned: fixed(r?.capitalReturned ?? ZERO, METRIC_PRECISION.money),
+    incomeReceivedNet: fixed(r?.incomeReceivedNet ?? ZERO, METRIC_PRECISION.money),
+    capitalReturnedBasis: r?.bases ?? { payouts: 0, final: 0, estimated: 0, notPublished: 0 },
+    reinvestedCost: fixed(r?.reinvestedCost ?? ZERO, METRIC_PRECISION.money),
+    adjustedCostBasis: money(adjusted),
+    capitalGainFromRoc: money(r?.capitalGainFromRoc ?? null),
+    gainOnAdjustedCost: withPrice ? money(p!.gainOnAdjustedCost) : null,
+    gainOnAdjustedCostPercent: withPrice ? percentOf(p!.gainOnAdjustedCost, adjusted) : null,
+    houseMoneyOnAdjustedCostPercent: percent(p?.houseMoneyOnAdjustedCost),
+    projectedAnnualIncomeNet: money(p?.projectedAnnualIncomeNet ?? null),
+    yieldOnCost: percent(p?.yieldOnCost),
+    yieldOnAdjustedCost: percent(p?.yieldOnAdjustedCost),
+    explain: p === null ? NO_EXPLANATIONS : explainHoldingRoc(p),
   };
 }
 
@@ -153,8 +191,13 @@ export function userCalendarView(computed: readonly HoldingComputation[], entrie
     if (!c) continue;
     const shares = sharesEntitled(c, entry.exDate);
     if (!shares.gt(0)) continue;
-    const { source, sourceUrl, declaredAt, statedRate, secYield, rocEstimatePercent } = entry;
-    const labels = { isDemo: entry.isDemo, distributionId: entry.distributionId, source, sourceUrl, declaredAt, statedRate, secYield, rocEstimatePercent };
+    const { source, sourceUrl, declaredAt, statedRate, secYield, rocEstimatePercent, character, characterFinal, rocBasis, rocPercent } = entry;
+    const labels = {
+      isDemo: entry.isDemo,
+      distributionId: entry.distributionId,
+      ...{ source, sourceUrl, declaredAt, statedRate, secYield, rocEstimatePercent },
+      ...{ character, characterFinal, rocBasis, rocPercent },
+    };
     out.push(...buildUserDividendCalendar([entry], [{ etfId: entry.etfId, shares: sharesText(shares) }], today).map((u) => ({ ...u, ...labels })));
   }
   return out;

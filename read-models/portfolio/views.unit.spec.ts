@@ -228,7 +228,11 @@ describe('the portfolio document: DRIP growth over several distributions', () =>
 
 describe('the payout calendar document', () => {
   // the fixtures' distributions are the owner's: no issuer's release behind them (the public entry's origin is passed on)
-  const OWNER = { source: 'owner', sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null } as const;
+  const OWNER = {
+    ...{ source: 'owner', sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null },
+    // no ROC figure either: passed on from the public entry
+    ...{ character: null, characterFinal: false, rocBasis: 'not-published', rocPercent: null },
+  } as const;
   // Window: Monday 2026-01-19 to Sunday 2026-02-15. Public DRPW entries:
   //   01-21 0.25 (ex 01-20, declared), 01-28 0.3 (ex 01-27, declared),
   //   02-04 and 02-11 estimated (Tuesday pattern ex 02-03 / 02-10 + 1 business day) at the latest

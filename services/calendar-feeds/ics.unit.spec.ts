@@ -28,7 +28,7 @@ function uids(text: string): string[] {
 
 const ETF = '7a7a7a7a-0000-4000-8000-000000000001';
 /** Loaded by the owner: no issuer's release behind these payouts. */
-const owner = { source: 'owner', sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null } as const;
+const owner = { source: 'owner', sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null, character: null, characterFinal: false, rocBasis: 'not-published', rocPercent: null } as const;
 const now = new Date('2026-11-27T19:30:00.000Z');
 const appUrl = 'https://weeklydiv.example';
 

@@ -180,6 +180,8 @@ describe('ingest-declarations: from the issuer feed to every screen', () => {
     expect(ymax).toEqual({
       id: `${YMAX.etfId}_2025-10-15`, exDividendDate: '2025-10-15', payoutDate: '2025-10-16', amount: '0.1743', estimated: false, kind: 'regular', splitAdjusted: false, declaredAmount: '0.1743', isDemo: false,
       source: 'issuer', sourceUrl: feeds.url('/releases/group1.html'), declaredAt: '2025-10-14T13:05:00.000Z', statedRate: '71.49', secYield: '82.78', rocEstimatePercent: '60.55',
+      // the issuer's estimate is the share the figures use until the final character (issue 27)
+      character: null, characterFinal: false, rocBasis: 'estimate', rocPercent: '60.55',
     });
     // what the provider had recorded before stays the provider's
     expect((await detail('YMAX')).dividendHistory[1]).toMatchObject({ exDividendDate: '2025-10-08', source: 'provider', sourceUrl: null });

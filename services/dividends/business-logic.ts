@@ -1,9 +1,18 @@
 import { sourceRank, type DataSource } from '../../events/catalog.ts';
-import { distributionIdOf, type DistributionData, type DistributionKind, type DistributionStatus, type DividendEvent, type IssuerDeclaration } from '../../events/dividends.ts';
+import {
+  distributionIdOf,
+  type DistributionCharacter,
+  type DistributionData,
+  type DistributionKind,
+  type DistributionStatus,
+  type DividendEvent,
+  type IssuerDeclaration,
+} from '../../events/dividends.ts';
 import type { CommandContext, Decider } from '../core/decider.ts';
 import { badRequest, notFound } from '../core/errors.ts';
 import { canonical, dec, parseAmount } from '../../domain/market/decimal.ts';
 import { KIND_ORDER } from '../../domain/market/run-rate.ts';
+import { CHARACTER_PARTS, characterSumProblem, isPercent } from '../../domain/market/return-of-capital.ts';
 import { holidayNameOf, isValidDate, weekdayOf, type IsoDate } from '../../domain/market/trading-days.ts';
 
 /**
@@ -30,7 +39,14 @@ import { holidayNameOf, isValidDate, weekdayOf, type IsoDate } from '../../domai
  * - the issuer's declaration takes over a provider's or demo entry of the same distribution even at the
  *   same amount (its source, release and figures are news); read again, with the same amount, dates and
  *   figures, it changes nothing whatever the release's address; a corrected release revises it;
- * - an ex-date on a Saturday, a Sunday or an NYSE holiday is refused (no market session, so no ex-date).
+ * - an ex-date on a Saturday, a Sunday or an NYSE holiday is refused (no market session, so no ex-date);
+ * - the return-of-capital estimate (`rocEstimatePercent`, 0-100, issue 27) comes from the issuer's release
+ *   or the owner's data (CSV `ROC %` column, the owner's edit), never from a provider or demo data; a
+ *   record that states none (undefined) keeps the known estimate, as a missing date keeps the known date;
+ *   null (the owner's edit, a release's "--") clears it; a changed estimate alone is a revision;
+ * - the final character (`RecordCharacters`, the owner's year-end CSV) is recorded per distribution
+ *   (`DistributionCharacterRecorded`); the same figures again record nothing, other figures replace them;
+ *   a revision of the distribution keeps its character; a withdrawn or unknown distribution takes none.
  */
 
 export interface IncomingDistribution {
@@ -44,14 +60,27 @@ export interface IncomingDistribution {
   kind?: DistributionKind;
   /** Source `issuer` only: the release and the issuer's own figures (events/dividends.ts). */
   issuer?: IssuerDeclaration;
-  /** Source `issuer` only: the issuer's return-of-capital estimate, percent (null: the release gives none). */
-  rocEstimatePercent?: string | null;
+  /**
+   * Sources `issuer`, `csv` and `manual`: the return-of-capital estimate, percent 0-100 (decimal string or
+   * number). Absent: not stated (a known one stays); null: none published (a known one is cleared).
+   */
+  rocEstimatePercent?: string | number | null;
+}
+
+/** One distribution's final character (the owner's year-end CSV row). */
+export interface IncomingCharacter {
+  exDate: IsoDate;
+  /** Absent: regular. */
+  kind?: DistributionKind;
+  character: DistributionCharacter;
 }
 
 export type DividendCommand =
   | { type: 'SyncDistributions'; etfId: string; distributions: readonly IncomingDistribution[]; source: DataSource }
   /** Withdraws the distribution of `kind` (regular when absent) on `exDate`. */
-  | { type: 'WithdrawDistribution'; etfId: string; exDate: IsoDate; kind?: DistributionKind; reason: string };
+  | { type: 'WithdrawDistribution'; etfId: string; exDate: IsoDate; kind?: DistributionKind; reason: string }
+  /** Records the final character of known distributions (unknown or withdrawn ones are left out: the command's caller reports them). */
+  | { type: 'RecordCharacters'; etfId: string; characters: readonly IncomingCharacter[]; source: DataSource };
 
 export interface KnownDistribution {
   distributionId: string;
@@ -66,6 +95,8 @@ export interface KnownDistribution {
   /** Source `issuer`: the release and the issuer's figures. */
   issuer?: IssuerDeclaration;
   rocEstimatePercent?: string | null;
+  /** The final character, once recorded (kept through revisions of the amount or dates). */
+  character?: DistributionCharacter;
   withdrawn: boolean;
 }
 
@@ -88,7 +119,14 @@ export function evolveDistributions(state: DistributionsState, event: DividendEv
       return { etfId: event.data.etfId, byId: { ...state.byId, [event.data.distributionId]: known(event.data) } };
     case 'DistributionRevised': {
       const { previousAmount: _previous, ...data } = event.data;
-      return { etfId: data.etfId, byId: { ...state.byId, [data.distributionId]: known(data) } };
+      // the final character describes the distribution, not its amount: a revision keeps it
+      const character = state.byId[data.distributionId]?.character;
+      return { etfId: data.etfId, byId: { ...state.byId, [data.distributionId]: { ...known(data), ...(character ? { character } : {}) } } };
+    }
+    case 'DistributionCharacterRecorded': {
+      const existing = state.byId[event.data.distributionId];
+      if (!existing) return state;
+      return { etfId: event.data.etfId, byId: { ...state.byId, [event.data.distributionId]: { ...existing, character: event.data.character } } };
     }
     case 'DistributionWithdrawn': {
       const existing = state.byId[event.data.distributionId];
@@ -117,6 +155,21 @@ interface Normalised {
   kind: DistributionKind;
   issuer?: IssuerDeclaration;
   rocEstimatePercent?: string | null;
+}
+
+/** The message of an estimate that is no percentage (the CSV and the edit form check it first, with their own words). */
+export const rocEstimateMessage = (exDate: IsoDate, got: unknown) =>
+  `distribution ${exDate}: the ROC estimate must be a number from 0 to 100 (percent of the payout), got ${JSON.stringify(got)}`;
+
+/**
+ * A ROC estimate as decimal text: a plain decimal as stated ("100.00", the issuer's figures are kept as
+ * written), anything else ("92 %", a number) canonical; null stays null, undefined (not stated) stays undefined.
+ */
+function normaliseRoc(exDate: IsoDate, value: string | number | null | undefined): string | null | undefined {
+  if (value === undefined || value === null) return value;
+  const d = parseAmount(typeof value === 'string' ? value.replace(/\s*%$/, '') : value);
+  if (d === null || !isPercent(d)) throw badRequest(rocEstimateMessage(exDate, value));
+  return typeof value === 'string' && /^\d+(\.\d+)?$/.test(value) ? value : canonical(d);
 }
 
 /**
@@ -148,7 +201,7 @@ function normalise(d: IncomingDistribution): Normalised {
     status: d.status ?? 'declared',
     kind: d.kind ?? 'regular',
     ...(d.issuer !== undefined ? { issuer: d.issuer } : {}),
-    ...(d.rocEstimatePercent !== undefined ? { rocEstimatePercent: d.rocEstimatePercent } : {}),
+    ...(d.rocEstimatePercent !== undefined ? { rocEstimatePercent: normaliseRoc(d.exDate, d.rocEstimatePercent) } : {}),
   };
 }
 
@@ -164,8 +217,11 @@ function mergeBatch(list: readonly IncomingDistribution[], source: DataSource): 
   const byKey = new Map<string, Normalised>();
   for (const raw of list) {
     const d = normalise(raw);
-    if ((d.issuer !== undefined || d.rocEstimatePercent !== undefined) && source !== 'issuer') {
+    if (d.issuer !== undefined && source !== 'issuer') {
       throw badRequest(`distribution ${d.exDate}: the issuer's figures come only with source issuer`);
+    }
+    if (d.rocEstimatePercent !== undefined && sourceRank(source) < sourceRank('issuer')) {
+      throw badRequest(`distribution ${d.exDate}: a return-of-capital estimate comes only from the issuer or the owner`);
     }
     const key = `${d.exDate}|${d.kind}`;
     const seen = byKey.get(key);
@@ -182,6 +238,7 @@ function mergeBatch(list: readonly IncomingDistribution[], source: DataSource): 
       amount: canonical(dec(seen.amount).plus(d.amount)),
       status: seen.status === 'declared' || d.status === 'declared' ? 'declared' : 'estimated',
       kind: d.kind,
+      ...(seen.rocEstimatePercent !== undefined || d.rocEstimatePercent !== undefined ? { rocEstimatePercent: seen.rocEstimatePercent ?? d.rocEstimatePercent ?? null } : {}),
     });
   }
   return [...byKey.values()].sort((a, b) => (a.exDate < b.exDate ? -1 : a.exDate > b.exDate ? 1 : KIND_ORDER[a.kind] - KIND_ORDER[b.kind]));
@@ -210,6 +267,8 @@ export function decideDistributions(command: DividendCommand, state: Distributio
           ...d,
           recordDate: d.recordDate ?? existing.recordDate,
           payDate: d.payDate ?? existing.payDate,
+          // an estimate not stated keeps the known one (a provider's or an owner's file without the column)
+          ...(d.rocEstimatePercent !== undefined || existing.rocEstimatePercent != null ? { rocEstimatePercent: d.rocEstimatePercent === undefined ? existing.rocEstimatePercent! : d.rocEstimatePercent } : {}),
         };
         // the issuer's release over a provider's entry, or its figures restated: news even at the same amount
         const issuerNews =
@@ -220,6 +279,7 @@ export function decideDistributions(command: DividendCommand, state: Distributio
           existing.recordDate === merged.recordDate &&
           existing.payDate === merged.payDate &&
           existing.status === merged.status &&
+          sameFigure(existing.rocEstimatePercent ?? null, merged.rocEstimatePercent ?? null) &&
           !issuerNews;
         if (unchanged) continue;
         events.push({
@@ -247,6 +307,25 @@ export function decideDistributions(command: DividendCommand, state: Distributio
         },
       ];
     }
+    case 'RecordCharacters': {
+      if (!ctx) throw new Error('RecordCharacters needs the command context (time)');
+      const events: DividendEvent[] = [];
+      const seen = new Set<string>();
+      for (const row of command.characters) {
+        const kind = row.kind ?? 'regular';
+        const character = normaliseCharacter(row.exDate, row.character);
+        const distributionId = distributionIdOf(command.etfId, row.exDate, kind);
+        const existing = state.byId[distributionId];
+        if (!existing || existing.withdrawn || seen.has(distributionId)) continue;
+        seen.add(distributionId);
+        if (existing.character && CHARACTER_PARTS.every((part) => dec(existing.character![part]).eq(character[part]))) continue;
+        events.push({
+          type: 'DistributionCharacterRecorded',
+          data: { etfId: command.etfId, distributionId, exDate: row.exDate, kind, character, source: command.source, recordedAt: ctx.now },
+        });
+      }
+      return events;
+    }
     default: {
       const never: never = command;
       throw new Error(`unhandled command ${JSON.stringify(never)}`);
@@ -254,11 +333,24 @@ export function decideDistributions(command: DividendCommand, state: Distributio
   }
 }
 
+/** A character's four percentages as canonical text, each 0-100, adding up to 100 (within the tolerance). */
+function normaliseCharacter(exDate: IsoDate, c: DistributionCharacter): DistributionCharacter {
+  const out = {} as Record<(typeof CHARACTER_PARTS)[number], string>;
+  for (const part of CHARACTER_PARTS) {
+    const d = parseAmount(c[part]);
+    if (d === null || !isPercent(d)) throw badRequest(`distribution ${exDate}: ${part} must be a percentage from 0 to 100, got ${JSON.stringify(c[part])}`);
+    out[part] = canonical(d);
+  }
+  const problem = characterSumProblem(out);
+  if (problem) throw badRequest(`distribution ${exDate}: ${problem}`);
+  return out;
+}
+
 export const distributionsDecider: Decider<DividendCommand, DistributionsState, DividendEvent> = {
   initialState: initialDistributionsState,
   evolve: evolveDistributions,
   decide: decideDistributions,
-  folds: { DistributionDeclared: true, DistributionRevised: true, DistributionWithdrawn: true },
+  folds: { DistributionDeclared: true, DistributionRevised: true, DistributionWithdrawn: true, DistributionCharacterRecorded: true },
 };
 
 /** The distributions that count (not withdrawn), oldest first (on one ex-date the regular one first): the input of metrics and calendars. */

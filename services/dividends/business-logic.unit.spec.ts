@@ -9,7 +9,7 @@ const etfId = '0b6f3a8e-3c1d-4f7a-9d2e-1a2b3c4d5e6f';
 const ctx: CommandContext = { actor: 'job:sync-dividends', correlationId: 'c1', now: '2025-06-27T21:00:00.000Z' };
 
 const given = deciderSpec(distributionsDecider, ctx);
-const sync = (distributions: IncomingDistribution[], source: 'alpaca' | 'csv' | 'demo' | 'issuer' = 'alpaca'): DividendCommand => ({
+const sync = (distributions: IncomingDistribution[], source: 'alpaca' | 'csv' | 'manual' | 'demo' | 'issuer' = 'alpaca'): DividendCommand => ({
   type: 'SyncDistributions',
   etfId,
   distributions,
@@ -188,12 +188,25 @@ describe("dividends-<etfId>: the issuer's declaration (docs/declarations.md; pre
     given([fromIssuer()]).when(sync([{ exDate: '2025-10-15', recordDate: '2025-10-15', payDate: '2025-10-16', amount: '0.09' }], provider)).then([]);
     given([fromIssuer()]).when(sync([{ exDate: '2025-10-15', recordDate: null, payDate: null, amount: '0.0908' }], provider)).then([]);
   });
-  it("never revises the owner's data; the owner's import revises the issuer's declaration (and drops its figures)", () => {
+  it("never revises the owner's data; the owner's import revises the issuer's declaration (drops the release, keeps the ROC estimate it does not restate)", () => {
     given([by('csv', '0.09')]).when(sync([row()], 'issuer')).then([]);
     expect(given([fromIssuer()]).when(sync([{ exDate: '2025-10-15', recordDate: null, payDate: null, amount: '0.0910' }], 'csv')).events()).toEqual([
       {
         type: 'DistributionRevised',
-        data: { etfId, distributionId: `${etfId}_2025-10-15`, exDate: '2025-10-15', recordDate: '2025-10-15', payDate: '2025-10-16', amount: '0.091', status: 'declared', kind: 'regular', source: 'csv', previousAmount: '0.0908' },
+        data: {
+          etfId,
+          distributionId: `${etfId}_2025-10-15`,
+          exDate: '2025-10-15',
+          recordDate: '2025-10-15',
+          payDate: '2025-10-16',
+          amount: '0.091',
+          status: 'declared',
+          kind: 'regular',
+          source: 'csv',
+          // the estimate describes the payout, whoever corrected its amount (issue 27): kept until someone states another
+          rocEstimatePercent: '100.00',
+          previousAmount: '0.0908',
+        },
       },
     ]);
   });
@@ -249,5 +262,76 @@ describe('dividends-<etfId>: withdrawing a distribution', () => {
   it('withdrawn distributions are left out of the active list', () => {
     const state = fold(distributionsDecider, [...history, declared('2025-07-03', '0.3'), withdrawn]);
     expect(activeDistributions(state).map((d) => d.exDate)).toEqual(['2025-07-03']);
+  });
+});
+
+describe('dividends-<etfId>: return of capital (issue 27)', () => {
+  const owned = (exDate: string, amount: string, roc?: string | null): DividendEvent => ({
+    type: 'DistributionDeclared',
+    data: { etfId, distributionId: `${etfId}_${exDate}`, exDate, recordDate: null, payDate: null, amount, status: 'declared', source: 'csv', kind: 'regular', ...(roc !== undefined ? { rocEstimatePercent: roc } : {}) },
+  });
+  const row = (patch: Partial<IncomingDistribution> = {}): IncomingDistribution => ({ exDate: '2025-06-26', recordDate: null, payDate: null, amount: '0.25', ...patch });
+  const character = { ordinary: '0', qualified: '0', capitalGain: '0', returnOfCapital: '100' };
+  const recordCharacters = (rows: { exDate: string; kind?: 'regular' | 'special'; character: typeof character }[]): DividendCommand => ({ type: 'RecordCharacters', etfId, characters: rows, source: 'csv' });
+  const recorded = (exDate: string, c = character): DividendEvent => ({
+    type: 'DistributionCharacterRecorded',
+    data: { etfId, distributionId: `${etfId}_${exDate}`, exDate, kind: 'regular', character: c, source: 'csv', recordedAt: ctx.now },
+  });
+
+  it("the owner's estimate (CSV or edit) is kept on the declaration; a changed estimate alone is a revision", () => {
+    given([]).when(sync([row({ rocEstimatePercent: '92' })], 'csv')).then([owned('2025-06-26', '0.25', '92')]);
+    // "92 %" and 92 read as 92; the same estimate again writes nothing
+    given([owned('2025-06-26', '0.25', '92')]).when(sync([row({ rocEstimatePercent: 92 })], 'manual')).then([]);
+    expect(given([owned('2025-06-26', '0.25', '92')]).when(sync([row({ rocEstimatePercent: '92.5 %' })], 'manual')).events()).toMatchObject([
+      { type: 'DistributionRevised', data: { amount: '0.25', previousAmount: '0.25', rocEstimatePercent: '92.5', source: 'manual' } },
+    ]);
+  });
+  it('a record that states no estimate keeps the known one; null clears it (not published)', () => {
+    expect(given([owned('2025-06-26', '0.25', '92')]).when(sync([row({ amount: '0.26' })], 'csv')).events()).toMatchObject([
+      { type: 'DistributionRevised', data: { amount: '0.26', rocEstimatePercent: '92' } },
+    ]);
+    given([owned('2025-06-26', '0.25', '92')]).when(sync([row()], 'csv')).then([]);
+    expect(given([owned('2025-06-26', '0.25', '92')]).when(sync([row({ rocEstimatePercent: null })], 'manual')).events()).toMatchObject([
+      { type: 'DistributionRevised', data: { rocEstimatePercent: null } },
+    ]);
+  });
+  it('refuses an estimate outside 0-100, and one from a provider', () => {
+    given([]).when(sync([row({ rocEstimatePercent: '100.5' })], 'csv')).thenThrows({
+      status: 400,
+      message: 'distribution 2025-06-26: the ROC estimate must be a number from 0 to 100 (percent of the payout), got "100.5"',
+    });
+    given([]).when(sync([row({ rocEstimatePercent: 'lots' })], 'manual')).thenThrows(/the ROC estimate must be a number from 0 to 100 \(percent of the payout\), got "lots"/);
+    given([]).when(sync([row({ rocEstimatePercent: '50' })], 'alpaca')).thenThrows({
+      status: 400,
+      message: 'distribution 2025-06-26: a return-of-capital estimate comes only from the issuer or the owner',
+    });
+  });
+
+  it('records the final character of a known distribution; the same figures again record nothing, other figures replace them', () => {
+    const history = [owned('2025-06-26', '0.25', '92')];
+    given(history).when(recordCharacters([{ exDate: '2025-06-26', character }])).then([recorded('2025-06-26')]);
+    // 100.00 is 100: re-importing the same file changes nothing
+    given([...history, recorded('2025-06-26')]).when(recordCharacters([{ exDate: '2025-06-26', character: { ...character, returnOfCapital: '100.00' } }])).then([]);
+    const corrected = { ordinary: '5', qualified: '2', capitalGain: '3', returnOfCapital: '90' };
+    given([...history, recorded('2025-06-26')]).when(recordCharacters([{ exDate: '2025-06-26', character: corrected }])).then([recorded('2025-06-26', corrected)]);
+  });
+  it('leaves out an unknown, withdrawn or repeated distribution (the caller reports them), and refuses figures that do not add up', () => {
+    const withdrawn: DividendEvent = { type: 'DistributionWithdrawn', data: { etfId, distributionId: `${etfId}_2025-06-26`, exDate: '2025-06-26', reason: 'x', withdrawnAt: ctx.now } };
+    given([owned('2025-06-26', '0.25')]).when(recordCharacters([{ exDate: '2025-07-03', character }])).then([]);
+    given([owned('2025-06-26', '0.25'), withdrawn]).when(recordCharacters([{ exDate: '2025-06-26', character }])).then([]);
+    given([owned('2025-06-26', '0.25')]).when(recordCharacters([{ exDate: '2025-06-26', kind: 'special', character }])).then([]);
+    given([owned('2025-06-26', '0.25')]).when(recordCharacters([{ exDate: '2025-06-26', character }, { exDate: '2025-06-26', character }])).then([recorded('2025-06-26')]);
+    given([owned('2025-06-26', '0.25')]).when(recordCharacters([{ exDate: '2025-06-26', character: { ...character, returnOfCapital: '92' } }])).thenThrows({
+      status: 400,
+      message: 'distribution 2025-06-26: the four percentages add up to 92, not 100 (within 0.1)',
+    });
+    given([owned('2025-06-26', '0.25')]).when(recordCharacters([{ exDate: '2025-06-26', character: { ...character, ordinary: '101' } }])).thenThrows({
+      status: 400,
+      message: 'distribution 2025-06-26: ordinary must be a percentage from 0 to 100, got "101"',
+    });
+  });
+  it('a revision of the amount keeps the final character; the estimate stays beside it', () => {
+    const state = fold(distributionsDecider, [owned('2025-06-26', '0.25', '92'), recorded('2025-06-26'), { ...owned('2025-06-26', '0.26', '92'), type: 'DistributionRevised', data: { ...owned('2025-06-26', '0.26', '92').data, previousAmount: '0.25' } } as DividendEvent]);
+    expect(activeDistributions(state)[0]).toMatchObject({ amount: '0.26', rocEstimatePercent: '92', character });
   });
 });

@@ -10,7 +10,16 @@ import { RETRIES, syncRange, type RangeCounts, type SyncEtf, type SyncOptions } 
 import type { PayoutFrequency } from '../../events/catalog.ts';
 import type { DistributionKind } from '../../events/dividends.ts';
 import { inferredFrequencyWarning, runRateOf } from '../../domain/market/run-rate.ts';
-import { activeDistributions, distributionsDecider, exDateProblem, knownDistribution, type IncomingDistribution, type KnownDistribution } from './business-logic.ts';
+import type { CsvLineError } from '../../contracts/catalog.ts';
+import {
+  activeDistributions,
+  distributionsDecider,
+  exDateProblem,
+  knownDistribution,
+  type IncomingCharacter,
+  type IncomingDistribution,
+  type KnownDistribution,
+} from './business-logic.ts';
 
 /**
  * The writes of `dividends-<etfId>`: distributions into the log (idempotent by content, see
@@ -139,4 +148,66 @@ export async function withdrawDistribution(
   // withdrawn by a concurrent request between the read and the append
   if (!event) throw notFound(withdrawalMessages.already(etf.ticker, exDate, kind));
   return { distribution, reason: event.data.reason, withdrawnAt: event.data.withdrawnAt, position: result.position };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The owner's edit of one distribution, and the year-end character (issue 27)
+
+export interface PutDistribution {
+  distribution: KnownDistribution;
+  result: 'recorded' | 'revised' | 'unchanged';
+  position: number;
+}
+
+/**
+ * The owner records or corrects one distribution by hand (source `manual`: above every other source).
+ * The same values again write nothing (`unchanged`).
+ */
+export async function putDistribution(log: EventLog, etfId: string, incoming: IncomingDistribution, ctx: CommandContext): Promise<PutDistribution> {
+  const counts = await recordDistributions(log, etfId, [incoming], 'manual', ctx);
+  const { state } = await log.aggregate(streams.dividends(etfId), distributionsDecider);
+  const distribution = knownDistribution(state, etfId, incoming.exDate, incoming.kind ?? 'regular')!;
+  return { distribution, result: counts.declared > 0 ? 'recorded' : counts.revised > 0 ? 'revised' : 'unchanged', position: counts.position };
+}
+
+export const characterMessages = {
+  none: (ticker: string, exDate: IsoDate, kind: DistributionKind = 'regular') => `Skipped: ${withdrawalMessages.none(ticker, exDate, kind)}`,
+  withdrawn: (ticker: string, exDate: IsoDate, kind: DistributionKind = 'regular') => `Skipped: the ${ticker}${kindWord(kind)} distribution with ex-date ${exDate} was withdrawn`,
+  noneRecorded: 'No distribution character recorded',
+} as const;
+
+export interface CharacterCounts {
+  updated: number;
+  unchanged: number;
+  /** Rows naming no known distribution of the fund, or a withdrawn one, by file line. */
+  errors: CsvLineError[];
+  position: number;
+}
+
+/**
+ * Records the year-end character of a fund's distributions (`DistributionCharacterRecorded` on
+ * `dividends-<etfId>`): a row whose figures the distribution already has writes nothing, so the same
+ * file twice changes nothing. Rows naming no known distribution (or a withdrawn one) are reported by line.
+ */
+export async function recordCharacters(
+  log: EventLog,
+  etf: { etfId: string; ticker: string },
+  rows: readonly (IncomingCharacter & { line: number })[],
+  ctx: CommandContext,
+): Promise<CharacterCounts> {
+  const stream = streams.dividends(etf.etfId);
+  const { state } = await log.aggregate(stream, distributionsDecider);
+  const errors: CsvLineError[] = [];
+  const known: (IncomingCharacter & { line: number })[] = [];
+  for (const row of rows) {
+    const found = knownDistribution(state, etf.etfId, row.exDate, row.kind ?? 'regular');
+    if (!found) errors.push({ line: row.line, message: characterMessages.none(etf.ticker, row.exDate, row.kind) });
+    else if (found.withdrawn) errors.push({ line: row.line, message: characterMessages.withdrawn(etf.ticker, row.exDate, row.kind) });
+    else known.push(row);
+  }
+  if (known.length === 0) return { updated: 0, unchanged: 0, errors, position: 0 };
+  const characters = known.map(({ line: _line, ...row }) => row);
+  const result = await handleCommand(log, stream, distributionsDecider, { type: 'RecordCharacters', etfId: etf.etfId, characters, source: 'csv' }, ctx, RETRIES);
+  const updated = result.events.filter((e) => e.type === 'DistributionCharacterRecorded').length;
+  return { updated, unchanged: known.length - updated, errors, position: result.position };
 }

@@ -1,5 +1,6 @@
 import type { CsvLineError } from '../../contracts/catalog.ts';
-import { canonical, parseAmount } from '../../domain/market/decimal.ts';
+import { canonical, parseAmount, type Decimal } from '../../domain/market/decimal.ts';
+import { isPercent } from '../../domain/market/return-of-capital.ts';
 import type { IsoDate } from '../../domain/market/trading-days.ts';
 import type { DistributionKind, DistributionStatus } from '../../events/dividends.ts';
 import { findColumn, normaliseHeader, parseCsvDate, readRecords, unusableFile, type CsvImportResult } from '../http/csv.ts';
@@ -19,6 +20,12 @@ export interface DistributionCsvRow {
   status?: DistributionStatus;
   /** From the optional Type column; absent (regular) when the file has none or the cell is empty. */
   kind?: DistributionKind;
+  /**
+   * From the optional `ROC %` column (issue 27): the estimated part of the payout that is a return of
+   * capital, percent 0-100. Absent when the file has no such column or the cell is empty (or n/a, -):
+   * nothing stated, so a known estimate stays.
+   */
+  rocEstimatePercent?: string;
 }
 
 export const DISTRIBUTION_HEADERS = {
@@ -40,7 +47,21 @@ export const DISTRIBUTION_HEADERS = {
   ],
   status: ['status', 'distribution status', 'dividend status'],
   kind: ['type', 'distribution type', 'dividend type', 'kind', 'distribution kind'],
+  // "ROC %", "ROC", "Return of Capital %", "Est. ROC %" (normalised: the % sign and dots go)
+  roc: ['roc', 'roc estimate', 'est roc', 'estimated roc', 'return of capital', 'return of capital estimate', 'estimated return of capital', 'roc percent'],
 } as const;
+
+/** A cell that states no figure: empty, n/a, na, a dash or dashes, tbd (a release's "--"). */
+export const NO_FIGURE = /^(n\/?a|-+|tbd|)$/i;
+
+/**
+ * A percentage cell as issuers and spreadsheets write it: "92", "92.5", "92%", "92.50 %" (no sign, no
+ * thousands). The value or null when it is not a number; `NO_FIGURE` cells are the caller's.
+ */
+export function percentOfCell(text: string): Decimal | null {
+  const t = text.trim().replace(/\s*%$/, '');
+  return /^\d+(\.\d+)?$|^\.\d+$/.test(t) ? parseAmount(t) : null;
+}
 
 const STATUSES: readonly DistributionStatus[] = ['declared', 'estimated'];
 
@@ -73,13 +94,19 @@ export function kindOfCell(text: string): DistributionKind | null {
 /** The rows' reasons named in the answer itself (the first few), the rest in `errors`. */
 const REASONS_NAMED = 5;
 
-/** The file error of a file whose every row was refused: each row's reason (a bare "no valid rows" left the owner guessing). */
-function noValidRows(errors: readonly CsvLineError[]): string {
-  if (errors.length === 0) return 'No valid distribution rows found in CSV';
+/**
+ * The file error of a file whose every row was refused: each row's reason (a bare "no valid rows" left
+ * the owner guessing). `what` names the rows: "No valid distribution rows found in CSV: line 2: ...".
+ */
+export function noValidRows(errors: readonly CsvLineError[], what = 'No valid distribution rows found in CSV'): string {
+  if (errors.length === 0) return what;
   const named = errors.slice(0, REASONS_NAMED).map((e) => `line ${e.line}: ${e.message.replace(/^Skipped: /, '')}`);
   const more = errors.length > REASONS_NAMED ? `; and ${errors.length - REASONS_NAMED} more` : '';
-  return `No valid distribution rows found in CSV: ${named.join('; ')}${more}`;
+  return `${what}: ${named.join('; ')}${more}`;
 }
+
+/** The Type column's message (the distribution and the character files). */
+export const typeMessage = (text: string) => `Skipped: type '${text}' must be regular, special or capital gain (empty means regular)`;
 
 /**
  * Distribution history: needs an ex-date and an amount column (a plain "Date" column counts as the
@@ -89,7 +116,9 @@ function noValidRows(errors: readonly CsvLineError[]): string {
  * repeating an ex-date and type is skipped (a special beside the regular payout is its own row). An
  * ex-date on a Saturday, a Sunday or an NYSE holiday is skipped, the holiday named (no session, no
  * ex-date). An optional Status column says `declared` or `estimated` (any case; empty means declared);
- * any other value skips the row. A file whose every row is skipped answers each row's reason.
+ * any other value skips the row. An optional `ROC %` column gives the estimated return of capital (0 to
+ * 100, "%" allowed; empty, n/a or a dash: none stated); anything else skips the row. A file whose every
+ * row is skipped answers each row's reason.
  */
 export function parseDistributionCsv(text: string): CsvImportResult<DistributionCsvRow> {
   const records = readRecords(text);
@@ -106,6 +135,7 @@ export function parseDistributionCsv(text: string): CsvImportResult<Distribution
     amount: findColumn(columns, DISTRIBUTION_HEADERS.amount),
     status: findColumn(columns, DISTRIBUTION_HEADERS.status),
     kind: findColumn(columns, DISTRIBUTION_HEADERS.kind),
+    roc: findColumn(columns, DISTRIBUTION_HEADERS.roc),
   };
   if (col.exDate < 0) return unusableFile("CSV must include an 'Ex Date' column in the header row");
   if (col.amount < 0) return unusableFile("CSV must include an 'Amount' column in the header row");
@@ -153,7 +183,13 @@ export function parseDistributionCsv(text: string): CsvImportResult<Distribution
     const kindText = get(col.kind).trim();
     const kind = kindText === '' ? null : kindOfCell(kindText);
     if (kindText !== '' && !kind) {
-      errors.push({ line: r.line, message: `Skipped: type '${kindText}' must be regular, special or capital gain (empty means regular)` });
+      errors.push({ line: r.line, message: typeMessage(kindText) });
+      continue;
+    }
+    const rocText = get(col.roc).trim();
+    const roc = NO_FIGURE.test(rocText) ? null : percentOfCell(rocText);
+    if (!NO_FIGURE.test(rocText) && (roc === null || !isPercent(roc))) {
+      errors.push({ line: r.line, message: `Skipped: ROC % '${rocText}' must be a number from 0 to 100 (empty when not published)` });
       continue;
     }
     const key = `${exDate}|${kind ?? 'regular'}`;
@@ -164,7 +200,15 @@ export function parseDistributionCsv(text: string): CsvImportResult<Distribution
       continue;
     }
     firstLine.set(key, r.line);
-    rows.push({ exDate, recordDate, payDate, amount: canonical(amount), ...(status ? { status } : {}), ...(kind ? { kind } : {}) });
+    rows.push({
+      exDate,
+      recordDate,
+      payDate,
+      amount: canonical(amount),
+      ...(status ? { status } : {}),
+      ...(kind ? { kind } : {}),
+      ...(roc !== null ? { rocEstimatePercent: canonical(roc) } : {}),
+    });
   }
   return { rows, errors, fileError: rows.length === 0 ? noValidRows(errors) : null };
 }

@@ -103,3 +103,34 @@ describe('distribution history CSV: the Type column (N1)', () => {
     ]);
   });
 });
+
+describe('distribution history CSV: the ROC % column (issue 27)', () => {
+  it('reads the estimated return of capital, with or without "%"; empty, n/a or a dash states none', () => {
+    const r = parseDistributionCsv(
+      'Ex Date,Amount,ROC %\n2026-11-05,0.20,92\n2026-11-12,0.20,92.50 %\n2026-11-19,0.20,100%\n2026-11-25,0.20,\n2026-12-03,0.20,n/a\n2026-12-10,0.20,--\n2026-12-17,0.20,0\n',
+    );
+    expect(r.errors).toEqual([]);
+    expect(r.rows.map((row) => [row.exDate, row.rocEstimatePercent])).toEqual([
+      ['2026-11-05', '92'],
+      ['2026-11-12', '92.5'],
+      ['2026-11-19', '100'],
+      ['2026-11-25', undefined],
+      ['2026-12-03', undefined],
+      ['2026-12-10', undefined],
+      ['2026-12-17', '0'],
+    ]);
+  });
+  it('takes "Return of Capital %" and "Est. ROC" as the column too', () => {
+    expect(parseDistributionCsv('Ex Date,Amount,Return of Capital %\n2026-11-05,0.2,96.66\n').rows[0]).toMatchObject({ rocEstimatePercent: '96.66' });
+    expect(parseDistributionCsv('Ex Date,Amount,Est. ROC\n2026-11-05,0.2,40\n').rows[0]).toMatchObject({ rocEstimatePercent: '40' });
+  });
+  it('refuses a figure outside 0-100 or not a number, naming the cell', () => {
+    const r = parseDistributionCsv('Ex Date,Amount,ROC %\n2026-11-05,0.2,101\n2026-11-12,0.2,-5\n2026-11-19,0.2,most\n2026-11-25,0.2,50\n');
+    expect(r.errors).toEqual([
+      { line: 2, message: "Skipped: ROC % '101' must be a number from 0 to 100 (empty when not published)" },
+      { line: 3, message: "Skipped: ROC % '-5' must be a number from 0 to 100 (empty when not published)" },
+      { line: 4, message: "Skipped: ROC % 'most' must be a number from 0 to 100 (empty when not published)" },
+    ]);
+    expect(r.rows.map((row) => row.rocEstimatePercent)).toEqual(['50']);
+  });
+});

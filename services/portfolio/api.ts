@@ -1,4 +1,15 @@
-import { addHolding, exportHoldings, getHolding, getPortfolio, getUserCalendar, importHoldings, removeHolding, DEMO_DATA_HEADER } from '../../contracts/portfolio.ts';
+import {
+  addHolding,
+  exportHoldings,
+  getHolding,
+  getPortfolio,
+  getTaxSummary,
+  getTaxSummaryCsv,
+  getUserCalendar,
+  importHoldings,
+  removeHolding,
+  DEMO_DATA_HEADER,
+} from '../../contracts/portfolio.ts';
 import type { HoldingsImportResult } from '../../contracts/portfolio.ts';
 import { newYorkDate } from '../../domain/market/trading-days.ts';
 import { badRequest, notFound } from '../core/errors.ts';
@@ -6,6 +17,7 @@ import { apiModule, handle, SENT } from '../http/endpoints.ts';
 import { portfolioMessages } from './business-logic.ts';
 import * as commands from './commands.ts';
 import { holdingsToCsv, parseHoldingsCsvInSlices } from './holdings-csv.ts';
+import { taxSummaryToCsv } from './tax-summary-csv.ts';
 
 /**
  * The signed-in user's portfolio and payout calendar (definitions in contracts/portfolio.ts): the
@@ -51,6 +63,17 @@ export const portfolioApi = apiModule('portfolio', (deps) => {
     }),
 
     handle(getUserCalendar, async (_input, call) => call.sendJsonBytes(await reads.calendarBody(call.auth.user._id, requestToday()))),
+
+    // The tax-year summary (issue 27): JSON, and the same summary as CSV (one builder, the same numbers).
+    handle(getTaxSummary, async ({ query }, call) => reads.taxSummary(call.auth.user._id, requestToday(), query.year ?? null)),
+
+    handle(getTaxSummaryCsv, async ({ query }, call) => {
+      const summary = await reads.taxSummary(call.auth.user._id, requestToday(), query.year ?? null);
+      call.res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      call.res.setHeader('Content-Disposition', `attachment; filename="weeklydiv-tax-summary-${query.year ?? 'all'}.csv"`);
+      call.res.send(taxSummaryToCsv(summary));
+      return SENT;
+    }),
 
     handle(addHolding, async ({ body }, call) => {
       const ctx = call.context();

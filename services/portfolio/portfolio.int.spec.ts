@@ -59,6 +59,21 @@ describe('POST /api/user/portfolio', () => {
       houseMoneyPercent: '5.86',
       houseMoneyDate: '2026-11-25',
       houseMoneyReached: false,
+      // return of capital (docs/metrics.md): DRPW publishes no ROC figure, so all of it counts as income; the
+      // adjusted cost is the tax basis of every lot: 2,000 + 117.125 reinvested = 2,117.125
+      capitalReturned: '0.00',
+      incomeReceivedNet: '117.13',
+      capitalReturnedBasis: { payouts: 3, final: 0, estimated: 0, notPublished: 3 },
+      reinvestedCost: '117.13',
+      adjustedCostBasis: '2117.13',
+      capitalGainFromRoc: '0.00',
+      gainOnAdjustedCost: '209.38', // 2,326.50 - 2,117.125 = 209.375
+      gainOnAdjustedCostPercent: '9.89',
+      houseMoneyOnAdjustedCostPercent: '5.53', // 117.125 / 2,117.125
+      projectedAnnualIncomeNet: '1649.70',
+      yieldOnCost: '82.49', // 1,649.70 / 2,000 = 82.485
+      yieldOnAdjustedCost: '77.92',
+      explain: expect.objectContaining({ adjustedCostBasis: expect.objectContaining({ inputs: { costBasis: '2000', reinvestedCost: '117.125', capitalReturned: '0', capitalGainFromRoc: '0', lots: 4 } }) }),
       isDemo: false,
     });
     await agent.get('/api/user/portfolio').expect(200, [res.body]);
@@ -254,7 +269,10 @@ describe('DELETE /api/user/portfolio/:holdingId', () => {
 
 describe('GET /api/user/dividends/calendar', () => {
   // the fixture's distributions are the owner's: no issuer's release behind them
-  const OWNER = { source: 'owner', sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null } as const;
+  const OWNER = {
+    ...{ source: 'owner', sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null },
+    ...{ character: null, characterFinal: false, rocBasis: 'not-published', rocPercent: null },
+  } as const;
   it("answers the held funds' payouts for four weeks from Monday, with the shares entitled and shares x amount", async () => {
     const { agent } = await signUp(ctx.app);
     await agent.get('/api/user/dividends/calendar').expect(200, []);

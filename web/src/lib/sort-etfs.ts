@@ -2,8 +2,11 @@ import type { EtfListItem } from '../../../contracts/market.ts';
 import { toNumber } from './format.ts';
 import { compareText } from './compare-text.ts';
 
-/** The ETF database's sort fields; yieldPercent by default, descending; a missing value counts as 0. */
-export const SORT_FIELDS = ['ticker', 'currentPrice', 'yieldPercent', 'oneYearReturn', 'dripReturn'] as const;
+/**
+ * The ETF database's sort fields; yieldPercent by default, descending; a missing value counts as 0.
+ * `trueIncomeRate` (issue 27): the distribution rate times the income share (docs/metrics.md "Return of capital").
+ */
+export const SORT_FIELDS = ['ticker', 'currentPrice', 'yieldPercent', 'oneYearReturn', 'dripReturn', 'trueIncomeRate'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 export type SortDirection = 'asc' | 'desc';
 

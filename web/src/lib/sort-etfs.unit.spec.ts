@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { etf } from '../testing/fixtures.ts';
-import { DEFAULT_SORT, brandsOf, nextSort, sortEtfs } from './sort-etfs.ts';
+import { DEFAULT_SORT, brandsOf, isSortField, nextSort, sortEtfs } from './sort-etfs.ts';
 
 const a = etf({ ticker: 'AAA', currentPrice: '10', yieldPercent: '30', oneYearReturn: '-5', dripReturn: null, brand: 'YieldMax' });
 const b = etf({ ticker: 'BBB', currentPrice: '', yieldPercent: null, oneYearReturn: '12', dripReturn: '3', brand: 'Roundhill' });
@@ -17,6 +17,14 @@ describe('ETF database sorting', () => {
     expect(tickers(sortEtfs([a, b, c], { field: 'currentPrice', direction: 'asc' }))).toEqual(['BBB', 'AAA', 'CCC']);
     expect(tickers(sortEtfs([a, b, c], { field: 'oneYearReturn', direction: 'desc' }))).toEqual(['BBB', 'CCC', 'AAA']);
     expect(tickers(sortEtfs([a, b, c], { field: 'dripReturn', direction: 'desc' }))).toEqual(['BBB', 'AAA', 'CCC']);
+  });
+
+  it('sorts by true income rate (issue 27): a fund paying mostly capital back ranks below one paying less but all income', () => {
+    const roc = etf({ ticker: 'ROCW', distributionRate: '130.00', trueIncomeRate: '3.90' });
+    const income = etf({ ticker: 'INCW', distributionRate: '12.00', trueIncomeRate: '12.00' });
+    const unknown = etf({ ticker: 'NONW', trueIncomeRate: null });
+    expect(isSortField('trueIncomeRate')).toBe(true);
+    expect(tickers(sortEtfs([roc, unknown, income], { field: 'trueIncomeRate', direction: 'desc' }))).toEqual(['INCW', 'ROCW', 'NONW']);
   });
 
   it('sorts tickers alphabetically', () => {

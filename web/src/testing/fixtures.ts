@@ -1,9 +1,23 @@
 import type { User } from '../../../contracts/accounts.ts';
-import type { DistributionOrigin, EtfDetail, EtfListItem } from '../../../contracts/market.ts';
+import type { DistributionOrigin, DistributionReturnOfCapital, EtfDetail, EtfListItem } from '../../../contracts/market.ts';
 import type { HoldingView } from '../../../contracts/portfolio.ts';
 
-/** A distribution the owner loaded (no issuer's release): the origin fields of a history item or calendar entry. */
-export const OWNER_ORIGIN: DistributionOrigin = { source: 'owner', sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null };
+/**
+ * A distribution the owner loaded (no issuer's release, no return-of-capital figure): the origin and
+ * return-of-capital fields of a history item or calendar entry.
+ */
+export const OWNER_ORIGIN: DistributionOrigin & DistributionReturnOfCapital = {
+  source: 'owner',
+  sourceUrl: null,
+  declaredAt: null,
+  statedRate: null,
+  secYield: null,
+  rocEstimatePercent: null,
+  character: null,
+  characterFinal: false,
+  rocBasis: 'not-published',
+  rocPercent: null,
+};
 
 /** An ETF list item with sensible values; override what a test cares about. */
 /** Overrides of a fixture; `exact` may give only some unrounded figures (the rest follow the rounded ones). */
@@ -45,6 +59,9 @@ export function etf(overrides: Overrides<EtfListItem> = {}): EtfListItem {
     windowBasis: 'one-year',
     priceAsOfTime: '2026-11-18T21:00:00.000Z',
     stale: null,
+    rocShareTtm: null,
+    rocShareTtmBasis: null,
+    trueIncomeRate: null,
     ...rest,
   };
   // The unrounded figures default to the rounded ones (so overriding a rounded figure is what the client shows).
@@ -57,6 +74,8 @@ export function etf(overrides: Overrides<EtfListItem> = {}): EtfListItem {
     oneYearReturn: item.oneYearReturn,
     priceReturn: item.priceReturn,
     dripReturn: item.dripReturn,
+    rocShareTtm: item.rocShareTtm,
+    trueIncomeRate: item.trueIncomeRate,
     ...exactOverrides,
   };
   return { ...item, exact };
@@ -75,6 +94,7 @@ export function etfDetail(overrides: Overrides<EtfDetail> = {}): EtfDetail {
     similarEtfs: [],
     returnBreakdown: null,
     navErosion: null,
+    returnOfCapitalTtm: null,
     explain: {
       yieldPercent: { formula: 'weeklyAverage × 52 / currentPrice × 100', inputs: { weeklyAverage: '0.385', currentPrice: '50' } },
       distributionRate: { formula: 'latestDistribution × payoutsPerYear / currentPrice × 100', inputs: { latestDistribution: '0.37', payoutsPerYear: 52, currentPrice: '50' } },
@@ -82,6 +102,8 @@ export function etfDetail(overrides: Overrides<EtfDetail> = {}): EtfDetail {
       oneYearReturn: { formula: '(currentPrice − startPrice + windowDistributions) / startPrice × 100', inputs: { currentPrice: '50', startPrice: '71.43', windowStart: '2025-11-18', windowDistributions: '30', historicalPeriodDays: 365 } },
       dripReturn: { formula: '(dripShares × currentPrice / startPrice − 1) × 100', inputs: { currentPrice: '50', startPrice: '71.43', windowStart: '2025-11-18', dripShares: '1.643', historicalPeriodDays: 365 } },
       weeklyAverage: { formula: 'Mean of the last 3 distributions', inputs: { distributions: [], frequency: 'weekly' } },
+      rocShareTtm: { formula: 'Σ amount × ROC % / Σ amount', inputs: { payouts: 0, distributions: [] } },
+      trueIncomeRate: { formula: 'distributionRate × (100 − rocShareTtm) / 100', inputs: { distributionRate: '38.5', rocShareTtm: null } },
     },
     sameUnderlying: [],
     ...rest,
@@ -122,6 +144,26 @@ export function holdingView(overrides: Partial<HoldingView> = {}): HoldingView {
     houseMoneyPercent: null,
     houseMoneyDate: null,
     houseMoneyReached: false,
+    capitalReturned: '0.00',
+    incomeReceivedNet: '0.00',
+    capitalReturnedBasis: { payouts: 0, final: 0, estimated: 0, notPublished: 0 },
+    reinvestedCost: '0.00',
+    adjustedCostBasis: null,
+    capitalGainFromRoc: null,
+    gainOnAdjustedCost: null,
+    gainOnAdjustedCostPercent: null,
+    houseMoneyOnAdjustedCostPercent: null,
+    projectedAnnualIncomeNet: null,
+    yieldOnCost: null,
+    yieldOnAdjustedCost: null,
+    explain: {
+      capitalReturned: { formula: 'Σ cash × ROC % / 100', inputs: {} },
+      adjustedCostBasis: { formula: 'Σ max(0, lot cost − capital returned)', inputs: {} },
+      gainOnAdjustedCost: { formula: 'currentValue − adjustedCostBasis', inputs: {} },
+      houseMoneyOnAdjustedCost: { formula: 'incomeReceivedNet / adjustedCostBasis × 100', inputs: {} },
+      yieldOnCost: { formula: 'projectedAnnualIncome / costBasis × 100', inputs: {} },
+      yieldOnAdjustedCost: { formula: 'projectedAnnualIncomeNet / adjustedCostBasis × 100', inputs: {} },
+    },
     isDemo: false,
     ...overrides,
   };
