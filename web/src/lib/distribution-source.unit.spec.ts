@@ -22,6 +22,10 @@ function item(overrides: Partial<DividendHistoryItem> = {}): DividendHistoryItem
     statedRate: '87.10',
     secYield: '0.00',
     rocEstimatePercent: '92.00',
+    character: null,
+    characterFinal: false,
+    rocBasis: 'estimate',
+    rocPercent: '92',
     ...overrides,
   };
 }
