@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { canonical, dec, parseAmount } from '../domain/market/decimal.ts';
 import { dataSourceSchema, payoutFrequencySchema } from '../events/catalog.ts';
-import { distributionCharacterSchema, distributionKindSchema } from '../events/dividends.ts';
+import { distributionCharacterSchema, distributionKindSchema, issuerSchema } from '../events/dividends.ts';
 import { endpoint } from './endpoint.ts';
 import { decimalDoc, lenient, type OptionalField } from './fields.ts';
 
@@ -188,6 +188,8 @@ export type DistributionSource = z.infer<typeof DistributionSource>;
  */
 export const DistributionOrigin = z.object({
   source: DistributionSource,
+  /** Whose release it is (yieldmax, roundhill, graniteshares, defiance, rex, nicholas); null for every other source, or when not known. */
+  issuer: issuerSchema.nullable(),
   /** The release the declaration was read from (the press release's page). */
   sourceUrl: z.string().nullable(),
   /** When the issuer published it (ISO instant; the feed item's time, else when it was read). */

@@ -37,6 +37,10 @@ const distributionDataV1 = z.object({
 /** Version 2: a kind (several distributions may share an ex-date). */
 const distributionDataV2 = distributionDataV1.extend({ kind: distributionKindSchema });
 
+/** The issuers whose releases are read (the parser's `Issuer`, services/declarations/release.ts). */
+export const issuerSchema = z.enum(['yieldmax', 'roundhill', 'graniteshares', 'defiance', 'rex', 'nicholas']);
+export type Issuer = z.infer<typeof issuerSchema>;
+
 /**
  * What the issuer's announcement said beside the amount (source `issuer`, docs/declarations.md): the
  * release read (`url`), when it was published (`declaredAt`: the feed item's time, else when it was read),
@@ -44,6 +48,8 @@ const distributionDataV2 = distributionDataV1.extend({ kind: distributionKindSch
  * e.g. x12 or x52 on NAV) and its 30-day SEC yield; null where the release gives none ("--").
  */
 export const issuerDeclarationSchema = z.object({
+  /** Whose release it is (absent on the declarations recorded before the name was kept: the fund's brand says it). */
+  name: issuerSchema.nullable().optional(),
   url: z.url(),
   declaredAt: isoInstant,
   statedRate: signedDecimalString.nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decimalString, isoDate, isoInstant, payoutFrequencySchema, signedDecimalString } from './catalog.ts';
 import { defineEvent, type EventsOf } from './define.ts';
-import { distributionKindSchema } from './dividends.ts';
+import { distributionKindSchema, issuerSchema } from './dividends.ts';
 
 /**
  * An issuer's announcement read by the `ingest-declarations` job (docs/declarations.md) lives on
@@ -12,8 +12,7 @@ import { distributionKindSchema } from './dividends.ts';
  */
 
 /** The issuers whose releases are read (the parser's `Issuer`, services/declarations/release.ts). */
-export const issuerSchema = z.enum(['yieldmax', 'roundhill', 'graniteshares', 'defiance', 'rex', 'nicholas']);
-export type Issuer = z.infer<typeof issuerSchema>;
+export { issuerSchema, type Issuer } from './dividends.ts';
 
 /** At most this many rows are kept of one release (a table longer than that is refused, not published). */
 export const RELEASE_MAX_ROWS = 200;

@@ -218,7 +218,8 @@ export const marketProjection: Projection = {
   // 8: distributions keep their final character (DistributionCharacterRecorded) and the owner's ROC estimate; the
   //    dividend history and calendar entries carry character, characterFinal, rocBasis, rocPercent; list items carry
   //    rocShareTtm, rocShareTtmBasis and trueIncomeRate; details returnOfCapitalTtm and their explanations (issue 27)
-  version: 8,
+  // 9: an issuer's declaration keeps whose release it is (issuer.name); origins carry `issuer`
+  version: 9,
   handles: handled,
   collections: {
     [MARKET_ETFS]: [],

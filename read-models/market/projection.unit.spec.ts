@@ -30,6 +30,7 @@ import { metricsInput, type EtfDetail, type EtfListItem, type PublicCalendarEntr
 /** The fixtures' distributions are the owner's (source manual): no issuer's release behind them, no ROC figure. */
 const OWNER = {
   source: 'owner',
+  issuer: null,
   sourceUrl: null,
   declaredAt: null,
   statedRate: null,
@@ -473,7 +474,7 @@ describe('market projection: kinds of distribution (N1)', () => {
 
 describe("market projection: the issuer's declaration (docs/declarations.md)", () => {
   const RELEASE = 'https://www.globenewswire.com/news-release/2026/01/12/1/0/en/FIXW-distribution.html';
-  const issuer = { url: RELEASE, declaredAt: '2026-01-12T14:05:00.000Z', statedRate: '123.80', secYield: '-0.52' };
+  const issuer = { name: 'yieldmax', url: RELEASE, declaredAt: '2026-01-12T14:05:00.000Z', statedRate: '123.80', secYield: '-0.52' };
   // FIXW's 01-13 payout, as the issuer's release declared it (then a provider's later record of it changes nothing: the decider)
   const declaredByIssuer = (): GivenEvent => {
     const event = distribution(FIX.etfId, '2026-01-13', '0.5', { source: 'issuer', revisedFrom: '0.5' });
@@ -482,7 +483,7 @@ describe("market projection: the issuer's declaration (docs/declarations.md)", (
 
   it("the dividend history and the calendar entry carry the release, its time and the issuer's figures", async () => {
     const { json } = await viewsOf([...allFixtureEvents(), declaredByIssuer()]);
-    const origin = { source: 'issuer', sourceUrl: RELEASE, declaredAt: '2026-01-12T14:05:00.000Z', statedRate: '123.80', secYield: '-0.52', rocEstimatePercent: '96.66' };
+    const origin = { source: 'issuer', issuer: 'yieldmax', sourceUrl: RELEASE, declaredAt: '2026-01-12T14:05:00.000Z', statedRate: '123.80', secYield: '-0.52', rocEstimatePercent: '96.66' };
     const history = json<EtfDetail>('detail:FIXW').dividendHistory;
     // the issuer's ROC estimate is the share every figure uses until the final character is recorded
     const roc = { character: null, characterFinal: false, rocBasis: 'estimate', rocPercent: '96.66' };
@@ -556,12 +557,12 @@ describe('market projection: schema coverage', () => {
     });
     // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
     expect({ version: marketProjection.version, documentFields }).toEqual({
-      version: 8,
+      version: 9,
       documentFields: {
         [MARKET_ETFS]: [
           '_id', '_position', 'barCloses', 'barDates', 'barSources', 'barsVersion', 'brand', 'brandSlug', 'dataSource', 'description', 'distributions',
           'distributions[].amount', 'distributions[].character', 'distributions[].character.capitalGain', 'distributions[].character.ordinary',
-          'distributions[].character.qualified', 'distributions[].character.returnOfCapital', 'distributions[].distributionId', 'distributions[].exDate', 'distributions[].issuer', 'distributions[].issuer.declaredAt',
+          'distributions[].character.qualified', 'distributions[].character.returnOfCapital', 'distributions[].distributionId', 'distributions[].exDate', 'distributions[].issuer', 'distributions[].issuer.declaredAt', 'distributions[].issuer.name',
           'distributions[].issuer.secYield', 'distributions[].issuer.statedRate', 'distributions[].issuer.url', 'distributions[].kind', 'distributions[].payDate',
           'distributions[].recordDate', 'distributions[].rocEstimatePercent', 'distributions[].source', 'distributions[].status', 'etfId', 'frequency', 'inceptionDate', 'lastBarSource', 'listed', 'name', 'quote', 'quote.price',
           'quote.quotedAt', 'quote.source', 'splits', 'splits[].exDate', 'splits[].newRate', 'splits[].oldRate', 'splits[].source', 'splits[].splitId',

@@ -153,6 +153,7 @@ export function distributionSourceOf(source: DataSource): DistributionSource {
 export function originOf(d: Pick<StoredDistribution, 'source' | 'issuer' | 'rocEstimatePercent'>): DistributionOrigin {
   return {
     source: distributionSourceOf(d.source),
+    issuer: d.issuer?.name ?? null,
     sourceUrl: d.issuer?.url ?? null,
     declaredAt: d.issuer?.declaredAt ?? null,
     statedRate: d.issuer?.statedRate ?? null,
@@ -180,7 +181,7 @@ const PROJECTED_ROC: DistributionReturnOfCapital = { character: null, characterF
 
 /** A projected payout's origin: the source of the declared amount it repeats, nothing of a release. */
 function projectedOrigin(source: DataSource): DistributionOrigin {
-  return { source: distributionSourceOf(source), sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null };
+  return { source: distributionSourceOf(source), issuer: null, sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null };
 }
 
 export const DEFAULT_HISTORY_RANGE: HistoryRange = '1Y';

@@ -191,11 +191,11 @@ export function userCalendarView(computed: readonly HoldingComputation[], entrie
     if (!c) continue;
     const shares = sharesEntitled(c, entry.exDate);
     if (!shares.gt(0)) continue;
-    const { source, sourceUrl, declaredAt, statedRate, secYield, rocEstimatePercent, character, characterFinal, rocBasis, rocPercent } = entry;
+    const { source, issuer, sourceUrl, declaredAt, statedRate, secYield, rocEstimatePercent, character, characterFinal, rocBasis, rocPercent } = entry;
     const labels = {
       isDemo: entry.isDemo,
       distributionId: entry.distributionId,
-      ...{ source, sourceUrl, declaredAt, statedRate, secYield, rocEstimatePercent },
+      ...{ source, issuer, sourceUrl, declaredAt, statedRate, secYield, rocEstimatePercent },
       ...{ character, characterFinal, rocBasis, rocPercent },
     };
     out.push(...buildUserDividendCalendar([entry], [{ etfId: entry.etfId, shares: sharesText(shares) }], today).map((u) => ({ ...u, ...labels })));

@@ -229,7 +229,7 @@ describe('the portfolio document: DRIP growth over several distributions', () =>
 describe('the payout calendar document', () => {
   // the fixtures' distributions are the owner's: no issuer's release behind them (the public entry's origin is passed on)
   const OWNER = {
-    ...{ source: 'owner', sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null },
+    ...{ source: 'owner', issuer: null, sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null },
     // no ROC figure either: passed on from the public entry
     ...{ character: null, characterFinal: false, rocBasis: 'not-published', rocPercent: null },
   } as const;

@@ -7,7 +7,7 @@ import { publicCalendarIcs, userCalendarIcs } from './ics.ts';
 const summaries = (ics: string) => [...ics.replace(/\r\n[ \t]/g, '').matchAll(/^SUMMARY:(.*)$/gm)].map((m) => m[1]!.trim());
 
 const options = { appUrl: 'https://weeklydiv.test', now: new Date('2026-11-23T12:00:00.000Z') };
-const owner = { source: 'owner', sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null, character: null, characterFinal: false, rocBasis: 'not-published', rocPercent: null } as const;
+const owner = { source: 'owner', issuer: null, sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null, character: null, characterFinal: false, rocBasis: 'not-published', rocPercent: null } as const;
 const base = { etfId: 'e1', ticker: 'N3SQ', name: 'Special same day', payoutDate: '2026-11-27', estimated: false, exDate: '2026-11-25', isDemo: false, ...owner };
 
 describe('ICS: a special says so (N1)', () => {

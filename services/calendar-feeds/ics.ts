@@ -1,6 +1,7 @@
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { PublicCalendarEntry } from '../../contracts/market.ts';
 import type { UserCalendarEntry } from '../../contracts/portfolio.ts';
+import { ISSUER_NAMES } from '../../contracts/issuer-names.ts';
 
 /**
  * iCalendar (RFC 5545) documents of the payout calendars, built with ical-generator: one all-day event
@@ -53,9 +54,10 @@ function demoLine(isDemo: boolean): string[] {
 }
 
 /** A payout declared in the issuer's release names the release (and the issuer's return-of-capital estimate). */
-function issuerLines(entry: Pick<PublicCalendarEntry, 'estimated' | 'source' | 'sourceUrl' | 'rocEstimatePercent'>): string[] {
+function issuerLines(entry: Pick<PublicCalendarEntry, 'estimated' | 'source' | 'issuer' | 'sourceUrl' | 'rocEstimatePercent'>): string[] {
   if (entry.estimated || entry.source !== 'issuer' || entry.sourceUrl === null) return [];
-  return [`Declared by the issuer: ${entry.sourceUrl}`, ...(entry.rocEstimatePercent !== null ? [`Issuer's return-of-capital estimate: ${entry.rocEstimatePercent}%`] : [])];
+  const who = entry.issuer !== null ? ISSUER_NAMES[entry.issuer] : 'the issuer';
+  return [`Declared by ${who}: ${entry.sourceUrl}`, ...(entry.rocEstimatePercent !== null ? [`Issuer's return-of-capital estimate: ${entry.rocEstimatePercent}%`] : [])];
 }
 
 /**

@@ -28,7 +28,7 @@ function uids(text: string): string[] {
 
 const ETF = '7a7a7a7a-0000-4000-8000-000000000001';
 /** Loaded by the owner: no issuer's release behind these payouts. */
-const owner = { source: 'owner', sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null, character: null, characterFinal: false, rocBasis: 'not-published', rocPercent: null } as const;
+const owner = { source: 'owner', issuer: null, sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null, character: null, characterFinal: false, rocBasis: 'not-published', rocPercent: null } as const;
 const now = new Date('2026-11-27T19:30:00.000Z');
 const appUrl = 'https://weeklydiv.example';
 
@@ -106,14 +106,14 @@ describe('iCalendar feeds (RFC 5545)', () => {
 
   it("a payout declared in the issuer's release names the release and the ROC estimate in both feeds; an estimate does not", () => {
     const RELEASE = 'https://www.globenewswire.com/news-release/2026/11/24/1/0/en/N3S2.html';
-    const issuer = { source: 'issuer', sourceUrl: RELEASE, declaredAt: '2026-11-24T14:05:00.000Z', statedRate: '52.00', secYield: '0.00', rocEstimatePercent: '96.66' } as const;
+    const issuer = { source: 'issuer', issuer: 'yieldmax', sourceUrl: RELEASE, declaredAt: '2026-11-24T14:05:00.000Z', statedRate: '52.00', secYield: '0.00', rocEstimatePercent: '96.66' } as const;
     const declared = { ...publicEntries[1]!, ...issuer };
-    const projected = { ...publicEntries[2]!, ...issuer, sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null };
+    const projected = { ...publicEntries[2]!, ...issuer, issuer: null, sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null };
     const descriptions = (text: string) => contentLines(text).filter((l) => l.startsWith('DESCRIPTION:'));
     const [declaredText, projectedText] = descriptions(publicCalendarIcs([declared, projected], { appUrl, now }));
-    expect(declaredText).toContain(`Declared by the issuer: ${RELEASE}\\nIssuer's return-of-capital estimate: 96.66%`);
-    expect(projectedText).not.toContain('Declared by the issuer');
+    expect(declaredText).toContain(`Declared by YieldMax: ${RELEASE}\\nIssuer's return-of-capital estimate: 96.66%`);
+    expect(projectedText).not.toContain('Declared by');
     const mine = { ...userEntries[1]!, ...issuer };
-    expect(descriptions(userCalendarIcs([mine], { appUrl, now, userId: 'u1' }))[0]).toContain(`Declared by the issuer: ${RELEASE}`);
+    expect(descriptions(userCalendarIcs([mine], { appUrl, now, userId: 'u1' }))[0]).toContain(`Declared by YieldMax: ${RELEASE}`);
   });
 });

@@ -22,7 +22,7 @@ export async function recordRelease(log: EventLog, release: ReleaseRead['data'],
 }
 
 /** A release row as a declaration of the dividends decider: the release's address and time with the issuer's figures. */
-export function declarationOf(row: DeclaredRowData, release: Pick<ReleaseRead['data'], 'url' | 'publishedAt' | 'readAt'>): IncomingDistribution {
+export function declarationOf(row: DeclaredRowData, release: Pick<ReleaseRead['data'], 'issuer' | 'url' | 'publishedAt' | 'readAt'>): IncomingDistribution {
   // a feed's clock in the future is not the time of the declaration: when it was read instead
   const declaredAt = release.publishedAt !== null && release.publishedAt <= release.readAt ? release.publishedAt : release.readAt;
   return {
@@ -32,7 +32,7 @@ export function declarationOf(row: DeclaredRowData, release: Pick<ReleaseRead['d
     amount: row.amount,
     status: 'declared',
     kind: row.kind,
-    issuer: { url: release.url, declaredAt, statedRate: row.statedRate, secYield: row.secYield },
+    issuer: { name: release.issuer, url: release.url, declaredAt, statedRate: row.statedRate, secYield: row.secYield },
     rocEstimatePercent: row.rocEstimatePercent,
   };
 }

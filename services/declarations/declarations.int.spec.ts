@@ -179,7 +179,7 @@ describe('ingest-declarations: from the issuer feed to every screen', () => {
     const ymax = (await detail('YMAX')).dividendHistory[0]!;
     expect(ymax).toEqual({
       id: `${YMAX.etfId}_2025-10-15`, exDividendDate: '2025-10-15', payoutDate: '2025-10-16', amount: '0.1743', estimated: false, kind: 'regular', splitAdjusted: false, declaredAmount: '0.1743', isDemo: false,
-      source: 'issuer', sourceUrl: feeds.url('/releases/group1.html'), declaredAt: '2025-10-14T13:05:00.000Z', statedRate: '71.49', secYield: '82.78', rocEstimatePercent: '60.55',
+      source: 'issuer', issuer: 'yieldmax', sourceUrl: feeds.url('/releases/group1.html'), declaredAt: '2025-10-14T13:05:00.000Z', statedRate: '71.49', secYield: '82.78', rocEstimatePercent: '60.55',
       // the issuer's estimate is the share the figures use until the final character (issue 27)
       character: null, characterFinal: false, rocBasis: 'estimate', rocPercent: '60.55',
     });
@@ -196,7 +196,7 @@ describe('ingest-declarations: from the issuer feed to every screen', () => {
     const feedUrl = (await holder.agent.get('/api/user/calendar-feed').expect(200)).body.url as string;
     const ics = (await request(ctx.app).get(new URL(feedUrl).pathname).expect(200)).text.replace(/\r\n[ \t]/g, '');
     expect(ics).toContain('SUMMARY:YMAX payout $17.43');
-    expect(ics).toContain(`Declared by the issuer: ${feeds.url('/releases/group1.html')}`);
+    expect(ics).toContain(`Declared by YieldMax: ${feeds.url('/releases/group1.html')}`);
   });
 
   it('mails the holder about the change at once (the payout-change alert reacts to the declaration): YMAX 0.1743 against 0.15 is +16.2 %', () => {

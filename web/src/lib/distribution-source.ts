@@ -1,5 +1,6 @@
 import type { Issuer } from '../../../contracts/declarations.ts';
 import type { DistributionOrigin, DistributionSource, DividendHistoryItem } from '../../../contracts/market.ts';
+import { ISSUER_NAMES } from '../../../contracts/issuer-names.ts';
 import { formatDateTimeET, formatPercent, formatStatedPercent } from './format.ts';
 
 /**
@@ -8,15 +9,8 @@ import { formatDateTimeET, formatPercent, formatStatedPercent } from './format.t
  * owner, the market-data provider or the demo data.
  */
 
-/** The issuers as they name themselves. */
-export const ISSUER_NAMES: Readonly<Record<Issuer, string>> = {
-  yieldmax: 'YieldMax',
-  roundhill: 'Roundhill',
-  graniteshares: 'GraniteShares',
-  defiance: 'Defiance',
-  rex: 'REX',
-  nicholas: 'Nicholas',
-};
+/** The issuers as they name themselves (contracts/issuer-names.ts: the ICS feeds say the same). */
+export { ISSUER_NAMES };
 
 /** The discreet label of a distribution that is not the issuer's own declaration. */
 export const SOURCE_LABELS: Readonly<Record<DistributionSource, string>> = {
@@ -42,8 +36,8 @@ const ISSUER_WORDS: ReadonlyArray<readonly [RegExp, Issuer]> = [
 
 /**
  * The issuer of a fund, from its brand, else from its name; null when neither names one of the six.
- * The API's distributions say that the issuer declared them, not which issuer (a fund's issuer is its
- * brand): the name comes from the fund.
+ * A declaration names its issuer (`issuer` in the API); this is the fallback for one recorded before the
+ * name was kept.
  */
 export function issuerOfFund(fund: { brand?: string | null | undefined; name?: string | null | undefined }): Issuer | null {
   for (const text of [fund.brand, fund.name]) {
@@ -63,6 +57,8 @@ export function declaredByText(issuer: Issuer | null, declaredAt: string | null)
 
 /** A payout the issuer declared in a release we read: the release's address and when it was published. */
 export interface IssuerDeclaration {
+  /** Whose release it is, as the API says; null when not known (the fund's issuer is then used). */
+  issuer: Issuer | null;
   url: string;
   declaredAt: string | null;
 }
@@ -71,9 +67,9 @@ export interface IssuerDeclaration {
  * The release behind a distribution, when it is the issuer's declaration (not a projection repeating an
  * issuer's amount, not an estimate): null otherwise.
  */
-export function issuerDeclarationOf(entry: Pick<DistributionOrigin, 'source' | 'sourceUrl' | 'declaredAt'> & { estimated: boolean }): IssuerDeclaration | null {
+export function issuerDeclarationOf(entry: Pick<DistributionOrigin, 'source' | 'issuer' | 'sourceUrl' | 'declaredAt'> & { estimated: boolean }): IssuerDeclaration | null {
   if (entry.source !== 'issuer' || entry.estimated || !entry.sourceUrl) return null;
-  return { url: entry.sourceUrl, declaredAt: entry.declaredAt };
+  return { issuer: entry.issuer, url: entry.sourceUrl, declaredAt: entry.declaredAt };
 }
 
 /** The issuer's own figures beside ours on the fund page: from its latest declaration that states any. */

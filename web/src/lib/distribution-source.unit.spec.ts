@@ -17,6 +17,7 @@ function item(overrides: Partial<DividendHistoryItem> = {}): DividendHistoryItem
     declaredAmount: '0.0908',
     isDemo: false,
     source: 'issuer',
+    issuer: 'yieldmax',
     sourceUrl: RELEASE,
     declaredAt: '2025-10-14T13:05:00.000Z',
     statedRate: '87.10',
@@ -80,7 +81,7 @@ describe('the declared-by line', () => {
   });
 
   it('belongs to an issuer declaration with its release only, never to an estimate or another source', () => {
-    expect(issuerDeclarationOf(item())).toEqual({ url: RELEASE, declaredAt: '2025-10-14T13:05:00.000Z' });
+    expect(issuerDeclarationOf(item())).toEqual({ issuer: 'yieldmax', url: RELEASE, declaredAt: '2025-10-14T13:05:00.000Z' });
     expect(issuerDeclarationOf(item({ estimated: true }))).toBeNull();
     expect(issuerDeclarationOf(item({ sourceUrl: null }))).toBeNull();
     expect(issuerDeclarationOf(item({ source: 'provider', sourceUrl: null }))).toBeNull();

@@ -8,6 +8,7 @@ import type { HoldingView } from '../../../contracts/portfolio.ts';
  */
 export const OWNER_ORIGIN: DistributionOrigin & DistributionReturnOfCapital = {
   source: 'owner',
+  issuer: null,
   sourceUrl: null,
   declaredAt: null,
   statedRate: null,

@@ -42,8 +42,11 @@ function entry(ticker: string, name: string, overrides: Partial<PublicCalendarEn
 }
 
 const ENTRIES = [
-  entry('ULTY', 'YieldMax Ultra Option Income Strategy ETF', { source: 'issuer', sourceUrl: RELEASE, declaredAt: '2026-11-17T14:05:00.000Z', rocEstimatePercent: '92.00' }),
+  entry('ULTY', 'YieldMax Ultra Option Income Strategy ETF', { source: 'issuer', issuer: 'yieldmax', sourceUrl: RELEASE, declaredAt: '2026-11-17T14:05:00.000Z', rocEstimatePercent: '92.00' }),
+  // recorded before a declaration kept its issuer: the fund's name says whose it is
   entry('TSYY', 'GraniteShares YieldBOOST TSLA ETF', { source: 'issuer', sourceUrl: `${RELEASE}?g`, declaredAt: '2026-11-16T21:30:00.000Z' }),
+  // the declaration says whose release it is, whatever the fund's name
+  entry('FEPI', 'Tech Innovators Premium Income ETF', { source: 'issuer', issuer: 'rex', sourceUrl: `${RELEASE}?r`, declaredAt: '2026-11-16T22:00:00.000Z' }),
   entry('NVDW', 'Roundhill NVDA WeeklyPay ETF', { source: 'provider' }),
   // a projection repeating an issuer's amount: no release of its own
   entry('YMAX', 'YieldMax Universe Fund of Option Income ETFs', { source: 'issuer', estimated: true }),
@@ -51,7 +54,7 @@ const ENTRIES = [
 
 function expectDeclaredLines() {
   const lines = screen.getAllByTestId('declared-by');
-  expect(lines.map((l) => l.textContent)).toEqual(['Declared by YieldMax, Nov 17, 2026, 9:05 AM ET', 'Declared by GraniteShares, Nov 16, 2026, 4:30 PM ET']);
+  expect(lines.map((l) => l.textContent)).toEqual(['Declared by YieldMax, Nov 17, 2026, 9:05 AM ET', 'Declared by GraniteShares, Nov 16, 2026, 4:30 PM ET', 'Declared by REX, Nov 16, 2026, 5:00 PM ET']);
   const ulty = screen.getByRole('link', { name: "Declared by YieldMax, Nov 17, 2026, 9:05 AM ET (ULTY's release)" });
   expect(ulty.getAttribute('href')).toBe(RELEASE);
   expect(ulty.getAttribute('target')).toBe('_blank');
@@ -78,7 +81,7 @@ describe('the public calendar: issuer declarations with their release', () => {
     // today is open by itself (it has payouts)
     await screen.findByRole('link', { name: /^ULTY/ }, { timeout: 5000 });
     expectDeclaredLines();
-    fireEvent.click(screen.getByRole('button', { name: /4 payouts/ }));
+    fireEvent.click(screen.getByRole('button', { name: /5 payouts/ }));
     expect(screen.queryAllByTestId('declared-by')).toHaveLength(0);
   });
 });

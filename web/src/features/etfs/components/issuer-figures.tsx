@@ -14,7 +14,7 @@ import { theme } from '../../../styles/theme.ts';
 export function IssuerFigures({ etf, payouts }: { etf: EtfDetail; payouts: number }) {
   const figures = issuerFiguresOf(etf.dividendHistory, etf.exact.distributionRate);
   if (!figures) return null;
-  const issuer = issuerOfFund(etf);
+  const issuer = figures.declaration.issuer ?? issuerOfFund(etf);
   const who = issuer ? ISSUER_NAMES[issuer] : 'The issuer';
   return (
     <Block aria-labelledby="issuer-figures-title" data-testid="issuer-figures">
