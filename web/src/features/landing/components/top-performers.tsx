@@ -3,6 +3,7 @@ import { styled } from 'styled-components';
 import { useGetTopPerformersQuery } from '../../../api/market-api.ts';
 import type { EtfListItem } from '../../../../../contracts/market.ts';
 import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { StaleDataBadge, priceAsOfText } from '../../../components/stale-data.tsx';
 import { YieldBasisNote } from '../../../components/yield-basis.tsx';
 import { Card, CardText, CardTitle } from '../../../components/ui/card.tsx';
@@ -46,7 +47,7 @@ function tone(value: string | null): boolean | null {
 
 /** The landing's ranked table "Top Weekly Dividend Performers"; a row opens the fund's page. */
 export function TopPerformers() {
-  const { data, isLoading, isError } = useGetTopPerformersQuery();
+  const { data, isLoading, isError, refetch } = useGetTopPerformersQuery();
   const navigate = useNavigate();
   const etfs = data ?? EMPTY;
   const shown = Math.min(etfs.length, LANDING_ROWS);
@@ -61,7 +62,14 @@ export function TopPerformers() {
   const dataState = marketDataState(isError ? undefined : data);
 
   let body;
-  if (isError) body = <Message>Failed to load data</Message>;
+  if (isError)
+    body = (
+      <tr>
+        <MessageCell colSpan={COLUMNS}>
+          <LoadFailed compact message="Failed to load data" onRetry={() => void refetch()} />
+        </MessageCell>
+      </tr>
+    );
   else if (pending) body = <Message>Loading top performers...</Message>;
   else if (etfs.length === 0) body = <Message>No ETF data available. Add ETFs in the admin panel.</Message>;
   else body = rows.map((etf, i) => <PerformerRow key={etf.id} etf={etf} rank={i + 1} onOpen={open} />);
