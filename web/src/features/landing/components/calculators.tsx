@@ -50,15 +50,17 @@ function useFreshResult<T>() {
       setter(value);
     };
   }
-  async function run(compute: () => Promise<T>, onError: (error: unknown) => void) {
+  async function run(compute: () => Promise<T>, notify: { failed: (error: unknown) => void; clear: () => void }) {
     const started = version.current;
     try {
       const next = await compute();
-      if (version.current === started) setResult(next);
+      if (version.current !== started) return;
+      setResult(next);
+      notify.clear();
     } catch (error) {
       if (version.current !== started) return;
       setResult(null);
-      onError(error);
+      notify.failed(error);
     }
   }
   return { result, edit, run };
@@ -98,11 +100,21 @@ function EtfPicker({ id, etfs, value, onChange }: { id: string; etfs: EtfListIte
   );
 }
 
-function useMissingDataToast() {
-  const { toast } = useToast();
+function useCalculatorToasts() {
+  const { toast, dismiss } = useToast();
+  // the calculator's last error toast: a new result takes it away (issue 29, W7), not another screen's toast
+  const shown = useRef<number | null>(null);
   return {
-    missing: () => toast({ title: 'Missing Data', description: 'Please fill in all required fields', variant: 'destructive' }),
-    failed: (error: unknown) => toast({ title: 'Calculation Error', description: serverMessage(error), variant: 'destructive' }),
+    missing: () => {
+      shown.current = toast({ title: 'Missing Data', description: 'Please fill in all required fields', variant: 'destructive' });
+    },
+    failed: (error: unknown) => {
+      shown.current = toast({ title: 'Calculation Error', description: serverMessage(error), variant: 'destructive' });
+    },
+    clear: () => {
+      if (shown.current !== null) dismiss(shown.current);
+      shown.current = null;
+    },
   };
 }
 
@@ -119,7 +131,7 @@ export function YieldCalculator({ etfs }: { etfs: EtfListItem[] }) {
   const [frequency, setFrequency] = useState<string>(CALCULATOR_DEFAULTS.frequency);
   const { result, edit, run } = useFreshResult<YieldShown>();
   const [calculate, { isLoading }] = useCalculateYieldMutation();
-  const notify = useMissingDataToast();
+  const notify = useCalculatorToasts();
 
   const pick = edit((id: string) => {
     setEtfId(id);
@@ -132,7 +144,7 @@ export function YieldCalculator({ etfs }: { etfs: EtfListItem[] }) {
     const request = yieldRequestOf({ investment, yieldPercent, frequency });
     if (!request) return notify.missing();
     const chosen = request.frequency as Frequency;
-    await run(async () => ({ answer: await calculate({ ...request, frequency: chosen }).unwrap(), frequency: chosen, yieldPercent: request.yieldPercent }), notify.failed);
+    await run(async () => ({ answer: await calculate({ ...request, frequency: chosen }).unwrap(), frequency: chosen, yieldPercent: request.yieldPercent }), notify);
   }
 
   return (
@@ -206,7 +218,7 @@ export function DripCalculator({ etfs }: { etfs: EtfListItem[] }) {
   const [years, setYears] = useState<string>(CALCULATOR_DEFAULTS.years);
   const { result, edit, run } = useFreshResult<DripShown>();
   const [calculate, { isLoading }] = useCalculateDripMutation();
-  const notify = useMissingDataToast();
+  const notify = useCalculatorToasts();
 
   const pick = edit((id: string) => {
     setEtfId(id);
@@ -223,7 +235,7 @@ export function DripCalculator({ etfs }: { etfs: EtfListItem[] }) {
     const request = dripRequestOf({ initialInvestment, sharePrice, weeklyDividend, years });
     if (!request) return notify.missing();
     const etf = etfs.find((e) => e.id === etfId);
-    await run(async () => ({ answer: await calculate(request).unwrap(), sharePrice: request.sharePrice, etf }), notify.failed);
+    await run(async () => ({ answer: await calculate(request).unwrap(), sharePrice: request.sharePrice, etf }), notify);
   }
 
   return (
