@@ -210,7 +210,8 @@ export const marketProjection: Projection = {
   // 6: calendar entries carry distributionId (the private ICS feed's UID); list items carry `stale` (a stale fund
   //    gets no projected payouts), windowStart and windowBasis (the window after a price gap). Built beside 5 as
   //    another 5: one above it, so a read model built by either alone is rebuilt.
-  version: 6,
+  // 7: the 1Y price history starts at the one-year window's start (issue 29, W16)
+  version: 7,
   handles: handled,
   collections: {
     [MARKET_ETFS]: [],
