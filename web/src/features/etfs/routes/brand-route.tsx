@@ -67,6 +67,8 @@ export default function BrandRoute() {
         {notFound ? null : <BrandLogo brand={name} size={48} />}
         <PageTitle>{title}</PageTitle>
       </Heading>
+      {/* above the table, where the demo figures are first seen (issue 29, W13) */}
+      <DemoDataNotice show={anyDemo(data)} />
       <Card $padding={false}>
         <TableScroll>
           <Table>
@@ -82,9 +84,6 @@ export default function BrandRoute() {
           </Table>
         </TableScroll>
       </Card>
-      <Below>
-        <DemoDataNotice show={anyDemo(data)} />
-      </Below>
     </Page>
   );
 }
@@ -98,10 +97,6 @@ function Message({ children, tall }: { children: string; tall?: boolean }) {
     </tr>
   );
 }
-
-const Below = styled.div`
-  margin-top: 16px;
-`;
 
 const Heading = styled.div`
   display: flex;

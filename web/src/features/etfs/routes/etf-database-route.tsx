@@ -61,13 +61,12 @@ export default function EtfDatabaseRoute() {
           {sorted.length > 0 ? `Showing ${(page - 1) * PAGE_SIZE + 1}–${Math.min(page * PAGE_SIZE, sorted.length)} of ${sorted.length}` : '\u00a0'}
         </Count>
       </Toolbar>
+      {/* above the table, where the demo figures are first seen (issue 29, W13) */}
+      <DemoDataNotice show={anyDemo(data)} />
       <Card $padding={false}>
         <EtfDatabaseTable rows={rows} sort={sort} pending={pending} isError={isError} onRetry={() => void refetch()} onSort={(s) => update({ sort: s })} />
       </Card>
       <Pagination page={page} totalPages={totalPages} onChange={(p) => update({ page: p })} label="ETF pages" />
-      <Below>
-        <DemoDataNotice show={anyDemo(data)} />
-      </Below>
       <MetricsExplained />
     </Page>
   );
@@ -214,10 +213,6 @@ const Count = styled.p`
 `;
 
 const Explain = styled(Card)`
-  margin-top: 16px;
-`;
-
-const Below = styled.div`
   margin-top: 16px;
 `;
 
