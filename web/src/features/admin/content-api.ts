@@ -1,6 +1,6 @@
 import type { AnswerOf, BodyIn } from '../../../../contracts/endpoint.ts';
 import type { deleteImage, getImages, uploadImage } from '../../../../contracts/images.ts';
-import type { startIngestNews } from '../../../../contracts/jobs.ts';
+import type { getJob, startIngestNews } from '../../../../contracts/jobs.ts';
 import type { deleteNewsArticle, getAdminNews, getNewsKeywords, newsPurges, NewsPurge, saveNewsKeywords, updateNewsArticle } from '../../../../contracts/news.ts';
 import type { createPage, deletePage, getAdminPages, updatePage } from '../../../../contracts/pages.ts';
 import type { FooterHtmlAnswer, getAdminSettings, getSetting, HeaderNavAnswer, saveFooterHtml, saveHeaderNav, saveSetting } from '../../../../contracts/settings.ts';
@@ -23,7 +23,7 @@ export type PurgeKind = keyof typeof newsPurges;
  * and, when the article is or was published, the public feed; a purge of published articles the
  * public feed too; a page write the owner's list and the public page of its old and new path; a
  * setting write the owner's list and that key; news ingestion nothing (it only queues a job: the
- * articles arrive later).
+ * articles arrive later; the tab follows the job and invalidates both lists when it ends, `newsIngested`).
  */
 const contentBase = baseApi.enhanceEndpoints({ addTagTypes: ['AdminNews', 'NewsKeywords', 'AdminPage', 'Image'] });
 
@@ -47,6 +47,11 @@ export const contentApi = contentBase.injectEndpoints({
     /** POST /api/admin/ingest-news → 202 {jobId, name, status, message}: queued, nothing changed yet. */
     ingestNews: build.mutation<AnswerOf<typeof startIngestNews>, void>({
       query: () => call<typeof startIngestNews>('POST /api/admin/ingest-news'),
+    }),
+    /** GET /api/admin/jobs/{id}: one run (the ingestion the owner started, followed until it ends). */
+    getJob: build.query<AnswerOf<typeof getJob>, string>({
+      query: (id) => call<typeof getJob>('GET /api/admin/jobs/:id', { params: { id } }),
+      keepUnusedDataFor: 0,
     }),
     purgeNews: build.mutation<AnswerOf<NewsPurge>, PurgeKind>({
       query: (kind) => call<NewsPurge>(`POST /api/admin/news/purge-${kind}`),
@@ -148,6 +153,7 @@ export const {
   useUpdateNewsArticleMutation,
   useDeleteNewsArticleMutation,
   useIngestNewsMutation,
+  useGetJobQuery,
   usePurgeNewsMutation,
   useGetNewsKeywordsQuery,
   useUpdateNewsKeywordsMutation,
@@ -165,3 +171,6 @@ export const {
   useSaveHeaderNavMutation,
   useSaveSettingMutation,
 } = contentApi;
+
+/** What an ended ingestion changed: the owner's list and the public feed read again (issue 29, W14). */
+export const newsIngested = () => contentApi.util.invalidateTags([{ type: 'AdminNews', id: LIST }, { type: 'News', id: LIST }]);
