@@ -2,7 +2,7 @@ import type { AnswerOf, BodyIn } from '../../../../contracts/endpoint.ts';
 import type { deleteImage, getImages, uploadImage } from '../../../../contracts/images.ts';
 import type { getJob, startIngestNews } from '../../../../contracts/jobs.ts';
 import type { deleteNewsArticle, getAdminNews, getNewsKeywords, newsPurges, NewsPurge, saveNewsKeywords, updateNewsArticle } from '../../../../contracts/news.ts';
-import type { createPage, deletePage, getAdminPages, updatePage } from '../../../../contracts/pages.ts';
+import type { createPage, deletePage, getAdminPages, previewOwnerHtml, updatePage } from '../../../../contracts/pages.ts';
 import type { FooterHtmlAnswer, getAdminSettings, getSetting, HeaderNavAnswer, saveFooterHtml, saveHeaderNav, saveSetting } from '../../../../contracts/settings.ts';
 import { baseApi, call, LIST } from '../../api/base-api.ts';
 
@@ -68,6 +68,16 @@ export const contentApi = contentBase.injectEndpoints({
     }),
 
     // ---------- Pages ----------
+    /**
+     * POST /api/admin/owner-html/preview {html} → the HTML as visitors would get it (the server's
+     * sanitiser; nothing saved): the admin previews show it, so the browser never parses the owner's raw
+     * event handlers (Chrome logs a CSP error for each, issue 29 W15). A query: the same HTML, the same answer.
+     */
+    previewOwnerHtml: build.query<string, string>({
+      query: (html) => call<typeof previewOwnerHtml>('POST /api/admin/owner-html/preview', { body: { html } }),
+      transformResponse: (answer: AnswerOf<typeof previewOwnerHtml>) => answer.html,
+      keepUnusedDataFor: 30,
+    }),
     getAdminPages: build.query<AnswerOf<typeof getAdminPages>, void>({
       query: () => call<typeof getAdminPages>('GET /api/admin/pages'),
       providesTags: (result) => [{ type: 'AdminPage', id: LIST }, ...(result ?? []).map((p) => ({ type: 'AdminPage' as const, id: p.id }))],
@@ -158,6 +168,7 @@ export const {
   useGetNewsKeywordsQuery,
   useUpdateNewsKeywordsMutation,
   useGetAdminPagesQuery,
+  usePreviewOwnerHtmlQuery,
   useCreatePageMutation,
   useUpdatePageMutation,
   useDeletePageMutation,
