@@ -23,6 +23,7 @@ import {
   yieldRequestOf,
 } from '../calculator-fields.ts';
 import { theme } from '../../../styles/theme.ts';
+import { belowTheFold } from './below-the-fold.ts';
 
 const FREQUENCIES = [
   { value: 'weekly', label: 'Weekly', perPayout: 'Per payout (weekly)' },
@@ -340,9 +341,7 @@ function DripWarning({ shown }: { shown: DripShown }) {
 
 const Section = styled.section`
   padding: 56px 0 8px;
-  /* Below the first screen: skip its style, layout and paint until it scrolls near. */
-  content-visibility: auto;
-  contain-intrinsic-size: auto 1200px;
+  ${belowTheFold({ phone: 1246, sm: 1159, md: 735, lg: 690 }, 64)}
   scroll-margin-top: 72px;
 `;
 

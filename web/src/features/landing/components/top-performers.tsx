@@ -24,6 +24,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useDeferredData } from '../../../lib/use-deferred-data.ts';
 import { marketDataLine, marketDataState } from '../market-data-wording.ts';
 import { theme } from '../../../styles/theme.ts';
+import { belowTheFold } from './below-the-fold.ts';
 
 const COLUMNS = 10;
 /** The landing shows the top 10; "View All ETFs →" has the rest (D22). */
@@ -230,9 +231,7 @@ function Message({ children }: { children: string }) {
 
 const Section = styled.section`
   padding: 56px 0 8px;
-  /* Below the first screen: skip its style, layout and paint until it scrolls near. */
-  content-visibility: auto;
-  contain-intrinsic-size: auto 1200px;
+  ${belowTheFold({ phone: 1342, sm: 1158, md: 1200, lg: 1129 }, 64)}
 `;
 
 const Head = styled.div`
