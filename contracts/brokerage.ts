@@ -10,6 +10,11 @@ export const BrokerageStatus = z.object({
   registered: z.boolean(),
   /** The last completed sync (by the user or the daily job), null before the first. */
   lastSyncedAt: z.string().nullable(),
+  /**
+   * The brokerages of the accounts a sync has read (their `brokerageName`s, each once, sorted; [] before
+   * the first sync): the personal area says "Synced from Robinhood" on a synced holding (issue 29, W11).
+   */
+  brokerages: z.array(z.string()),
 });
 export type BrokerageStatus = z.infer<typeof BrokerageStatus>;
 

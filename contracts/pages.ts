@@ -191,3 +191,24 @@ export const deletePage = endpoint({
   errors: [404],
   waitsFor: 'all',
 });
+
+/** `POST /api/admin/owner-html/preview`: HTML the owner is writing (a page's body, the footer). */
+export const OwnerHtmlPreviewInput = z.object({
+  html: z
+    .string({ error: pageInputMessages.text('HTML') })
+    .refine((v) => v.length <= PAGE_LIMITS.htmlBody, `HTML must be at most ${n(PAGE_LIMITS.htmlBody)} characters`),
+});
+export const OwnerHtmlPreview = z.object({ html: z.string() });
+
+export const previewOwnerHtml = endpoint({
+  method: 'post',
+  path: '/api/admin/owner-html/preview',
+  access: 'owner',
+  summary: "The owner's HTML as visitors would get it: cleaned by the server's sanitiser (services/core/owner-html.ts), nothing saved.",
+  description:
+    "For the admin previews of a page's body and of the footer (issue 29, W15): the browser then never parses the raw HTML, whose event handlers made Chrome log CSP errors.",
+  tags: ['Admin'],
+  body: OwnerHtmlPreviewInput,
+  responses: { 200: { description: 'The cleaned HTML.', json: OwnerHtmlPreview } },
+  errors: [400],
+});

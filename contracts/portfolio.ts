@@ -115,6 +115,11 @@ export const HoldingView = z.object({
   /** The fund's list item (as `GET /api/etfs`), null if the market read side does not know it. */
   etf: EtfListItem.nullable(),
   addedAt: z.string(),
+  /**
+   * `manual`: the user added it (by hand or from a CSV); `brokerage`: a brokerage sync did, and each sync
+   * keeps it in line with the brokerage (removed by hand, it comes back at the next sync; docs/brokerage.md).
+   */
+  source: z.enum(['manual', 'brokerage']),
   /** The day distributions are counted from (purchaseDate, else the day the holding was added). */
   heldSince: IsoDate,
   /** Same as `shares`: what was bought. */

@@ -219,7 +219,8 @@ export const marketProjection: Projection = {
   //    dividend history and calendar entries carry character, characterFinal, rocBasis, rocPercent; list items carry
   //    rocShareTtm, rocShareTtmBasis and trueIncomeRate; details returnOfCapitalTtm and their explanations (issue 27)
   // 9: an issuer's declaration keeps whose release it is (issuer.name); origins carry `issuer`
-  version: 9,
+  // 10: the 1Y price history starts at the one-year window's start (issue 29, W16)
+  version: 10,
   handles: handled,
   collections: {
     [MARKET_ETFS]: [],

@@ -273,6 +273,29 @@ describe('market projection: price history ranges', () => {
     ]);
   });
 
+  // Issue 29, W16: the chart's 1Y range started at the first close on or after the anniversary, the
+  // one-year return at the last close on or before it, so one fund page showed two 1-year price changes.
+  it("1Y starts at the one-year window's start (the last close on or before the anniversary), so its change is priceReturn", async () => {
+    const EEE = { etfId: '5e5e5e5e-0000-4000-8000-000000000005', ticker: 'EEEW', name: 'Epsilon Income', brand: 'Roundhill', underlying: null };
+    const { json } = await viewsOf([
+      listed(EEE),
+      bar(EEE.etfId, '2025-01-13', '10'), // Monday; the anniversary, Tuesday 2025-01-14, has no close
+      bar(EEE.etfId, '2025-01-15', '12'),
+      bar(EEE.etfId, '2025-07-14', '11'),
+      bar(EEE.etfId, '2026-01-14', '9'),
+      marketDay(TODAY),
+    ]);
+    const detail = json<EtfDetail>('detail:EEEW');
+    expect(detail.windowStart).toBe('2025-01-13');
+    const points = json<{ timestamp: string; price: number }[]>('history:EEEW:1Y');
+    expect(points.map((p) => p.timestamp)).toEqual(['2025-01-13', '2025-01-15', '2025-07-14', '2026-01-14']);
+    const first = points[0]!.price;
+    const change = ((points.at(-1)!.price - first) / first) * 100;
+    expect(change.toFixed(2)).toBe(detail.returnBreakdown!.priceReturn);
+    // the shorter ranges still cut at their months
+    expect(json<{ timestamp: string }[]>('history:EEEW:6M').map((p) => p.timestamp)).toEqual(['2025-07-14', '2026-01-14']);
+  });
+
   it('ends with the intraday quote when it is the current price', async () => {
     const { json } = await viewsOf(allFixtureEvents());
     const points = json<{ timestamp: string; price: number }[]>('history:FIXW:1M');
@@ -557,7 +580,7 @@ describe('market projection: schema coverage', () => {
     });
     // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
     expect({ version: marketProjection.version, documentFields }).toEqual({
-      version: 9,
+      version: 10,
       documentFields: {
         [MARKET_ETFS]: [
           '_id', '_position', 'barCloses', 'barDates', 'barSources', 'barsVersion', 'brand', 'brandSlug', 'dataSource', 'description', 'distributions',

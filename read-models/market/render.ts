@@ -539,11 +539,13 @@ export interface HistorySlice {
 /**
  * The bars of a range as of `today`: dates in [rangeStart, today], plus the current intraday quote
  * as the last point when it is newer than the last bar (so the chart ends at the current price).
- * Without a market date the whole history is shown.
+ * 1Y starts where the one-year return's window starts (`view.windowStart`: the last close on or before
+ * the anniversary, docs/metrics.md "Window"), so the chart's 1-year change is the page's priceReturn
+ * (issue 29, W16). Without a market date the whole history is shown.
  */
 export function historySlice(doc: EtfMarketFields, range: HistoryRange, today: IsoDate | null, view: EtfMetricsView | null): HistorySlice {
   const to = today === null ? doc.barDates.length : upperBound(doc.barDates, today);
-  const start = today === null ? null : rangeStart(range, today);
+  const start = today === null ? null : range === '1Y' && view?.windowStart ? view.windowStart : rangeStart(range, today);
   const from = start === null ? 0 : lowerBound(doc.barDates, start);
   const quote =
     view?.priceKind === 'quote' && view.priceDate !== null && doc.quote

@@ -110,6 +110,7 @@ export function holdingView(c: HoldingComputation, item: EtfListItem | null): Ho
     isDrip: holding.isDrip ? 1 : 0,
     etf: item,
     addedAt: holding.addedAt,
+    source: holding.source ?? 'manual',
     heldSince,
     sharesBought: holding.shares,
     currentShares: sharesText(current),

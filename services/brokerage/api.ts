@@ -28,7 +28,8 @@ export const brokerageApi = apiModule('brokerage', (deps) => {
   return [
     handle(getBrokerageStatus, async (_input, call) => {
       const link = await brokerageLinkOf(readModels, call.auth.user._id);
-      const status: BrokerageStatus = { available: deps.brokerage !== undefined, registered: link !== null, lastSyncedAt: link?.lastSync?.at ?? null };
+      const brokerages = [...new Set((link?.accounts ?? []).map((a) => a.brokerageName).filter((name) => name !== ''))].sort();
+      const status: BrokerageStatus = { available: deps.brokerage !== undefined, registered: link !== null, lastSyncedAt: link?.lastSync?.at ?? null, brokerages };
       call.res.setHeader('Cache-Control', 'no-store');
       return status;
     }),

@@ -99,7 +99,7 @@ describe('brokerage API: who may use it', () => {
     for (const [method, url] of ROUTES) await lapsed.agent[method](url).expect(403, { message: PREMIUM });
     expect(stand.calls.length).toBe(before);
     // the status is for every signed-in user (the card reads it)
-    await free.agent.get('/api/brokerage/status').expect(200, { available: true, registered: false, lastSyncedAt: null });
+    await free.agent.get('/api/brokerage/status').expect(200, { available: true, registered: false, lastSyncedAt: null, brokerages: [] });
   });
 
   it('register and sync take no body field: 400 naming it, nothing recorded and SnapTrade not asked', async () => {
@@ -133,7 +133,7 @@ describe('register', () => {
     expect(second.body).toEqual(first.body);
     expect(registrations()).toHaveLength(1);
     expect((await ctx.deps.log.readStream(streams.brokerage(user.id))).map((e) => e.type)).toEqual(['BrokerageUserRegistered']);
-    await user.agent.get('/api/brokerage/status').expect(200, { available: true, registered: true, lastSyncedAt: null });
+    await user.agent.get('/api/brokerage/status').expect(200, { available: true, registered: true, lastSyncedAt: null, brokerages: [] });
   });
 
   it('asks SnapTrade once for two registrations at the same time', async () => {
@@ -151,7 +151,7 @@ describe('register', () => {
     expect(failed.status).toBe(502);
     expect(failed.body).toEqual({ message: brokerageMessages.failed });
     expect(await ctx.deps.log.readStream(streams.brokerage(user.id))).toEqual([]);
-    await user.agent.get('/api/brokerage/status').expect(200, { available: true, registered: false, lastSyncedAt: null });
+    await user.agent.get('/api/brokerage/status').expect(200, { available: true, registered: false, lastSyncedAt: null, brokerages: [] });
     await user.agent.post('/api/brokerage/register').expect(201);
   });
 });
@@ -254,7 +254,15 @@ describe('sync', () => {
       ['acc-a', '2026-01-23T17:00:00.000Z'],
       ['acc-b', '2026-01-23T17:00:00.000Z'],
     ]);
-    await user.agent.get('/api/brokerage/status').expect(200, { available: true, registered: true, lastSyncedAt: '2026-01-23T17:00:00.000Z' });
+    // the brokerages the holdings come from, sorted, for "Synced from Fidelity and Robinhood" (issue 29, W11)
+    await user.agent.get('/api/brokerage/status').expect(200, { available: true, registered: true, lastSyncedAt: '2026-01-23T17:00:00.000Z', brokerages: ['Fidelity', 'Robinhood'] });
+    // each holding says whether a sync owns it
+    const sources = (await call(user.agent, 'get', '/api/user/portfolio')).body.map((h: { etfId: string; source: string }) => [h.etfId, h.source]);
+    expect(sources).toEqual([
+      [idOf(2), 'manual'],
+      [idOf(0), 'brokerage'],
+      [idOf(1), 'brokerage'],
+    ]);
     expect(stand.calls.filter((c) => c.path.startsWith('/accounts/acc-')).every((c) => c.signed && c.query['userId'] === user.snaptradeId)).toBe(true);
   });
 
@@ -419,7 +427,7 @@ describe('without SnapTrade keys', () => {
     try {
       const user = await signUp(plain.app);
       await makePremium(plain, user.id);
-      await user.agent.get('/api/brokerage/status').expect(200, { available: false, registered: false, lastSyncedAt: null });
+      await user.agent.get('/api/brokerage/status').expect(200, { available: false, registered: false, lastSyncedAt: null, brokerages: [] });
       for (const [method, url] of ROUTES) await user.agent[method](url).expect(503, { message: 'Brokerage sync is not available yet' });
     } finally {
       await plain.close();

@@ -1,8 +1,9 @@
 import type { PageJson } from '../../contracts/content.ts';
 import { normalisePagePath } from '../../contracts/page-path.ts';
-import { createPage, deletePage, getAdminPages, getPageByPath, updatePage } from '../../contracts/pages.ts';
+import { createPage, deletePage, getAdminPages, getPageByPath, previewOwnerHtml, updatePage } from '../../contracts/pages.ts';
 import { allPages, publishedPageByPath, toPageJson } from '../../read-models/pages/queries.ts';
 import { notFound } from '../core/errors.ts';
+import { sanitizeOwnerHtml } from '../core/owner-html.ts';
 import { apiModule, handle } from '../http/endpoints.ts';
 import { pageMessages, type LivePage } from './business-logic.ts';
 import * as commands from './commands.ts';
@@ -11,7 +12,8 @@ import { servedPageHtml } from './served-html.ts';
 /**
  * Managed pages (definitions in contracts/pages.ts). Owner routes (behind the owner guard):
  * `GET /api/admin/pages` (every page, drafts too), `POST /api/admin/pages` (201),
- * `PUT /api/admin/pages/{id}`, `DELETE /api/admin/pages/{id}` (204). Public:
+ * `PUT /api/admin/pages/{id}`, `DELETE /api/admin/pages/{id}` (204), `POST /api/admin/owner-html/preview`
+ * (the owner's HTML cleaned for the admin previews, nothing saved). Public:
  * `GET /api/pages/by-path?path=` answers a published page (its body sanitised: served-html.ts), 404
  * otherwise; the path is normalised as the owner's form normalises it.
  */
@@ -48,6 +50,9 @@ export const pagesApi = apiModule('pages', (deps) => [
   }),
 
   handle(getAdminPages, async () => (await allPages(deps.readModels)).map(toPageJson)),
+
+  // the admin previews show what visitors would get, cleaned here: the browser never parses the raw HTML (W15)
+  handle(previewOwnerHtml, ({ body }) => ({ html: sanitizeOwnerHtml(body.html) })),
 
   handle(createPage, async ({ body }, call) => {
     const { page, position } = await commands.createPage(deps.log, body, call.context());

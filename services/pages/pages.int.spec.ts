@@ -305,6 +305,24 @@ describe('the HTML the server sends for a page path', () => {
   });
 });
 
+// Issue 29, W15: the admin previews (a page's body, the footer) showed the owner's raw HTML through the
+// browser's DOMPurify, whose parse of an `onclick` logged a CSP error; the server cleans it first.
+describe('POST /api/admin/owner-html/preview', () => {
+  it("answers the owner's HTML as visitors get it (the server's sanitiser), for the owner only", async () => {
+    const html = '<p onclick="x()">Hi</p><img src="/api/images/none" alt="" onerror="y()"><script>z()</script><a href="javascript:w()">bad</a>';
+    const res = await owner.post('/api/admin/owner-html/preview').send({ html }).expect(200);
+    expect(res.body).toEqual({ html: sanitizeOwnerHtml(html) });
+    expect(res.body.html).not.toMatch(/onclick|onerror|script|javascript:/);
+    await user.post('/api/admin/owner-html/preview').send({ html }).expect(403);
+    await request(ctx.app).post('/api/admin/owner-html/preview').send({ html }).expect(401);
+  });
+
+  it('refuses what is not text, and more than a page body may hold', async () => {
+    await owner.post('/api/admin/owner-html/preview').send({ html: 3 }).expect(400);
+    await owner.post('/api/admin/owner-html/preview').send({ html: 'x'.repeat(500_001) }).expect(400);
+  });
+});
+
 describe('withPageHead (the rewrite of index.html)', () => {
   it('adds a description when index.html has none, replaces an old canonical and robots tag, escapes quotes', () => {
     const html = withPageHead(

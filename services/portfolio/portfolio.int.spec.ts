@@ -37,6 +37,7 @@ describe('POST /api/user/portfolio', () => {
       isDrip: 1,
       etf: expect.objectContaining({ id: DRPW.etfId, ticker: 'DRPW', brand: 'Roundhill', currentPrice: '22.00' }),
       addedAt: '2026-01-23T17:00:00.000Z',
+      source: 'manual',
       heldSince: '2026-01-02',
       sharesBought: '100',
       currentShares: '105.75',

@@ -217,6 +217,8 @@ describe.sequential("a new user's path", () => {
   it('removes the holding: the list is empty again and the payouts card goes', async () => {
     await openTab(page, /^My Portfolio/);
     await page.getByRole('button', { name: `Remove ${fund.ticker} from portfolio` }).click();
+    // it asks first (issue 29, W11)
+    await page.getByRole('dialog', { name: `Remove ${fund.ticker} from your portfolio?` }).getByRole('button', { name: 'Remove', exact: true }).click();
     expect(await seeToast(page, 'Removed from portfolio')).not.toBe('destructive');
     await seeText(page, 'No holdings yet. Add some from the Find ETFs tab!');
     await visible(tab(page, /^My Portfolio \(0\)$/));

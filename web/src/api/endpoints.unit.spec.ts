@@ -22,6 +22,8 @@ const SAMPLE_ARGS: Record<string, unknown> = {
   getTopPerformers: { limit: 20 },
   getEtfsByBrand: 'roundhill',
   getEtfDetail: 'NVDW',
+  getJob: 'job-1',
+  previewOwnerHtml: '<p>Hi</p>',
   getPriceHistory: { ticker: 'NVDW', range: '1Y' },
   calculateYield: { investment: 1000, yieldPercent: 10 },
   calculateDrip: { initialInvestment: 1000, sharePrice: 10, weeklyDividend: 0.1, years: 1 },

@@ -16,11 +16,14 @@ export interface CalendarWeek {
 }
 
 /**
- * `weeks` weeks from the Monday of the current week: 7 days (public calendar, Monday–Sunday) or 5
- * (user calendar, Monday–Friday).
+ * `weeks` weeks from the Monday of the week holding `today`, New York's date (`marketToday()`, the one
+ * "today" of the product: never the browser's local date): 7 days (public calendar, Monday–Sunday) or
+ * 5 (user calendar, Monday–Friday). No weeks for a date that does not read.
  */
-export function calendarWeeks(today: Date, weeks = 4, daysPerWeek: 5 | 7 = 7): CalendarWeek[] {
-  const monday = mondayOf(today);
+export function calendarWeeks(today: string, weeks = 4, daysPerWeek: 5 | 7 = 7): CalendarWeek[] {
+  const day = parseDate(today);
+  if (!day) return [];
+  const monday = mondayOf(day);
   return Array.from({ length: weeks }, (_, w) => ({
     number: w + 1,
     days: Array.from({ length: daysPerWeek }, (_, d) => {

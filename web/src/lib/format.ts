@@ -229,15 +229,32 @@ export function isoDate(date: Date): string {
 }
 
 /**
- * News age relative to `now`: "Today", "N days ago" (under a month), "N months ago" (under a year),
- * "N years ago"; null when the date is missing (the card shows "Recently").
+ * News age relative to `now` (issue 29, W9: counted in elapsed time, not calendar days, so an article
+ * from 22:20 does not read "1 day ago" at 00:40): "Just now" (under a minute, or dated ahead of our
+ * clock), "N minutes ago" (under an hour), "N hours ago" (under a day), then whole days elapsed: "N days
+ * ago" (under 30), "N months ago" (under 365), "N years ago". A bare date (`YYYY-MM-DD`, no time) is
+ * "Today" on New York's date (`marketToday`), else counted in days. Null when the date is missing or
+ * does not read (the card shows "Recently").
  */
 export function formatNewsAge(publishedAt: string | null | undefined, now: Date): string | null {
-  const d = parseDate(publishedAt);
-  if (!d) return null;
-  const startOf = (x: Date) => new Date(x.getFullYear(), x.getMonth(), x.getDate()).getTime();
-  const days = Math.round((startOf(now) - startOf(d)) / 86_400_000);
-  if (days <= 0) return 'Today';
+  if (!publishedAt) return null;
+  const bare = /^(\d{4})-(\d{2})-(\d{2})$/.exec(publishedAt);
+  if (bare) {
+    const [y, m, d] = marketToday(now).split('-').map(Number) as [number, number, number];
+    const days = Math.round((Date.UTC(y, m - 1, d) - Date.UTC(Number(bare[1]), Number(bare[2]) - 1, Number(bare[3]))) / 86_400_000);
+    return days <= 0 ? 'Today' : ageInDays(days);
+  }
+  const at = parseDate(publishedAt);
+  if (!at) return null;
+  const minutes = Math.floor((now.getTime() - at.getTime()) / 60_000);
+  if (minutes < 1) return 'Just now';
+  if (minutes < 60) return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
+  return ageInDays(Math.floor(hours / 24));
+}
+
+function ageInDays(days: number): string {
   if (days < 30) return `${days} ${days === 1 ? 'day' : 'days'} ago`;
   if (days < 365) {
     const months = Math.floor(days / 30);

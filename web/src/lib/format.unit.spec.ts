@@ -80,15 +80,38 @@ describe('display formats: decimals, $, signs and N/A', () => {
     expect(formatSignedPercent(0)).toBe('+0.0%');
   });
 
-  it('news age: Today, days, months, years ago', () => {
+  it('news age: hours, days, months, years ago', () => {
     const now = new Date(2026, 10, 22, 15, 0);
-    expect(formatNewsAge('2026-11-22T08:00:00', now)).toBe('Today');
-    expect(formatNewsAge('2026-11-21T23:00:00', now)).toBe('1 day ago');
+    expect(formatNewsAge('2026-11-22T08:00:00', now)).toBe('7 hours ago');
+    expect(formatNewsAge('2026-11-21T23:00:00', now)).toBe('16 hours ago');
+    expect(formatNewsAge('2026-11-21T14:00:00', now)).toBe('1 day ago');
     expect(formatNewsAge('2026-11-12T10:00:00', now)).toBe('10 days ago');
     expect(formatNewsAge('2026-09-01T10:00:00', now)).toBe('2 months ago');
     expect(formatNewsAge('2024-10-01T10:00:00', now)).toBe('2 years ago');
     expect(formatNewsAge('2025-11-01T10:00:00', now)).toBe('1 year ago');
     expect(formatNewsAge(null, now)).toBeNull();
+  });
+
+  // Issue 29, W9: at 00:40 UTC an article from 22:20 UTC the evening before read "1 day ago" in a UTC
+  // browser (calendar days), and the one from 24 h earlier read the same.
+  it('news age under a day is counted in hours (minutes under an hour), whatever the zone; then whole days elapsed', () => {
+    const now = new Date('2026-11-28T00:40:00Z');
+    expect(formatNewsAge('2026-11-27T22:20:00Z', now)).toBe('2 hours ago');
+    expect(formatNewsAge('2026-11-27T23:40:00Z', now)).toBe('1 hour ago');
+    expect(formatNewsAge('2026-11-28T00:10:00Z', now)).toBe('30 minutes ago');
+    expect(formatNewsAge('2026-11-28T00:39:00Z', now)).toBe('1 minute ago');
+    expect(formatNewsAge('2026-11-28T00:39:40Z', now)).toBe('Just now');
+    expect(formatNewsAge('2026-11-28T01:00:00Z', now)).toBe('Just now'); // a feed clock ahead of ours
+    expect(formatNewsAge('2026-11-27T00:41:00Z', now)).toBe('23 hours ago');
+    expect(formatNewsAge('2026-11-27T00:18:00Z', now)).toBe('1 day ago');
+    expect(formatNewsAge('2026-11-25T00:40:00Z', now)).toBe('3 days ago');
+  });
+
+  it("news age of a bare date (no time): 'Today' on New York's date, else days", () => {
+    const now = new Date('2026-11-28T00:40:00Z'); // Friday 27 November, 19:40 in New York
+    expect(formatNewsAge('2026-11-27', now)).toBe('Today');
+    expect(formatNewsAge('2026-11-26', now)).toBe('1 day ago');
+    expect(formatNewsAge('2026-11-17', now)).toBe('10 days ago');
   });
 
   it('amount inputs show thousands separators and parse without them', () => {

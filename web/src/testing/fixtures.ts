@@ -126,6 +126,7 @@ export function holdingView(overrides: Partial<HoldingView> = {}): HoldingView {
     isDrip: 0,
     etf: null,
     addedAt: '2026-11-02T15:00:00.000Z',
+    source: 'manual',
     heldSince: '2026-11-02',
     sharesBought: shares,
     currentShares: shares,

@@ -2,10 +2,11 @@ import { useMemo } from 'react';
 import { styled } from 'styled-components';
 import { Container } from '../../components/ui/layout.tsx';
 import { useGetFooterHtmlQuery } from '../../features/navigation/api.ts';
+import { marketToday } from '../../lib/format.ts';
 import { sanitizeHtml } from '../../lib/sanitize.ts';
 import { theme } from '../../styles/theme.ts';
 
-/** Shown while the setting is empty (the server normally answers its own default). */
+/** Shown while the setting is empty (the server normally answers its own default); the year is New York's, as every "today". */
 function defaultFooterHtml(year: number): string {
   return `<p>© ${year} WeeklyDiv. All rights reserved.</p><p>The information on this site is for educational and informational purposes only and is not financial advice. Investing involves risk, including the loss of principal. Past performance does not guarantee future results.</p>`;
 }
@@ -15,7 +16,7 @@ export default function FooterContent() {
   const { data, isLoading } = useGetFooterHtmlQuery();
   const html = useMemo(() => {
     if (isLoading) return '';
-    return sanitizeHtml(data && data.trim() ? data : defaultFooterHtml(new Date().getFullYear()));
+    return sanitizeHtml(data && data.trim() ? data : defaultFooterHtml(Number(marketToday().slice(0, 4))));
   }, [data, isLoading]);
   return (
     <Container>

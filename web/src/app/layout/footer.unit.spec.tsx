@@ -1,13 +1,19 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fixClock, setBrowserZone } from '../../testing/clock.ts';
 import { mockFetch } from '../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import FooterContent from './footer.tsx';
 
+let undoZone: (() => void) | undefined;
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
+  undoZone?.();
+  undoZone = undefined;
 });
 
 describe('footer content', () => {
@@ -32,5 +38,13 @@ describe('footer content', () => {
     renderWithProviders(<FooterContent />);
     expect(await screen.findByText(/All rights reserved\./)).toBeTruthy();
     expect(screen.getByText(/not financial advice/)).toBeTruthy();
+  });
+
+  it("the default's year is New York's (issue 29, W5): 04:30 UTC on 1 January 2027 is still 2026 there", async () => {
+    undoZone = setBrowserZone('UTC');
+    fixClock('2027-01-01T04:30:00.000Z');
+    mockFetch({ 'GET /api/settings/footer_html': { html: '' } });
+    renderWithProviders(<FooterContent />);
+    expect((await screen.findByText(/All rights reserved\./)).textContent).toBe('© 2026 WeeklyDiv. All rights reserved.');
   });
 });

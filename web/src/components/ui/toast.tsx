@@ -19,9 +19,13 @@ interface ShownToast extends ToastInput {
 export const TOAST_DURATION_MS = 5000;
 
 interface ToastApi {
-  /** Shows a toast, replacing the one on screen (at most one at a time). */
-  toast: (input: ToastInput) => void;
-  dismiss: () => void;
+  /** Shows a toast, replacing the one on screen (at most one at a time); returns its id, for `dismiss`. */
+  toast: (input: ToastInput) => number;
+  /**
+   * Hides the toast on screen; with an id, only when that toast is still the one on screen (a screen
+   * taking its own error away never hides a newer toast of another action).
+   */
+  dismiss: (id?: number) => void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -32,9 +36,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
 
   const toast = useCallback((input: ToastInput) => {
-    setCurrent({ ...input, id: nextId.current++ });
+    const id = nextId.current++;
+    setCurrent({ ...input, id });
+    return id;
   }, []);
-  const dismiss = useCallback(() => setCurrent(null), []);
+  const dismiss = useCallback((id?: number) => setCurrent((c) => (id === undefined || c?.id === id ? null : c)), []);
 
   useEffect(() => {
     if (!current) return;
@@ -49,10 +55,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <Viewport>
         {/* Live regions exist before a toast arrives, so screen readers announce it. */}
         <div role="status" aria-live="polite" aria-atomic="true">
-          {current && current.variant !== 'destructive' ? <ToastView toast={current} onClose={dismiss} /> : null}
+          {current && current.variant !== 'destructive' ? <ToastView toast={current} onClose={() => dismiss()} /> : null}
         </div>
         <div role="alert" aria-live="assertive" aria-atomic="true">
-          {current && current.variant === 'destructive' ? <ToastView toast={current} onClose={dismiss} /> : null}
+          {current && current.variant === 'destructive' ? <ToastView toast={current} onClose={() => dismiss()} /> : null}
         </div>
       </Viewport>
     </ToastContext.Provider>

@@ -37,6 +37,22 @@ describe('toasts', () => {
     expect(screen.getByRole('alert').textContent).toContain('boom');
   });
 
+  it('dismiss(id) takes away only that toast: a newer one stays', () => {
+    const { result } = renderHook(() => useToast(), { wrapper: Providers });
+    let first = 0;
+    act(() => {
+      first = result.current.toast({ title: 'Calculation Error', variant: 'destructive' });
+    });
+    act(() => result.current.dismiss(first));
+    expect(screen.queryByTestId('toast')).toBeNull();
+    act(() => {
+      first = result.current.toast({ title: 'Calculation Error', variant: 'destructive' });
+    });
+    act(() => result.current.toast({ title: 'Added to favorites' }));
+    act(() => result.current.dismiss(first));
+    expect(screen.getByTestId('toast').textContent).toContain('Added to favorites');
+  });
+
   it('hides itself after 5 seconds', () => {
     vi.useFakeTimers();
     const show = renderToasts();

@@ -1,8 +1,8 @@
 import type { AnswerOf, BodyIn } from '../../../../contracts/endpoint.ts';
 import type { deleteImage, getImages, uploadImage } from '../../../../contracts/images.ts';
-import type { startIngestNews } from '../../../../contracts/jobs.ts';
+import type { getJob, startIngestNews } from '../../../../contracts/jobs.ts';
 import type { deleteNewsArticle, getAdminNews, getNewsKeywords, newsPurges, NewsPurge, saveNewsKeywords, updateNewsArticle } from '../../../../contracts/news.ts';
-import type { createPage, deletePage, getAdminPages, updatePage } from '../../../../contracts/pages.ts';
+import type { createPage, deletePage, getAdminPages, previewOwnerHtml, updatePage } from '../../../../contracts/pages.ts';
 import type { FooterHtmlAnswer, getAdminSettings, getSetting, HeaderNavAnswer, saveFooterHtml, saveHeaderNav, saveSetting } from '../../../../contracts/settings.ts';
 import { baseApi, call, LIST } from '../../api/base-api.ts';
 
@@ -23,7 +23,7 @@ export type PurgeKind = keyof typeof newsPurges;
  * and, when the article is or was published, the public feed; a purge of published articles the
  * public feed too; a page write the owner's list and the public page of its old and new path; a
  * setting write the owner's list and that key; news ingestion nothing (it only queues a job: the
- * articles arrive later).
+ * articles arrive later; the tab follows the job and invalidates both lists when it ends, `newsIngested`).
  */
 const contentBase = baseApi.enhanceEndpoints({ addTagTypes: ['AdminNews', 'NewsKeywords', 'AdminPage', 'Image'] });
 
@@ -48,6 +48,11 @@ export const contentApi = contentBase.injectEndpoints({
     ingestNews: build.mutation<AnswerOf<typeof startIngestNews>, void>({
       query: () => call<typeof startIngestNews>('POST /api/admin/ingest-news'),
     }),
+    /** GET /api/admin/jobs/{id}: one run (the ingestion the owner started, followed until it ends). */
+    getJob: build.query<AnswerOf<typeof getJob>, string>({
+      query: (id) => call<typeof getJob>('GET /api/admin/jobs/:id', { params: { id } }),
+      keepUnusedDataFor: 0,
+    }),
     purgeNews: build.mutation<AnswerOf<NewsPurge>, PurgeKind>({
       query: (kind) => call<NewsPurge>(`POST /api/admin/news/purge-${kind}`),
       invalidatesTags: (_r, error, kind) => (error ? [] : [{ type: 'AdminNews', id: LIST }, ...(kind === 'published' ? [{ type: 'News' as const, id: LIST }] : [])]),
@@ -63,6 +68,16 @@ export const contentApi = contentBase.injectEndpoints({
     }),
 
     // ---------- Pages ----------
+    /**
+     * POST /api/admin/owner-html/preview {html} → the HTML as visitors would get it (the server's
+     * sanitiser; nothing saved): the admin previews show it, so the browser never parses the owner's raw
+     * event handlers (Chrome logs a CSP error for each, issue 29 W15). A query: the same HTML, the same answer.
+     */
+    previewOwnerHtml: build.query<string, string>({
+      query: (html) => call<typeof previewOwnerHtml>('POST /api/admin/owner-html/preview', { body: { html } }),
+      transformResponse: (answer: AnswerOf<typeof previewOwnerHtml>) => answer.html,
+      keepUnusedDataFor: 30,
+    }),
     getAdminPages: build.query<AnswerOf<typeof getAdminPages>, void>({
       query: () => call<typeof getAdminPages>('GET /api/admin/pages'),
       providesTags: (result) => [{ type: 'AdminPage', id: LIST }, ...(result ?? []).map((p) => ({ type: 'AdminPage' as const, id: p.id }))],
@@ -148,10 +163,12 @@ export const {
   useUpdateNewsArticleMutation,
   useDeleteNewsArticleMutation,
   useIngestNewsMutation,
+  useGetJobQuery,
   usePurgeNewsMutation,
   useGetNewsKeywordsQuery,
   useUpdateNewsKeywordsMutation,
   useGetAdminPagesQuery,
+  usePreviewOwnerHtmlQuery,
   useCreatePageMutation,
   useUpdatePageMutation,
   useDeletePageMutation,
@@ -165,3 +182,6 @@ export const {
   useSaveHeaderNavMutation,
   useSaveSettingMutation,
 } = contentApi;
+
+/** What an ended ingestion changed: the owner's list and the public feed read again (issue 29, W14). */
+export const newsIngested = () => contentApi.util.invalidateTags([{ type: 'AdminNews', id: LIST }, { type: 'News', id: LIST }]);

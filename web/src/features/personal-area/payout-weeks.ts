@@ -1,6 +1,6 @@
 import type { UserCalendarEntry } from '../../../../contracts/portfolio.ts';
 import { calendarWeeks, groupByDate } from '../../lib/calendar-weeks.ts';
-import { parseDate, toNumber } from '../../lib/format.ts';
+import { toNumber } from '../../lib/format.ts';
 import { compareText } from '../../lib/compare-text.ts';
 
 /**
@@ -26,11 +26,9 @@ export interface PayoutWeek {
 }
 
 export function payoutWeeks(entries: readonly UserCalendarEntry[], today: string): PayoutWeek[] {
-  const start = parseDate(today);
-  if (!start) return [];
   const byDate = groupByDate(entries, (e) => e.payoutDate);
   const out: PayoutWeek[] = [];
-  for (const week of calendarWeeks(start, 4, 5)) {
+  for (const week of calendarWeeks(today, 4, 5)) {
     const days = week.days.map((date) => {
       const payouts = [...(byDate.get(date) ?? [])].sort((a, b) => compareText(a.ticker, b.ticker));
       return { date, payouts, total: payouts.reduce((sum, p) => sum + (toNumber(p.estimatedPayout) ?? 0), 0) };

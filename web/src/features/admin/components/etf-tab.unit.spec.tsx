@@ -139,6 +139,28 @@ describe('ETF table (spec §2, §9)', () => {
     expect(within(table).getByRole('columnheader', { name: /Ticker/ }).getAttribute('aria-sort')).toBe('descending');
     expect(within(table).getAllByRole('row')[1]!.textContent).toContain('T99');
   });
+
+  // issue 29, W6: YETH's weekly average 0.230466 arrives rounded as "0.2305"; formatted again that read
+  // $0.231 in the admin table while every public screen showed $0.230
+  it('formats the exact figures, as the public tables do: rounded once', async () => {
+    const yeth = etf({
+      id: 'yeth',
+      ticker: 'YETH',
+      weeklyAverage: '0.2305',
+      yieldPercent: '128.85',
+      oneYearReturn: '-12.35',
+      dripReturn: '4.45',
+      exact: { weeklyAverage: '0.230466', yieldPercent: '128.849', oneYearReturn: '-12.3449', dripReturn: '4.4449' },
+    });
+    renderTab({ 'GET /api/etfs': [yeth] });
+    const table = await screen.findByRole('table', { name: 'ETFs' });
+    const row = await within(table).findByText('YETH');
+    const cells = [...row.closest('tr')!.querySelectorAll('td')].map((td) => td.textContent);
+    expect(cells).toContain('$0.230');
+    expect(cells).toContain('128.8%');
+    expect(cells).toContain('-12.3%');
+    expect(cells).toContain('4.4%');
+  });
 });
 
 /** The page numbers of the pager (a phone hides some by CSS; jsdom applies it). */

@@ -27,7 +27,9 @@ interface EtfTableProps {
  * The catalog as the owner manages it: 20 rows a page, the 5-number page window, sortable by ticker,
  * price, yield (default, descending), 1-year and DRIP return (a missing value counts as 0; the active
  * field flips the direction, a new one sorts descending, either goes back to page 1). Each row offers
- * Edit (the form above) and Data (price and distribution history, splits, withdrawals).
+ * Edit (the form above) and Data (price and distribution history, splits, withdrawals). Figures are
+ * formatted from the unrounded `exact` values, as on every public screen (rounded once; issue 29, W6);
+ * sorting uses the rounded fields (the same order).
  */
 export function EtfTable({ etfs, isLoading, isError, onEdit, onData }: EtfTableProps) {
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
@@ -72,16 +74,16 @@ export function EtfTable({ etfs, isLoading, isError, onEdit, onData }: EtfTableP
           {formatPrice(etf.currentPrice)}
         </Td>
         <Td $align="right" $nowrap>
-          {formatPercent(etf.yieldPercent)}
+          {formatPercent(etf.exact.yieldPercent)}
         </Td>
         <Td $align="right" $nowrap $hideBelow="md">
-          {formatPercent(etf.oneYearReturn)}
+          {formatPercent(etf.exact.oneYearReturn)}
         </Td>
         <Td $align="right" $nowrap $hideBelow="md">
-          {formatPercent(etf.dripReturn)}
+          {formatPercent(etf.exact.dripReturn)}
         </Td>
         <Td $align="right" $nowrap $hideBelow="md">
-          {formatWeeklyAverage(etf.weeklyAverage)}
+          {formatWeeklyAverage(etf.exact.weeklyAverage)}
         </Td>
         <Td $align="right" $nowrap>
           <RowActions>

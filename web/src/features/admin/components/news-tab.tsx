@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useDispatch } from 'react-redux';
 import { styled } from 'styled-components';
 import type { AdminNewsArticle } from '../../../../../contracts/content.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -14,7 +16,9 @@ import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { theme } from '../../../styles/theme.ts';
 import {
   useDeleteNewsArticleMutation,
+  newsIngested,
   useGetAdminNewsQuery,
+  useGetJobQuery,
   useGetNewsKeywordsQuery,
   useIngestNewsMutation,
   usePurgeNewsMutation,
@@ -22,6 +26,7 @@ import {
   useUpdateNewsKeywordsMutation,
   type PurgeKind,
 } from '../content-api.ts';
+import { JOB_POLL_MS, isActive } from '../data-operations.ts';
 import { EDITABLE_STATUSES, editableStatus, failureMessage, linkHost, purgeMessage, splitCommaList, statusTone, type EditableStatus } from '../content-model.ts';
 import { ConfirmActionDialog } from './confirm-action-dialog.tsx';
 import { ButtonRow, Section, SectionText, TabStack, TextAreaField } from './content-fields.tsx';
@@ -42,10 +47,12 @@ export function NewsTab() {
 function IngestionCard() {
   const { toast } = useToast();
   const [ingest, { isLoading }] = useIngestNewsMutation();
+  const job = useIngestionJob();
 
   async function start() {
     try {
-      await ingest().unwrap();
+      const queued = await ingest().unwrap();
+      job.follow(queued.jobId);
       toast({ title: 'Success', description: 'News ingestion started. Check back in a minute for new articles.' });
     } catch (error) {
       toast({ title: 'Error', description: failureMessage(error, 'Failed to start news ingestion'), variant: 'destructive' });
@@ -61,14 +68,38 @@ function IngestionCard() {
           automatically; the others wait in review.
         </SectionText>
         <ButtonRow>
-          <Button onClick={start} disabled={isLoading}>
-            {isLoading ? 'Starting...' : 'Ingest News Now'}
+          <Button onClick={start} disabled={isLoading || job.running}>
+            {isLoading ? 'Starting...' : job.running ? 'Ingesting...' : 'Ingest News Now'}
           </Button>
         </ButtonRow>
         <KeywordEditor />
       </Section>
     </Card>
   );
+}
+
+/**
+ * The ingestion the owner started, followed until it ends (`GET /api/admin/jobs/{id}` every 2 s, as the
+ * Data Sync job list): then the articles table and the public feed read again, and a failed run says
+ * why (issue 29, W14: the list kept saying "No articles found" until a reload).
+ */
+function useIngestionJob() {
+  const [jobId, setJobId] = useState<string | null>(null);
+  const followed = useGetJobQuery(jobId ?? skipToken);
+  const ended = followed.data && followed.data.id === jobId && !isActive(followed.data) ? followed.data : null;
+  const running = jobId !== null && !ended;
+  // polling only while it runs: the hook's option follows the latest answer
+  useGetJobQuery(jobId ?? skipToken, { pollingInterval: running ? JOB_POLL_MS : 0, skipPollingIfUnfocused: false });
+  const dispatch = useDispatch();
+  const { toast } = useToast();
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (!ended || handled.current === ended.id) return;
+    handled.current = ended.id;
+    dispatch(newsIngested());
+    if (ended.status === 'failed') toast({ title: 'News ingestion failed', description: ended.reason ?? 'The job failed.', variant: 'destructive' });
+  }, [ended, dispatch, toast]);
+  return { running, follow: setJobId };
 }
 
 function KeywordEditor() {

@@ -189,6 +189,33 @@ describe('News Management: ingestion', () => {
     expect(calls.filter((c) => c.url.pathname === '/api/admin/ingest-news')).toHaveLength(1);
   });
 
+  // issue 29, W14: the job ended 0.13 s after the request, and the list said "No articles found" until a reload
+  it('reads the list again when the ingestion job ends, following the job meanwhile', async () => {
+    const job = (status: string) => ({ id: 'j1', name: 'ingest-news', status, requestedBy: 'owner', requestedAt: '2026-11-28T00:40:00.000Z', startedAt: null, finishedAt: null, attempts: 1, progress: null, summary: null, counts: null, reason: null });
+    let jobReads = 0;
+    const { count } = setup({
+      'GET /api/admin/news': () => (jobReads >= 2 ? [published, review] : []),
+      'POST /api/admin/ingest-news': { status: 202, body: { jobId: 'j1', name: 'ingest-news', status: 'queued', message: 'Queued' } },
+      'GET /api/admin/jobs/j1': () => job(++jobReads >= 2 ? 'succeeded' : 'running'),
+    });
+    expect(await screen.findByText('No articles found')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Ingest News Now' }));
+    await expectToast('Success', 'News ingestion started. Check back in a minute for new articles.');
+    expect(await screen.findByRole('button', { name: 'Ingesting...' })).toHaveProperty('disabled', true);
+    await waitFor(() => expect(screen.getAllByTestId('news-article')).toHaveLength(2));
+    expect(screen.getByRole('button', { name: 'Ingest News Now' })).toHaveProperty('disabled', false);
+    expect(count('GET', '/api/admin/jobs/j1')).toBe(2); // it stops asking once the job ended
+  });
+
+  it('a failed ingestion job says why', async () => {
+    setup({
+      'POST /api/admin/ingest-news': { status: 202, body: { jobId: 'j2', name: 'ingest-news', status: 'queued', message: 'Queued' } },
+      'GET /api/admin/jobs/j2': { id: 'j2', name: 'ingest-news', status: 'failed', requestedBy: 'owner', requestedAt: '2026-11-28T00:40:00.000Z', startedAt: null, finishedAt: null, attempts: 1, progress: null, summary: null, counts: null, reason: 'every feed failed' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Ingest News Now' }));
+    await expectToast('News ingestion failed', 'every feed failed', 'destructive');
+  });
+
   it("a refused start shows the server's message; none → the fallback", async () => {
     let answer: MockAnswer = { status: 409, body: { message: 'News ingestion is already running' } };
     setup({ 'POST /api/admin/ingest-news': () => answer });

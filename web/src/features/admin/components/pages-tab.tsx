@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { styled } from 'styled-components';
 import type { PageJson } from '../../../../../contracts/content.ts';
 import type { PageInput } from '../../../../../contracts/pages.ts';
@@ -11,7 +12,7 @@ import { TextField } from '../../../components/ui/input.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { theme } from '../../../styles/theme.ts';
-import { useCreatePageMutation, useDeletePageMutation, useGetAdminPagesQuery, useUpdatePageMutation } from '../content-api.ts';
+import { useCreatePageMutation, useDeletePageMutation, useGetAdminPagesQuery, usePreviewOwnerHtmlQuery, useUpdatePageMutation } from '../content-api.ts';
 import { failureMessage } from '../content-model.ts';
 import { normalizePagePath, normalizePagePathWhileTyping, pageSlug } from '../page-path.ts';
 import { ConfirmActionDialog } from './confirm-action-dialog.tsx';
@@ -231,6 +232,8 @@ function MetaDescriptionField({ value, onChange }: { value: string; onChange: (v
 }
 
 function PagePreviewDialog({ open, onClose, form }: { open: boolean; onClose: () => void; form: PageForm }) {
+  // the body as the server cleans it for visitors: the browser never parses raw event handlers (W15)
+  const cleaned = usePreviewOwnerHtmlQuery(open ? form.htmlBody : skipToken);
   return (
     <Dialog
       open={open}
@@ -240,7 +243,13 @@ function PagePreviewDialog({ open, onClose, form }: { open: boolean; onClose: ()
       width="960px"
     >
       <PreviewFrame data-testid="page-preview">
-        <ManagedPageBody htmlBody={form.htmlBody} cssBody={form.cssBody} />
+        {cleaned.currentData !== undefined ? (
+          <ManagedPageBody htmlBody={cleaned.currentData} cssBody={form.cssBody} />
+        ) : cleaned.isError ? (
+          <SectionText role="alert">{failureMessage(cleaned.error, 'The preview could not be prepared')}</SectionText>
+        ) : (
+          <SectionText>Preparing the preview...</SectionText>
+        )}
       </PreviewFrame>
       <DialogActions>
         <Button $variant="outline" onClick={onClose}>

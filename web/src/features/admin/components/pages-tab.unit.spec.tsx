@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import DOMPurify from 'dompurify';
 import { mockFetch, type MockAnswer, type MockRequest } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { expectToast, page } from '../../../testing/content-fixtures.ts';
@@ -229,16 +230,22 @@ describe('Custom Pages: edit and delete', () => {
 });
 
 describe('Custom Pages: preview', () => {
-  it('shows the unsaved page as the public page draws it: CSS as a style element, HTML without scripts or handlers', async () => {
-    setup();
+  // issue 29, W15: the HTML is cleaned by the server before the browser parses it (no CSP error in the console)
+  it('shows the unsaved page as the public page draws it: CSS as a style element, HTML as the server cleans it', async () => {
+    const sanitize = vi.spyOn(DOMPurify, 'sanitize');
+    const raw = '<h2>Weekly pay</h2><img src="/api/images/1" onerror="alert(1)"><script>window.x=1</script><a href="javascript:alert(1)">x</a>';
+    const { calls } = setup({ 'POST /api/admin/owner-html/preview': { html: '<h2>Weekly pay</h2><img src="/api/images/1"><a>x</a>' } });
     expect(screen.getByRole('button', { name: 'Preview' })).toHaveProperty('disabled', true);
     fireEvent.change(field('Title'), { target: { value: 'Draft guide' } });
-    fireEvent.change(field('HTML Body'), { target: { value: '<h2>Weekly pay</h2><img src="/api/images/1" onerror="alert(1)"><script>window.x=1</script><a href="javascript:alert(1)">x</a>' } });
+    fireEvent.change(field('HTML Body'), { target: { value: raw } });
     fireEvent.change(field('Custom CSS'), { target: { value: 'h2{color:teal}' } });
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
     const dialog = screen.getByRole('dialog', { name: 'Preview: Draft guide' });
     const preview = within(dialog).getByTestId('page-preview');
-    expect(within(preview).getByRole('heading', { name: 'Weekly pay' })).toBeTruthy();
+    expect(await within(preview).findByRole('heading', { name: 'Weekly pay' })).toBeTruthy();
+    expect(calls.filter((c) => c.url.pathname === '/api/admin/owner-html/preview').map((c) => c.body)).toEqual([{ html: raw }]);
+    expect(sanitize.mock.calls.some(([html]) => String(html).includes('onerror'))).toBe(false);
+    sanitize.mockRestore();
     expect(preview.innerHTML).not.toContain('<script');
     expect(preview.innerHTML).not.toContain('onerror');
     expect(preview.innerHTML).not.toContain('javascript:');

@@ -1,4 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { styled } from 'styled-components';
 import type { AdminSetting } from '../../../../../contracts/content.ts';
 import type { HeaderNavAnswer, SettingWrite } from '../../../../../contracts/settings.ts';
@@ -7,8 +8,17 @@ import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { TextField } from '../../../components/ui/input.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { sanitizeHtml } from '../../../lib/sanitize.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { theme } from '../../../styles/theme.ts';
-import { useGetAdminSettingsQuery, useGetFooterSettingQuery, useGetHeaderNavSettingQuery, useSaveFooterHtmlMutation, useSaveHeaderNavMutation, useSaveSettingMutation } from '../content-api.ts';
+import {
+  useGetAdminSettingsQuery,
+  useGetFooterSettingQuery,
+  useGetHeaderNavSettingQuery,
+  usePreviewOwnerHtmlQuery,
+  useSaveFooterHtmlMutation,
+  useSaveHeaderNavMutation,
+  useSaveSettingMutation,
+} from '../content-api.ts';
 import { failureMessage } from '../content-model.ts';
 import { ButtonRow, Section, SectionText, TabStack, TextAreaField } from './content-fields.tsx';
 
@@ -30,13 +40,24 @@ export function SettingsTab() {
 
 // ---------- Footer ----------
 
+/** How long typing must pause before the footer preview is asked of the server. */
+const PREVIEW_DELAY_MS = 300;
+
 function FooterEditor() {
   const { toast } = useToast();
   const { data, isLoading, isError } = useGetFooterSettingQuery();
   const [save, { isLoading: saving }] = useSaveFooterHtmlMutation();
   const [draft, setDraft] = useState<string | null>(null);
   const html = draft ?? data ?? '';
-  const preview = useMemo(() => sanitizeHtml(html), [html]);
+  // The preview is the server's cleaning of the draft (W15: the browser never parses raw event handlers),
+  // asked once typing pauses; the saved value is stored cleaned, so it needs no asking. While an answer
+  // is on its way the last one stays.
+  const settled = useDebouncedValue(draft, PREVIEW_DELAY_MS);
+  const saved = data ?? '';
+  const asking = settled !== null && settled !== saved ? settled : null;
+  const { data: cleaned } = usePreviewOwnerHtmlQuery(asking ?? skipToken);
+  const shown = asking === null ? (settled ?? saved) : cleaned;
+  const preview = useMemo(() => (shown === undefined ? '' : sanitizeHtml(shown)), [shown]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
 import type { EtfListItem } from '../../../../../contracts/market.ts';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { StaleDataBadge, priceAsOfText } from '../../../components/stale-data.tsx';
 import { Positive } from '../../../components/ui/layout.tsx';
 import { YieldBasisNote } from '../../../components/yield-basis.tsx';
@@ -20,7 +21,21 @@ function tone(value: string | null): boolean | null {
 }
 
 /** The `/etfs` table: one page of funds under sortable column heads; a row opens the fund's page. */
-export function EtfDatabaseTable({ rows, sort, pending, isError, onSort }: { rows: readonly EtfListItem[]; sort: SortState; pending: boolean; isError: boolean; onSort: (sort: SortState) => void }) {
+export function EtfDatabaseTable({
+  rows,
+  sort,
+  pending,
+  isError,
+  onRetry,
+  onSort,
+}: {
+  rows: readonly EtfListItem[];
+  sort: SortState;
+  pending: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  onSort: (sort: SortState) => void;
+}) {
   const navigate = useNavigate();
   const open = (etf: EtfListItem) => {
     const slug = etf.brandSlug ?? '';
@@ -31,7 +46,14 @@ export function EtfDatabaseTable({ rows, sort, pending, isError, onSort }: { row
   let body;
   // While loading, the message row is as tall as a page of rows: nothing below moves when they arrive.
   if (pending) body = <Message tall>Loading ETFs...</Message>;
-  else if (isError) body = <Message>Failed to load data</Message>;
+  else if (isError)
+    body = (
+      <tr>
+        <MessageCell colSpan={COLUMNS}>
+          <LoadFailed compact message="Failed to load data" onRetry={onRetry} />
+        </MessageCell>
+      </tr>
+    );
   else if (rows.length === 0) body = <Message>No ETFs found</Message>;
   else body = rows.map((etf) => <EtfRow key={etf.id} etf={etf} onOpen={open} />);
 

@@ -7,6 +7,7 @@ import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
 import { DistributionSourceLabel } from '../../../components/distribution-source.tsx';
 import { KindBadge, isOneOff } from '../../../components/kind-badge.tsx';
+import { LoadFailed, isNotFound } from '../../../components/load-failed.tsx';
 import { StaleDataBadge, StaleDataNotice, priceAsOfText } from '../../../components/stale-data.tsx';
 import { YieldBasisNote } from '../../../components/yield-basis.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -47,7 +48,7 @@ function tone(value: string | null | undefined): 'positive' | 'negative' | undef
 /** The ETF detail screen for a ticker; `brandSlug` from the URL when there is one. */
 export function EtfDetailView({ ticker, brandSlug }: { ticker: string; brandSlug: string | null }) {
   const upper = ticker.toUpperCase();
-  const { data, isLoading, isError } = useGetEtfDetailQuery(upper);
+  const { data, isLoading, isError, error, refetch } = useGetEtfDetailQuery(upper);
   // The page renders in a time-sliced transition, not in the store update that brought the data.
   const { data: etf, pending } = useDeferredData(data, isLoading);
   useDocumentTitle(etf ? `${etf.ticker} – ${etf.name}` : upper);
@@ -76,6 +77,15 @@ export function EtfDetailView({ ticker, brandSlug }: { ticker: string; brandSlug
       <Page>
         {back}
         <StateMessage>Loading ETF details...</StateMessage>
+      </Page>
+    );
+  }
+  if (isError && !isNotFound(error)) {
+    // a failure is not "not found" (W8): say so, and offer to ask again
+    return (
+      <Page>
+        {back}
+        <LoadFailed message="Failed to load ETF details" onRetry={() => void refetch()} />
       </Page>
     );
   }

@@ -47,7 +47,7 @@ describe('stale data on the fund screens (audit N5): the price with its date, an
     expect(screen.queryByTestId('stale-data-notice')).toBeNull();
   });
   it('the ETF database: the badge on the stale row, "as of Sep 30" under its price', () => {
-    renderWithProviders(<EtfDatabaseTable rows={[etf({ ticker: 'NVDW' }), etf(closed)]} sort={{ field: 'yieldPercent', direction: 'desc' }} pending={false} isError={false} onSort={() => {}} />);
+    renderWithProviders(<EtfDatabaseTable rows={[etf({ ticker: 'NVDW' }), etf(closed)]} sort={{ field: 'yieldPercent', direction: 'desc' }} pending={false} isError={false} onRetry={() => {}} onSort={() => {}} />);
     const dbRows = screen.getAllByTestId('etf-row');
     expect(within(dbRows[0]!).queryByTestId('stale-data-badge')).toBeNull();
     expect(dbRows[0]!.textContent).not.toContain('as of');

@@ -3,6 +3,7 @@ import { styled } from 'styled-components';
 import { useGetEtfsByBrandQuery } from '../../../api/market-api.ts';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Page, PageTitle } from '../../../components/ui/layout.tsx';
 import { ClickableRow, MessageCell, Table, TableScroll, Td, Th } from '../../../components/ui/table.tsx';
@@ -16,16 +17,17 @@ import { theme } from '../../../styles/theme.ts';
 /**
  * `/etfs/:brand`: the brand's ETFs, titled with the brand as the issuer writes it and the API spells it
  * ("YieldMax ETFs", "REX ETFs"; the spec's title-cased slug only while loading). A slug no fund has is a
- * not-found state ("Brand not found"), never a made-up "Foo Bar ETFs" (D20). Funds link to their
+ * not-found state ("Brand not found"), never a made-up "Foo Bar ETFs" (D20); a failed read is not (W8). Funds link to their
  * canonical URL /etfs/{brand}/{TICKER} (D25; the spec's lower-case form is replaced by it).
  */
 export default function BrandRoute() {
   const { brand = '' } = useParams();
-  const { data, isLoading, isError } = useGetEtfsByBrandQuery(brand);
+  const { data, isLoading, isError, refetch } = useGetEtfsByBrandQuery(brand);
   const navigate = useNavigate();
   const etfs = data ?? [];
   const issuerName = etfs.find((e) => e.brand)?.brand ?? null;
-  const notFound = !isLoading && (isError || etfs.length === 0);
+  // only an answer with no fund means the brand does not exist; a failed read is said as such (W8)
+  const notFound = !isLoading && !isError && etfs.length === 0;
   const name = issuerName ?? titleFromSlug(brand);
   const title = notFound ? 'Brand not found' : `${name} ETFs`;
   useDocumentTitle(title);
@@ -33,7 +35,15 @@ export default function BrandRoute() {
 
   let body;
   if (isLoading) body = <Message tall>Loading ETFs...</Message>;
-  else if (isError || etfs.length === 0) body = <Message>No ETFs found for this brand</Message>;
+  else if (isError)
+    body = (
+      <tr>
+        <MessageCell colSpan={4}>
+          <LoadFailed compact message="Failed to load ETFs" onRetry={() => void refetch()} />
+        </MessageCell>
+      </tr>
+    );
+  else if (etfs.length === 0) body = <Message>No ETFs found for this brand</Message>;
   else
     body = etfs.map((etf) => (
       <ClickableRow key={etf.id} onClick={() => navigate(to(etf.ticker))} data-testid="brand-etf-row">
@@ -57,6 +67,8 @@ export default function BrandRoute() {
         {notFound ? null : <BrandLogo brand={name} size={48} />}
         <PageTitle>{title}</PageTitle>
       </Heading>
+      {/* above the table, where the demo figures are first seen (issue 29, W13) */}
+      <DemoDataNotice show={anyDemo(data)} />
       <Card $padding={false}>
         <TableScroll>
           <Table>
@@ -72,9 +84,6 @@ export default function BrandRoute() {
           </Table>
         </TableScroll>
       </Card>
-      <Below>
-        <DemoDataNotice show={anyDemo(data)} />
-      </Below>
     </Page>
   );
 }
@@ -88,10 +97,6 @@ function Message({ children, tall }: { children: string; tall?: boolean }) {
     </tr>
   );
 }
-
-const Below = styled.div`
-  margin-top: 16px;
-`;
 
 const Heading = styled.div`
   display: flex;

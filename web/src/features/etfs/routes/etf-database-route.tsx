@@ -33,7 +33,7 @@ const SORT_LABELS: ReadonlyArray<[SortField, string]> = [
  */
 export default function EtfDatabaseRoute() {
   useDocumentTitle('ETF Database');
-  const { data, isLoading, isError } = useGetTopPerformersQuery({ limit: DATABASE_LIMIT });
+  const { data, isLoading, isError, refetch } = useGetTopPerformersQuery({ limit: DATABASE_LIMIT });
   const { brand, sort, requestedPage, update } = useDatabaseParams();
 
   // Rows render in a time-sliced transition when the list arrives; until then the (tall) loading
@@ -51,8 +51,8 @@ export default function EtfDatabaseRoute() {
   return (
     <Page>
       <PageTitle>ETF Database</PageTitle>
-      {/* The count once the list is here (never "Browse all 0" while it loads). */}
-      <PageSubtitle>{pending ? 'Browse all weekly dividend ETFs...' : `Browse all ${etfs.length} weekly dividend ETFs...`}</PageSubtitle>
+      {/* The count once the list is here (never "Browse all 0" while it loads or after a failure, W8). */}
+      <PageSubtitle>{pending || isError ? 'Browse all weekly dividend ETFs...' : `Browse all ${etfs.length} weekly dividend ETFs...`}</PageSubtitle>
       <Toolbar>
         <BrandFilter brand={brand} brands={brands} onChange={(b) => update({ brand: b })} />
         <PhoneSortSelect sort={sort} onChange={(s) => update({ sort: s })} />
@@ -61,13 +61,12 @@ export default function EtfDatabaseRoute() {
           {sorted.length > 0 ? `Showing ${(page - 1) * PAGE_SIZE + 1}–${Math.min(page * PAGE_SIZE, sorted.length)} of ${sorted.length}` : '\u00a0'}
         </Count>
       </Toolbar>
+      {/* above the table, where the demo figures are first seen (issue 29, W13) */}
+      <DemoDataNotice show={anyDemo(data)} />
       <Card $padding={false}>
-        <EtfDatabaseTable rows={rows} sort={sort} pending={pending} isError={isError} onSort={(s) => update({ sort: s })} />
+        <EtfDatabaseTable rows={rows} sort={sort} pending={pending} isError={isError} onRetry={() => void refetch()} onSort={(s) => update({ sort: s })} />
       </Card>
       <Pagination page={page} totalPages={totalPages} onChange={(p) => update({ page: p })} label="ETF pages" />
-      <Below>
-        <DemoDataNotice show={anyDemo(data)} />
-      </Below>
       <MetricsExplained />
     </Page>
   );
@@ -214,10 +213,6 @@ const Count = styled.p`
 `;
 
 const Explain = styled(Card)`
-  margin-top: 16px;
-`;
-
-const Below = styled.div`
   margin-top: 16px;
 `;
 

@@ -23,6 +23,7 @@ import {
   yieldRequestOf,
 } from '../calculator-fields.ts';
 import { theme } from '../../../styles/theme.ts';
+import { belowTheFold } from './below-the-fold.ts';
 
 const FREQUENCIES = [
   { value: 'weekly', label: 'Weekly', perPayout: 'Per payout (weekly)' },
@@ -50,15 +51,17 @@ function useFreshResult<T>() {
       setter(value);
     };
   }
-  async function run(compute: () => Promise<T>, onError: (error: unknown) => void) {
+  async function run(compute: () => Promise<T>, notify: { failed: (error: unknown) => void; clear: () => void }) {
     const started = version.current;
     try {
       const next = await compute();
-      if (version.current === started) setResult(next);
+      if (version.current !== started) return;
+      setResult(next);
+      notify.clear();
     } catch (error) {
       if (version.current !== started) return;
       setResult(null);
-      onError(error);
+      notify.failed(error);
     }
   }
   return { result, edit, run };
@@ -98,11 +101,21 @@ function EtfPicker({ id, etfs, value, onChange }: { id: string; etfs: EtfListIte
   );
 }
 
-function useMissingDataToast() {
-  const { toast } = useToast();
+function useCalculatorToasts() {
+  const { toast, dismiss } = useToast();
+  // the calculator's last error toast: a new result takes it away (issue 29, W7), not another screen's toast
+  const shown = useRef<number | null>(null);
   return {
-    missing: () => toast({ title: 'Missing Data', description: 'Please fill in all required fields', variant: 'destructive' }),
-    failed: (error: unknown) => toast({ title: 'Calculation Error', description: serverMessage(error), variant: 'destructive' }),
+    missing: () => {
+      shown.current = toast({ title: 'Missing Data', description: 'Please fill in all required fields', variant: 'destructive' });
+    },
+    failed: (error: unknown) => {
+      shown.current = toast({ title: 'Calculation Error', description: serverMessage(error), variant: 'destructive' });
+    },
+    clear: () => {
+      if (shown.current !== null) dismiss(shown.current);
+      shown.current = null;
+    },
   };
 }
 
@@ -119,7 +132,7 @@ export function YieldCalculator({ etfs }: { etfs: EtfListItem[] }) {
   const [frequency, setFrequency] = useState<string>(CALCULATOR_DEFAULTS.frequency);
   const { result, edit, run } = useFreshResult<YieldShown>();
   const [calculate, { isLoading }] = useCalculateYieldMutation();
-  const notify = useMissingDataToast();
+  const notify = useCalculatorToasts();
 
   const pick = edit((id: string) => {
     setEtfId(id);
@@ -132,7 +145,7 @@ export function YieldCalculator({ etfs }: { etfs: EtfListItem[] }) {
     const request = yieldRequestOf({ investment, yieldPercent, frequency });
     if (!request) return notify.missing();
     const chosen = request.frequency as Frequency;
-    await run(async () => ({ answer: await calculate({ ...request, frequency: chosen }).unwrap(), frequency: chosen, yieldPercent: request.yieldPercent }), notify.failed);
+    await run(async () => ({ answer: await calculate({ ...request, frequency: chosen }).unwrap(), frequency: chosen, yieldPercent: request.yieldPercent }), notify);
   }
 
   return (
@@ -206,7 +219,7 @@ export function DripCalculator({ etfs }: { etfs: EtfListItem[] }) {
   const [years, setYears] = useState<string>(CALCULATOR_DEFAULTS.years);
   const { result, edit, run } = useFreshResult<DripShown>();
   const [calculate, { isLoading }] = useCalculateDripMutation();
-  const notify = useMissingDataToast();
+  const notify = useCalculatorToasts();
 
   const pick = edit((id: string) => {
     setEtfId(id);
@@ -223,7 +236,7 @@ export function DripCalculator({ etfs }: { etfs: EtfListItem[] }) {
     const request = dripRequestOf({ initialInvestment, sharePrice, weeklyDividend, years });
     if (!request) return notify.missing();
     const etf = etfs.find((e) => e.id === etfId);
-    await run(async () => ({ answer: await calculate(request).unwrap(), sharePrice: request.sharePrice, etf }), notify.failed);
+    await run(async () => ({ answer: await calculate(request).unwrap(), sharePrice: request.sharePrice, etf }), notify);
   }
 
   return (
@@ -328,9 +341,7 @@ function DripWarning({ shown }: { shown: DripShown }) {
 
 const Section = styled.section`
   padding: 56px 0 8px;
-  /* Below the first screen: skip its style, layout and paint until it scrolls near. */
-  content-visibility: auto;
-  contain-intrinsic-size: auto 1200px;
+  ${belowTheFold({ phone: 1246, sm: 1159, md: 735, lg: 690 }, 64)}
   scroll-margin-top: 72px;
 `;
 

@@ -97,6 +97,31 @@ describe('stale results (D14)', () => {
     expect(screen.queryByTestId('drip-results')).toBeNull();
   });
 
+  // issue 29, W7: the red toast of a refused calculation stayed over the next, successful result for 5 s
+  it("a new result takes the calculator's error toast away", async () => {
+    await setUp({
+      'POST /api/calculate/drip': (request: MockRequest) =>
+        (request.body as { sharePrice: number }).sharePrice < 1 ? { status: 400, body: { message: 'Weekly dividend must be between 0 and 10% of the share price' } } : dripAnswer,
+    });
+    fireEvent.change(screen.getByLabelText('Share Price ($)'), { target: { value: '0.01' } });
+    fireEvent.change(screen.getByLabelText('Weekly Dividend ($)'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Calculate DRIP' }));
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Calculation Error'));
+    fireEvent.change(screen.getAllByLabelText('ETF (optional)')[1]!, { target: { value: 'e1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Calculate DRIP' }));
+    await screen.findByTestId('drip-results');
+    expect(screen.queryByTestId('toast')).toBeNull();
+
+    // "Missing Data" goes the same way
+    fireEvent.change(screen.getByLabelText('Annual Yield (%)'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Calculate Income' }));
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Missing Data'));
+    fireEvent.change(screen.getByLabelText('Annual Yield (%)'), { target: { value: '52' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Calculate Income' }));
+    await screen.findByTestId('yield-results');
+    expect(screen.queryByTestId('toast')).toBeNull();
+  });
+
   it('an answer that arrives after the inputs changed is not shown', async () => {
     let release: () => void = () => {};
     await setUp({ 'POST /api/calculate/drip': () => new Promise((resolve) => (release = () => resolve(dripAnswer))) });

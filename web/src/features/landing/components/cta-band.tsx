@@ -3,6 +3,7 @@ import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Container } from '../../../components/ui/layout.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { theme } from '../../../styles/theme.ts';
+import { belowTheFold } from './below-the-fold.ts';
 
 /** The call-to-action band: "Get Started Free", "View Pricing" and three reassurances. */
 export function CtaBand() {
@@ -40,8 +41,7 @@ const Band = styled.section`
   background: ${theme.colors.accentStrong};
   color: ${theme.colors.textInverse};
   text-align: center;
-  content-visibility: auto;
-  contain-intrinsic-size: auto 320px;
+  ${belowTheFold({ phone: 482, sm: 333, md: 315, lg: 297 }, 112)}
 `;
 
 const Title = styled.h2`

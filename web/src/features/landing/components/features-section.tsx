@@ -4,6 +4,7 @@ import { useGetTopPerformersQuery } from '../../../api/market-api.ts';
 import { Card, CardText, CardTitle } from '../../../components/ui/card.tsx';
 import { Container, SectionTitle } from '../../../components/ui/layout.tsx';
 import { theme } from '../../../styles/theme.ts';
+import { belowTheFold } from './below-the-fold.ts';
 import { dataFeature, marketDataState } from '../market-data-wording.ts';
 
 const icon = (d: string): ReactNode => (
@@ -46,9 +47,7 @@ export function FeaturesSection() {
 
 const Section = styled.section`
   padding: 56px 0 8px;
-  /* Below the first screen: skip its style, layout and paint until it scrolls near. */
-  content-visibility: auto;
-  contain-intrinsic-size: auto 1200px;
+  ${belowTheFold({ phone: 1342, sm: 820, md: 810, lg: 579 }, 64)}
 `;
 
 const Cards = styled.div`

@@ -110,6 +110,15 @@ describe('top performers', () => {
     expect(await screen.findByText('Failed to load data')).toBeTruthy();
     cleanup();
     vi.unstubAllGlobals();
+    // issue 29, W8: a failure offers to ask again
+    let calls = 0;
+    mockFetch({ 'GET /api/top-performers': () => (++calls === 1 ? { status: 500 } : [etf({ ticker: 'AAA' })]) });
+    renderWithProviders(<TopPerformers />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('top-performer-row')).toBeTruthy();
+    expect(screen.getByText('Showing 1 weekly dividend ETFs')).toBeTruthy();
+    cleanup();
+    vi.unstubAllGlobals();
     mockFetch({ 'GET /api/top-performers': [] });
     renderWithProviders(<TopPerformers />);
     expect(await screen.findByText('No ETF data available. Add ETFs in the admin panel.')).toBeTruthy();

@@ -3,6 +3,7 @@ import { styled } from 'styled-components';
 import { useGetTopPerformersQuery } from '../../../api/market-api.ts';
 import type { EtfListItem } from '../../../../../contracts/market.ts';
 import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { StaleDataBadge, priceAsOfText } from '../../../components/stale-data.tsx';
 import { YieldBasisNote } from '../../../components/yield-basis.tsx';
 import { Card, CardText, CardTitle } from '../../../components/ui/card.tsx';
@@ -23,6 +24,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useDeferredData } from '../../../lib/use-deferred-data.ts';
 import { marketDataLine, marketDataState } from '../market-data-wording.ts';
 import { theme } from '../../../styles/theme.ts';
+import { belowTheFold } from './below-the-fold.ts';
 
 const COLUMNS = 10;
 /** The landing shows the top 10; "View All ETFs →" has the rest (D22). */
@@ -46,7 +48,7 @@ function tone(value: string | null): boolean | null {
 
 /** The landing's ranked table "Top Weekly Dividend Performers"; a row opens the fund's page. */
 export function TopPerformers() {
-  const { data, isLoading, isError } = useGetTopPerformersQuery();
+  const { data, isLoading, isError, refetch } = useGetTopPerformersQuery();
   const navigate = useNavigate();
   const etfs = data ?? EMPTY;
   const shown = Math.min(etfs.length, LANDING_ROWS);
@@ -61,7 +63,14 @@ export function TopPerformers() {
   const dataState = marketDataState(isError ? undefined : data);
 
   let body;
-  if (isError) body = <Message>Failed to load data</Message>;
+  if (isError)
+    body = (
+      <tr>
+        <MessageCell colSpan={COLUMNS}>
+          <LoadFailed compact message="Failed to load data" onRetry={() => void refetch()} />
+        </MessageCell>
+      </tr>
+    );
   else if (pending) body = <Message>Loading top performers...</Message>;
   else if (etfs.length === 0) body = <Message>No ETF data available. Add ETFs in the admin panel.</Message>;
   else body = rows.map((etf, i) => <PerformerRow key={etf.id} etf={etf} rank={i + 1} onOpen={open} />);
@@ -222,9 +231,7 @@ function Message({ children }: { children: string }) {
 
 const Section = styled.section`
   padding: 56px 0 8px;
-  /* Below the first screen: skip its style, layout and paint until it scrolls near. */
-  content-visibility: auto;
-  contain-intrinsic-size: auto 1200px;
+  ${belowTheFold({ phone: 1342, sm: 1158, md: 1200, lg: 1129 }, 64)}
 `;
 
 const Head = styled.div`

@@ -1,11 +1,14 @@
-import type { MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { serverMessage } from '../../../api/base-api.ts';
+import { useGetBrokerageStatusQuery } from '../../../api/brokerage-api.ts';
 import { useRemoveHoldingMutation } from '../../../api/holdings-api.ts';
 import type { HoldingView } from '../../../../../contracts/portfolio.ts';
 import { StaleDataBadge, priceAsOfText } from '../../../components/stale-data.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { Positive } from '../../../components/ui/layout.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { formatDate, formatMoney, formatNumber, formatShares, formatSignedMoney, formatSignedPercent, formatPrice, toNumber } from '../../../lib/format.ts';
@@ -21,8 +24,9 @@ import { theme } from '../../../styles/theme.ts';
  * server's total return, with its price and distribution parts) in dollars and percent only with a
  * purchase price, income received (with DRIP marked reinvested), and with a purchase price the house
  * money line (how much of the cost the distributions paid back, and the day they did or are projected to
- * pay all of it back: `HouseMoneyLine`). A click opens the fund's page; the remove button
- * removes the holding.
+ * pay all of it back: `HouseMoneyLine`). A click opens the fund's page; the remove button asks first,
+ * then removes the holding. A holding a brokerage sync owns says "Synced from {brokerage}", and its
+ * removal says a sync brings it back (issue 29, W11).
  */
 export function HoldingsList({ holdings }: { holdings: readonly HoldingView[] }) {
   if (holdings.length === 0) return <Empty>No holdings yet. Add some from the Find ETFs tab!</Empty>;
@@ -35,10 +39,27 @@ export function HoldingsList({ holdings }: { holdings: readonly HoldingView[] })
   );
 }
 
+/** "Robinhood", "Fidelity and Schwab", "A, B and C"; none known: "your brokerage". */
+export function brokerageNames(names: readonly string[]): string {
+  if (names.length === 0) return 'your brokerage';
+  if (names.length === 1) return names[0]!;
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
+}
+
+/** "your Robinhood account", "your Fidelity and Schwab accounts", "your brokerage account". */
+function brokerageAccounts(names: readonly string[]): string {
+  if (names.length === 0) return 'your brokerage account';
+  return `your ${brokerageNames(names)} ${names.length === 1 ? 'account' : 'accounts'}`;
+}
+
 function HoldingItem({ holding: h }: { holding: HoldingView }) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const [removeHolding, { isLoading: removing }] = useRemoveHoldingMutation();
+  const [confirming, setConfirming] = useState(false);
+  const synced = h.source === 'brokerage';
+  // the brokerages' names come with the status (a read of our own read model), asked only for a synced holding
+  const brokerages = useGetBrokerageStatusQuery(undefined, { skip: !synced }).data?.brokerages ?? [];
   const etf = h.etf;
   const ticker = etf?.ticker ?? 'Unknown ETF';
   const href = etf ? paths.etf(slugOf(etf), etf.ticker) : null;
@@ -59,73 +80,104 @@ function HoldingItem({ holding: h }: { holding: HoldingView }) {
     } catch (error) {
       toast({ title: 'Failed to remove from portfolio', description: serverMessage(error), variant: 'destructive' });
     }
+    setConfirming(false);
   }
 
   return (
-    <Item onClick={open} $clickable={href !== null} data-testid="holding">
-      <Top>
-        <Names>
-          <TitleLine>
-            {href ? <TickerLink to={href}>{ticker}</TickerLink> : <Ticker>{ticker}</Ticker>}
-            {etf?.brand ? <Badge $tone="neutral">{etf.brand}</Badge> : null}
-            {drip ? (
-              <Badge $tone="positive" title="Dividends are reinvested">
-                DRIP
-              </Badge>
+    <>
+      <Item onClick={open} $clickable={href !== null} data-testid="holding">
+        <Top>
+          <Names>
+            <TitleLine>
+              {href ? <TickerLink to={href}>{ticker}</TickerLink> : <Ticker>{ticker}</Ticker>}
+              {etf?.brand ? <Badge $tone="neutral">{etf.brand}</Badge> : null}
+              {drip ? (
+                <Badge $tone="positive" title="Dividends are reinvested">
+                  DRIP
+                </Badge>
+              ) : null}
+              <StaleDataBadge stale={etf?.stale} />
+            </TitleLine>
+            {etf?.name ? <Name>{etf.name}</Name> : null}
+            {synced ? (
+              <SyncedFrom
+                data-testid="holding-synced"
+                title={`Your brokerage connection keeps this holding up to date: shares and average cost come from ${brokerageNames(brokerages)} at each sync.`}
+              >
+                Synced from {brokerageNames(brokerages)}
+              </SyncedFrom>
             ) : null}
-            <StaleDataBadge stale={etf?.stale} />
-          </TitleLine>
-          {etf?.name ? <Name>{etf.name}</Name> : null}
-        </Names>
-        <RemoveButton label={`Remove ${ticker} from portfolio`} onClick={remove} disabled={removing} />
-      </Top>
-      <Figures>
-        <Figure>
-          <dt>Shares</dt>
-          <dd>{formatShares(currentShares(h))}</dd>
-          {drip ? (
-            <Sub data-testid="drip-shares">
-              {/* bought on today's share basis (after a split: x new/old), so bought + reinvested = shares */}
-              {formatShares(currentShares(h) - Math.max(0, reinvested))} bought{reinvested > 0 ? ` + ${formatShares(reinvested)} reinvested` : ''}
-            </Sub>
-          ) : null}
-        </Figure>
-        <Figure>
-          <dt>Current Price</dt>
-          <dd>{formatPrice(holdingPrice(h))}</dd>
-          {etf?.stale ? <Sub data-testid="holding-price-as-of">{priceAsOfText(etf.priceAsOf)}</Sub> : null}
-        </Figure>
-        <Figure>
-          <dt>Current Value</dt>
-          <dd>{formatMoney(holdingValue(h))}</dd>
-        </Figure>
-        {gain ? (
+          </Names>
+          <RemoveButton label={`Remove ${ticker} from portfolio`} onClick={() => setConfirming(true)} disabled={removing} />
+        </Top>
+        <Figures>
           <Figure>
-            <dt>Gain/Loss</dt>
-            <dd>
-              <Positive $positive={gain.amount >= 0} data-testid="holding-gain">
-                {formatSignedMoney(gain.amount)}
-                {gain.percent === null ? '' : ` (${formatSignedPercent(gain.percent)})`}
-              </Positive>
-            </dd>
-            <Sub data-testid="holding-gain-parts">
-              Price {formatSignedMoney(toNumber(h.priceChange ?? null) ?? 0)} · Dist. {formatSignedMoney(toNumber(h.distributionReturn ?? null) ?? 0)}
-            </Sub>
+            <dt>Shares</dt>
+            <dd>{formatShares(currentShares(h))}</dd>
+            {drip ? (
+              <Sub data-testid="drip-shares">
+                {/* bought on today's share basis (after a split: x new/old), so bought + reinvested = shares */}
+                {formatShares(currentShares(h) - Math.max(0, reinvested))} bought{reinvested > 0 ? ` + ${formatShares(reinvested)} reinvested` : ''}
+              </Sub>
+            ) : null}
           </Figure>
-        ) : null}
-        <Figure>
-          <dt>Income Received</dt>
-          <dd>{formatMoney(h.incomeReceived ?? 0)}</dd>
-          {drip && (toNumber(h.incomeReceived ?? null) ?? 0) > 0 ? (
-            <Sub data-testid="holding-income-note" title="Paid as shares: counted in the value and the gain, not on top">
-              Reinvested
-            </Sub>
+          <Figure>
+            <dt>Current Price</dt>
+            <dd>{formatPrice(holdingPrice(h))}</dd>
+            {etf?.stale ? <Sub data-testid="holding-price-as-of">{priceAsOfText(etf.priceAsOf)}</Sub> : null}
+          </Figure>
+          <Figure>
+            <dt>Current Value</dt>
+            <dd>{formatMoney(holdingValue(h))}</dd>
+          </Figure>
+          {gain ? (
+            <Figure>
+              <dt>Gain/Loss</dt>
+              <dd>
+                <Positive $positive={gain.amount >= 0} data-testid="holding-gain">
+                  {formatSignedMoney(gain.amount)}
+                  {gain.percent === null ? '' : ` (${formatSignedPercent(gain.percent)})`}
+                </Positive>
+              </dd>
+              <Sub data-testid="holding-gain-parts">
+                Price {formatSignedMoney(toNumber(h.priceChange ?? null) ?? 0)} · Dist. {formatSignedMoney(toNumber(h.distributionReturn ?? null) ?? 0)}
+              </Sub>
+            </Figure>
           ) : null}
-        </Figure>
-      </Figures>
-      <HouseMoneyLine holding={h} />
-      {etf?.stale ? <StaleNote data-testid="holding-stale-note">No payouts, income or payback date projected until the fund’s data resumes.</StaleNote> : null}
-    </Item>
+          <Figure>
+            <dt>Income Received</dt>
+            <dd>{formatMoney(h.incomeReceived ?? 0)}</dd>
+            {drip && (toNumber(h.incomeReceived ?? null) ?? 0) > 0 ? (
+              <Sub data-testid="holding-income-note" title="Paid as shares: counted in the value and the gain, not on top">
+                Reinvested
+              </Sub>
+            ) : null}
+          </Figure>
+        </Figures>
+        <HouseMoneyLine holding={h} />
+        {etf?.stale ? <StaleNote data-testid="holding-stale-note">No payouts, income or payback date projected until the fund’s data resumes.</StaleNote> : null}
+      </Item>
+      {/* outside the row: a click in the dialog (a portal) would bubble to the row's click through React */}
+      <Dialog
+        open={confirming}
+        onClose={removing ? () => {} : () => setConfirming(false)}
+        title={`Remove ${ticker} from your portfolio?`}
+        description={
+          synced
+            ? `${ticker} is synced from ${brokerageNames(brokerages)}: removing it here lasts until the next sync, which adds it again while ${brokerageAccounts(brokerages)} holds it.`
+            : 'Its purchase price, purchase date and DRIP reinvestments go with it; to get it back you would enter them again.'
+        }
+      >
+        <DialogActions>
+          <Button $variant="outline" onClick={() => setConfirming(false)} disabled={removing} data-autofocus>
+            Cancel
+          </Button>
+          <Button $variant="destructive" onClick={() => void remove()} disabled={removing}>
+            {removing ? 'Removing...' : 'Remove'}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
   );
 }
 
@@ -210,6 +262,13 @@ const TickerLink = styled(Link)`
     color: ${theme.colors.accent};
     text-decoration: underline;
   }
+`;
+
+const SyncedFrom = styled.p`
+  margin-top: 2px;
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: 600;
 `;
 
 const Name = styled.p`

@@ -185,6 +185,8 @@ describe('portfolio tab', () => {
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Remove AAPW from portfolio' }));
+    // it asks first (issue 29, W11)
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Remove AAPW from your portfolio?' })).getByRole('button', { name: 'Remove' }));
     expect((await screen.findByTestId('toast')).textContent).toContain('Removed from portfolio');
     await waitFor(() => expect(screen.getAllByTestId('holding')).toHaveLength(1));
     await waitFor(() => expect(count(calls, 'GET', '/api/user/dividends/calendar')).toBe(2));
@@ -200,6 +202,7 @@ describe('portfolio tab', () => {
       'DELETE /api/user/portfolio/h1': { status: 404, body: { message: 'Holding not found' } },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Remove NVDW from portfolio' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
     const toast = await screen.findByTestId('toast');
     expect(toast.textContent).toContain('Failed to remove from portfolio');
     expect(toast.textContent).toContain('Holding not found');

@@ -90,7 +90,7 @@ export default function PricingRoute() {
               <Feature key={f}>{f}</Feature>
             ))}
           </Features>
-          <FreePlanButton isLoading={isLoading} signedIn={signedIn} />
+          <FreePlanButton isLoading={isLoading} signedIn={signedIn} isPremium={isPremium} />
         </Plan>
         <Plan $accent aria-labelledby="plan-premium">
           <PopularBadge $tone="accent">Most Popular</PopularBadge>
@@ -131,7 +131,7 @@ function PricingFaq() {
 
 // While the user is loading, a blank disabled button holds each plan's place (nothing moves when it arrives).
 
-function FreePlanButton({ isLoading, signedIn }: { isLoading: boolean; signedIn: boolean }) {
+function FreePlanButton({ isLoading, signedIn, isPremium }: { isLoading: boolean; signedIn: boolean; isPremium: boolean }) {
   if (isLoading) {
     return (
       <Button $block $variant="outline" disabled aria-hidden="true" tabIndex={-1}>
@@ -146,9 +146,10 @@ function FreePlanButton({ isLoading, signedIn }: { isLoading: boolean; signedIn:
       </ButtonLink>
     );
   }
+  // A Premium user's plan is Premium: the Free card does not claim it too (issue 29, W12).
   return (
     <Button $block $variant="outline" disabled>
-      Current Plan
+      {isPremium ? 'Included in Premium' : 'Current Plan'}
     </Button>
   );
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { user } from '../../../testing/fixtures.ts';
 import { mockFetch } from '../../../testing/mock-fetch.ts';
@@ -57,6 +57,16 @@ describe('pricing', () => {
     mockFetch({ 'GET /api/user': user({ subscriptionTier: 'premium', subscriptionStatus: 'active' }) });
     renderWithProviders(<PricingRoute />);
     expect(await screen.findByRole('link', { name: 'Manage Subscription' })).toHaveProperty('pathname', '/account/subscription');
+  });
+
+  // issue 29, W12: the Free card said "Current Plan" while the Premium card said "Manage Subscription"
+  it('premium user: the Free card never says "Current Plan"; it says Free is included', async () => {
+    mockFetch({ 'GET /api/user': user({ subscriptionTier: 'premium', subscriptionStatus: 'active' }) });
+    renderWithProviders(<PricingRoute />);
+    await screen.findByRole('link', { name: 'Manage Subscription' });
+    expect(screen.queryByText('Current Plan')).toBeNull();
+    const free = screen.getByRole('region', { name: 'Free' });
+    expect(within(free).getByRole('button', { name: 'Included in Premium' }).hasAttribute('disabled')).toBe(true);
   });
 
   it('while Premium is not available: the Premium button says so, disabled, for visitors and free users, with a note', async () => {
