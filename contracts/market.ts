@@ -176,6 +176,8 @@ export type EtfListItem = z.infer<typeof EtfListItem>;
  * repeats (the issuer's fields below are then null: they describe a declaration).
  */
 export const DistributionSource = z.enum(['owner', 'issuer', 'provider', 'demo']);
+/** Whose release an issuer's declaration is (null otherwise: written as a union, like `WindowBasis`). */
+export const IssuerName = issuerSchema;
 export type DistributionSource = z.infer<typeof DistributionSource>;
 
 /**
@@ -189,7 +191,7 @@ export type DistributionSource = z.infer<typeof DistributionSource>;
 export const DistributionOrigin = z.object({
   source: DistributionSource,
   /** Whose release it is (yieldmax, roundhill, graniteshares, defiance, rex, nicholas); null for every other source, or when not known. */
-  issuer: issuerSchema.nullable(),
+  issuer: z.union([IssuerName, z.null()]),
   /** The release the declaration was read from (the press release's page). */
   sourceUrl: z.string().nullable(),
   /** When the issuer published it (ISO instant; the feed item's time, else when it was read). */

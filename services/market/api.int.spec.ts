@@ -141,7 +141,7 @@ describe('GET /api/dividends/calendar', () => {
     ]);
     expect(entries[1]).toEqual({ etfId: FIX.etfId, ticker: 'FIXW', name: FIX.name, payoutDate: '2026-01-14', amount: '0.5', estimated: false, exDate: '2026-01-13', kind: 'regular', isDemo: false, distributionId: `${FIX.etfId}_2026-01-13`,
       // loaded by the owner: no issuer's release (docs/declarations.md, "In the API")
-      source: 'owner', sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null,
+      source: 'owner', issuer: null, sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null,
       // no ROC figure: counted as income, and said so (issue 27)
       character: null, characterFinal: false, rocBasis: 'not-published', rocPercent: null,
     });

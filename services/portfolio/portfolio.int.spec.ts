@@ -271,7 +271,7 @@ describe('DELETE /api/user/portfolio/:holdingId', () => {
 describe('GET /api/user/dividends/calendar', () => {
   // the fixture's distributions are the owner's: no issuer's release behind them
   const OWNER = {
-    ...{ source: 'owner', sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null },
+    ...{ source: 'owner', issuer: null, sourceUrl: null, declaredAt: null, statedRate: null, secYield: null, rocEstimatePercent: null },
     ...{ character: null, characterFinal: false, rocBasis: 'not-published', rocPercent: null },
   } as const;
   it("answers the held funds' payouts for four weeks from Monday, with the shares entitled and shares x amount", async () => {
