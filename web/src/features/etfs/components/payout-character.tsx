@@ -1,47 +1,81 @@
 import { styled } from 'styled-components';
 import type { DividendHistoryItem } from '../../../../../contracts/market.ts';
-import { VisuallyHidden } from '../../../components/ui/layout.tsx';
 import { formatStatedPercent } from '../../../lib/format.ts';
 import { theme } from '../../../styles/theme.ts';
 
 /**
- * The dividend history's return-of-capital column: what part of each payout gives the investor's own
- * money back. Today the issuer's estimate when it declared the payout ("est. 92.0%", from its release),
- * "—" where none was published. One cell per payout, so the final character of a payout (the year-end
- * figures, when they come) goes here beside or instead of the estimate.
+ * The dividend history's return-of-capital column (issue 27): what part of each payout gives the
+ * investor's own money back. The final figure once the fund's year-end character is recorded, with the
+ * estimate kept beside it ("estimated 92.0%, final 100.0%"); the estimate alone before ("est. 92.0%", the
+ * issuer's from its release or the site owner's); "not published" where no figure exists: the payout then
+ * counts as income in every figure, and the cell and the note under the table say so.
  */
+type RocItem = Pick<DividendHistoryItem, 'rocEstimatePercent' | 'characterFinal' | 'rocPercent'>;
+
+export const ROC_NOT_PUBLISHED_TITLE = 'No figure published: the payout counts as income';
+export const ROC_ESTIMATE_TITLE = "The estimate published with the payout (the issuer's, or the site owner's)";
+
 export function RocHeader() {
   return <abbr title="Return of capital: the part of a payout that gives back the investor's own money">ROC</abbr>;
 }
 
-export function RocCell({ item }: { item: Pick<DividendHistoryItem, 'rocEstimatePercent'> }) {
+export function RocCell({ item }: { item: RocItem }) {
   const estimate = formatStatedPercent(item.rocEstimatePercent);
-  if (estimate === null)
+  const final = item.characterFinal ? formatStatedPercent(item.rocPercent) : null;
+  if (final !== null) {
     return (
-      <Missing>
-        <span aria-hidden="true">—</span>
-        <VisuallyHidden>Not published</VisuallyHidden>
+      <span data-testid="roc-final">
+        {/* two parts, each kept whole: a narrow column puts the final figure under the estimate */}
+        {estimate !== null ? (
+          <>
+            <Part>estimated {estimate},</Part>{' '}
+          </>
+        ) : null}
+        <Part>
+          <strong>final {final}</strong>
+        </Part>
+      </span>
+    );
+  }
+  if (estimate === null) {
+    return (
+      <Missing as="abbr" title={ROC_NOT_PUBLISHED_TITLE} data-testid="roc-not-published">
+        not published
       </Missing>
     );
+  }
   return (
-    <span data-testid="roc-estimate">
-      <Est as="abbr" title="The issuer's estimate when it declared the payout">
+    <Part data-testid="roc-estimate">
+      <Est as="abbr" title={ROC_ESTIMATE_TITLE}>
         est.
       </Est>{' '}
       {estimate}
-    </span>
+    </Part>
   );
 }
 
-/** Phones: "ROC est. 92.0%" on the payout's detail line; nothing where no estimate was published. */
-export function RocNote({ item }: { item: Pick<DividendHistoryItem, 'rocEstimatePercent'> }) {
-  if (formatStatedPercent(item.rocEstimatePercent) === null) return null;
+/** Phones: "ROC est. 92.0%", "ROC estimated 92.0%, final 100.0%", "ROC not published" on the payout's detail line. */
+export function RocNote({ item }: { item: RocItem }) {
   return (
     <span>
       ROC <RocCell item={item} />
     </span>
   );
 }
+
+/** Under the history: what the column's words mean, and that a payout without a figure counts as income. */
+export function RocLegend() {
+  return (
+    <Legend data-testid="roc-legend">
+      ROC: return of capital, the part of a payout that gives back the investor's own money. Final: the fund's year-end figures; est.: the
+      estimate published with the payout; not published: no figure yet, so the payout counts as income.
+    </Legend>
+  );
+}
+
+const Part = styled.span`
+  white-space: nowrap;
+`;
 
 const Est = styled.span`
   color: ${theme.colors.textMuted};
@@ -51,4 +85,15 @@ const Est = styled.span`
 
 const Missing = styled.span`
   color: ${theme.colors.textSecondary};
+  white-space: nowrap;
+`;
+
+const Legend = styled.p`
+  margin: 0;
+  padding: ${theme.space.sm} ${theme.space.md} ${theme.space.md};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.xs};
+  @media (min-width: ${theme.breakpoints.md}px) {
+    padding: ${theme.space.sm} ${theme.space.lg} ${theme.space.md};
+  }
 `;
