@@ -72,7 +72,7 @@ function inputText(value: MetricInput): string {
  * inputs the server used (the fund detail's `explain`, a holding's `explain`), so the figure can be
  * checked by hand. Shared: the fund page and the personal area both show traces.
  */
-export function MetricExplain({ label, explanation }: { label: string; explanation: MetricExplanation }) {
+export function MetricExplain({ label, explanation, buttonText = 'How is this computed?' }: { label: string; explanation: MetricExplanation; buttonText?: string }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
@@ -83,7 +83,7 @@ export function MetricExplain({ label, explanation }: { label: string; explanati
           <line x1="12" y1="16" x2="12" y2="12" />
           <line x1="12" y1="8" x2="12.01" y2="8" />
         </svg>
-        How is this computed? <VisuallyHidden>({label})</VisuallyHidden>
+        {buttonText} <VisuallyHidden>({label})</VisuallyHidden>
       </InfoButton>
       {open ? (
         <Panel id={panelId} data-testid="metric-explain">
