@@ -7,6 +7,7 @@ import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
 import { DistributionSourceLabel } from '../../../components/distribution-source.tsx';
 import { KindBadge, isOneOff } from '../../../components/kind-badge.tsx';
+import { RocCell, RocHeader, RocLegend, RocNote } from '../../../components/payout-character.tsx';
 import { StaleDataBadge, StaleDataNotice, priceAsOfText } from '../../../components/stale-data.tsx';
 import { YieldBasisNote } from '../../../components/yield-basis.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -26,7 +27,6 @@ import { latestDeclaredAmount, payoutsPerYear, performancePeriodLabel } from '..
 import { BackLink } from './back-link.tsx';
 import { EtfActions } from './etf-actions.tsx';
 import { IssuerFigures } from './issuer-figures.tsx';
-import { RocCell, RocHeader, RocLegend, RocNote } from './payout-character.tsx';
 import { PriceHistoryCard } from './price-history-card.tsx';
 import { MetricExplain } from '../../../components/metric-explain.tsx';
 import { ReturnBreakdown } from './return-breakdown.tsx';

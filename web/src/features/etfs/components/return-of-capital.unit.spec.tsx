@@ -6,7 +6,7 @@ import { etfDetail, OWNER_ORIGIN } from '../../../testing/fixtures.ts';
 import { mockFetch } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { EtfDetailView, PHONE_HISTORY_QUERY } from './etf-detail-view.tsx';
-import { RocCell } from './payout-character.tsx';
+import { RocCell } from '../../../components/payout-character.tsx';
 
 /**
  * Issue 27 on the fund page, with docs/metrics.md case 2 (FINW: $10.00, $0.25 ex every Wednesday, the

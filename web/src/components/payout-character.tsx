@@ -1,14 +1,15 @@
 import { styled } from 'styled-components';
-import type { DividendHistoryItem } from '../../../../../contracts/market.ts';
-import { formatStatedPercent } from '../../../lib/format.ts';
-import { theme } from '../../../styles/theme.ts';
+import type { DividendHistoryItem } from '../../../contracts/market.ts';
+import { formatStatedPercent } from '../lib/format.ts';
+import { theme } from '../styles/theme.ts';
 
 /**
- * The dividend history's return-of-capital column (issue 27): what part of each payout gives the
- * investor's own money back. The final figure once the fund's year-end character is recorded, with the
- * estimate kept beside it ("estimated 92.0%, final 100.0%"); the estimate alone before ("est. 92.0%", the
- * issuer's from its release or the site owner's); "not published" where no figure exists: the payout then
- * counts as income in every figure, and the cell and the note under the table say so.
+ * A payout's return of capital in words (issue 27), in the fund page's dividend history and the tax-year
+ * summary: what part of each payout gives the investor's own money back. The final figure once the
+ * fund's year-end character is recorded, with the estimate kept beside it ("estimated 92.0%, final
+ * 100.0%"); the estimate alone before ("est. 92.0%", the issuer's from its release or the site owner's);
+ * "not published" where no figure exists: the payout then counts as income in every figure, and the cell
+ * and the note under the table say so.
  */
 type RocItem = Pick<DividendHistoryItem, 'rocEstimatePercent' | 'characterFinal' | 'rocPercent'>;
 
