@@ -115,7 +115,11 @@ const InfoButton = styled.button`
   border-radius: ${theme.radii.pill};
   font: inherit;
   font-size: ${theme.fontSizes.sm};
+  text-align: left;
   background: transparent;
+  & svg {
+    flex: none;
+  }
   color: ${theme.colors.textSecondary};
   cursor: pointer;
   &:hover {

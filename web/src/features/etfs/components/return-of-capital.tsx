@@ -65,7 +65,7 @@ export function CapitalReturned({ roc }: { roc: NonNullable<EtfDetail['returnOfC
       </Value>
       <StatHint>
         {`Of what the fund paid a share since ${formatDate(roc.since)}, ${formatDividend(roc.capitalReturnedPerShare)}${share ? ` (${share})` : ''} gave back ` +
-          `investors' own money and ${formatDividend(roc.incomePerShare)} was income (${payoutsText(roc.payouts)}${basis ? `: ${basis}` : ''}). ` +
+          `investors' own money and ${formatDividend(roc.incomePerShare)} was income. ${payoutsText(roc.payouts)}${basis ? `: ${basis}` : ''}. ` +
           'Capital handed back is money already invested, not a return on it.'}
       </StatHint>
     </Block>

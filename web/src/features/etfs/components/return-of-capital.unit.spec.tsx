@@ -208,7 +208,7 @@ describe('beside NAV erosion: the capital returned in the last twelve months', (
     const block = within(card).getByTestId('capital-returned-ttm');
     expect(block.textContent).toBe(
       'Capital Returned, Last 12 Months$1.4550 of $1.5000 a share' +
-        "Of what the fund paid a share since Jan 12, 2025, $1.4550 (97.0%) gave back investors' own money and $0.0450 was income (6 payouts: 5 final, 1 estimated). " +
+        "Of what the fund paid a share since Jan 12, 2025, $1.4550 (97.0%) gave back investors' own money and $0.0450 was income. 6 payouts: 5 final, 1 estimated. " +
         'Capital handed back is money already invested, not a return on it.',
     );
     expect(within(card).getByTestId('nav-erosion')).toBeTruthy();

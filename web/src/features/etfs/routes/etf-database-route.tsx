@@ -171,7 +171,7 @@ function MetricsExplained() {
           <dt>True Income Rate</dt>
           <dd>
             The distribution rate × the part of the last 12 months' payouts that was income rather than a return of capital (your own money
-            handed back), as the issuers publish it. A payout without a published figure counts as income.
+            handed back), by the issuer's or the site owner's figures. A payout without a published figure counts as income.
           </dd>
         </div>
         <div>

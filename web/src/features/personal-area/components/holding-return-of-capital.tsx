@@ -235,17 +235,18 @@ const GroupTitle = styled.p`
   letter-spacing: 0.04em;
 `;
 
+/** Name above value: the same on every line, however narrow the column. */
 const LineBox = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: space-between;
-  gap: 0 8px;
-  font-size: ${theme.fontSizes.sm};
+  & + & {
+    margin-top: 4px;
+  }
   & dt {
     color: ${theme.colors.textSecondary};
+    font-size: ${theme.fontSizes.xs};
   }
   & dd {
     margin: 0;
+    font-size: ${theme.fontSizes.sm};
     font-weight: 700;
   }
 `;

@@ -287,6 +287,17 @@ const PaymentsTable = styled(Table)`
     border-bottom: 0;
     background: ${theme.colors.surfaceMuted};
   }
+  /* phones: four columns fit 390 px when the heads may wrap ("Return of / Capital") and the cells pad less */
+  @media (max-width: ${theme.breakpoints.sm - 0.02}px) {
+    & th {
+      white-space: normal;
+    }
+    & th,
+    & td {
+      padding-left: 6px;
+      padding-right: 6px;
+    }
+  }
   @media print {
     & [data-hide-below] {
       display: table-cell !important;
