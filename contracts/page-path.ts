@@ -47,6 +47,7 @@ export const RESERVED_PAGE_PATHS: readonly string[] = [
   '/verify-email',
   '/my',
   '/my-weeklydiv',
+  '/my-weeklydiv/tax-summary',
   '/account/...',
   '/admin/...',
   '/api/...',

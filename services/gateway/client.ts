@@ -21,6 +21,7 @@ export const CLIENT_ROUTES: readonly string[] = [
   '/reset-password',
   '/verify-email',
   '/my-weeklydiv',
+  '/my-weeklydiv/tax-summary',
   '/my',
   '/etfs',
   '/etfs/:brand',

@@ -62,6 +62,7 @@ const SAMPLE_ARGS: Record<string, unknown> = {
   resetPassword: { token: 'token', newPassword: 'new-secret-pw' },
   verifyEmail: { token: 'token' },
   saveAlertSettings: { distributionChangePercent: 10, exDateReminder: false },
+  exportTaxSummaryCsv: { year: 2025 },
 };
 
 

@@ -14,6 +14,8 @@ export const paths = {
   verifyEmail: '/verify-email',
   personalArea: '/my-weeklydiv',
   personalAreaShort: '/my',
+  /** The signed-in user's tax-year summary (issue 27); `?year=` picks the year. */
+  taxSummary: '/my-weeklydiv/tax-summary',
   etfs: '/etfs',
   brand: (brandSlug: string) => `/etfs/${brandSlug}`,
   etf: (brandSlug: string, ticker: string) => `/etfs/${brandSlug}/${ticker}`,

@@ -71,6 +71,9 @@ export interface PortfolioSummary {
   incomeReceived: number;
   /** The part of incomeReceived that DRIP holdings reinvested (it is in the value, as shares). */
   incomeReinvested: number;
+  /** Issue 27: the part of incomeReceived that was capital returned (Σ capitalReturned) and the income (Σ incomeReceivedNet). */
+  capitalReturned: number;
+  incomeReceivedNet: number;
   /**
    * The holdings' projectedAnnualIncome (current shares × the latest declared distribution × payouts a
    * year, docs/metrics.md), summed; 0 without holdings, null when no holding has one.
@@ -89,6 +92,8 @@ export function portfolioSummary(holdings: readonly HoldingView[]): PortfolioSum
   let holdingsWithCost = 0;
   let income = 0;
   let reinvested = 0;
+  let capital = 0;
+  let net = 0;
   let projected: number | null = null;
   const staleTickers: string[] = [];
   for (const h of holdings) {
@@ -104,6 +109,8 @@ export function portfolioSummary(holdings: readonly HoldingView[]): PortfolioSum
     const received = cents(toNumber(h.incomeReceived ?? null));
     income += received;
     if (h.isDrip === 1) reinvested += received;
+    capital += cents(toNumber(h.capitalReturned ?? null));
+    net += cents(toNumber(h.incomeReceivedNet ?? null));
     const annual = toNumber(h.projectedAnnualIncome ?? null);
     if (annual !== null) projected = (projected ?? 0) + cents(annual);
   }
@@ -117,6 +124,8 @@ export function portfolioSummary(holdings: readonly HoldingView[]): PortfolioSum
     holdingsWithCost,
     incomeReceived: income / 100,
     incomeReinvested: reinvested / 100,
+    capitalReturned: capital / 100,
+    incomeReceivedNet: net / 100,
     projectedAnnualIncome: holdings.length === 0 ? 0 : projected === null ? null : projected / 100,
     staleTickers,
   };

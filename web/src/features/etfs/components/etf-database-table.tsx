@@ -6,14 +6,14 @@ import { StaleDataBadge, priceAsOfText } from '../../../components/stale-data.ts
 import { Positive } from '../../../components/ui/layout.tsx';
 import { YieldBasisNote } from '../../../components/yield-basis.tsx';
 import { ClickableRow, MessageCell, SortButton, Table, TableScroll, Td, Th } from '../../../components/ui/table.tsx';
-import { formatPercent, formatPrice, returnPeriodNote, toNumber } from '../../../lib/format.ts';
+import { NA, formatPercent, formatPrice, formatStatedPercent, returnPeriodNote, toNumber } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { nextSort, type SortField, type SortState } from '../../../lib/sort-etfs.ts';
 import { theme } from '../../../styles/theme.ts';
 
 /** Rows per page of `/etfs`. */
 export const PAGE_SIZE = 20;
-const COLUMNS = 7;
+const COLUMNS = 8;
 
 function tone(value: string | null): boolean | null {
   const n = toNumber(value);
@@ -69,6 +69,7 @@ export function EtfDatabaseTable({
             <SortHeader field="yieldPercent" label="Yield %" sort={sort} onSort={onSort} $align="right" />
             <SortHeader field="oneYearReturn" label="1-Year Return" sort={sort} onSort={onSort} $align="right" $hideBelow="sm" />
             <SortHeader field="dripReturn" label="DRIP Return" sort={sort} onSort={onSort} $align="right" $hideBelow="sm" />
+            <SortHeader field="trueIncomeRate" label="True Income Rate" sort={sort} onSort={onSort} $align="right" $hideBelow="sm" />
           </tr>
         </thead>
         <tbody>{body}</tbody>
@@ -146,6 +147,11 @@ function EtfRow({ etf, onOpen }: { etf: EtfListItem; onOpen: (etf: EtfListItem) 
       <Td $align="right" $hideBelow="sm">
         <Positive $positive={tone(etf.dripReturn)}>{formatPercent(etf.exact.dripReturn)}</Positive>
         {period ? <PeriodNote>{period}</PeriodNote> : null}
+      </Td>
+      {/* issue 27: a 0.0% is a figure (all of the last year's payouts were capital); the ROC share it rests on under it */}
+      <Td $align="right" $hideBelow="sm" data-testid="true-income-rate">
+        {formatStatedPercent(etf.exact.trueIncomeRate) ?? NA}
+        {etf.exact.rocShareTtm !== null ? <PeriodNote>ROC {formatStatedPercent(etf.exact.rocShareTtm)}</PeriodNote> : null}
       </Td>
     </ClickableRow>
   );

@@ -8,6 +8,7 @@ import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.ts
 import { DistributionSourceLabel } from '../../../components/distribution-source.tsx';
 import { KindBadge, isOneOff } from '../../../components/kind-badge.tsx';
 import { LoadFailed, isNotFound } from '../../../components/load-failed.tsx';
+import { RocCell, RocHeader, RocLegend, RocNote } from '../../../components/payout-character.tsx';
 import { StaleDataBadge, StaleDataNotice, priceAsOfText } from '../../../components/stale-data.tsx';
 import { YieldBasisNote } from '../../../components/yield-basis.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -27,10 +28,10 @@ import { latestDeclaredAmount, payoutsPerYear, performancePeriodLabel } from '..
 import { BackLink } from './back-link.tsx';
 import { EtfActions } from './etf-actions.tsx';
 import { IssuerFigures } from './issuer-figures.tsx';
-import { RocCell, RocHeader, RocNote } from './payout-character.tsx';
 import { PriceHistoryCard } from './price-history-card.tsx';
-import { MetricExplain } from './metric-explain.tsx';
+import { MetricExplain } from '../../../components/metric-explain.tsx';
 import { ReturnBreakdown } from './return-breakdown.tsx';
+import { RocFigures } from './return-of-capital.tsx';
 import { SameUnderlying } from './same-underlying.tsx';
 import { AdjustedMark, SplitList } from './split-list.tsx';
 import { theme } from '../../../styles/theme.ts';
@@ -164,6 +165,9 @@ function Loaded({ etf }: { etf: EtfDetail }) {
       <Spaced>
         <DistributionRate etf={etf} payouts={payouts} />
       </Spaced>
+      <Spaced>
+        <RocFigures etf={etf} />
+      </Spaced>
 
       <SectionTitle>Actual Performance</SectionTitle>
       <Cards>
@@ -256,7 +260,7 @@ function DistributionRate({ etf, payouts }: { etf: EtfDetail; payouts: number })
 function DividendHistory({ etf }: { etf: EtfDetail }) {
   const rows = etf.dividendHistory.slice(0, DIVIDEND_ROWS);
   const issuer = issuerOfFund(etf);
-  // phones: the three columns of the spec, each payout's ROC estimate and source on a line under it
+  // phones: the three columns of the spec, each payout's ROC figure and source on a line under it
   const phone = useMediaQuery(PHONE_HISTORY_QUERY);
   return (
     <Card $padding={false} aria-labelledby="dividend-history-title">
@@ -310,7 +314,7 @@ function DividendHistory({ etf }: { etf: EtfDetail }) {
                     </Td>
                     {phone ? null : (
                       <>
-                        <Td $align="right" $nowrap>
+                        <Td $align="right">
                           <RocCell item={d} />
                         </Td>
                         <SourceCell>
@@ -319,7 +323,7 @@ function DividendHistory({ etf }: { etf: EtfDetail }) {
                       </>
                     )}
                   </tr>
-                  {/* phones: the ROC estimate and the source on a line of their own under the payout */}
+                  {/* phones: the ROC figure and the source on a line of their own under the payout */}
                   {phone ? (
                     <PhoneDetail>
                       <td colSpan={3}>
@@ -334,6 +338,7 @@ function DividendHistory({ etf }: { etf: EtfDetail }) {
           </tbody>
         </HistoryTable>
       </TableScroll>
+      {rows.length > 0 ? <RocLegend /> : null}
       <SplitList etf={etf} />
     </Card>
   );
@@ -476,7 +481,7 @@ const SourceCell = styled(Td)`
   max-width: 14rem;
 `;
 
-/** Phones: a payout's ROC estimate and source, under its row. */
+/** Phones: a payout's ROC figure and source, under its row. */
 const PhoneDetail = styled.tr`
   & td {
     padding-top: 0;

@@ -42,7 +42,7 @@ function detail(overrides: Parameters<typeof etfDetail>[0] = {}): EtfDetail {
 }
 
 /** The ROC and Source cells of a distribution the owner loaded: no estimate published, the owner's label. */
-const OWNER_ROW_END = '—Not publishedSet by the site owner';
+const OWNER_ROW_END = 'not publishedSet by the site owner';
 
 const reads = (d: EtfDetail | { status: number }) => ({
   'GET /api/user': { status: 401 },

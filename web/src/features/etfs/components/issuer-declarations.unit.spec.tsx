@@ -79,7 +79,7 @@ const HISTORY = [
 ];
 
 describe('the dividend history: each payout with its source and ROC estimate', () => {
-  it('links an issuer declaration to its release in a new tab, says where the others come from, shows the ROC estimate or a dash', async () => {
+  it('links an issuer declaration to its release in a new tab, says where the others come from, shows the ROC estimate or "not published"', async () => {
     show(ulty(HISTORY));
     const table = await screen.findByRole('table', {}, { timeout: 5000 });
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
@@ -92,10 +92,11 @@ describe('the dividend history: each payout with its source and ROC estimate', (
     expect(declared.getAttribute('target')).toBe('_blank');
     expect(declared.getAttribute('rel')).toBe('noopener noreferrer');
     expect(cells(rows[0]!)[3]!.textContent).toBe('est. 92.0%');
-    expect(within(cells(rows[0]!)[3]!).getByTitle("The issuer's estimate when it declared the payout").textContent).toBe('est.');
+    expect(within(cells(rows[0]!)[3]!).getByTitle("The estimate published with the payout (the issuer's, or the site owner's)").textContent).toBe('est.');
 
-    // an issuer declaration without an ROC estimate: a dash, read as "Not published"
-    expect(cells(rows[1]!)[3]!.textContent).toBe('—Not published');
+    // an issuer declaration without an ROC estimate: "not published", counted as income (issue 27)
+    expect(cells(rows[1]!)[3]!.textContent).toBe('not published');
+    expect(within(cells(rows[1]!)[3]!).getByTitle('No figure published: the payout counts as income')).toBeTruthy();
     expect(cells(rows[1]!)[4]!.textContent).toBe('Declared by YieldMax, Oct 7, 2025, 9:05 AM ET');
     expect(cells(rows[2]!)[4]!.textContent).toBe('Provider data');
     expect(cells(rows[3]!)[4]!.textContent).toBe('Set by the site owner');
@@ -118,9 +119,9 @@ describe('the dividend history on a phone', () => {
       'Oct 15, 2025Oct 15, 2025$0.0908',
       'ROC est. 92.0%Declared by YieldMax, Oct 14, 2025, 9:05 AM ET',
       'Oct 8, 2025Oct 8, 2025$0.0908',
-      'Declared by YieldMax, Oct 7, 2025, 9:05 AM ET',
+      'ROC not publishedDeclared by YieldMax, Oct 7, 2025, 9:05 AM ET',
       'Oct 1, 2025Oct 1, 2025$0.0908',
-      'Provider data',
+      'ROC not publishedProvider data',
     ]);
     expect(within(table).getAllByRole('link', { name: /^Declared by YieldMax/ })).toHaveLength(2);
   });

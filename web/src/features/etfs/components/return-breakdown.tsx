@@ -3,6 +3,7 @@ import type { EtfDetail } from '../../../../../contracts/market.ts';
 import { Card, CardTitle, StatHint } from '../../../components/ui/card.tsx';
 import { formatDate, formatSignedPercent, toNumber } from '../../../lib/format.ts';
 import { theme } from '../../../styles/theme.ts';
+import { CapitalReturned } from './return-of-capital.tsx';
 
 /** Where a value sits on a bar spanning [min, max], in percent of its width. */
 function position(value: number, min: number, max: number): number {
@@ -11,12 +12,14 @@ function position(value: number, min: number, max: number): number {
 
 /**
  * The one-year return split into what the price did and what the distributions paid (they add up to
- * the total), as a stacked bar from zero, and NAV erosion since inception beside it.
+ * the total), as a stacked bar from zero, NAV erosion since inception beside it, and how much of the last
+ * twelve months' payouts was capital returned (issue 27).
  */
 export function ReturnBreakdown({ etf, period }: { etf: EtfDetail; period: string }) {
   const split = etf.returnBreakdown;
   const erosion = etf.navErosion;
-  if (!split && !erosion) return null;
+  const roc = etf.returnOfCapitalTtm;
+  if (!split && !erosion && !roc) return null;
   return (
     <Card aria-labelledby="return-breakdown-title" data-testid="return-breakdown">
       <CardTitle as="h2" id="return-breakdown-title">
@@ -33,6 +36,7 @@ export function ReturnBreakdown({ etf, period }: { etf: EtfDetail; period: strin
           </StatHint>
         </Erosion>
       ) : null}
+      {roc ? <CapitalReturned roc={roc} /> : null}
     </Card>
   );
 }

@@ -23,6 +23,7 @@ const SORT_LABELS: ReadonlyArray<[SortField, string]> = [
   ['yieldPercent', 'Yield %'],
   ['dripReturn', 'DRIP Return'],
   ['oneYearReturn', '1-Year Return'],
+  ['trueIncomeRate', 'True Income Rate'],
   ['currentPrice', 'Price'],
   ['ticker', 'Ticker'],
 ];
@@ -164,6 +165,13 @@ function MetricsExplained() {
         <div>
           <dt>DRIP Return</dt>
           <dd>The same period's return assuming every dividend was reinvested in more shares on its pay date.</dd>
+        </div>
+        <div>
+          <dt>True Income Rate</dt>
+          <dd>
+            The distribution rate × the part of the last 12 months' payouts that was income rather than a return of capital (your own money
+            handed back), by the issuer's or the site owner's figures. A payout without a published figure counts as income.
+          </dd>
         </div>
         <div>
           <dt>Weekly Average</dt>

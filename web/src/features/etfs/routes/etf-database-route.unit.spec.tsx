@@ -98,3 +98,48 @@ describe('ETF database', () => {
     expect(phoneName.closest('td')).toBe(within(row).getByRole('link', { name: 'T45' }).closest('td'));
   });
 });
+
+describe('ETF database: the true income rate (issue 27)', () => {
+  // the highest yield pays the least income: RCAW's payouts were all capital returned
+  const funds = [
+    etf({ ticker: 'RCAW', yieldPercent: '52.00', distributionRate: '52.00', rocShareTtm: '100.00', trueIncomeRate: '0.00' }),
+    etf({ ticker: 'FINW', yieldPercent: '40.00', distributionRate: '130.00', rocShareTtm: '97.00', trueIncomeRate: '3.90' }),
+    etf({ ticker: 'INCW', yieldPercent: '20.00', distributionRate: '20.00', rocShareTtm: '0.00', trueIncomeRate: '20.00' }),
+    etf({ ticker: 'NEWW', yieldPercent: '10.00', distributionRate: null, rocShareTtm: null, trueIncomeRate: null }),
+  ];
+  const tickers = () => screen.getAllByTestId('etf-row').map((r) => within(r).getAllByText(/^[A-Z]{4}$/)[0]!.textContent);
+
+  function show(route = '/etfs') {
+    mockFetch({ 'GET /api/user': { status: 401 }, 'GET /api/top-performers': funds });
+    return renderWithProviders(<EtfDatabaseRoute />, { route, path: '/etfs' });
+  }
+
+  it('a sortable column: the rate, 0.0% as a figure, the ROC share under it, N/A without a rate', async () => {
+    const { router } = show();
+    await screen.findAllByTestId('etf-row');
+    expect(tickers()).toEqual(['RCAW', 'FINW', 'INCW', 'NEWW']);
+    const cell = (ticker: string) => within(screen.getAllByTestId('etf-row').find((r) => r.textContent!.startsWith(ticker))!).getByTestId('true-income-rate').textContent;
+    expect(cell('RCAW')).toBe('0.0%ROC 100.0%');
+    expect(cell('FINW')).toBe('3.9%ROC 97.0%');
+    expect(cell('NEWW')).toBe('N/A');
+    const header = screen.getByRole('columnheader', { name: /True Income Rate/, ...H });
+    fireEvent.click(within(header).getByRole('button', H));
+    // a missing rate counts as 0 (the database's rule); ties keep ticker order
+    expect(tickers()).toEqual(['INCW', 'FINW', 'NEWW', 'RCAW']);
+    expect(header.getAttribute('aria-sort')).toBe('descending');
+    expect(router.state.location.search).toBe('?sort=trueIncomeRate&dir=desc');
+    fireEvent.click(within(header).getByRole('button', H));
+    expect(tickers()).toEqual(['NEWW', 'RCAW', 'FINW', 'INCW']);
+    expect(screen.getByText('True Income Rate', { selector: 'dt' })).toBeTruthy();
+  });
+
+  it('phones: the sort select offers it', async () => {
+    show();
+    await screen.findAllByTestId('etf-row');
+    const select = screen.getByLabelText('Sort by') as HTMLSelectElement;
+    const option = within(select).getByRole('option', { name: 'True Income Rate (high to low)', ...H }) as HTMLOptionElement;
+    fireEvent.change(select, { target: { value: option.value } });
+    expect(tickers()).toEqual(['INCW', 'FINW', 'NEWW', 'RCAW']);
+    expect(within(select).getByRole('option', { name: 'True Income Rate (low to high)', ...H })).toBeTruthy();
+  });
+});

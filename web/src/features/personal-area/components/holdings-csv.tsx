@@ -32,7 +32,7 @@ export const holdingsCsvTexts = {
   hint: 'Our own layout (from Export CSV) or a positions download from Fidelity, Schwab or Robinhood.',
 } as const;
 
-function download(text: string, fileName: string): void {
+export function download(text: string, fileName: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;

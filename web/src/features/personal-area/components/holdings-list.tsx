@@ -15,6 +15,7 @@ import { formatDate, formatMoney, formatNumber, formatShares, formatSignedMoney,
 import { slugOf } from '../../../lib/brand.ts';
 import { paths } from '../../../lib/paths.ts';
 import { currentShares, holdingGain, holdingPrice, holdingValue, sharesBought } from '../portfolio-summary.ts';
+import { HoldingReturnOfCapital, incomeSplitText } from './holding-return-of-capital.tsx';
 import { RemoveButton } from './remove-button.tsx';
 import { theme } from '../../../styles/theme.ts';
 
@@ -152,9 +153,12 @@ function HoldingItem({ holding: h }: { holding: HoldingView }) {
                 Reinvested
               </Sub>
             ) : null}
+            {/* issue 27: what the payments were, income or the holder's own capital handed back */}
+            {h.paymentsReceived > 0 ? <Sub data-testid="holding-income-split">{incomeSplitText(h)}</Sub> : null}
           </Figure>
         </Figures>
         <HouseMoneyLine holding={h} />
+        <HoldingReturnOfCapital holding={h} ticker={ticker} />
         {etf?.stale ? <StaleNote data-testid="holding-stale-note">No payouts, income or payback date projected until the fund’s data resumes.</StaleNote> : null}
       </Item>
       {/* outside the row: a click in the dialog (a portal) would bubble to the row's click through React */}

@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import type { HoldingView } from '../../../../../contracts/portfolio.ts';
 import { DemoDataNotice, anyDemo } from '../../../components/demo-data-notice.tsx';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { portfolioSummary } from '../portfolio-summary.ts';
 import { BrokerageCard } from './brokerage-card.tsx';
 import { Empty, HoldingsList } from './holdings-list.tsx';
@@ -20,7 +22,10 @@ interface Props {
   isError: boolean;
 }
 
-/** The portfolio tab: brokerage card, summary cards, "My Holdings", upcoming payouts when something is held. */
+/**
+ * The portfolio tab: brokerage card, summary cards, the link to the tax-year summary (issue 27) once
+ * something is held, "My Holdings", upcoming payouts when something is held.
+ */
 export function PortfolioTab({ userId, hasActivePremium, holdings, isLoading, isError }: Props) {
   const summary = useMemo(() => portfolioSummary(holdings ?? []), [holdings]);
   return (
@@ -40,6 +45,12 @@ export function PortfolioTab({ userId, hasActivePremium, holdings, isLoading, is
           {/* a holding's isDemo covers its own figures, which the totals add up */}
           <DemoDataNotice show={anyDemo(holdings)} />
           <SummaryCards summary={summary} />
+          {holdings && holdings.length > 0 ? (
+            <TaxSummaryLine data-testid="tax-summary-link">
+              <Link to={paths.taxSummary}>Tax-year summary</Link>: the distributions you received each year, split into income and return of
+              capital, to download or print.
+            </TaxSummaryLine>
+          ) : null}
           <Card aria-labelledby="holdings-title">
             <TitleRow>
               <CardTitle as="h2" id="holdings-title">
@@ -73,4 +84,16 @@ const TitleRow = styled.div`
 const Loading = styled.div`
   display: grid;
   gap: 12px;
+`;
+
+const TaxSummaryLine = styled.p`
+  margin: 0;
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
+  & a {
+    color: ${theme.colors.accent};
+    font-weight: 600;
+    text-decoration: underline;
+    text-underline-offset: 2px;
+  }
 `;

@@ -58,6 +58,12 @@ export function SummaryCards({ summary }: { summary: PortfolioSummary }) {
           {summary.incomeReinvested > 0 ? (
             <StatHint data-testid="income-reinvested">{formatMoney(summary.incomeReinvested)} reinvested: in Total Value, not added again</StatHint>
           ) : null}
+          {/* issue 27: income, and the holders' own capital handed back (docs/metrics.md "A holding") */}
+          {summary.incomeReceived > 0 ? (
+            <StatHint data-testid="income-split">
+              Income {formatMoney(summary.incomeReceivedNet)} · Capital returned {formatMoney(summary.capitalReturned)}
+            </StatHint>
+          ) : null}
         </Stat>
       </SummaryCard>
       <SummaryCard>

@@ -111,6 +111,7 @@ describe('portfolio tab', () => {
     expect(screen.getByRole('link', { name: 'View Pricing Details' }).getAttribute('href')).toBe('/pricing');
     expect(screen.queryByText('Upcoming Dividend Payouts')).toBeNull();
     expect(count(calls, 'GET', '/api/user/dividends/calendar')).toBe(0);
+    expect(screen.queryByTestId('tax-summary-link')).toBeNull();
   });
 
   it('premium with an active subscription: the brokerage sync card for the user id, no upsell', async () => {
@@ -140,6 +141,8 @@ describe('portfolio tab', () => {
     expect(screen.getByTestId('income-received').textContent).toBe('$25.00');
     expect(screen.getByTestId('income-reinvested').textContent).toBe('$24.00 reinvested: in Total Value, not added again');
     expect(screen.getByTestId('projected-income').textContent).toBe('$120.50');
+    // issue 27: the tax-year summary, once something is held
+    expect(within(screen.getByTestId('tax-summary-link')).getByRole('link', { name: 'Tax-year summary' }).getAttribute('href')).toBe('/my-weeklydiv/tax-summary');
 
     const [first, second] = screen.getAllByTestId('holding');
     expect(within(first!).getByText('NVDW')).toBeTruthy();
