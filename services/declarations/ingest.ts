@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { SafeFetchError, type SafeFetch } from '../../infra/http-fetch/port.ts';
-import { displayUrl, FeedReadError, type FeedDocument, type FeedItem, type FeedReader } from '../../infra/news-feeds/port.ts';
+import { displayUrl, type FeedItem, type FeedReader } from '../../infra/news-feeds/port.ts';
 import { listCatalog } from '../../read-models/catalog/catalog-index.ts';
 import { releaseStatuses } from '../../read-models/releases/queries.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
@@ -8,7 +8,7 @@ import type { ReleaseRead } from '../../events/releases.ts';
 import { addDays, newYorkDate } from '../../domain/market/trading-days.ts';
 import type { CommandContext } from '../core/decider.ts';
 import type { EventLog } from '../core/event-log.ts';
-import { eachLimited } from '../core/provider-sync.ts';
+import { readFeeds } from '../core/read-feeds.ts';
 import { httpLinkOf } from '../news/ingest.ts';
 import { plainText } from '../news/text.ts';
 import { checkRelease, cleanText, releaseDateOf, releaseIdOf } from './business-logic.ts';
@@ -147,25 +147,10 @@ export async function ingestDeclarations(input: IngestDeclarationsInput): Promis
   let position = 0;
 
   // Every feed first (four at a time), each on its own: a broken one is reported, the others are read.
-  const read: (FeedDocument | null)[] = feeds.map(() => null);
-  let done = 0;
-  await eachLimited(
-    feeds.map((feed, index) => ({ feed, index })),
-    4,
-    async ({ feed, index }) => {
-      try {
-        read[index] = await reader.read(feed.url);
-        counts.feedsRead++;
-      } catch (error) {
-        const reason = error instanceof FeedReadError ? error.message : 'unexpected error while reading the feed';
-        counts.feedsFailed++;
-        failures.push({ source: displayUrl(feed.url), reason });
-        logger.warn({ feed: displayUrl(feed.url), problem: error instanceof FeedReadError ? error.problem : 'unexpected', reason }, 'issuer feed not read');
-      }
-      done++;
-      await input.progress?.({ done, total: feeds.length, message: `Read ${done} of ${feeds.length} issuer feeds` });
-    },
-  );
+  const { documents: read, failed } = await readFeeds(feeds.map((f) => f.url), reader, { logger, what: 'issuer', noun: 'issuer feeds', progress: input.progress });
+  counts.feedsRead = read.filter((d) => d !== null).length;
+  counts.feedsFailed = failed.length;
+  for (const f of failed) failures.push({ source: f.url, reason: f.reason });
 
   const oldest = addDays(newYorkDate(ctx.now), -ITEM_MAX_AGE_DAYS);
   const candidates: Candidate[] = [];

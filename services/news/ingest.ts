@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ARTICLE_LIMITS } from '../../contracts/news.ts';
-import { displayUrl, FeedReadError, type FeedDocument, type FeedItem, type FeedReader } from '../../infra/news-feeds/port.ts';
+import { type FeedDocument, type FeedItem, type FeedReader } from '../../infra/news-feeds/port.ts';
 import { listCatalog } from '../../read-models/catalog/catalog-index.ts';
 import { knownArticleIds, savedNewsKeywords } from '../../read-models/news/queries.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
 import type { CommandContext } from '../core/decider.ts';
 import type { EventLog } from '../core/event-log.ts';
-import { eachLimited } from '../core/provider-sync.ts';
+import { readFeeds } from '../core/read-feeds.ts';
 import type { IngestedArticle } from './business-logic.ts';
 import { archiveStaleArticles, ingestArticle } from './commands.ts';
 import type { NewsFeed } from './feeds.ts';
@@ -133,25 +133,10 @@ export async function ingestNews(input: IngestNewsInput): Promise<IngestNewsResu
   const catalog = (await listCatalog(readModels)).map((e) => ({ ticker: e.ticker, brand: e.brand, name: e.name }));
 
   // Read every feed first (four at a time), then ingest in the order of the list.
-  const read: (FeedDocument | null)[] = Array.from({ length: feeds.length }, () => null);
-  let done = 0;
-  await eachLimited(
-    feeds.map((feed, index) => ({ feed, index })),
-    4,
-    async ({ feed, index }) => {
-      try {
-        read[index] = await reader.read(feed.url);
-        counts.feedsRead++;
-      } catch (error) {
-        const reason = error instanceof FeedReadError ? error.message : 'unexpected error while reading the feed';
-        counts.feedsFailed++;
-        failures.push({ feed: displayUrl(feed.url), reason });
-        logger.warn({ feed: displayUrl(feed.url), problem: error instanceof FeedReadError ? error.problem : 'unexpected', reason }, 'news feed not read');
-      }
-      done++;
-      await input.progress?.({ done, total: feeds.length, message: `Read ${done} of ${feeds.length} feeds` });
-    },
-  );
+  const { documents: read, failed } = await readFeeds(feeds.map((f) => f.url), reader, { logger, what: 'news', noun: 'feeds', progress: input.progress });
+  counts.feedsRead = read.filter((d) => d !== null).length;
+  counts.feedsFailed = failed.length;
+  for (const f of failed) failures.push({ feed: f.url, reason: f.reason });
 
   const seen = new Set<string>();
   for (const [index, doc] of read.entries()) {
