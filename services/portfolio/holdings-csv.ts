@@ -139,15 +139,19 @@ interface Table {
   index: number;
   layout: HoldingsCsvLayout;
   columns: string[];
-  /** Interactive Brokers' activity statement: each line starts with its section's name and kind. */
-  statement: boolean;
+  /**
+   * Lines that name their section and kind first: Interactive Brokers' activity statement (`Open
+   * Positions,Header,…`, `Open Positions,Data,…`) and a Flex query with section codes (`"HEADER","POST",…`,
+   * `"DATA","POST",…`). Only the header's section is read.
+   */
+  sections: 'statement' | 'codes' | null;
 }
 
 function findTable(records: readonly RawRecord[]): Table | string {
   const first = records[0]!.cells;
   if (first[0] === 'Statement' && first[1] === 'Header') {
     const index = records.findIndex((r) => r.cells[1] === 'Header' && /open positions$/i.test(r.cells[0] ?? ''));
-    return index < 0 ? holdingsCsvMessages.header : { index, layout: 'ibkr', columns: records[index]!.cells.map(normaliseHeader), statement: true };
+    return index < 0 ? holdingsCsvMessages.header : { index, layout: 'ibkr', columns: records[index]!.cells.map(normaliseHeader), sections: 'statement' };
   }
   const heads = records.slice(0, HEADER_SEARCH).map((r) => r.cells.map(normaliseHeader));
   // The header names a ticker and a quantity (E*TRADE's filter table before it names only a Symbol);
@@ -158,7 +162,8 @@ function findTable(records: readonly RawRecord[]): Table | string {
   const columns = heads[index]!;
   if (columns.includes('trans code') && columns.includes('instrument')) return holdingsCsvMessages.robinhoodActivity;
   const layout = detect(columns);
-  return layout ? { index, layout, columns, statement: false } : holdingsCsvMessages.header;
+  const sections = layout === 'ibkr' && records[index]!.cells[0] === 'HEADER' ? 'codes' : null;
+  return layout ? { index, layout, columns, sections } : holdingsCsvMessages.header;
 }
 
 /** The header's cells without the empty ones a trailing comma leaves. */
@@ -264,7 +269,7 @@ function* holdingsOfRecords(records: ReturnType<typeof readRecords>, today: IsoD
   if (records.length === 0) return fail(holdingsCsvMessages.empty);
   const table = findTable(records);
   if (typeof table === 'string') return fail(table);
-  const { index: headerIndex, layout, columns, statement } = table;
+  const { index: headerIndex, layout, columns, sections } = table;
   const names = HOLDINGS_CSV_HEADERS[layout];
   const ibkr = layout === 'ibkr';
   const col = {
@@ -284,16 +289,23 @@ function* holdingsOfRecords(records: ReturnType<typeof readRecords>, today: IsoD
   const own = layout === 'weeklydiv';
   const header = records[headerIndex]!.cells;
   const ourHeader = headerKey(header);
+  const ourSection = sections === 'statement' ? header[0] : header[1];
   // false while inside another table of the file (Vanguard's transactions under its holdings, a Flex query's other sections)
   let inTable = true;
 
   /** What a broker's line is. */
   const kindOf = (cells: readonly string[]): HoldingsCsvLineKind => {
     const get = (i: number) => (i < 0 ? '' : (cells[i] ?? ''));
-    if (statement) {
-      // another section, the header again, a total, a lot of a position (the Summary line has the position)
-      if (cells[0] !== header[0] || cells[1] !== 'Data') return 'skip';
-      if (col.detail >= 0 && !/^summary$/i.test(get(col.detail))) return 'skip';
+    if (sections) {
+      // another section, the header again (another with other columns: not ours until ours again), a
+      // total, a lot of a position (its Summary line has the position)
+      const [section, kind] = sections === 'statement' ? [cells[0], cells[1]] : [cells[1], cells[0]];
+      if (section !== ourSection) return 'skip';
+      if (/^header$/i.test(kind ?? '')) {
+        inTable = headerKey(cells) === ourHeader;
+        return 'skip';
+      }
+      if (!inTable || !/^data$/i.test(kind ?? '')) return 'skip';
     } else {
       const first = normaliseHeader(cells[0] ?? '');
       if (first !== '' && first === columns[0]) {
@@ -301,8 +313,8 @@ function* holdingsOfRecords(records: ReturnType<typeof readRecords>, today: IsoD
         return 'skip';
       }
       if (!inTable || (ibkr && FLEX_CONTROL.has(cells[0] ?? ''))) return 'skip';
-      if (ibkr && col.detail >= 0 && get(col.detail) !== '' && !/^summary$/i.test(get(col.detail))) return 'skip';
     }
+    if (col.detail >= 0 && get(col.detail) !== '' && !/^summary$/i.test(get(col.detail))) return 'skip';
     const symbol = get(col.ticker);
     if (symbol === '' || NOT_A_POSITION.test(symbol)) return 'skip';
     if (CASH_SYMBOL.test(symbol) || symbol.endsWith('**') || /^cash/i.test(get(col.securityType))) return 'cash';
