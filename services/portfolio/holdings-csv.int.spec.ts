@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
 import { fastEnv, signUp } from '../accounts/test-helpers.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { FIDELITY_SAMPLE, ROBINHOOD_SAMPLE, SCHWAB_SAMPLE } from './holdings-csv.fixtures.ts';
+import { BROKER_SAMPLES_DIR, brokerSampleFiles } from './holdings-csv-samples.ts';
+import { parseHoldingsCsv } from './holdings-csv.ts';
 import { DRPW, drpwEvents, given, listed } from './test-helpers.ts';
 import type { FundFixture } from '../../read-models/market/fixtures.ts';
 
@@ -181,6 +185,29 @@ describe('POST /api/user/portfolio/import', () => {
     expect(await stream(id)).toHaveLength(1);
   });
 
+  it.each(brokerSampleFiles())('imports the broker sample %s (a fund of it as DRPW) and, imported again, changes nothing: no second holding', async (file) => {
+    const { agent, id } = await signUp(ctx.app);
+    // the sample's first position line, its symbol swapped for a catalog fund
+    const lines = readFileSync(path.join(BROKER_SAMPLES_DIR, file), 'utf8').split('\n');
+    const first = parseHoldingsCsv(lines.join('\n'), '2026-01-23').rows[0]!;
+    const original = lines[first.line - 1]!;
+    const symbol = [...original.matchAll(/[^,"]+/g)].map((m) => m[0]).find((cell) => cell.trim().toUpperCase() === first.ticker)!;
+    lines[first.line - 1] = original.replace(symbol, 'DRPW');
+    const text = lines.join('\n');
+
+    const once = await agent.post('/api/user/portfolio/import').type('text/csv').send(text).expect(200);
+    expect(once.body.created).toBe(1);
+    const written = await stream(id);
+    const holdings = (await agent.get('/api/user/portfolio').expect(200)).body;
+    expect(holdings.map((h: { etfId: string }) => h.etfId)).toEqual([DRPW.etfId]);
+
+    const again = await agent.post('/api/user/portfolio/import').type('text/csv').send(text).expect(200);
+    // the other funds of the file are not in the test catalog: the same lines reported again
+    expect(again.body).toEqual({ created: 0, updated: 0, errors: once.body.errors });
+    expect(await stream(id)).toHaveLength(written.length);
+    await agent.get('/api/user/portfolio').expect(200, holdings);
+  });
+
   it('answers 400 for a file it cannot read and for a JSON body without csv', async () => {
     const { agent } = await signUp(ctx.app);
     await agent
@@ -189,7 +216,7 @@ describe('POST /api/user/portfolio/import', () => {
       .send('fund,amount\nDRPW,5\n')
       .expect(400, {
         message:
-          "No header row found: the file needs a 'ticker' and a 'shares' column (the WeeklyDiv layout) or a positions download from Fidelity, Schwab or Robinhood (with 'Symbol' and 'Quantity' columns)",
+          "No header row found: the file needs a 'ticker' and a 'shares' column (the WeeklyDiv layout) or a positions download from Fidelity, Schwab, Robinhood, E*TRADE, Vanguard, Merrill or Interactive Brokers (with 'Symbol' and 'Quantity' columns)",
       });
     await agent.post('/api/user/portfolio/import').type('text/csv').send(`${HEADER}\n`).expect(400, { message: 'The CSV file has no holdings rows' });
     await agent.post('/api/user/portfolio/import').type('text/csv').send('').expect(400, { message: 'The CSV file is empty' });

@@ -4,17 +4,24 @@ import type { HoldingEntered } from '../../events/portfolio.ts';
 import type { IsoDate } from '../../domain/market/trading-days.ts';
 import { normaliseTicker } from '../../domain/market/tickers.ts';
 import type { CsvLineError } from '../../contracts/catalog.ts';
-import { csvField, nextTurn, normaliseHeader, parseCsvDate, readRecords, readRecordsInSlices } from '../http/csv.ts';
+import { csvField, nextTurn, normaliseHeader, parseCsvDate, readRecords, readRecordsInSlices, type RawRecord } from '../http/csv.ts';
 import { HOLDING_LIMITS, holdingMessages as holdingInputMessages } from '../../contracts/portfolio.ts';
 
 /**
  * The holdings CSV of the personal area (docs/holdings-csv.md): our own layout, written by the export
- * and read back by the import, and the positions downloads of Fidelity, Schwab and Robinhood. Pure
- * text in, typed rows out; whether a ticker is in the catalog and what the user holds already is the
- * command's business (planHoldingsImport).
+ * and read back by the import, and the positions downloads of Fidelity, Schwab, Robinhood, E*TRADE,
+ * Vanguard, Merrill and Interactive Brokers. Pure text in, typed rows out; whether a ticker is in the
+ * catalog and what the user holds already is the command's business (planHoldingsImport).
  */
 
-export type HoldingsCsvLayout = 'weeklydiv' | 'fidelity' | 'schwab' | 'robinhood';
+export type HoldingsCsvLayout = 'weeklydiv' | 'fidelity' | 'schwab' | 'robinhood' | 'etrade' | 'vanguard' | 'merrill' | 'ibkr';
+
+/**
+ * What a line of a file is: a position (handed on as a holding, its values checked), cash (a cash
+ * balance or money market core, not a holding) or a line to skip (titles, headers, totals, options,
+ * bonds, other tables, disclaimers). Every line of our own layout after the header is a position.
+ */
+export type HoldingsCsvLineKind = 'position' | 'cash' | 'skip';
 
 /** One position of the file, values checked like `POST /api/user/portfolio`'s. */
 export interface HoldingsCsvRow {
@@ -42,7 +49,7 @@ export const HOLDINGS_CSV_COLUMNS = ['ticker', 'shares', 'purchasePrice', 'purch
 export const holdingsCsvMessages = {
   empty: 'The CSV file is empty',
   header:
-    "No header row found: the file needs a 'ticker' and a 'shares' column (the WeeklyDiv layout) or a positions download from Fidelity, Schwab or Robinhood (with 'Symbol' and 'Quantity' columns)",
+    "No header row found: the file needs a 'ticker' and a 'shares' column (the WeeklyDiv layout) or a positions download from Fidelity, Schwab, Robinhood, E*TRADE, Vanguard, Merrill or Interactive Brokers (with 'Symbol' and 'Quantity' columns)",
   robinhoodActivity:
     "This is Robinhood's account activity report (transactions), not a list of positions: use a positions list with Symbol, Quantity and Average Cost columns, or the WeeklyDiv layout",
   noRows: 'The CSV file has no holdings rows',
@@ -65,16 +72,51 @@ export const HOLDINGS_CSV_HEADERS = {
   schwab: { ticker: ['symbol'], shares: ['qty quantity', 'quantity', 'qty'], price: ['cost share'], cost: ['cost basis'], drip: ['reinvest dividends', 'reinvest'] },
   // average_buy_price: the name of Robinhood's API, which scripts writing its positions to a file keep.
   robinhood: { ticker: ['symbol'], shares: ['quantity', 'shares'], price: ['average cost', 'avg cost', 'average price', 'average buy price'], cost: [], drip: [] },
+  // E*TRADE's PortfolioDownload.csv: Price Paid $ is the cost per share.
+  etrade: { ticker: ['symbol'], shares: ['quantity'], price: ['price paid'], cost: [], drip: [] },
+  // Vanguard's OfxDownload.csv: its holdings table has no cost.
+  vanguard: { ticker: ['symbol'], shares: ['shares'], price: [], cost: [], drip: [] },
+  // Merrill's Holdings export has no cost column: Value less Unrealized Gain/Loss is the total cost (MERRILL_VALUE).
+  merrill: { ticker: ['symbol'], shares: ['quantity'], price: [], cost: [], drip: [] },
+  // Interactive Brokers: the activity statement's Open Positions (Cost Price, Cost Basis), a Flex query's (CostBasisPrice, CostBasisMoney).
+  ibkr: { ticker: ['symbol'], shares: ['quantity'], price: ['cost price', 'costbasisprice'], cost: ['cost basis', 'costbasismoney'], drip: [] },
 } as const;
 
-/** Header names that tell the brokers' layouts apart (after 'Symbol'). */
-const FIDELITY_MARKS = ['account number', 'average cost basis', 'cost basis total', 'last price'];
-const SCHWAB_MARKS = ['qty quantity', 'reinvest dividends', 'reinvest', 'security type', 'mkt val market value', 'market value', 'cost basis'];
-const ROBINHOOD_MARKS = ['average cost', 'avg cost', 'average buy price', 'equity', 'shares'];
+/** Header names that tell the brokers' layouts apart (after 'Symbol' and a quantity), tried in this order. */
+const LAYOUT_MARKS: readonly (readonly [HoldingsCsvLayout, readonly string[]])[] = [
+  ['ibkr', ['clientaccountid', 'costbasisprice', 'assetclass']],
+  ['etrade', ['price paid']],
+  ['vanguard', ['investment name', 'share price']],
+  ['merrill', ['cob date', 'account registration']],
+  ['fidelity', ['account number', 'average cost basis', 'cost basis total', 'last price']],
+  ['schwab', ['qty quantity', 'reinvest dividends', 'reinvest', 'security type', 'asset type', 'mkt val market value', 'market value', 'cost basis']],
+  ['robinhood', ['average cost', 'avg cost', 'average buy price', 'equity', 'shares']],
+];
 
-/** Rows of a positions download that are no position: cash, money market core, pending activity, totals. */
-const NOT_A_POSITION = /^(cash( & cash investments| and money market)?|account total|total|pending activity|pending)$/i;
+const TICKER_HEADERS = ['ticker', 'symbol'];
+const QUANTITY_HEADERS = ['shares', 'quantity', 'qty', 'qty quantity'];
+/** The header is searched among the first lines: E*TRADE's comes after an account summary and a filter table. */
+const HEADER_SEARCH = 30;
+/** Merrill's value and unrealized gain columns, whose difference is the total cost. */
+const MERRILL_VALUE = { value: 'value', gain: 'unrealized gain loss' } as const;
 
+/** Rows of a positions download that are no position: totals, pending activity. */
+const NOT_A_POSITION = /^(account total|positions total|total|pending activity|pending)$/i;
+/**
+ * Rows that are cash: the cash line ("Cash & Cash Investments", E*TRADE's "CASH", "Cash (FCASH)") and
+ * money market funds, whose tickers are five letters ending in XX (VMFXX, SWVXX, IIAXX); Fidelity marks
+ * its core position with asterisks ("SPAXX**", "CORE**", "USD***").
+ */
+const CASH_SYMBOL = /^(cash\b.*|[A-Z]{3}XX)$/i;
+/**
+ * Securities that are no fund's shares: options ("DDD 12/18/2026 50.00 C", Fidelity's "-SNDK270917C1500",
+ * Merrill's "XYZ#B1326C425000", "DEF260227P15") and bonds, CDs or plan trusts named by a CUSIP
+ * ("912797KX4"). A symbol with a space is also a title line (Schwab's "Roth IRA   XXXX-5678", E*TRADE's
+ * "Generated at …"): a ticker never has one.
+ */
+const NOT_A_FUND = /\s|#|^-|^[A-Z]{1,6}\d{6}[CP][\d.]+$|^\d{3}[0-9A-Z]{5}\d$/i;
+/** A Flex query's control lines (BOF, BOA, BOS, EOS, EOA, EOF) and its message line. */
+const FLEX_CONTROL = new Set(['BOF', 'BOA', 'BOS', 'EOS', 'EOA', 'EOF', 'MSG']);
 
 function find(columns: readonly string[], names: readonly string[]): number {
   for (const name of names) {
@@ -84,17 +126,51 @@ function find(columns: readonly string[], names: readonly string[]): number {
   return -1;
 }
 
-/** A line whose one filled cell is the Symbol cell and holds a space: a title, not a position. */
-function isSectionTitle(cells: readonly string[], symbol: string): boolean {
-  return /\s/.test(symbol) && cells.filter((c) => c !== '').length === 1;
-}
-
 function detect(columns: readonly string[]): HoldingsCsvLayout | null {
   const has = (names: readonly string[]) => names.some((n) => columns.includes(n));
   if (has(['ticker']) && has(HOLDINGS_CSV_HEADERS.weeklydiv.shares)) return 'weeklydiv';
   if (!has(['symbol'])) return null;
-  const layout: HoldingsCsvLayout | null = has(FIDELITY_MARKS) ? 'fidelity' : has(SCHWAB_MARKS) ? 'schwab' : has(ROBINHOOD_MARKS) ? 'robinhood' : null;
+  const layout = LAYOUT_MARKS.find(([, marks]) => has(marks))?.[0] ?? null;
   return layout && has(HOLDINGS_CSV_HEADERS[layout].shares) ? layout : null;
+}
+
+/** Where the file's positions table starts and how it is laid out. */
+interface Table {
+  index: number;
+  layout: HoldingsCsvLayout;
+  columns: string[];
+  /**
+   * Lines that name their section and kind first: Interactive Brokers' activity statement (`Open
+   * Positions,Header,…`, `Open Positions,Data,…`) and a Flex query with section codes (`"HEADER","POST",…`,
+   * `"DATA","POST",…`). Only the header's section is read.
+   */
+  sections: 'statement' | 'codes' | null;
+}
+
+function findTable(records: readonly RawRecord[]): Table | string {
+  const first = records[0]!.cells;
+  if (first[0] === 'Statement' && first[1] === 'Header') {
+    const index = records.findIndex((r) => r.cells[1] === 'Header' && /open positions$/i.test(r.cells[0] ?? ''));
+    return index < 0 ? holdingsCsvMessages.header : { index, layout: 'ibkr', columns: records[index]!.cells.map(normaliseHeader), sections: 'statement' };
+  }
+  const heads = records.slice(0, HEADER_SEARCH).map((r) => r.cells.map(normaliseHeader));
+  // The header names a ticker and a quantity (E*TRADE's filter table before it names only a Symbol);
+  // else the first naming a ticker, symbol or instrument (Robinhood's activity report), for the message.
+  let index = heads.findIndex((c) => c.some((x) => TICKER_HEADERS.includes(x)) && c.some((x) => QUANTITY_HEADERS.includes(x)));
+  if (index < 0) index = heads.findIndex((c) => c.some((x) => [...TICKER_HEADERS, 'instrument'].includes(x)));
+  if (index < 0) return holdingsCsvMessages.header;
+  const columns = heads[index]!;
+  if (columns.includes('trans code') && columns.includes('instrument')) return holdingsCsvMessages.robinhoodActivity;
+  const layout = detect(columns);
+  const sections = layout === 'ibkr' && records[index]!.cells[0] === 'HEADER' ? 'codes' : null;
+  return layout ? { index, layout, columns, sections } : holdingsCsvMessages.header;
+}
+
+/** The header's cells without the empty ones a trailing comma leaves. */
+function headerKey(cells: readonly string[]): string {
+  const names = cells.map(normaliseHeader);
+  while (names.length > 0 && names.at(-1) === '') names.pop();
+  return names.join('|');
 }
 
 /** "$1,234.56", "+$12.34", "$-5.00", "(5.00)", "1,000": a decimal; "", "--", "n/a": 'none'; anything else null. */
@@ -125,6 +201,12 @@ function perShare(total: Decimal, shares: string): Decimal {
   return total.div(dec(shares)).toDecimalPlaces(4);
 }
 
+/** A decimal of a money cell, or null (empty, unknown, not a number). */
+function money(raw: string): Decimal | null {
+  const d = parseMoney(raw);
+  return d === 'none' ? null : d;
+}
+
 function yesNo(raw: string): boolean | undefined | null {
   const s = raw.trim().toLowerCase();
   if (s === '' || /^(-+|n\/?a)$/.test(s)) return undefined;
@@ -133,17 +215,34 @@ function yesNo(raw: string): boolean | undefined | null {
   return null;
 }
 
+/** Told what each line of the file is (classifyHoldingsCsv). */
+type LineNote = (line: number, kind: HoldingsCsvLineKind) => void;
+
 /**
  * Reads a holdings CSV as of `today` (the New York date of the request clock): finds the header row
  * (preamble lines before it are skipped), tells the layout from it, checks every row. A row with an
  * error is reported in `errors` (with its file line) and left out of `rows`.
  */
 export function parseHoldingsCsv(text: string, today: IsoDate): HoldingsCsvResult {
-  const steps = holdingsOfRecords(readRecords(text, { relaxQuotes: true }), today);
+  return runToEnd(holdingsOfRecords(readRecords(text, { relaxQuotes: true }), today));
+}
+
+function runToEnd(steps: Generator<void, HoldingsCsvResult>): HoldingsCsvResult {
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
   }
+}
+
+/**
+ * What each line of a file is (position, cash or skip), by 1-based line, with the parse's result: the
+ * measure of docs/holdings-csv.md ("How well the layouts are read") compares it with each sample's
+ * expected classification. Lines the CSV reader drops (blank, or only empty cells) are not listed: skip.
+ */
+export function classifyHoldingsCsv(text: string, today: IsoDate): { result: HoldingsCsvResult; lines: Map<number, HoldingsCsvLineKind> } {
+  const lines = new Map<number, HoldingsCsvLineKind>();
+  const result = runToEnd(holdingsOfRecords(readRecords(text, { relaxQuotes: true }), today, (line, kind) => lines.set(line, kind)));
+  return { result, lines };
 }
 
 /**
@@ -164,19 +263,15 @@ export async function parseHoldingsCsvInSlices(text: string, today: IsoDate): Pr
 const ROWS_PER_SLICE = 2000;
 
 /** The work of parseHoldingsCsv after the CSV parse, pausing (`yield`) every ROWS_PER_SLICE records. */
-function* holdingsOfRecords(records: ReturnType<typeof readRecords>, today: IsoDate): Generator<void, HoldingsCsvResult> {
+function* holdingsOfRecords(records: ReturnType<typeof readRecords>, today: IsoDate, note?: LineNote): Generator<void, HoldingsCsvResult> {
   const fail = (message: string): HoldingsCsvResult => ({ layout: null, rows: [], errors: [], fileError: message });
   if ('error' in records) return fail(records.error);
   if (records.length === 0) return fail(holdingsCsvMessages.empty);
-  // The header is the first row (of the first ten) naming a ticker or symbol column (or Robinhood's
-  // activity report's instrument): Schwab puts a "Positions for account ..." line before it.
-  const headerIndex = records.slice(0, 10).findIndex((r) => r.cells.some((c) => ['ticker', 'symbol', 'instrument'].includes(normaliseHeader(c))));
-  if (headerIndex < 0) return fail(holdingsCsvMessages.header);
-  const columns = records[headerIndex]!.cells.map(normaliseHeader);
-  if (columns.includes('trans code') && columns.includes('instrument')) return fail(holdingsCsvMessages.robinhoodActivity);
-  const layout = detect(columns);
-  if (!layout) return fail(holdingsCsvMessages.header);
+  const table = findTable(records);
+  if (typeof table === 'string') return fail(table);
+  const { index: headerIndex, layout, columns, sections } = table;
   const names = HOLDINGS_CSV_HEADERS[layout];
+  const ibkr = layout === 'ibkr';
   const col = {
     ticker: find(columns, names.ticker),
     shares: find(columns, names.shares),
@@ -184,22 +279,67 @@ function* holdingsOfRecords(records: ReturnType<typeof readRecords>, today: IsoD
     cost: 'cost' in names ? find(columns, names.cost) : -1,
     date: 'date' in names ? find(columns, names.date) : -1,
     drip: find(columns, names.drip),
-    securityType: layout === 'schwab' ? columns.indexOf('security type') : -1,
+    securityType: layout === 'schwab' ? find(columns, ['security type', 'asset type']) : -1,
+    value: layout === 'merrill' ? columns.indexOf(MERRILL_VALUE.value) : -1,
+    gain: layout === 'merrill' ? columns.indexOf(MERRILL_VALUE.gain) : -1,
+    assetClass: ibkr ? find(columns, ['asset category', 'assetclass']) : -1,
+    currency: ibkr ? find(columns, ['currency', 'currencyprimary']) : -1,
+    detail: ibkr ? find(columns, ['datadiscriminator', 'levelofdetail']) : -1,
   };
   const own = layout === 'weeklydiv';
+  const header = records[headerIndex]!.cells;
+  const ourHeader = headerKey(header);
+  const ourSection = sections === 'statement' ? header[0] : header[1];
+  // false while inside another table of the file (Vanguard's transactions under its holdings, a Flex query's other sections)
+  let inTable = true;
+
+  /** What a broker's line is. */
+  const kindOf = (cells: readonly string[]): HoldingsCsvLineKind => {
+    const get = (i: number) => (i < 0 ? '' : (cells[i] ?? ''));
+    if (sections) {
+      // another section, the header again (another with other columns: not ours until ours again), a
+      // total, a lot of a position (its Summary line has the position)
+      const [section, kind] = sections === 'statement' ? [cells[0], cells[1]] : [cells[1], cells[0]];
+      if (section !== ourSection) return 'skip';
+      if (/^header$/i.test(kind ?? '')) {
+        inTable = headerKey(cells) === ourHeader;
+        return 'skip';
+      }
+      if (!inTable || !/^data$/i.test(kind ?? '')) return 'skip';
+    } else {
+      const first = normaliseHeader(cells[0] ?? '');
+      if (first !== '' && first === columns[0]) {
+        inTable = headerKey(cells) === ourHeader;
+        return 'skip';
+      }
+      if (!inTable || (ibkr && FLEX_CONTROL.has(cells[0] ?? ''))) return 'skip';
+    }
+    if (col.detail >= 0 && get(col.detail) !== '' && !/^summary$/i.test(get(col.detail))) return 'skip';
+    const symbol = get(col.ticker);
+    if (symbol === '' || NOT_A_POSITION.test(symbol)) return 'skip';
+    if (CASH_SYMBOL.test(symbol) || symbol.endsWith('**') || /^cash/i.test(get(col.securityType))) return 'cash';
+    if (NOT_A_FUND.test(symbol)) return 'skip';
+    // Interactive Brokers lists every asset class and currency: ETFs are its US dollar stocks
+    if (col.assetClass >= 0 && !/^(stocks|stk)$/i.test(get(col.assetClass))) return 'skip';
+    if (col.currency >= 0 && get(col.currency).toUpperCase() !== 'USD') return 'skip';
+    return 'position';
+  };
+
   const rows: HoldingsCsvRow[] = [];
   const errors: CsvLineError[] = [];
   const byTicker = new Map<string, { row: HoldingsCsvRow; costs: (Decimal | null)[] }>();
   let seen = 0;
-  for (const r of records.slice(headerIndex + 1)) {
+  for (const [i, r] of records.entries()) {
+    if (i <= headerIndex) {
+      note?.(r.line, 'skip');
+      continue;
+    }
     if (++seen % ROWS_PER_SLICE === 0) yield;
     const get = (i: number) => (i < 0 ? '' : (r.cells[i] ?? ''));
+    const kind = own ? 'position' : kindOf(r.cells);
+    note?.(r.line, kind);
+    if (kind !== 'position') continue;
     const symbol = get(col.ticker);
-    // Positions downloads end with totals, disclaimers and the download date, and list cash: no positions.
-    if (!own && (symbol === '' || NOT_A_POSITION.test(symbol) || symbol.endsWith('**') || /^cash/i.test(get(col.securityType)))) continue;
-    // Schwab's All-Accounts download has a section per account: its name on a line of its own
-    // ("Roth IRA   XXXX-5678": a space, so never a ticker), then the header again.
-    if (!own && (isSectionTitle(r.cells, symbol) || normaliseHeader(symbol) === columns[col.ticker])) continue;
     if (own && symbol === '') {
       errors.push({ line: r.line, message: holdingsCsvMessages.tickerRequired });
       continue;
@@ -213,24 +353,25 @@ function* holdingsOfRecords(records: ReturnType<typeof readRecords>, today: IsoD
     const row: HoldingsCsvRow = { line: r.line, ticker, shares: shares.value! };
     let problem: string | null = null;
     // Price: our layout's cell as the user wrote it; a broker's average cost when above 0, else its total cost / quantity.
-    if (col.price >= 0 || col.cost >= 0) {
-      const price = col.price >= 0 ? parseMoney(get(col.price)) : 'none';
-      const cost = col.cost >= 0 ? parseMoney(get(col.cost)) : 'none';
-      if (own) {
-        if (price === null) problem = holdingsCsvMessages.price;
-        else if (price === 'none') row.purchasePrice = null;
-        else {
-          const checked = priceOf(price);
-          if (checked.ok) row.purchasePrice = checked.value;
-          else problem = checked.message;
-        }
-      } else {
-        const perShareCost = price !== 'none' && price !== null && price.gt(0) ? price : cost !== 'none' && cost !== null && cost.gt(0) ? perShare(cost, row.shares) : null;
-        if (perShareCost) {
-          const checked = priceOf(perShareCost);
-          if (checked.ok) row.purchasePrice = checked.value;
-          else problem = checked.message;
-        }
+    if (own && col.price >= 0) {
+      const price = parseMoney(get(col.price));
+      if (price === null) problem = holdingsCsvMessages.price;
+      else if (price === 'none') row.purchasePrice = null;
+      else {
+        const checked = priceOf(price);
+        if (checked.ok) row.purchasePrice = checked.value;
+        else problem = checked.message;
+      }
+    } else if (!own) {
+      const price = col.price >= 0 ? money(get(col.price)) : null;
+      const value = money(get(col.value));
+      const gain = money(get(col.gain));
+      const cost = col.cost >= 0 ? money(get(col.cost)) : value && gain ? value.sub(gain) : null;
+      const perShareCost = price?.gt(0) ? price : cost?.gt(0) ? perShare(cost, row.shares) : null;
+      if (perShareCost) {
+        const checked = priceOf(perShareCost);
+        if (checked.ok) row.purchasePrice = checked.value;
+        else problem = checked.message;
       }
     }
     if (!problem && col.date >= 0) {

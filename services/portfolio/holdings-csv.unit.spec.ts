@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIDELITY_SAMPLE, ROBINHOOD_SAMPLE, SCHWAB_SAMPLE } from './holdings-csv.fixtures.ts';
-import { holdingsCsvMessages, holdingsToCsv, parseHoldingsCsv, parseHoldingsCsvInSlices, parseMoney } from './holdings-csv.ts';
+import { classifyHoldingsCsv, holdingsCsvMessages, holdingsToCsv, parseHoldingsCsv, parseHoldingsCsvInSlices, parseMoney } from './holdings-csv.ts';
 
 const TODAY = '2026-01-23';
 
@@ -69,7 +69,7 @@ describe('holdings CSV: the WeeklyDiv layout', () => {
     expect(parseHoldingsCsv('', TODAY).fileError).toBe(holdingsCsvMessages.empty);
     expect(parseHoldingsCsv('\uFEFF\n\n', TODAY).fileError).toBe('The CSV file is empty');
     expect(parseHoldingsCsv('fund,amount\nDRPW,5\n', TODAY).fileError).toBe(
-      "No header row found: the file needs a 'ticker' and a 'shares' column (the WeeklyDiv layout) or a positions download from Fidelity, Schwab or Robinhood (with 'Symbol' and 'Quantity' columns)",
+      "No header row found: the file needs a 'ticker' and a 'shares' column (the WeeklyDiv layout) or a positions download from Fidelity, Schwab, Robinhood, E*TRADE, Vanguard, Merrill or Interactive Brokers (with 'Symbol' and 'Quantity' columns)",
     );
     expect(parseHoldingsCsv('ticker,amount\nDRPW,5\n', TODAY).fileError).toBe(holdingsCsvMessages.header);
     expect(parseHoldingsCsv('ticker,shares\n', TODAY).fileError).toBe('The CSV file has no holdings rows');
@@ -278,6 +278,73 @@ describe('holdings CSV: the turn-3 metrics audit’s broker files (N11)', () => 
         { line: 3, ticker: 'ULTY', shares: '25', purchasePrice: '6.1' },
       ],
       errors: [],
+      fileError: null,
+    });
+  });
+});
+
+describe('holdings CSV: the rules the brokers’ samples do not all show (issue 28)', () => {
+  it('a Flex query with control lines and several sections: the Open Positions SUMMARY lines only', () => {
+    // The Flex "headers and trailers" form (BOF/BOA/BOS … EOS/EOA/EOF) with lot lines and a trades section after.
+    const text = [
+      '"BOF","U0000000","Positions","1","20261120","20261120","20261121;041910","100","100"',
+      '"BOA","U0000000"',
+      '"BOS","POST","Open Positions"',
+      '"ClientAccountID","CurrencyPrimary","AssetClass","Symbol","Quantity","MarkPrice","CostBasisPrice","CostBasisMoney","LevelOfDetail"',
+      '"U0000000","USD","STK","DRPW","10","22","20","200","SUMMARY"',
+      '"U0000000","USD","STK","DRPW","6","22","19","114","LOT"',
+      '"U0000000","USD","OPT","DRPW 19DEC26 25 C","1","0.5","0.4","40","SUMMARY"',
+      '"U0000000","USD","STK","T1W","4","10","","36","SUMMARY"',
+      '"EOS","POST","3"',
+      '"BOS","TRNT","Trades; trade date basis"',
+      '"ClientAccountID","CurrencyPrimary","AssetClass","Symbol","Buy/Sell","Quantity","TradePrice"',
+      '"U0000000","USD","STK","T2W","BUY","5","10"',
+      '"EOS","TRNT","1"',
+      '"EOA","U0000000"',
+      '"EOF"',
+    ].join('\n');
+    expect(parseHoldingsCsv(text, TODAY)).toEqual({
+      layout: 'ibkr',
+      rows: [
+        { line: 5, ticker: 'DRPW', shares: '10', purchasePrice: '20' },
+        // no CostBasisPrice: CostBasisMoney / Quantity
+        { line: 8, ticker: 'T1W', shares: '4', purchasePrice: '9' },
+      ],
+      errors: [],
+      fileError: null,
+    });
+  });
+
+  it('an older activity statement’s "Long Open Positions" section; a statement without positions has no header', () => {
+    const statement = 'Statement,Header,Field Name,Field Value\nStatement,Data,Title,Activity Statement\n';
+    const section = 'Long Open Positions,Header,DataDiscriminator,Asset Category,Currency,Symbol,Open,Quantity,Mult,Cost Price,Cost Basis,Close Price,Value,Unrealized P/L,% of NAV,Code\n';
+    const rows = 'Long Open Positions,Data,Summary,Stocks,USD,DRPW,-,154,1,20.5,3157,22,3388,231,4.65,\nLong Open Positions,Data,Lot,Stocks,USD,DRPW,"2026-01-07, 15:39:46",154,1,20.5,3157,22,3388,231,,\n';
+    expect(parseHoldingsCsv(statement + section + rows, TODAY).rows).toEqual([{ line: 4, ticker: 'DRPW', shares: '154', purchasePrice: '20.5' }]);
+    expect(parseHoldingsCsv(statement, TODAY).fileError).toBe(holdingsCsvMessages.header);
+  });
+
+  it('money market funds are five-letter tickers ending in XX: a four-letter fund ending in XX is a position', () => {
+    const text = 'Symbol,Quantity,Average Cost\nSPXX,10,$15.00\nSWVXX,100,$1.00\nCash (FCASH),"1,638.26",1\n';
+    expect(classifyHoldingsCsv(text, TODAY).lines).toEqual(
+      new Map([
+        [1, 'skip'],
+        [2, 'position'],
+        [3, 'cash'],
+        [4, 'cash'],
+      ]),
+    );
+  });
+
+  it('a broker’s line that breaks a rule is reported with its line, the messages of our layout', () => {
+    const text = 'Symbol,Last Price $,Change $,Change %,Quantity,Price Paid $\nDRPW,22,0,0,--,20\nT1W,10,0,0,5,"1,000,001.00"\nT2W,10,0,0,abc,10\n';
+    expect(parseHoldingsCsv(text, TODAY)).toEqual({
+      layout: 'etrade',
+      rows: [],
+      errors: [
+        { line: 2, message: 'Shares: Required' },
+        { line: 3, message: 'Purchase price must be at most 1,000,000' },
+        { line: 4, message: 'Shares: Must be a positive number' },
+      ],
       fileError: null,
     });
   });

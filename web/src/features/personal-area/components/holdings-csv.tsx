@@ -29,7 +29,7 @@ export const holdingsCsvTexts = {
   errorsTitle: 'Lines not imported',
   line: (line: number) => `Line ${line}`,
   dismiss: 'Dismiss',
-  hint: 'Our own layout (from Export CSV) or a positions download from Fidelity, Schwab or Robinhood.',
+  hint: 'Our own layout (from Export CSV) or a positions download from Fidelity, Schwab, Robinhood, E*TRADE, Vanguard, Merrill or Interactive Brokers.',
 } as const;
 
 export function download(text: string, fileName: string): void {
