@@ -107,5 +107,8 @@ export function uniqueEmail(label: string): string {
 /** The page fits its viewport's width: nothing scrolls sideways (issue 10: every screen fits 390 px). */
 export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  if (scrollWidth > innerWidth) throw new Error(`${what}: the page is ${scrollWidth} px wide in a ${innerWidth} px viewport`);
+  // On a phone context (isMobile) the layout viewport grows to fit a too-wide page, and innerWidth with it:
+  // the device's width is the context's viewport, not the window's.
+  const width = Math.min(innerWidth, page.viewportSize()?.width ?? innerWidth);
+  if (scrollWidth > width) throw new Error(`${what}: the page is ${scrollWidth} px wide in a ${width} px viewport`);
 }
