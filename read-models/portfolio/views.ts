@@ -9,6 +9,7 @@ import { formatPrice, METRIC_PRECISION } from '../../domain/market/etf-metrics.t
 import { holdingPerformance, type HoldingPerformance } from '../../domain/market/holding-performance.ts';
 import { explainHoldingRoc, type HoldingRocExplanations } from '../../domain/market/explain.ts';
 import { adjustShares, type SplitPoint } from '../../domain/market/splits.ts';
+import { payoutStatus, type PayoutStatus } from '../../domain/market/payout-ledger.ts';
 import type { HoldingEntered } from '../../events/portfolio.ts';
 import type { MarketInputs } from '../market/market-snapshot.ts';
 import type { HoldingEntry } from './projection.ts';
@@ -73,7 +74,7 @@ export const viewShowsEveryEnteredValue: SameShape<Extract<keyof HoldingView, ke
 
 /** The calendar kernel builds the user's entries: its entry plus the public entry's demo label, id and origin must be exactly the contract's. */
 export const userCalendarEntryIsTheContract: SameShape<
-  KernelUserCalendarEntry & { isDemo: boolean; distributionId: string } & DistributionOrigin & DistributionReturnOfCapital,
+  KernelUserCalendarEntry & { isDemo: boolean; distributionId: string } & DistributionOrigin & DistributionReturnOfCapital & CalendarPayoutState,
   UserCalendarEntry
 > = true;
 
@@ -178,13 +179,28 @@ export function sharesEntitled(c: HoldingComputation, exDate: IsoDate): Decimal 
   return upcoming.length === 0 ? held : adjustShares(held, c.today, upcoming, exDate);
 }
 
+/** A calendar entry's state in the user's ledger (read-models/payouts/ledger.ts). */
+export interface CalendarPayoutState {
+  payoutStatus: PayoutStatus;
+  receivedAmount: string | null;
+}
+
 /**
  * The user's payout calendar: the public calendar's entries (declared and estimated, same dates,
  * amounts and flags) of the held funds, Monday to Friday (buildUserDividendCalendar), each with the
  * shares entitled to it (sharesEntitled) and shares x amount. Entries the holding is not entitled to
  * (ex-date on or before heldSince) are left out. `paid`: declared and paid on or before today.
  */
-export function userCalendarView(computed: readonly HoldingComputation[], entries: readonly PublicCalendarEntry[], today: IsoDate): UserCalendarEntry[] {
+export function userCalendarView(
+  computed: readonly HoldingComputation[],
+  entries: readonly PublicCalendarEntry[],
+  today: IsoDate,
+  /**
+   * The ledger's state by `<holdingId>/<exDate>` (what the brokerage and the user's marks say); an entry
+   * the ledger does not list gets the state its dates give (payoutStatus, nothing received).
+   */
+  ledger: ReadonlyMap<string, CalendarPayoutState> = new Map(),
+): UserCalendarEntry[] {
   const byEtf = new Map(computed.map((c) => [c.holding.etfId, c]));
   const out: UserCalendarEntry[] = [];
   for (const entry of entries) {
@@ -193,7 +209,21 @@ export function userCalendarView(computed: readonly HoldingComputation[], entrie
     const shares = sharesEntitled(c, entry.exDate);
     if (!shares.gt(0)) continue;
     const { source, issuer, sourceUrl, declaredAt, statedRate, secYield, rocEstimatePercent, character, characterFinal, rocBasis, rocPercent } = entry;
+    const state = ledger.get(`${c.holding.id}/${entry.exDate}`) ?? {
+      payoutStatus: payoutStatus({
+        today,
+        exDate: entry.exDate,
+        payDate: entry.payoutDate,
+        estimated: entry.estimated,
+        entitledShares: shares,
+        expected: shares.times(dec(entry.amount)),
+        received: null,
+        brokerageSynced: c.holding.source === 'brokerage',
+      }),
+      receivedAmount: null,
+    };
     const labels = {
+      ...state,
       isDemo: entry.isDemo,
       distributionId: entry.distributionId,
       ...{ source, issuer, sourceUrl, declaredAt, statedRate, secYield, rocEstimatePercent },
