@@ -9,8 +9,13 @@ import { addBusinessDays, addDays, addMonths, businessDaysBetween, mondayOf, typ
 
 export type PayoutStatus = 'projected' | 'declared' | 'entitled' | 'paid' | 'received' | 'short' | 'missing';
 
-/** A brokerage-synced payout with no broker record this many business days after its pay date is missing. */
-export const MISSING_AFTER_BUSINESS_DAYS = 5;
+/**
+ * A brokerage-synced payout with no broker record this many business days after its pay date is
+ * missing: the matching window (MATCH_WINDOW_BUSINESS_DAYS) has closed, and a day more lets the
+ * brokerage's data reach SnapTrade (it refreshes daily). Four also keeps a payout paid on a Monday
+ * missing by Friday, inside the calendar's week.
+ */
+export const MISSING_AFTER_BUSINESS_DAYS = 4;
 /** A broker record matches a payout whose pay date is at most this many business days from the record's date. */
 export const MATCH_WINDOW_BUSINESS_DAYS = 3;
 /** What a received amount may fall below the entitlement, per entitled share, and still be received (a cent). */

@@ -247,7 +247,7 @@ export class UserAreaReads {
       // the payout states of the calendar's window (read-models/payouts/ledger.ts)
       const window = calendarWindow(market.today);
       const ledger = buildLedger({ holdings: missing, market, payouts: await payouts.findOne({ _id: userId }, { readOnly: true }) }, window.from, window.to);
-      const states = new Map(ledger.payouts.map((p) => [`${p.holdingId}/${p.exDate}`, { payoutStatus: p.status, receivedAmount: p.received }]));
+      const states = new Map(ledger.payouts.map((p) => [`${p.holdingId}/${p.exDate}`, { payoutStatus: p.status, receivedAmount: p.received, entitledShares: p.entitledShares }]));
       for (const h of missing) {
         const computed = computeHolding(h, market);
         const entries = calendar.filter((e) => e.etfId === h.etfId);

@@ -196,20 +196,22 @@ export function userCalendarView(
   entries: readonly PublicCalendarEntry[],
   today: IsoDate,
   /**
-   * The ledger's state by `<holdingId>/<exDate>` (what the brokerage and the user's marks say); an entry
-   * the ledger does not list gets the state its dates give (payoutStatus, nothing received).
+   * The ledger's state by `<holdingId>/<exDate>` (what the brokerage and the user's marks say), with its
+   * entitled shares (a brokerage-synced holding's come from its reinvestment records); an entry the
+   * ledger does not list gets the state its dates give (payoutStatus, nothing received).
    */
-  ledger: ReadonlyMap<string, CalendarPayoutState> = new Map(),
+  ledger: ReadonlyMap<string, CalendarPayoutState & { entitledShares: string }> = new Map(),
 ): UserCalendarEntry[] {
   const byEtf = new Map(computed.map((c) => [c.holding.etfId, c]));
   const out: UserCalendarEntry[] = [];
   for (const entry of entries) {
     const c = byEtf.get(entry.etfId);
     if (!c) continue;
-    const shares = sharesEntitled(c, entry.exDate);
+    const known = ledger.get(`${c.holding.id}/${entry.exDate}`);
+    const shares = known ? dec(known.entitledShares) : sharesEntitled(c, entry.exDate);
     if (!shares.gt(0)) continue;
     const { source, issuer, sourceUrl, declaredAt, statedRate, secYield, rocEstimatePercent, character, characterFinal, rocBasis, rocPercent } = entry;
-    const state = ledger.get(`${c.holding.id}/${entry.exDate}`) ?? {
+    const state: CalendarPayoutState = known ? { payoutStatus: known.payoutStatus, receivedAmount: known.receivedAmount } : {
       payoutStatus: payoutStatus({
         today,
         exDate: entry.exDate,
