@@ -209,6 +209,13 @@ export const HoldingView = z.object({
    * received or the close it was reinvested at, or the payouts its projected income uses (docs/user-area.md).
    */
   isDemo: z.boolean(),
+  /**
+   * The holding's latest declared payout whose ex-date has passed (the last five weeks), with its state in the
+   * payout ledger (docs/payouts.md: entitled, paid, received, short or missing); null when none.
+   */
+  latestPayout: z
+    .object({ exDate: IsoDate, payDate: IsoDate, status: PayoutStatus, expected: z.string(), received: z.string().nullable() })
+    .nullable(),
 });
 export type HoldingView = z.infer<typeof HoldingView>;
 

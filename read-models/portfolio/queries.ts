@@ -7,6 +7,10 @@ import { PORTFOLIOS, portfolioProjection, type HoldingEntry, type PortfolioDoc }
 import { computeHolding, portfolioView, userCalendarView, type HoldingView } from './views.ts';
 import { taxSummaryView } from './tax-summary.ts';
 import { calendarWindow } from '../../domain/market/dividend-calendar.ts';
+import { addDays } from '../../domain/market/trading-days.ts';
+
+/** How far back a holding's latest payout is looked for (days): five weeks, a monthly payer's too. */
+const LATEST_PAYOUT_DAYS = 35;
 import { buildLedger } from './payout-ledger.ts';
 import { PAYOUTS, payoutsProjection, type PayoutsDoc } from '../payouts/projection.ts';
 import type { TaxSummary } from '../../contracts/portfolio.ts';
@@ -244,16 +248,21 @@ export class UserAreaReads {
         ),
         snapshot.calendar(),
       ]);
-      // the payout states of the calendar's window (read-models/payouts/ledger.ts)
+      // the payout states of the calendar's window and the holdings' latest payouts (payout-ledger.ts)
       const window = calendarWindow(market.today);
-      const ledger = buildLedger({ holdings: missing, market, payouts: await payouts.findOne({ _id: userId }, { readOnly: true }) }, window.from, window.to);
+      const ledger = buildLedger({ holdings: missing, market, payouts: await payouts.findOne({ _id: userId }, { readOnly: true }) }, addDays(market.today, -LATEST_PAYOUT_DAYS), window.to);
       const states = new Map(ledger.payouts.map((p) => [`${p.holdingId}/${p.exDate}`, { payoutStatus: p.status, receivedAmount: p.received, entitledShares: p.entitledShares }]));
+      const latest = new Map<string, HoldingView['latestPayout']>();
+      // by pay date ascending: the last one whose ex-date has passed stays (a projection is no payout yet)
+      for (const p of ledger.payouts) {
+        if (p.exDate <= market.today && p.status !== 'projected' && p.status !== 'declared') latest.set(p.holdingId, { exDate: p.exDate, payDate: p.payDate, status: p.status, expected: p.expected, received: p.received });
+      }
       for (const h of missing) {
         const computed = computeHolding(h, market);
         const entries = calendar.filter((e) => e.etfId === h.etfId);
         reusable.set(h.id, {
           entry: h,
-          viewJson: JSON.stringify(portfolioView([computed], market)[0]),
+          viewJson: JSON.stringify(portfolioView([computed], market, latest)[0]),
           isDemo: computed.isDemo,
           calendar: userCalendarView([computed], entries, requestToday, states),
         });

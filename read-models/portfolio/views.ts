@@ -95,7 +95,7 @@ const percentOf = (part: Decimal | null, base: Decimal | null) =>
 /** Shares rounded to 6 decimals, trailing zeros dropped. */
 export const sharesText = (v: Decimal) => canonical(dec(fixed(v, METRIC_PRECISION.shares)));
 
-export function holdingView(c: HoldingComputation, item: EtfListItem | null): HoldingView {
+export function holdingView(c: HoldingComputation, item: EtfListItem | null, latestPayout: HoldingView['latestPayout'] = null): HoldingView {
   const { holding, heldSince, performance: p } = c;
   // the shares bought on today's share basis (after a split since the purchase): reinvested = current - bought
   const bought = p?.initialShares ?? dec(holding.shares);
@@ -133,6 +133,7 @@ export function holdingView(c: HoldingComputation, item: EtfListItem | null): Ho
     houseMoneyReached: p?.houseMoney.reached ?? false,
     ...returnOfCapitalView(p, withPrice),
     isDemo: c.isDemo,
+    latestPayout,
   };
 }
 
@@ -159,8 +160,13 @@ function returnOfCapitalView(p: HoldingPerformance | null, withPrice: boolean) {
 }
 
 /** The holdings in the order added. */
-export function portfolioView(computed: readonly HoldingComputation[], market: MarketInputs): HoldingView[] {
-  return computed.map((c) => holdingView(c, market.items.get(c.holding.etfId) ?? null));
+export function portfolioView(
+  computed: readonly HoldingComputation[],
+  market: MarketInputs,
+  /** By holding id: its latest payout in the ledger (read-models/portfolio/payout-ledger.ts). */
+  latestPayouts: ReadonlyMap<string, HoldingView['latestPayout']> = new Map(),
+): HoldingView[] {
+  return computed.map((c) => holdingView(c, market.items.get(c.holding.etfId) ?? null, latestPayouts.get(c.holding.id) ?? null));
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Agent } from 'supertest';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayoutLedger } from '../../contracts/payouts.ts';
-import type { UserCalendarEntry } from '../../contracts/portfolio.ts';
+import type { HoldingView, UserCalendarEntry } from '../../contracts/portfolio.ts';
 import { businessDaysBetween } from '../../domain/market/trading-days.ts';
 import { streams } from '../../events/streams.ts';
 import { startSnapTradeStandIn, type SnapTradeStandIn, type StandInAccount } from '../../infra/brokerage/snaptrade-test-server.ts';
@@ -170,6 +170,12 @@ describe('a brokerage-synced payout from projected to received; one short, one m
     expect(await icsDescription('RCVW', '2026-01-14')).toBe('RCVW: 100 shares × $0.40 = $40.00\\nStatus: received $40.00\\nPay date: 2026-01-14\\nhttp://localhost:3000/etf/RCVW');
     expect(await icsDescription('SHTW', '2026-01-14')).toContain('Status: short $13.00 of $15.00');
     expect(await icsDescription('MISW', '2026-01-12')).toContain('Status: missing (no broker record)');
+    // and the holdings: each one's latest payout with its state
+    const holdings = (await agent.get('/api/user/portfolio').expect(200)).body as HoldingView[];
+    const latest = (etfId: string) => holdings.find((h) => h.etfId === etfId)!.latestPayout;
+    expect(latest(RCVW.etfId)).toEqual({ exDate: '2026-01-13', payDate: '2026-01-14', status: 'received', expected: '40.00', received: '40.00' });
+    expect(latest(SHTW.etfId)).toEqual({ exDate: '2026-01-13', payDate: '2026-01-14', status: 'short', expected: '15.00', received: '13.00' });
+    expect(latest(MISW.etfId)).toEqual({ exDate: '2026-01-09', payDate: '2026-01-12', status: 'missing', expected: '2.00', received: null });
   });
 
   it('a hand mark wins over the brokerage: MISW marked received', async () => {

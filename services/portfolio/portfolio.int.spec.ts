@@ -76,6 +76,8 @@ describe('POST /api/user/portfolio', () => {
       yieldOnAdjustedCost: '77.92',
       explain: expect.objectContaining({ adjustedCostBasis: expect.objectContaining({ inputs: { costBasis: '2000', reinvestedCost: '117.125', capitalReturned: '0', capitalGainFromRoc: '0', lots: 4 } }) }),
       isDemo: false,
+      // the 01-20 payout, paid 01-21 (the market day is 01-23), on the 104.5 shares of that ex-date: 26.125
+      latestPayout: { exDate: '2026-01-20', payDate: '2026-01-21', status: 'paid', expected: '26.13', received: null },
     });
     await agent.get('/api/user/portfolio').expect(200, [res.body]);
     await agent.get(`/api/user/portfolio/${res.body.id}`).expect(200, res.body);
