@@ -32,6 +32,8 @@ export interface LedgerInput {
   holdings: readonly HoldingEntry[];
   market: MarketInputs;
   payouts: PayoutsDoc | null;
+  /** The holdings' computations when the caller has them already (the user area), by holding id. */
+  computed?: ReadonlyMap<string, HoldingComputation>;
 }
 
 /** One payout before matching: its entitlement, with the decimals kept. */
@@ -126,11 +128,11 @@ export interface Ledger {
  * around every record's date (whatever range is asked for), so a record's match never depends on the
  * range.
  */
-export function buildLedger({ holdings, market, payouts }: LedgerInput, from: IsoDate, to: IsoDate): Ledger {
+export function buildLedger({ holdings, market, payouts, computed: known }: LedgerInput, from: IsoDate, to: IsoDate): Ledger {
   const records = payouts?.records ?? [];
   const marks = new Map((payouts?.marks ?? []).map((m) => [payoutKey(m.holdingId, m.exDate), m]));
   const recordsById = new Map(records.map((r) => [r.id, r]));
-  const computed = holdings.map((h) => computeHolding(h, market));
+  const computed = holdings.map((h) => known?.get(h.id) ?? computeHolding(h, market));
   const tickerOf = (c: HoldingComputation) => market.series.get(c.holding.etfId)?.ticker ?? market.items.get(c.holding.etfId)?.ticker ?? '';
   const reinvestedOf = (c: HoldingComputation) =>
     c.holding.source === 'brokerage'

@@ -250,7 +250,9 @@ export class UserAreaReads {
       ]);
       // the payout states of the calendar's window and the holdings' latest payouts (payout-ledger.ts)
       const window = calendarWindow(market.today);
-      const ledger = buildLedger({ holdings: missing, market, payouts: await payouts.findOne({ _id: userId }, { readOnly: true }) }, addDays(market.today, -LATEST_PAYOUT_DAYS), window.to);
+      const computed = new Map(missing.map((h) => [h.id, computeHolding(h, market)]));
+      const payoutsDoc = await payouts.findOne({ _id: userId }, { readOnly: true });
+      const ledger = buildLedger({ holdings: missing, market, payouts: payoutsDoc, computed }, addDays(market.today, -LATEST_PAYOUT_DAYS), window.to);
       const states = new Map(ledger.payouts.map((p) => [`${p.holdingId}/${p.exDate}`, { payoutStatus: p.status, receivedAmount: p.received, entitledShares: p.entitledShares }]));
       const latest = new Map<string, HoldingView['latestPayout']>();
       // by pay date ascending: the last one whose ex-date has passed stays (a projection is no payout yet)
@@ -258,13 +260,13 @@ export class UserAreaReads {
         if (p.exDate <= market.today && p.status !== 'projected' && p.status !== 'declared') latest.set(p.holdingId, { exDate: p.exDate, payDate: p.payDate, status: p.status, expected: p.expected, received: p.received });
       }
       for (const h of missing) {
-        const computed = computeHolding(h, market);
+        const c = computed.get(h.id)!;
         const entries = calendar.filter((e) => e.etfId === h.etfId);
         reusable.set(h.id, {
           entry: h,
-          viewJson: JSON.stringify(portfolioView([computed], market, latest)[0]),
-          isDemo: computed.isDemo,
-          calendar: userCalendarView([computed], entries, requestToday, states),
+          viewJson: JSON.stringify(portfolioView([c], market, latest)[0]),
+          isDemo: c.isDemo,
+          calendar: userCalendarView([c], entries, requestToday, states),
         });
       }
     }

@@ -28,16 +28,16 @@ export interface PayoutsCommandDeps {
 const PAY_DATE_SEARCH_DAYS = 120;
 
 /**
- * One payout of one of the user's holdings, as the ledger has it now: 404 for a holding the user does
- * not have, or one without a payout on that ex-date.
+ * One payout of one of the user's holdings, as the ledger has it now, and the market date: 404 for a
+ * holding the user does not have, or one without a payout on that ex-date.
  */
-export async function findPayout(deps: PayoutsCommandDeps, userId: string, holdingId: string, exDate: string, ctx: CommandContext): Promise<LedgerPayout> {
+export async function findPayout(deps: PayoutsCommandDeps, userId: string, holdingId: string, exDate: string, ctx: CommandContext): Promise<{ payout: LedgerPayout; today: string }> {
   const input = await ledgerInput(deps.readModels, deps.marketSnapshots, userId, newYorkDate(ctx.now));
   const holding = input.holdings.find((h) => h.id === holdingId);
   if (!holding) throw notFound(portfolioMessages.holdingNotFound);
   const payout = buildLedger({ ...input, holdings: [holding] }, exDate, addDays(exDate, PAY_DATE_SEARCH_DAYS)).payouts.find((p) => p.exDate === exDate);
   if (!payout) throw notFound(payoutMessages.payoutNotFound);
-  return payout;
+  return { payout, today: input.market.today };
 }
 
 /**
@@ -53,9 +53,8 @@ export async function markPayoutReceived(
   amount: string,
   ctx: CommandContext,
 ): Promise<{ position: number; payDate: string }> {
-  const payout = await findPayout(deps, userId, holdingId, exDate, ctx);
-  const input = await ledgerInput(deps.readModels, deps.marketSnapshots, userId, newYorkDate(ctx.now));
-  if (payout.payDate > input.market.today) throw conflict(`${payoutMessages.notPaidYet} (${payout.payDate}).`);
+  const { payout, today } = await findPayout(deps, userId, holdingId, exDate, ctx);
+  if (payout.payDate > today) throw conflict(`${payoutMessages.notPaidYet} (${payout.payDate}).`);
   const result = await handleCommand(
     deps.log,
     streams.payouts(userId),
