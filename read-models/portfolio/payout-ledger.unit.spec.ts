@@ -26,7 +26,7 @@ const d = (exDate: string, amount: string, payDate: string, kind: 'regular' | 's
   status: 'declared' as const,
   distributionId: `${ETF}_${exDate}${kind === 'special' ? '_special' : ''}`,
   recordDate: null,
-  source: 'owner' as const,
+  source: 'manual' as const,
 });
 const market = (s: EtfSeries): MarketInputs => ({ today: TODAY, items: new Map<string, EtfListItem>(), series: new Map([[ETF, s]]) });
 const holding = (over: Partial<HoldingEntry>): HoldingEntry => ({ id: 'h1', etfId: ETF, shares: '100', purchasePrice: '20', purchaseDate: '2026-01-02', isDrip: false, addedAt: '2026-01-02T15:00:00.000Z', ...over });
