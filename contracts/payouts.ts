@@ -270,7 +270,7 @@ export const markPayoutReceived = endpoint({
   body: MarkReceived,
   responses: { 200: { description: 'The payout, with its new state.', json: LedgerPayout } },
   errors: [400, 404, 409, 412],
-  reads: ['portfolio', 'market'],
+  reads: ['portfolio', 'payouts', 'market'],
   waitsFor: ['payouts'],
 });
 
@@ -320,6 +320,6 @@ export const putIncomeGoal = endpoint({
   body: IncomeGoalInput,
   responses: { 200: { description: 'The goal and its progress.', json: IncomeGoalView } },
   errors: [400, 412],
-  reads: ['portfolio', 'market'],
+  reads: ['portfolio', 'payouts', 'market'],
   waitsFor: ['payouts'],
 });
