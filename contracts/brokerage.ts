@@ -51,6 +51,8 @@ export const BrokerageSyncResult = z.object({
    * the reason in the words of the holding form.
    */
   notSynced: z.array(z.object({ ticker: z.string(), reason: z.string() })),
+  /** Dividend and reinvestment records of the accounts new or changed since the last sync (kept for the payout ledger, docs/payouts.md). */
+  payoutRecords: z.number().int(),
   syncedAt: z.string(),
 });
 export type BrokerageSyncResult = z.infer<typeof BrokerageSyncResult>;

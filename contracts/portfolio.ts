@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { canonical, parseAmount } from '../domain/market/decimal.ts';
 import { isValidDate } from '../domain/market/trading-days.ts';
 import { endpoint } from './endpoint.ts';
+import { PayoutStatus } from './payouts.ts';
 import { decimalDoc, lenient, lenientOptional } from './fields.ts';
 import { DistributionCharacter, DistributionKind, DistributionOrigin, DistributionReturnOfCapital, EtfListItem, IsoDate, MetricExplanation, RocBasis, RocBasisCounts } from './market.ts';
 
@@ -208,6 +209,13 @@ export const HoldingView = z.object({
    * received or the close it was reinvested at, or the payouts its projected income uses (docs/user-area.md).
    */
   isDemo: z.boolean(),
+  /**
+   * The holding's latest declared payout whose ex-date has passed (the last five weeks), with its state in the
+   * payout ledger (docs/payouts.md: entitled, paid, received, short or missing); null when none.
+   */
+  latestPayout: z
+    .object({ exDate: IsoDate, payDate: IsoDate, status: PayoutStatus, expected: z.string(), received: z.string().nullable() })
+    .nullable(),
 });
 export type HoldingView = z.infer<typeof HoldingView>;
 
@@ -229,6 +237,10 @@ export const UserCalendarEntry = z.object({
   isDemo: z.boolean(),
   /** The public entry's `distributionId`: one per payout (two paid on one day are two), the private ICS feed's UID. */
   distributionId: z.string(),
+  /** The payout's state in the user's ledger (docs/payouts.md): projected, declared, entitled, paid, received, short or missing. */
+  payoutStatus: PayoutStatus,
+  /** What arrived (cents) for a received or short payout; null otherwise. */
+  receivedAmount: z.string().nullable(),
 })
   // the public entry's origin: its source and, for an issuer's declaration, the release, its time and figures
   .extend(DistributionOrigin.shape)

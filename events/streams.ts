@@ -25,7 +25,8 @@ export type StreamCategory =
   | 'brokerage'
   | 'alerts'
   | 'alertsreactor'
-  | 'releases';
+  | 'releases'
+  | 'payouts';
 
 export function streamName(category: StreamCategory, id: string): string {
   if (!id) throw new Error(`stream id for ${category} is empty`);
@@ -70,6 +71,8 @@ export const streams = {
   alertsReactor: () => streamName('alertsreactor', 'distribution-change'),
   /** An issuer's release read by ingest-declarations (docs/declarations.md): read, then applied or dismissed. */
   releases: (releaseId: string) => streamName('releases', releaseId),
+  /** A user's payout ledger: payouts marked received, brokerage dividend records, the income goal (docs/payouts.md). */
+  payouts: (userId: string) => streamName('payouts', userId),
   /** The single stream of `MarketDayBegan` events: the market's "today" as a fact in the log. */
   marketClock: () => streamName('market', 'clock'),
 };

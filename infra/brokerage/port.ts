@@ -28,6 +28,25 @@ export interface BrokeragePositionReport {
   averageCost: string | null;
 }
 
+/**
+ * One dividend activity of an account as the aggregator reports it (SnapTrade's account activities of
+ * type `DIVIDEND` and `REI`, a dividend reinvested); decimals as text.
+ */
+export interface BrokerageDividendReport {
+  id: string;
+  type: 'DIVIDEND' | 'REI';
+  /** The ticker in Yahoo Finance form. */
+  symbol: string;
+  /** The cash, signed as the brokerage sends it. */
+  amount: string;
+  /** Units (a reinvestment's shares bought); null when not given. */
+  units: string | null;
+  price: string | null;
+  /** The trade date (any precision the brokerage gives: a date or an instant), null when missing. */
+  tradeDate: string | null;
+  settlementDate: string | null;
+}
+
 /** Why a call to the aggregator failed, in words safe to log (never a URL, a query or a secret). */
 export class BrokerageError extends Error {
   readonly reason: 'timeout' | 'unreachable' | 'refused' | 'invalid-answer';
@@ -48,4 +67,6 @@ export interface Brokerage {
   connectionUrl(user: BrokerageUser, redirectUrl: string): Promise<string>;
   listAccounts(user: BrokerageUser): Promise<BrokerageAccount[]>;
   listPositions(user: BrokerageUser, accountId: string): Promise<BrokeragePositionReport[]>;
+  /** The account's dividend and reinvestment activities from `startDate` (YYYY-MM-DD), every page. */
+  listDividendActivities(user: BrokerageUser, accountId: string, startDate: string): Promise<BrokerageDividendReport[]>;
 }

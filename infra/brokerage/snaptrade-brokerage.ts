@@ -1,5 +1,10 @@
 import { Snaptrade, SnaptradeAuth, SnaptradeError } from 'snaptrade-typescript-sdk';
-import { BrokerageError, type Brokerage, type BrokerageAccount, type BrokeragePositionReport, type BrokerageUser } from './port.ts';
+import { BrokerageError, type Brokerage, type BrokerageAccount, type BrokerageDividendReport, type BrokeragePositionReport, type BrokerageUser } from './port.ts';
+
+/** Activities asked for per page (SnapTrade's default and the most it answers is 1000). */
+const ACTIVITY_PAGE = 1000;
+/** Pages read at most per account and sync (a long history of a busy account stops here). */
+const ACTIVITY_PAGES = 20;
 
 export interface SnapTradeOptions {
   clientId: string;
@@ -74,6 +79,33 @@ export function createSnapTradeBrokerage(options: SnapTradeOptions): Brokerage {
           },
         ];
       });
+    },
+    async listDividendActivities(user, accountId, startDate) {
+      const out: BrokerageDividendReport[] = [];
+      for (let page = 0; page < ACTIVITY_PAGES; page++) {
+        const data = await call('read the account activities', () =>
+          client.accountInformation.getAccountActivities({ ...credentials(user), accountId, startDate, type: 'DIVIDEND,REI', offset: page * ACTIVITY_PAGE, limit: ACTIVITY_PAGE }),
+        );
+        if (!data || !Array.isArray(data.data)) throw new BrokerageError('invalid-answer', 'SnapTrade answered the activities without a data list');
+        for (const a of data.data) {
+          const type = a.type === 'DIVIDEND' || a.type === 'REI' ? a.type : null;
+          const symbol = a.symbol && typeof a.symbol.symbol === 'string' ? a.symbol.symbol : null;
+          if (type === null || symbol === null || typeof a.id !== 'string' || typeof a.amount !== 'number') continue;
+          out.push({
+            id: a.id,
+            type,
+            symbol,
+            amount: String(a.amount),
+            units: typeof a.units === 'number' ? String(a.units) : null,
+            price: typeof a.price === 'number' ? String(a.price) : null,
+            tradeDate: typeof a.trade_date === 'string' ? a.trade_date : null,
+            settlementDate: typeof a.settlement_date === 'string' ? a.settlement_date : null,
+          });
+        }
+        const total = data.pagination?.total;
+        if (data.data.length < ACTIVITY_PAGE || (typeof total === 'number' && (page + 1) * ACTIVITY_PAGE >= total)) break;
+      }
+      return out;
     },
   };
 }

@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
 /**
  * Test helper: a stand-in for SnapTrade's API on a free local port, answering in SnapTrade's published
  * shapes (https://docs.snaptrade.com/reference): register a user, the connection portal login, list
- * accounts, all positions of an account, and SnapTrade's error body `{detail, status_code, code}`.
+ * accounts, all positions of an account, an account's activities (`GET /accounts/{id}/activities`:
+ * `{data: AccountUniversalActivity[], pagination: {offset, limit, total}}`, filtered by `startDate`,
+ * `endDate` and `type`, paged by `offset` and `limit`), and SnapTrade's error body `{detail, status_code, code}`.
  * Every request must carry our client id and a timestamp and be signed the way SnapTrade checks it
  * (HMAC-SHA256 of `{"content","path","query"}` with sorted keys, keyed by the consumer key, base64),
  * else it answers SnapTrade's 401 `Unable to verify signature sent`.
@@ -16,6 +18,23 @@ export interface StandInAccount {
   brokerageName: string;
   accountName: string;
   positions: StandInPosition[];
+  /** The account's activities (dividends, reinvestments, ...), in SnapTrade's order (none: []). */
+  activities?: StandInActivity[];
+}
+
+/** One account activity; the stand-in answers it in SnapTrade's AccountUniversalActivity shape. */
+export interface StandInActivity {
+  id: string;
+  /** `DIVIDEND`, `REI`, `BUY`, ... */
+  type: string;
+  symbol: string;
+  /** Numbers, as SnapTrade sends them. */
+  amount: number;
+  units?: number;
+  price?: number;
+  /** `YYYY-MM-DD`: sent as SnapTrade's `trade_date` instant (`YYYY-MM-DDT00:00:00.000Z`) and as `settlement_date`. */
+  date: string;
+  description?: string;
 }
 
 export interface StandInPosition {
@@ -172,6 +191,38 @@ export async function startSnapTradeStandIn(options: { clientId?: string; consum
             currency: 'USD',
           })),
           data_freshness: { as_of: '2026-01-23T14:00:00.000Z' },
+        });
+      }
+      const activities = /^\/accounts\/([^/]+)\/activities$/.exec(url.pathname);
+      if (req.method === 'GET' && activities) {
+        const account = (accounts.get(userId) ?? []).find((a) => a.id === decodeURIComponent(activities[1]!));
+        if (!account) return error(res, 404, 'Account not found', '1063');
+        const types = query['type'] ? new Set(query['type'].split(',')) : null;
+        const from = query['startDate'] ?? '';
+        const to = query['endDate'] ?? '9999-12-31';
+        const all = (account.activities ?? []).filter((a) => (types === null || types.has(a.type)) && a.date >= from && a.date <= to);
+        const offset = Number(query['offset'] ?? 0);
+        const limit = Number(query['limit'] ?? 1000);
+        return send(res, 200, {
+          data: all.slice(offset, offset + limit).map((a) => ({
+            id: a.id,
+            symbol: { id: randomUUID(), symbol: a.symbol, raw_symbol: a.symbol.replace(/\..*$/, ''), description: `${a.symbol} fund`, currency: { id: randomUUID(), code: 'USD', name: 'US Dollar' }, type: { id: randomUUID(), code: 'et', description: 'ETF' } },
+            option_symbol: null,
+            price: a.price ?? 0,
+            units: a.units ?? 0,
+            amount: a.amount,
+            currency: { id: randomUUID(), code: 'USD', name: 'US Dollar' },
+            type: a.type,
+            option_type: '',
+            description: a.description ?? `${a.type} ${a.symbol}`,
+            trade_date: `${a.date}T00:00:00.000Z`,
+            settlement_date: `${a.date}T00:00:00.000Z`,
+            fee: 0,
+            fx_rate: null,
+            institution: account.brokerageName,
+            external_reference_id: null,
+          })),
+          pagination: { offset, limit, total: all.length },
         });
       }
       return error(res, 404, 'Not found', '1000');

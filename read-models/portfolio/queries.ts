@@ -6,6 +6,13 @@ import { MarketSnapshots } from '../market/market-snapshot.ts';
 import { PORTFOLIOS, portfolioProjection, type HoldingEntry, type PortfolioDoc } from './projection.ts';
 import { computeHolding, portfolioView, userCalendarView, type HoldingView } from './views.ts';
 import { taxSummaryView } from './tax-summary.ts';
+import { calendarWindow } from '../../domain/market/dividend-calendar.ts';
+import { addDays } from '../../domain/market/trading-days.ts';
+
+/** How far back a holding's latest payout is looked for (days): five weeks, a monthly payer's too. */
+const LATEST_PAYOUT_DAYS = 35;
+import { buildLedger } from './payout-ledger.ts';
+import { PAYOUTS, payoutsProjection, type PayoutsDoc } from '../payouts/projection.ts';
 import type { TaxSummary } from '../../contracts/portfolio.ts';
 
 /** A user's holdings as entered; `readOnly`: the caller only reads them (see FindOptions.readOnly). */
@@ -203,10 +210,17 @@ export class UserAreaReads {
   }
 
   private async document(userId: string, requestToday: IsoDate): Promise<UserAreaDocument> {
-    const [position, version] = await Promise.all([portfolioPosition(this.readModels, userId), this.snapshots.version()]);
+    const payouts = this.readModels.collection<PayoutsDoc>(payoutsProjection, PAYOUTS);
+    const [position, version, payoutsAt] = await Promise.all([
+      portfolioPosition(this.readModels, userId),
+      this.snapshots.version(),
+      payouts.findOne({ _id: userId }, { projection: { _position: 1 } }).then((d) => Number(d?.['_position'] ?? 0)),
+    ]);
     // While a market batch is being written (version null) the newest trusted document is served if
-    // there is one; anything computed meanwhile is answered but not kept.
-    const marketKey = `${version ?? this.snapshots.trusted}:${requestToday}`;
+    // there is one; anything computed meanwhile is answered but not kept. The user's payouts document
+    // (marks, broker records: the calendar's payout states) is part of the market key: a mark
+    // recomputes the user's holdings, as a market change does.
+    const marketKey = `${version ?? this.snapshots.trusted}:${requestToday}:${payoutsAt}`;
     const cached = this.documents.get(userId);
     if (cached && cached.key === `${position}:${marketKey}`) {
       // most recently used last
@@ -234,10 +248,26 @@ export class UserAreaReads {
         ),
         snapshot.calendar(),
       ]);
+      // the payout states of the calendar's window and the holdings' latest payouts (payout-ledger.ts)
+      const window = calendarWindow(market.today);
+      const computed = new Map(missing.map((h) => [h.id, computeHolding(h, market)]));
+      const payoutsDoc = await payouts.findOne({ _id: userId }, { readOnly: true });
+      const ledger = buildLedger({ holdings: missing, market, payouts: payoutsDoc, computed }, addDays(market.today, -LATEST_PAYOUT_DAYS), window.to);
+      const states = new Map(ledger.payouts.map((p) => [`${p.holdingId}/${p.exDate}`, { payoutStatus: p.status, receivedAmount: p.received, entitledShares: p.entitledShares }]));
+      const latest = new Map<string, HoldingView['latestPayout']>();
+      // by pay date ascending: the last one whose ex-date has passed stays (a projection is no payout yet)
+      for (const p of ledger.payouts) {
+        if (p.exDate <= market.today && p.status !== 'projected' && p.status !== 'declared') latest.set(p.holdingId, { exDate: p.exDate, payDate: p.payDate, status: p.status, expected: p.expected, received: p.received });
+      }
       for (const h of missing) {
-        const computed = computeHolding(h, market);
+        const c = computed.get(h.id)!;
         const entries = calendar.filter((e) => e.etfId === h.etfId);
-        reusable.set(h.id, { entry: h, viewJson: JSON.stringify(portfolioView([computed], market)[0]), isDemo: computed.isDemo, calendar: userCalendarView([computed], entries, requestToday) });
+        reusable.set(h.id, {
+          entry: h,
+          viewJson: JSON.stringify(portfolioView([c], market, latest)[0]),
+          isDemo: c.isDemo,
+          calendar: userCalendarView([c], entries, requestToday, states),
+        });
       }
     }
     let partsBytes = 0;
@@ -272,10 +302,10 @@ export class UserAreaReads {
 const userAreaCaches = registerCacheKind<UserAreaReads>({
   name: 'user-area',
   owner: 'read-models/portfolio/queries.ts',
-  key: 'user id; the document is current while (portfolio `_position`, market version, request date) is, a holding\'s part while the market key and the holding\'s entry are',
+  key: 'user id; the document is current while (portfolio `_position`, market version, request date, payouts `_position`) is, a holding\'s part while the market key (market version, request date, payouts `_position`) and the holding\'s entry are',
   bound: '64 MiB, counted as twice the JSON of the parts (the answers joined from them take about as much again)',
   eviction: 'least recently used first',
-  coherence: 'a holding write moves the portfolio `_position`, any market change the market version (market-snapshots); nothing is kept while the version cannot be trusted',
+  coherence: 'a holding write moves the portfolio `_position`, any market change the market version (market-snapshots), a payout mark or broker record the payouts `_position`; nothing is kept while the version cannot be trusted',
   clearable: true,
   clear: (reads) => reads.clear(),
   size: (reads) => reads.stats().documents,

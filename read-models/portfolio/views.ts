@@ -9,6 +9,7 @@ import { formatPrice, METRIC_PRECISION } from '../../domain/market/etf-metrics.t
 import { holdingPerformance, type HoldingPerformance } from '../../domain/market/holding-performance.ts';
 import { explainHoldingRoc, type HoldingRocExplanations } from '../../domain/market/explain.ts';
 import { adjustShares, type SplitPoint } from '../../domain/market/splits.ts';
+import { payoutStatus, type PayoutStatus } from '../../domain/market/payout-ledger.ts';
 import type { HoldingEntered } from '../../events/portfolio.ts';
 import type { MarketInputs } from '../market/market-snapshot.ts';
 import type { HoldingEntry } from './projection.ts';
@@ -73,7 +74,7 @@ export const viewShowsEveryEnteredValue: SameShape<Extract<keyof HoldingView, ke
 
 /** The calendar kernel builds the user's entries: its entry plus the public entry's demo label, id and origin must be exactly the contract's. */
 export const userCalendarEntryIsTheContract: SameShape<
-  KernelUserCalendarEntry & { isDemo: boolean; distributionId: string } & DistributionOrigin & DistributionReturnOfCapital,
+  KernelUserCalendarEntry & { isDemo: boolean; distributionId: string } & DistributionOrigin & DistributionReturnOfCapital & CalendarPayoutState,
   UserCalendarEntry
 > = true;
 
@@ -94,7 +95,7 @@ const percentOf = (part: Decimal | null, base: Decimal | null) =>
 /** Shares rounded to 6 decimals, trailing zeros dropped. */
 export const sharesText = (v: Decimal) => canonical(dec(fixed(v, METRIC_PRECISION.shares)));
 
-export function holdingView(c: HoldingComputation, item: EtfListItem | null): HoldingView {
+export function holdingView(c: HoldingComputation, item: EtfListItem | null, latestPayout: HoldingView['latestPayout'] = null): HoldingView {
   const { holding, heldSince, performance: p } = c;
   // the shares bought on today's share basis (after a split since the purchase): reinvested = current - bought
   const bought = p?.initialShares ?? dec(holding.shares);
@@ -132,6 +133,7 @@ export function holdingView(c: HoldingComputation, item: EtfListItem | null): Ho
     houseMoneyReached: p?.houseMoney.reached ?? false,
     ...returnOfCapitalView(p, withPrice),
     isDemo: c.isDemo,
+    latestPayout,
   };
 }
 
@@ -158,8 +160,13 @@ function returnOfCapitalView(p: HoldingPerformance | null, withPrice: boolean) {
 }
 
 /** The holdings in the order added. */
-export function portfolioView(computed: readonly HoldingComputation[], market: MarketInputs): HoldingView[] {
-  return computed.map((c) => holdingView(c, market.items.get(c.holding.etfId) ?? null));
+export function portfolioView(
+  computed: readonly HoldingComputation[],
+  market: MarketInputs,
+  /** By holding id: its latest payout in the ledger (read-models/portfolio/payout-ledger.ts). */
+  latestPayouts: ReadonlyMap<string, HoldingView['latestPayout']> = new Map(),
+): HoldingView[] {
+  return computed.map((c) => holdingView(c, market.items.get(c.holding.etfId) ?? null, latestPayouts.get(c.holding.id) ?? null));
 }
 
 /**
@@ -178,22 +185,53 @@ export function sharesEntitled(c: HoldingComputation, exDate: IsoDate): Decimal 
   return upcoming.length === 0 ? held : adjustShares(held, c.today, upcoming, exDate);
 }
 
+/** A calendar entry's state in the user's ledger (read-models/payouts/ledger.ts). */
+export interface CalendarPayoutState {
+  payoutStatus: PayoutStatus;
+  receivedAmount: string | null;
+}
+
 /**
  * The user's payout calendar: the public calendar's entries (declared and estimated, same dates,
  * amounts and flags) of the held funds, Monday to Friday (buildUserDividendCalendar), each with the
  * shares entitled to it (sharesEntitled) and shares x amount. Entries the holding is not entitled to
  * (ex-date on or before heldSince) are left out. `paid`: declared and paid on or before today.
  */
-export function userCalendarView(computed: readonly HoldingComputation[], entries: readonly PublicCalendarEntry[], today: IsoDate): UserCalendarEntry[] {
+export function userCalendarView(
+  computed: readonly HoldingComputation[],
+  entries: readonly PublicCalendarEntry[],
+  today: IsoDate,
+  /**
+   * The ledger's state by `<holdingId>/<exDate>` (what the brokerage and the user's marks say), with its
+   * entitled shares (a brokerage-synced holding's come from its reinvestment records); an entry the
+   * ledger does not list gets the state its dates give (payoutStatus, nothing received).
+   */
+  ledger: ReadonlyMap<string, CalendarPayoutState & { entitledShares: string }> = new Map(),
+): UserCalendarEntry[] {
   const byEtf = new Map(computed.map((c) => [c.holding.etfId, c]));
   const out: UserCalendarEntry[] = [];
   for (const entry of entries) {
     const c = byEtf.get(entry.etfId);
     if (!c) continue;
-    const shares = sharesEntitled(c, entry.exDate);
+    const known = ledger.get(`${c.holding.id}/${entry.exDate}`);
+    const shares = known ? dec(known.entitledShares) : sharesEntitled(c, entry.exDate);
     if (!shares.gt(0)) continue;
     const { source, issuer, sourceUrl, declaredAt, statedRate, secYield, rocEstimatePercent, character, characterFinal, rocBasis, rocPercent } = entry;
+    const state: CalendarPayoutState = known ? { payoutStatus: known.payoutStatus, receivedAmount: known.receivedAmount } : {
+      payoutStatus: payoutStatus({
+        today,
+        exDate: entry.exDate,
+        payDate: entry.payoutDate,
+        estimated: entry.estimated,
+        entitledShares: shares,
+        expected: shares.times(dec(entry.amount)),
+        received: null,
+        brokerageSynced: c.holding.source === 'brokerage',
+      }),
+      receivedAmount: null,
+    };
     const labels = {
+      ...state,
       isDemo: entry.isDemo,
       distributionId: entry.distributionId,
       ...{ source, issuer, sourceUrl, declaredAt, statedRate, secYield, rocEstimatePercent },

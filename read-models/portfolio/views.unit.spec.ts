@@ -241,22 +241,22 @@ describe('the payout calendar document', () => {
     const reads = await projectAll();
     expect(JSON.parse(await reads.calendarJson(ann, REQUEST_TODAY))).toEqual([
       // ex 01-20: 100 + 2.5 (paid 01-07) + 2 (paid 01-14) = 104.5; 104.5 x 0.25 = 26.125 -> 26.13; paid 01-21, before today 01-23
-      { etfId: id, ticker: 'DRPW', payoutDate: '2026-01-21', amount: '0.25', shares: '104.5', estimatedPayout: '26.13', estimated: false, kind: 'regular', paid: true, isDemo: false, distributionId: `${id}_2026-01-20`, ...OWNER },
+      { etfId: id, ticker: 'DRPW', payoutDate: '2026-01-21', amount: '0.25', shares: '104.5', estimatedPayout: '26.13', estimated: false, kind: 'regular', paid: true, isDemo: false, payoutStatus: 'paid', receivedAmount: null, distributionId: `${id}_2026-01-20`, ...OWNER },
       // ex 01-27: + 1.25 (paid 01-21) = 105.75; x 0.3 = 31.725 -> 31.73
-      { etfId: id, ticker: 'DRPW', payoutDate: '2026-01-28', amount: '0.3', shares: '105.75', estimatedPayout: '31.73', estimated: false, kind: 'regular', paid: false, isDemo: false, distributionId: `${id}_2026-01-27`, ...OWNER },
+      { etfId: id, ticker: 'DRPW', payoutDate: '2026-01-28', amount: '0.3', shares: '105.75', estimatedPayout: '31.73', estimated: false, kind: 'regular', paid: false, isDemo: false, payoutStatus: 'declared', receivedAmount: null, distributionId: `${id}_2026-01-27`, ...OWNER },
       // 105.75 x 0.3 = 31.725 -> 31.73
-      { etfId: id, ticker: 'DRPW', payoutDate: '2026-02-04', amount: '0.3', shares: '105.75', estimatedPayout: '31.73', estimated: true, kind: 'regular', paid: false, isDemo: false, distributionId: `${id}_2026-02-03`, ...OWNER },
-      { etfId: id, ticker: 'DRPW', payoutDate: '2026-02-11', amount: '0.3', shares: '105.75', estimatedPayout: '31.73', estimated: true, kind: 'regular', paid: false, isDemo: false, distributionId: `${id}_2026-02-10`, ...OWNER },
+      { etfId: id, ticker: 'DRPW', payoutDate: '2026-02-04', amount: '0.3', shares: '105.75', estimatedPayout: '31.73', estimated: true, kind: 'regular', paid: false, isDemo: false, payoutStatus: 'projected', receivedAmount: null, distributionId: `${id}_2026-02-03`, ...OWNER },
+      { etfId: id, ticker: 'DRPW', payoutDate: '2026-02-11', amount: '0.3', shares: '105.75', estimatedPayout: '31.73', estimated: true, kind: 'regular', paid: false, isDemo: false, payoutStatus: 'projected', receivedAmount: null, distributionId: `${id}_2026-02-10`, ...OWNER },
     ]);
   });
 
   it('uses the shares bought without DRIP', async () => {
     const reads = await projectAll();
     expect(JSON.parse(await reads.calendarJson(bob, REQUEST_TODAY))).toEqual([
-      { etfId: id, ticker: 'DRPW', payoutDate: '2026-01-21', amount: '0.25', shares: '40', estimatedPayout: '10.00', estimated: false, kind: 'regular', paid: true, isDemo: false, distributionId: `${id}_2026-01-20`, ...OWNER }, // 40 x 0.25
-      { etfId: id, ticker: 'DRPW', payoutDate: '2026-01-28', amount: '0.3', shares: '40', estimatedPayout: '12.00', estimated: false, kind: 'regular', paid: false, isDemo: false, distributionId: `${id}_2026-01-27`, ...OWNER }, // 40 x 0.3
-      { etfId: id, ticker: 'DRPW', payoutDate: '2026-02-04', amount: '0.3', shares: '40', estimatedPayout: '12.00', estimated: true, kind: 'regular', paid: false, isDemo: false, distributionId: `${id}_2026-02-03`, ...OWNER }, // 40 x 0.3
-      { etfId: id, ticker: 'DRPW', payoutDate: '2026-02-11', amount: '0.3', shares: '40', estimatedPayout: '12.00', estimated: true, kind: 'regular', paid: false, isDemo: false, distributionId: `${id}_2026-02-10`, ...OWNER },
+      { etfId: id, ticker: 'DRPW', payoutDate: '2026-01-21', amount: '0.25', shares: '40', estimatedPayout: '10.00', estimated: false, kind: 'regular', paid: true, isDemo: false, payoutStatus: 'paid', receivedAmount: null, distributionId: `${id}_2026-01-20`, ...OWNER }, // 40 x 0.25
+      { etfId: id, ticker: 'DRPW', payoutDate: '2026-01-28', amount: '0.3', shares: '40', estimatedPayout: '12.00', estimated: false, kind: 'regular', paid: false, isDemo: false, payoutStatus: 'declared', receivedAmount: null, distributionId: `${id}_2026-01-27`, ...OWNER }, // 40 x 0.3
+      { etfId: id, ticker: 'DRPW', payoutDate: '2026-02-04', amount: '0.3', shares: '40', estimatedPayout: '12.00', estimated: true, kind: 'regular', paid: false, isDemo: false, payoutStatus: 'projected', receivedAmount: null, distributionId: `${id}_2026-02-03`, ...OWNER }, // 40 x 0.3
+      { etfId: id, ticker: 'DRPW', payoutDate: '2026-02-11', amount: '0.3', shares: '40', estimatedPayout: '12.00', estimated: true, kind: 'regular', paid: false, isDemo: false, payoutStatus: 'projected', receivedAmount: null, distributionId: `${id}_2026-02-10`, ...OWNER },
     ]);
   });
 

@@ -233,7 +233,7 @@ describe('sync', () => {
     ]);
     const res = await call(user.agent, 'post', '/api/brokerage/sync');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ synced: 3, total: 6, created: 2, updated: 0, removed: 0, keptManual: [tickerOf(2)], notSynced: [], syncedAt: '2026-01-23T17:00:00.000Z' });
+    expect(res.body).toEqual({ synced: 3, total: 6, created: 2, updated: 0, removed: 0, keptManual: [tickerOf(2)], notSynced: [], payoutRecords: 0, syncedAt: '2026-01-23T17:00:00.000Z' });
     const list = await holdings(user.agent);
     expect(list.map(({ id: _id, ...h }) => h)).toEqual([
       { etfId: idOf(2), shares: '3', purchasePrice: '10' },

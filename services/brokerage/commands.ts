@@ -11,6 +11,9 @@ import { AppError } from '../core/errors.ts';
 import type { EventLog } from '../core/event-log.ts';
 import type { Config } from '../http/config.ts';
 import { syncBrokerageHoldings } from '../portfolio/commands.ts';
+import { recordBrokerPayouts } from '../payouts/commands.ts';
+import { dividendRecordsOf } from './activities.ts';
+import { addDays, newYorkDate } from '../../domain/market/trading-days.ts';
 import { brokerageDecider, brokerageMessages, brokerageUnavailable, notRegistered, type BrokerageState } from './business-logic.ts';
 import { fundsOfPositions } from './positions.ts';
 import { createSecretBox, type SecretBox } from './secret-box.ts';
@@ -120,6 +123,9 @@ export async function brokerageAccounts(deps: BrokerageCommandDeps, userId: stri
   return ask(deps, userId, () => brokerage.listAccounts(user));
 }
 
+/** How far back a sync reads the accounts' dividend activities (days). */
+const ACTIVITY_DAYS = 400;
+
 export interface SyncOutcome {
   /** Weekly-dividend ETFs of our catalog found at the brokerage (one per fund, however many accounts). */
   synced: number;
@@ -132,6 +138,8 @@ export interface SyncOutcome {
   keptManual: string[];
   /** Funds whose position is outside the limits of a holding (security audit S3): nothing changed for them. */
   notSynced: { ticker: string; reason: string }[];
+  /** Dividend and reinvestment records new or changed since the last sync (docs/payouts.md). */
+  payoutRecords: number;
   syncedAt: string;
   /** The position to wait on (0: nothing written). */
   position: number;
@@ -153,11 +161,16 @@ export async function syncBrokerage(deps: BrokerageCommandDeps, userId: string, 
   const accounts = await ask(deps, userId, () => brokerage.listAccounts(user));
   const reports: { account: BrokerageAccount; positions: BrokeragePositionReport[] }[] = [];
   for (const account of accounts) reports.push({ account, positions: await ask(deps, userId, () => brokerage.listPositions(user, account.id)) });
+  // the accounts' dividends and reinvestments of the last ACTIVITY_DAYS (the payout ledger, docs/payouts.md)
+  const since = addDays(newYorkDate(ctx.now), -ACTIVITY_DAYS);
+  const dividends = [];
+  for (const account of accounts) dividends.push(...dividendRecordsOf(account.id, await ask(deps, userId, () => brokerage.listDividendActivities(user, account.id, since))));
 
   const catalog = new Map((await listCatalog(deps.readModels)).map((f) => [f.ticker.toUpperCase(), f]));
   const { funds: held, accounts: perAccount, total } = fundsOfPositions(reports, catalog);
   const positions = held.map(({ etfId, shares, purchasePrice }) => ({ etfId, shares, purchasePrice }));
   const portfolio = await syncBrokerageHoldings(deps, userId, positions, ctx);
+  const payouts = await recordBrokerPayouts(deps, userId, dividends, ctx);
   const synced = held.length - portfolio.notSynced.length;
   const recorded = await handleCommand(
     deps.log,
@@ -176,7 +189,8 @@ export async function syncBrokerage(deps: BrokerageCommandDeps, userId: string, 
     removed: portfolio.removed,
     keptManual: portfolio.keptManual.map((id) => tickerOf.get(id) ?? id),
     notSynced: portfolio.notSynced.map(({ etfId, reason }) => ({ ticker: tickerOf.get(etfId) ?? etfId, reason })),
+    payoutRecords: payouts.recorded,
     syncedAt: ctx.now,
-    position: Math.max(portfolio.position, recorded.position),
+    position: Math.max(portfolio.position, recorded.position, payouts.position),
   };
 }

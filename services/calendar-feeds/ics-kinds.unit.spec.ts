@@ -21,7 +21,7 @@ describe('ICS: a special says so (N1)', () => {
   });
   it("in a user's feed", () => {
     const entry = (amount: string, estimatedPayout: string, kind: UserCalendarEntry['kind']): UserCalendarEntry => ({
-      etfId: kind, ticker: 'N3SQ', payoutDate: '2026-11-27', amount, shares: '107.21', estimatedPayout, estimated: false, kind, paid: true, isDemo: false, distributionId: `${kind}_2026-11-25`, ...owner,
+      etfId: kind, ticker: 'N3SQ', payoutDate: '2026-11-27', amount, shares: '107.21', estimatedPayout, estimated: false, kind, paid: true, isDemo: false, distributionId: `${kind}_2026-11-25`, payoutStatus: 'paid', receivedAmount: null, ...owner,
     });
     expect(summaries(userCalendarIcs([entry('0.2', '21.44', 'regular'), entry('1', '107.21', 'special')], { ...options, userId: 'u1' }))).toEqual([
       'N3SQ payout $21.44',

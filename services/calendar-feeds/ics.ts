@@ -96,6 +96,23 @@ export function publicCalendarIcs(entries: readonly PublicCalendarEntry[], optio
   return icsText(cal);
 }
 
+/**
+ * The payout's state in the user's ledger (docs/payouts.md): `Status: received $40.00`, `Status: short
+ * $13.00 of $15.00`, `Status: missing (no broker record)`, else the state's name.
+ */
+export function statusLine(entry: Pick<UserCalendarEntry, 'payoutStatus' | 'receivedAmount' | 'estimatedPayout'>): string {
+  switch (entry.payoutStatus) {
+    case 'received':
+      return `Status: received ${dollars(entry.receivedAmount ?? entry.estimatedPayout)}`;
+    case 'short':
+      return `Status: short ${dollars(entry.receivedAmount ?? '0')} of ${dollars(entry.estimatedPayout)}`;
+    case 'missing':
+      return 'Status: missing (no broker record)';
+    default:
+      return `Status: ${entry.payoutStatus}`;
+  }
+}
+
 /** A user's own payouts (shares × amount), the private feed. */
 export function userCalendarIcs(entries: readonly UserCalendarEntry[], options: { appUrl: string; now: Date; userId: string }): string {
   const cal = ical({ name: 'My WeeklyDiv payouts', prodId: PRODUCT, method: ICalCalendarMethod.PUBLISH, ttl: REFRESH_HOURS * 3600 });
@@ -112,6 +129,8 @@ export function userCalendarIcs(entries: readonly UserCalendarEntry[], options: 
       description: [
         `${entry.ticker}: ${entry.shares} shares × ${dollars(entry.amount)} = ${dollars(entry.estimatedPayout)}${entry.estimated ? ' (estimated)' : ''}`,
         ...(entry.paid ? ['Paid.'] : []),
+        // the ledger's state; "Paid." already says paid
+        ...(entry.paid && entry.payoutStatus === 'paid' ? [] : [statusLine(entry)]),
         `Pay date: ${entry.payoutDate}`,
         ...issuerLines(entry),
         ...demoLine(entry.isDemo),

@@ -51,6 +51,8 @@ const userEntries: UserCalendarEntry[] = publicEntries.map((e) => ({
   paid: !e.estimated,
   isDemo: false,
   distributionId: e.distributionId,
+  payoutStatus: e.estimated ? 'projected' : 'paid',
+  receivedAmount: null,
   ...owner,
 }));
 
@@ -99,7 +101,7 @@ describe('iCalendar feeds (RFC 5545)', () => {
     expect(uids(publicCalendarIcs(sameDay, { appUrl, now }))).toEqual([`${ETF}-2026-11-25@weeklydiv`, `${ETF}-2026-11-25-special@weeklydiv`]);
     const forUser: UserCalendarEntry[] = sameDay.map((e) => ({
       etfId: e.etfId, ticker: e.ticker, payoutDate: e.payoutDate, amount: e.amount, shares: '10', estimatedPayout: (10 * Number(e.amount)).toFixed(2),
-      estimated: false, kind: e.kind, paid: true, isDemo: false, distributionId: e.distributionId, ...owner,
+      estimated: false, kind: e.kind, paid: true, isDemo: false, distributionId: e.distributionId, payoutStatus: 'paid', receivedAmount: null, ...owner,
     }));
     expect(uids(userCalendarIcs(forUser, { appUrl, now, userId: 'u1' }))).toEqual([`${ETF}_2026-11-25-u1@weeklydiv`, `${ETF}_2026-11-25_special-u1@weeklydiv`]);
   });

@@ -11,6 +11,7 @@ import * as catalog from '../../contracts/catalog.ts';
 import * as content from '../../contracts/content.ts';
 import * as errorContracts from '../../contracts/errors.ts';
 import * as favorites from '../../contracts/favorites.ts';
+import * as payouts from '../../contracts/payouts.ts';
 import * as images from '../../contracts/images.ts';
 import * as jobs from '../../contracts/jobs.ts';
 import * as live from '../../contracts/live.ts';
@@ -34,7 +35,7 @@ import { SESSION_COOKIE } from '../http/session.ts';
 // Names: every schema a contract exports under a PascalCase name becomes a component
 // (`#/components/schemas/<name>`) wherever an endpoint uses that very schema.
 
-const contractModules = [accounts, admin, alerts, billing, brokerage, calendarFeeds, catalog, content, errorContracts, favorites, images, jobs, live, market, news, pages, portfolio, settings];
+const contractModules = [accounts, admin, alerts, billing, brokerage, calendarFeeds, catalog, content, errorContracts, favorites, images, jobs, live, market, news, pages, payouts, portfolio, settings];
 
 function isSchema(value: unknown): value is z.ZodType {
   return value instanceof z.ZodType;

@@ -20,6 +20,7 @@ import { billingApi } from '../billing/api.ts';
 import { liveApi } from '../live/api.ts';
 import { alertsApi } from '../alerts/api.ts';
 import { declarationsApi } from '../declarations/api.ts';
+import { payoutsApi } from '../payouts/api.ts';
 
 /**
  * Every module's endpoints (contracts/endpoint.ts definitions handled in the module's api.ts), mounted
@@ -31,6 +32,7 @@ export const apiModules: readonly ApiModule[] = [
   // the public market reads are the hottest routes: matched first
   marketApi,
   portfolioApi,
+  payoutsApi,
   accountsApi,
   favoritesApi,
   alertsApi,

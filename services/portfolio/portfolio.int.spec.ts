@@ -76,6 +76,8 @@ describe('POST /api/user/portfolio', () => {
       yieldOnAdjustedCost: '77.92',
       explain: expect.objectContaining({ adjustedCostBasis: expect.objectContaining({ inputs: { costBasis: '2000', reinvestedCost: '117.125', capitalReturned: '0', capitalGainFromRoc: '0', lots: 4 } }) }),
       isDemo: false,
+      // the 01-20 payout, paid 01-21 (the market day is 01-23), on the 104.5 shares of that ex-date: 26.125
+      latestPayout: { exDate: '2026-01-20', payDate: '2026-01-21', status: 'paid', expected: '26.13', received: null },
     });
     await agent.get('/api/user/portfolio').expect(200, [res.body]);
     await agent.get(`/api/user/portfolio/${res.body.id}`).expect(200, res.body);
@@ -282,10 +284,10 @@ describe('GET /api/user/dividends/calendar', () => {
     // Window Mon 2026-01-19 .. Sun 2026-02-15 (market day Fri 2026-01-23); amounts and flags as the
     // public calendar; DRIP shares on each ex-date (views.unit.spec.ts works them out).
     expect(res.body).toEqual([
-      { etfId: DRPW.etfId, ticker: 'DRPW', payoutDate: '2026-01-21', amount: '0.25', shares: '104.5', estimatedPayout: '26.13', estimated: false, kind: 'regular', paid: true, isDemo: false, distributionId: `${DRPW.etfId}_2026-01-20`, ...OWNER },
-      { etfId: DRPW.etfId, ticker: 'DRPW', payoutDate: '2026-01-28', amount: '0.3', shares: '105.75', estimatedPayout: '31.73', estimated: false, kind: 'regular', paid: false, isDemo: false, distributionId: `${DRPW.etfId}_2026-01-27`, ...OWNER },
-      { etfId: DRPW.etfId, ticker: 'DRPW', payoutDate: '2026-02-04', amount: '0.3', shares: '105.75', estimatedPayout: '31.73', estimated: true, kind: 'regular', paid: false, isDemo: false, distributionId: `${DRPW.etfId}_2026-02-03`, ...OWNER },
-      { etfId: DRPW.etfId, ticker: 'DRPW', payoutDate: '2026-02-11', amount: '0.3', shares: '105.75', estimatedPayout: '31.73', estimated: true, kind: 'regular', paid: false, isDemo: false, distributionId: `${DRPW.etfId}_2026-02-10`, ...OWNER },
+      { etfId: DRPW.etfId, ticker: 'DRPW', payoutDate: '2026-01-21', amount: '0.25', shares: '104.5', estimatedPayout: '26.13', estimated: false, kind: 'regular', paid: true, isDemo: false, payoutStatus: 'paid', receivedAmount: null, distributionId: `${DRPW.etfId}_2026-01-20`, ...OWNER },
+      { etfId: DRPW.etfId, ticker: 'DRPW', payoutDate: '2026-01-28', amount: '0.3', shares: '105.75', estimatedPayout: '31.73', estimated: false, kind: 'regular', paid: false, isDemo: false, payoutStatus: 'declared', receivedAmount: null, distributionId: `${DRPW.etfId}_2026-01-27`, ...OWNER },
+      { etfId: DRPW.etfId, ticker: 'DRPW', payoutDate: '2026-02-04', amount: '0.3', shares: '105.75', estimatedPayout: '31.73', estimated: true, kind: 'regular', paid: false, isDemo: false, payoutStatus: 'projected', receivedAmount: null, distributionId: `${DRPW.etfId}_2026-02-03`, ...OWNER },
+      { etfId: DRPW.etfId, ticker: 'DRPW', payoutDate: '2026-02-11', amount: '0.3', shares: '105.75', estimatedPayout: '31.73', estimated: true, kind: 'regular', paid: false, isDemo: false, payoutStatus: 'projected', receivedAmount: null, distributionId: `${DRPW.etfId}_2026-02-10`, ...OWNER },
     ]);
     // the same dates, amounts and flags as the public calendar's DRPW entries
     const publicEntries = (await request(ctx.app).get('/api/dividends/calendar').expect(200)).body.filter((e: { ticker: string }) => e.ticker === 'DRPW');

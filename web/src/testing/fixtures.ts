@@ -167,6 +167,7 @@ export function holdingView(overrides: Partial<HoldingView> = {}): HoldingView {
       yieldOnAdjustedCost: { formula: 'projectedAnnualIncomeNet / adjustedCostBasis × 100', inputs: {} },
     },
     isDemo: false,
+    latestPayout: null,
     ...overrides,
   };
 }

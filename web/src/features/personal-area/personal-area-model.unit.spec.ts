@@ -83,6 +83,8 @@ describe('upcoming payouts (four weeks from Monday, weekdays only)', () => {
     paid: false,
     isDemo: false,
     distributionId: `e-${ticker}_${payoutDate}`,
+    payoutStatus: 'declared',
+    receivedAmount: null,
     ...OWNER_ORIGIN,
     ...extra,
   });

@@ -11,7 +11,7 @@ const accounts: BrokerageAccount[] = [
   { id: 'a1', brokerageName: 'Robinhood', accountName: 'Individual', lastSyncedAt: '2026-01-23T17:00:00.000Z' },
   { id: 'a2', brokerageName: 'Fidelity', accountName: 'Roth IRA', lastSyncedAt: null },
 ];
-const result: BrokerageSyncResult = { synced: 3, total: 7, created: 2, updated: 1, removed: 0, keptManual: ['YMAX'], notSynced: [{ ticker: 'MSTY', reason: 'Shares: Must be at most 1,000,000,000' }], syncedAt: '2026-01-23T18:00:00.000Z' };
+const result: BrokerageSyncResult = { synced: 3, total: 7, created: 2, updated: 1, removed: 0, keptManual: ['YMAX'], notSynced: [{ ticker: 'MSTY', reason: 'Shares: Must be at most 1,000,000,000' }], payoutRecords: 0, syncedAt: '2026-01-23T18:00:00.000Z' };
 
 /** A stand-in for the tab window.open gives back. */
 let tab: { opener: unknown; location: { href: string }; close: ReturnType<typeof vi.fn> };

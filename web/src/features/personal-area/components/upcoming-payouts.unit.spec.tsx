@@ -30,6 +30,8 @@ function payout(etfId: string, ticker: string, overrides: Partial<UserCalendarEn
     paid: false,
     isDemo: false,
     distributionId: `${etfId}_2026-11-17`,
+    payoutStatus: 'declared',
+    receivedAmount: null,
     ...OWNER_ORIGIN,
     ...overrides,
   };

@@ -34,6 +34,8 @@ const payout = (isDemo: boolean): UserCalendarEntry => ({
   paid: false,
   isDemo,
   distributionId: 'e1_2026-01-20',
+  payoutStatus: 'declared',
+  receivedAmount: null,
   ...OWNER_ORIGIN,
 });
 

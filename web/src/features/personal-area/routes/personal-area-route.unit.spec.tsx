@@ -225,6 +225,8 @@ describe('upcoming dividend payouts', () => {
     paid,
     isDemo: false,
     distributionId: `e-${ticker}_${payoutDate}`,
+    payoutStatus: estimated ? 'projected' : paid ? 'paid' : 'declared',
+    receivedAmount: null,
     ...OWNER_ORIGIN,
   });
   const base = { 'GET /api/user': user(), 'GET /api/user/portfolio': [dripHolding], 'GET /api/user/favorites': [] };
