@@ -16,7 +16,7 @@ import { screenshot, screenshotOnFailure, SCREENSHOT_DIR } from './support/scree
  * Issue 27 in the built app: return of capital and true income. The owner lists a fund (brand Rocmax)
  * with $10.00 closes for 14 months and $0.25 ex every Wednesday for 60 weeks, loaded from a distribution
  * CSV whose `ROC %` column says 92 (the newest payout's cell empty: not published); sets the second
- * newest payout's estimate to 50 % with the edit form's PUT; and imports the year-end character of every
+ * newest payout's estimate to 50 % with the edit form of the fund's Data dialog (admin); and imports the year-end character of every
  * payout but the six newest (the seventh newest 5 / 2 / 3 / 90, the others 0 / 0 / 0 / 100). A user holds
  * 200 shares bought at $10.00 on the first close.
  * Then, at desktop and phone sizes: the fund page (each payout's ROC, final beside the estimate; the ROC
@@ -60,6 +60,48 @@ async function json<T>(page: Page, url: string): Promise<T> {
   return (await answer.json()) as T;
 }
 
+/**
+ * The owner's edit form in the fund's Data dialog (ETF Management, "Data" on its row): the payout's ROC
+ * estimate set by hand, with the PUT the form sends and its toast; a screenshot of the dialog at 1280 px.
+ */
+async function editEstimateInDataDialog(page: Page, exDate: string, percent: string): Promise<void> {
+  await page.goto('/admin');
+  const table = page.getByRole('table', { name: 'ETFs' });
+  await visible(table.getByRole('row').nth(1));
+  const data = table.getByRole('button', { name: `Data of ${ticker}`, exact: true });
+  // the list is sorted by yield (this fund's 130 % is near the top), 20 rows a page
+  for (let n = 2; (await data.count()) === 0 && n <= 5; n++) {
+    await page.getByRole('button', { name: `Page ${n}`, exact: true }).click();
+    await visible(page.locator(`button[aria-label="Page ${n}"][aria-current="page"]`));
+  }
+  await data.click();
+  const dialog = page.getByRole('dialog', { name: `${ticker} data` });
+  const name = `Edit the distribution of ${formatDate(exDate)}`;
+  await dialog.getByRole('button', { name, exact: true }).click();
+  const form = dialog.getByRole('form', { name, exact: true });
+  await form.getByLabel('ROC estimate %').fill(percent);
+  const [put] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes(`/distributions/${exDate}`)),
+    form.getByRole('button', { name: 'Save distribution' }).click(),
+  ]);
+  expect(put.status()).toBe(200);
+  expect(put.request().postDataJSON()).toEqual({ amount: '0.25', status: 'declared', rocEstimatePercent: percent });
+  expect(((await put.json()) as { result: string }).result).toBe('revised');
+  await seeToast(page, `Distribution of ${formatDate(exDate)} updated`);
+  await form.waitFor({ state: 'detached' });
+  // the list shows the new estimate at once (the fund read again)
+  const row = dialog.getByRole('table', { name: `${ticker} distributions` }).getByRole('row').filter({ hasText: formatDate(exDate) });
+  await visible(row.getByText(`est. ${formatStatedPercent(percent)}`));
+  // the form open again for the picture (nothing saved), with the ROC column above it
+  await dialog.getByRole('button', { name, exact: true }).click();
+  await visible(form);
+  await form.scrollIntoViewIfNeeded();
+  await expectNoSeriousA11yViolations(page, 'admin Data dialog with the ROC edit form (desktop)');
+  await screenshot(page, 'roc-owner-data-dialog-desktop', { viewportOnly: true });
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   const ownerContext = await newContext(browser, 'desktop');
@@ -92,9 +134,7 @@ beforeAll(async () => {
   const rows = seeded.map((s, i) => `${s.exDate},${nextBusinessDay(s.exDate)},0.25,${i === 0 ? '' : '92'}`);
   const dists = await o.request.post(`/api/admin/etfs/${fundId}/distributions/import`, { data: { csv: ['Ex Date,Pay Date,Amount,ROC %', ...rows].join('\n') } });
   expect(dists.status(), await dists.text()).toBe(200);
-  const edited = await o.request.put(`/api/admin/etfs/${fundId}/distributions/${seeded[1]!.exDate}?kind=regular`, { data: { amount: '0.25', rocEstimatePercent: '50' } });
-  expect(edited.status(), await edited.text()).toBe(200);
-  expect(((await edited.json()) as { result: string }).result).toBe('revised');
+  await editEstimateInDataDialog(o, seeded[1]!.exDate, '50');
   // the year-end figures of every payout but the six newest
   const characters = seeded.slice(6).map((s, i) => (i === 0 ? `${s.exDate},5,2,3,90` : `${s.exDate},0,0,0,100`));
   const character = await o.request.post(`/api/admin/etfs/${fundId}/distributions/character`, {

@@ -49,6 +49,8 @@ const SAMPLE_ARGS: Record<string, unknown> = {
   updateEtf: { id, previousTicker: 'NVDW', input: { ticker: 'NVDW', name: 'Roundhill NVDA WeeklyPay ETF', brand: 'Roundhill' } },
   importPrices: { id, ticker: 'NVDW', csv: 'Date,Close\n2026-03-03,50\n' },
   importDistributions: { id, ticker: 'NVDW', csv: 'Ex Date,Amount\n2026-03-03,0.4\n' },
+  importCharacters: { id, ticker: 'NVDW', csv: 'Ex Date,Ordinary %,Qualified %,Capital Gain %,Return of Capital %\n2026-03-03,10,0,0,90\n' },
+  putDistribution: { id, ticker: 'NVDW', exDate: '2026-03-03', kind: 'special', distribution: { amount: '0.4', rocEstimatePercent: '92' } },
   withdrawDistribution: { id, ticker: 'NVDW', exDate: '2026-03-03', reason: 'wrong row' },
   recordSplit: { id, ticker: 'NVDW', split: { exDate: '2026-03-03', oldRate: 10, newRate: 1 } },
   startDataOperation: 'update-prices',

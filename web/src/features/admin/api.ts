@@ -2,8 +2,10 @@ import { baseApi, call, LIST, type ApiRequest } from '../../api/base-api.ts';
 import type {
   createEtf,
   exportEtfs,
+  importCharacters,
   importDistributions,
   importPrices,
+  putDistribution,
   recordSplit,
   updateEtf,
   withdrawDistribution,
@@ -76,6 +78,25 @@ export const adminApi = baseApi.injectEndpoints({
       query: ({ id, csv }) => call<typeof importDistributions>('POST /api/admin/etfs/:id/distributions/import', { params: { id }, body: { csv } }),
       invalidatesTags: (result, _error, { ticker }) => (result ? [...etfTags(ticker), { type: 'Calendar' as const, id: LIST }] : []),
     }),
+    /** POST /api/admin/etfs/{id}/distributions/character with `{ csv }`: the year-end character (issue 27). */
+    importCharacters: build.mutation<AnswerOf<typeof importCharacters>, { id: string; ticker: string } & BodyIn<typeof importCharacters>>({
+      query: ({ id, csv }) => call<typeof importCharacters>('POST /api/admin/etfs/:id/distributions/character', { params: { id }, body: { csv } }),
+      // the character moves the ROC share of the fund and of every holding of it (calendar entries carry it too)
+      invalidatesTags: (result, _error, { ticker }) => (result ? [...etfTags(ticker), { type: 'Calendar' as const, id: LIST }] : []),
+    }),
+    /** PUT /api/admin/etfs/{id}/distributions/{exDate}?kind=…: the owner's edit of one distribution (its ROC estimate among its values). */
+    putDistribution: build.mutation<
+      AnswerOf<typeof putDistribution>,
+      { id: string; ticker: string; exDate: string; kind: DistributionKind; distribution: BodyIn<typeof putDistribution> }
+    >({
+      query: ({ id, exDate, kind, distribution }) =>
+        call<typeof putDistribution>('PUT /api/admin/etfs/:id/distributions/:exDate', {
+          params: { id, exDate },
+          query: { kind: kind === 'regular' ? undefined : kind },
+          body: distribution,
+        }),
+      invalidatesTags: (result, _error, { ticker }) => (result ? [...etfTags(ticker), { type: 'Calendar' as const, id: LIST }] : []),
+    }),
     /** DELETE /api/admin/etfs/{id}/distributions/{exDate}?kind=…&reason=… */
     withdrawDistribution: build.mutation<AnswerOf<typeof withdrawDistribution>, { id: string; ticker: string; exDate: string; kind: DistributionKind; reason: string }>({
       query: ({ id, exDate, kind, reason }) =>
@@ -113,6 +134,8 @@ export const {
   useExportEtfsMutation,
   useImportPricesMutation,
   useImportDistributionsMutation,
+  useImportCharactersMutation,
+  usePutDistributionMutation,
   useWithdrawDistributionMutation,
   useRecordSplitMutation,
   useStartDataOperationMutation,

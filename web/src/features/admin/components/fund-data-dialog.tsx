@@ -1,19 +1,28 @@
-import { useId, useState, type FormEvent } from 'react';
+import { Fragment, useId, useState, type FormEvent } from 'react';
 import { styled } from 'styled-components';
-import type { HistoryImportResult } from '../../../../../contracts/catalog.ts';
+import type { CharacterImportResult, DistributionJson, DistributionRequest, HistoryImportResult } from '../../../../../contracts/catalog.ts';
 import type { DistributionKind, DividendHistoryItem, EtfListItem, EtfSplit } from '../../../../../contracts/market.ts';
 import { isApiError } from '../../../api/base-api.ts';
 import { useGetEtfDetailQuery } from '../../../api/market-api.ts';
 import { KIND_LABELS, isOneOff } from '../../../components/kind-badge.tsx';
+import { RocCell, RocHeader } from '../../../components/payout-character.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FieldHint, TextField } from '../../../components/ui/input.tsx';
 import { StateMessage } from '../../../components/ui/layout.tsx';
+import { SelectField } from '../../../components/ui/select.tsx';
 import { Table, TableScroll, Td, Th } from '../../../components/ui/table.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { formatDate, formatDividend } from '../../../lib/format.ts';
 import { theme } from '../../../styles/theme.ts';
-import { useImportDistributionsMutation, useImportPricesMutation, useRecordSplitMutation, useWithdrawDistributionMutation } from '../api.ts';
+import {
+  useImportCharactersMutation,
+  useImportDistributionsMutation,
+  useImportPricesMutation,
+  usePutDistributionMutation,
+  useRecordSplitMutation,
+  useWithdrawDistributionMutation,
+} from '../api.ts';
 import { failureMessage } from '../failure-message.ts';
 import { frequencyWarning } from '../frequency-warning.ts';
 
@@ -24,11 +33,21 @@ export const fundDataMessages = {
   imported: (what: string, r: HistoryImportResult) =>
     `${what} imported: ${r.appended} new, ${r.revised} revised, ${r.unchanged} unchanged${r.errors.length ? `, ${r.errors.length} rows skipped` : ''}`,
   importFailed: (what: string) => `Failed to import ${what.toLowerCase()}`,
-  withdrawn: (date: string, kind: DistributionKind = 'regular') => `${isOneOff(kind) ? `${KIND_LABELS[kind]} distribution` : 'Distribution'} of ${date} withdrawn`,
+  withdrawn: (date: string, kind: DistributionKind = 'regular') => `${distributionLabel(kind)} of ${date} withdrawn`,
   withdrawFailed: 'Failed to withdraw distribution',
+  updated: (date: string, kind: DistributionKind, result: DistributionJson['result']) =>
+    `${distributionLabel(kind)} of ${date} ${result === 'recorded' ? 'recorded' : result === 'revised' ? 'updated' : 'unchanged: it already had these values'}`,
+  updateFailed: 'Failed to update distribution',
+  characterImported: (r: CharacterImportResult) =>
+    `Year-end character imported: ${r.updated} updated, ${r.unchanged} unchanged${r.errors.length ? `, ${r.errors.length} rows skipped` : ''}`,
+  characterImportFailed: 'Failed to import year-end character',
   split: { recorded: 'Split recorded', revised: 'Split ratio revised', unchanged: 'This split was already recorded' },
   splitFailed: 'Failed to record split',
 } as const;
+
+function distributionLabel(kind: DistributionKind): string {
+  return isOneOff(kind) ? `${KIND_LABELS[kind]} distribution` : 'Distribution';
+}
 
 /** The rows of a refused file (400 with `errors` by line: every row was refused), as the import lists them. */
 function refusedRows(error: unknown): HistoryImportResult['errors'] {
@@ -41,6 +60,14 @@ function refusedRows(error: unknown): HistoryImportResult['errors'] {
   });
 }
 
+/** The server's message for each field of a refused request (400 `errors: { field: message }`). */
+function fieldErrors(error: unknown): Record<string, string> {
+  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null || !('errors' in error.data)) return {};
+  const errors = (error.data as { errors?: unknown }).errors;
+  if (typeof errors !== 'object' || errors === null) return {};
+  return Object.fromEntries(Object.entries(errors as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
 interface FundDataDialogProps {
   etf: EtfListItem | null;
   onClose: () => void;
@@ -48,7 +75,8 @@ interface FundDataDialogProps {
 
 /**
  * One fund's market data, reached from its row: price and distribution history CSV imports, the
- * distributions with a withdrawal each, the splits with a form to record one (the routes of
+ * year-end character CSV import (issue 27), the distributions with their return of capital and an edit
+ * form and a withdrawal each, the splits with a form to record one (the routes of
  * docs/data-operations.md; their validation messages are shown as the server words them).
  */
 export function FundDataDialog({ etf, onClose }: FundDataDialogProps) {
@@ -71,6 +99,7 @@ function FundData({ etf }: { etf: EtfListItem }) {
       ) : null}
       <HistoryImport etf={etf} kind="prices" />
       <HistoryImport etf={etf} kind="distributions" />
+      <CharacterImport etf={etf} />
       {detail.isLoading ? (
         <StateMessage role="status">Loading distributions and splits...</StateMessage>
       ) : detail.isError || !detail.data ? (
@@ -127,7 +156,7 @@ function HistoryImport({ etf, kind }: { etf: EtfListItem; kind: 'prices' | 'dist
       <FieldHint>
         {kind === 'prices'
           ? 'Columns Date and Close (unadjusted), as issuers, Yahoo and Nasdaq publish them. Known dates are revised, the same file twice changes nothing.'
-          : 'Columns Ex Date and Amount (optional Pay Date, Status declared or estimated, and Type regular, special or capital gain: a special beside the regular payout of an ex-date is its own row). Known ex-dates are revised, the same file twice changes nothing.'}
+          : 'Columns Ex Date and Amount (optional Pay Date, Status declared or estimated, Type regular, special or capital gain: a special beside the regular payout of an ex-date is its own row, and ROC %: the estimated return of capital, 0 to 100, an empty cell keeps a known estimate). Known ex-dates are revised, the same file twice changes nothing.'}
       </FieldHint>
       <InlineForm onSubmit={(e) => void submit(e)}>
         <TextField label={`${what} file`} type="file" accept=".csv,text/csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
@@ -155,11 +184,74 @@ function HistoryImport({ etf, kind }: { etf: EtfListItem; kind: 'prices' | 'dist
   );
 }
 
+/**
+ * The fund's year-end character file (Form 8937 / 1099-DIV figures per ex-date): the final figures replace
+ * the estimates in every figure. The counts stay shown under the form, with each row not recorded by line.
+ */
+function CharacterImport({ etf }: { etf: EtfListItem }) {
+  const id = useId();
+  const [importCharacters, importing] = useImportCharactersMutation();
+  const [file, setFile] = useState<File | null>(null);
+  const [done, setDone] = useState<CharacterImportResult | null>(null);
+  const [errors, setErrors] = useState<CharacterImportResult['errors']>([]);
+  const { toast } = useToast();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!file) return;
+    setDone(null);
+    setErrors([]);
+    try {
+      const result = await importCharacters({ id: etf.id, ticker: etf.ticker, csv: await file.text() }).unwrap();
+      setDone(result);
+      setErrors(result.errors);
+      toast({ title: 'Success', description: fundDataMessages.characterImported(result) });
+    } catch (error) {
+      // no row recorded (400): each row's reason, by line
+      setErrors(refusedRows(error));
+      toast({ title: 'Error', description: failureMessage(error, fundDataMessages.characterImportFailed), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <Section aria-labelledby={`${id}-title`}>
+      <SectionHeading id={`${id}-title`}>Year-end character (CSV)</SectionHeading>
+      <FieldHint>
+        Columns Ex Date, Ordinary %, Qualified %, Capital Gain % and Return of Capital % (the fund's Form 8937 / 1099-DIV figures; ordinary is the
+        non-qualified part), adding up to 100; an empty cell is 0; optional Type (regular, special or capital gain). The final figures replace the ROC
+        estimate in every figure, the estimate stays shown; the same file twice changes nothing.
+      </FieldHint>
+      <InlineForm onSubmit={(e) => void submit(e)}>
+        <TextField label="Year-end character file" type="file" accept=".csv,text/csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        <Button type="submit" $variant="outline" disabled={!file || importing.isLoading}>
+          {importing.isLoading ? 'Importing...' : 'Import year-end character'}
+        </Button>
+      </InlineForm>
+      {done ? (
+        <FieldHint role="status" data-testid="character-import-counts">
+          {done.updated} updated, {done.unchanged} unchanged
+        </FieldHint>
+      ) : null}
+      {errors.length > 0 ? (
+        <SkippedList aria-label="Year-end character rows not recorded">
+          {errors.map((e) => (
+            <li key={e.line}>
+              Line {e.line}: {e.message}
+            </li>
+          ))}
+        </SkippedList>
+      ) : null}
+    </Section>
+  );
+}
+
 function Distributions({ etf, distributions }: { etf: EtfListItem; distributions: readonly DividendHistoryItem[] }) {
   const id = useId();
   const [showAll, setShowAll] = useState(false);
   /** The row being withdrawn: ex-date and kind (a special may share the ex-date of the regular payout). */
   const [withdrawing, setWithdrawing] = useState<string | null>(null);
+  /** The row being edited (ex-date and kind), its form on the line under it. */
+  const [editing, setEditing] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [withdraw, withdrawState] = useWithdrawDistributionMutation();
   const { toast } = useToast();
@@ -183,7 +275,10 @@ function Distributions({ etf, distributions }: { etf: EtfListItem; distributions
         <FieldHint>No distributions recorded.</FieldHint>
       ) : (
         <>
-          <FieldHint>A withdrawn distribution no longer counts in any figure (a wrong row from a provider or an import).</FieldHint>
+          <FieldHint>
+            An edited distribution is the owner's (above every provider); a withdrawn one no longer counts in any figure (a wrong row from a provider
+            or an import). ROC: the return of capital of each payout, the estimate until the year-end character is imported.
+          </FieldHint>
           <TableScroll>
             <Table aria-label={`${etf.ticker} distributions`}>
               <thead>
@@ -192,6 +287,9 @@ function Distributions({ etf, distributions }: { etf: EtfListItem; distributions
                   <Th $hideBelow="sm">Pay date</Th>
                   <Th>Type</Th>
                   <Th $align="right">Amount</Th>
+                  <Th>
+                    <RocHeader />
+                  </Th>
                   <Th $align="right">Action</Th>
                 </tr>
               </thead>
@@ -201,44 +299,67 @@ function Distributions({ etf, distributions }: { etf: EtfListItem; distributions
                   const row = `${d.exDividendDate}|${kind}`;
                   const what = isOneOff(kind) ? `the ${KIND_LABELS[kind].toLowerCase()} distribution` : 'the distribution';
                   return (
-                    <tr key={row}>
-                      <Td $nowrap>
-                        {formatDate(d.exDividendDate)}
-                        {d.estimated ? ' (est.)' : ''}
-                      </Td>
-                      <Td $nowrap $hideBelow="sm">
-                        {formatDate(d.payoutDate)}
-                      </Td>
-                      <Td $nowrap>{isOneOff(kind) ? KIND_LABELS[kind] : 'Regular'}</Td>
-                      <Td $align="right">{formatDividend(d.amount)}</Td>
-                      <Td $align="right">
-                        {withdrawing === row ? (
-                          <Confirm>
-                            <TextField label="Reason (optional)" value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
-                            <span>
-                              <Button $size="sm" $variant="destructive" disabled={withdrawState.isLoading} onClick={() => void confirm(d.exDividendDate, kind)}>
-                                Confirm withdrawal
-                              </Button>{' '}
-                              <Button $size="sm" $variant="ghost" onClick={() => setWithdrawing(null)}>
-                                Cancel
+                    <Fragment key={row}>
+                      <tr>
+                        <Td $nowrap>
+                          {formatDate(d.exDividendDate)}
+                          {d.estimated ? ' (est.)' : ''}
+                        </Td>
+                        <Td $nowrap $hideBelow="sm">
+                          {formatDate(d.payoutDate)}
+                        </Td>
+                        <Td $nowrap>{isOneOff(kind) ? KIND_LABELS[kind] : 'Regular'}</Td>
+                        <Td $align="right">{formatDividend(d.amount)}</Td>
+                        <Td>
+                          <RocCell item={d} />
+                        </Td>
+                        <Td $align="right">
+                          {withdrawing === row ? (
+                            <Confirm>
+                              <TextField label="Reason (optional)" value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
+                              <span>
+                                <Button $size="sm" $variant="destructive" disabled={withdrawState.isLoading} onClick={() => void confirm(d.exDividendDate, kind)}>
+                                  Confirm withdrawal
+                                </Button>{' '}
+                                <Button $size="sm" $variant="ghost" onClick={() => setWithdrawing(null)}>
+                                  Cancel
+                                </Button>
+                              </span>
+                            </Confirm>
+                          ) : (
+                            <Actions>
+                              <Button
+                                $size="sm"
+                                $variant="outline"
+                                aria-label={`Edit ${what} of ${formatDate(d.exDividendDate)}`}
+                                aria-expanded={editing === row}
+                                onClick={() => setEditing((e) => (e === row ? null : row))}
+                              >
+                                Edit
                               </Button>
-                            </span>
-                          </Confirm>
-                        ) : (
-                          <Button
-                            $size="sm"
-                            $variant="outline"
-                            aria-label={`Withdraw ${what} of ${formatDate(d.exDividendDate)}`}
-                            onClick={() => {
-                              setWithdrawing(row);
-                              setReason('');
-                            }}
-                          >
-                            Withdraw
-                          </Button>
-                        )}
-                      </Td>
-                    </tr>
+                              <Button
+                                $size="sm"
+                                $variant="outline"
+                                aria-label={`Withdraw ${what} of ${formatDate(d.exDividendDate)}`}
+                                onClick={() => {
+                                  setWithdrawing(row);
+                                  setReason('');
+                                }}
+                              >
+                                Withdraw
+                              </Button>
+                            </Actions>
+                          )}
+                        </Td>
+                      </tr>
+                      {editing === row ? (
+                        <tr>
+                          <Td colSpan={6}>
+                            <DistributionForm etf={etf} item={d} kind={kind} onDone={() => setEditing(null)} />
+                          </Td>
+                        </tr>
+                      ) : null}
+                    </Fragment>
                   );
                 })}
               </tbody>
@@ -252,6 +373,81 @@ function Distributions({ etf, distributions }: { etf: EtfListItem; distributions
         </>
       )}
     </Section>
+  );
+}
+
+type Status = NonNullable<DistributionRequest['status']>;
+
+/**
+ * The owner's edit of one distribution (PUT …/distributions/{exDate}?kind=): its amount as declared, its
+ * status, its ROC estimate (emptied: none published, the payout counts as income until the year-end
+ * character) and, when given, its record and pay dates (left empty: a known one stays). Each field the
+ * server refuses shows its message under it.
+ */
+function DistributionForm({ etf, item, kind, onDone }: { etf: EtfListItem; item: DividendHistoryItem; kind: DistributionKind; onDone: () => void }) {
+  const [amount, setAmount] = useState(item.declaredAmount);
+  const [status, setStatus] = useState<Status>(item.estimated ? 'estimated' : 'declared');
+  const [roc, setRoc] = useState(item.rocEstimatePercent ?? '');
+  const [recordDate, setRecordDate] = useState('');
+  const [payDate, setPayDate] = useState('');
+  const [refused, setRefused] = useState<Record<string, string>>({});
+  const [save, saving] = usePutDistributionMutation();
+  const { toast } = useToast();
+  const date = formatDate(item.exDividendDate);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setRefused({});
+    const distribution: DistributionRequest = {
+      amount: amount.trim(),
+      status,
+      rocEstimatePercent: roc.trim() === '' ? null : roc.trim(),
+      ...(recordDate ? { recordDate } : {}),
+      ...(payDate ? { payDate } : {}),
+    };
+    try {
+      const saved = await save({ id: etf.id, ticker: etf.ticker, exDate: item.exDividendDate, kind, distribution }).unwrap();
+      toast({ title: 'Success', description: fundDataMessages.updated(date, kind, saved.result) });
+      onDone();
+    } catch (error) {
+      setRefused(fieldErrors(error));
+      toast({ title: 'Error', description: failureMessage(error, fundDataMessages.updateFailed), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <EditForm onSubmit={(e) => void submit(e)} aria-label={`Edit the ${distributionLabel(kind).toLowerCase()} of ${date}`}>
+      <TextField
+        label="Amount"
+        inputMode="decimal"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        hint={item.splitAdjusted ? 'Per share as declared, before the later split' : 'Cash per share'}
+        error={refused.amount}
+      />
+      <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as Status)} error={refused.status}>
+        <option value="declared">Declared</option>
+        <option value="estimated">Estimated</option>
+      </SelectField>
+      <TextField
+        label="ROC estimate %"
+        inputMode="decimal"
+        value={roc}
+        onChange={(e) => setRoc(e.target.value)}
+        hint="0 to 100; empty: none published"
+        error={refused.rocEstimatePercent}
+      />
+      <TextField label="Record date" type="date" value={recordDate} onChange={(e) => setRecordDate(e.target.value)} hint="Empty: the known one stays" error={refused.recordDate} />
+      <TextField label="Pay date" type="date" value={payDate} onChange={(e) => setPayDate(e.target.value)} hint="Empty: the known one stays" error={refused.payDate} />
+      <EditButtons>
+        <Button type="submit" $size="sm" disabled={saving.isLoading}>
+          {saving.isLoading ? 'Saving...' : 'Save distribution'}
+        </Button>
+        <Button $size="sm" $variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </EditButtons>
+    </EditForm>
   );
 }
 
@@ -340,6 +536,28 @@ const SplitForm = styled.form`
   @media (min-width: ${theme.breakpoints.sm}px) {
     grid-template-columns: 1.4fr 1fr 1fr auto;
   }
+`;
+
+const Actions = styled.span`
+  display: inline-flex;
+  gap: ${theme.space.xs};
+`;
+
+const EditForm = styled.form`
+  display: grid;
+  gap: ${theme.space.sm};
+  align-items: start;
+  padding: ${theme.space.xs} 0;
+  text-align: left;
+  @media (min-width: ${theme.breakpoints.sm}px) {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
+`;
+
+const EditButtons = styled.span`
+  display: flex;
+  gap: ${theme.space.xs};
+  align-self: end;
 `;
 
 const Confirm = styled.span`
