@@ -75,6 +75,12 @@ export interface PortfolioSummary {
   capitalReturned: number;
   incomeReceivedNet: number;
   /**
+   * Issue 27, the gain on your adjusted cost over the holdings with a purchase price: Σ gainOnAdjustedCost
+   * and Σ adjustedCostBasis (each the server's, per holding), the percent over that cost (null at 0), and
+   * the capital returned beyond a holding's cost (Σ capitalGainFromRoc). Null without such a holding.
+   */
+  adjusted: { gain: number; cost: number; percent: number | null; capitalGainFromRoc: number } | null;
+  /**
    * The holdings' projectedAnnualIncome (current shares × the latest declared distribution × payouts a
    * year, docs/metrics.md), summed; 0 without holdings, null when no holding has one.
    */
@@ -94,6 +100,10 @@ export function portfolioSummary(holdings: readonly HoldingView[]): PortfolioSum
   let reinvested = 0;
   let capital = 0;
   let net = 0;
+  let adjustedGain = 0;
+  let adjustedCost = 0;
+  let beyondCost = 0;
+  let holdingsAdjusted = 0;
   let projected: number | null = null;
   const staleTickers: string[] = [];
   for (const h of holdings) {
@@ -111,6 +121,13 @@ export function portfolioSummary(holdings: readonly HoldingView[]): PortfolioSum
     if (h.isDrip === 1) reinvested += received;
     capital += cents(toNumber(h.capitalReturned ?? null));
     net += cents(toNumber(h.incomeReceivedNet ?? null));
+    const gainOnAdjusted = toNumber(h.gainOnAdjustedCost ?? null);
+    if (gainOnAdjusted !== null) {
+      adjustedGain += cents(gainOnAdjusted);
+      adjustedCost += cents(toNumber(h.adjustedCostBasis ?? null));
+      beyondCost += cents(toNumber(h.capitalGainFromRoc ?? null));
+      holdingsAdjusted += 1;
+    }
     const annual = toNumber(h.projectedAnnualIncome ?? null);
     if (annual !== null) projected = (projected ?? 0) + cents(annual);
   }
@@ -126,6 +143,10 @@ export function portfolioSummary(holdings: readonly HoldingView[]): PortfolioSum
     incomeReinvested: reinvested / 100,
     capitalReturned: capital / 100,
     incomeReceivedNet: net / 100,
+    adjusted:
+      holdingsAdjusted === 0
+        ? null
+        : { gain: adjustedGain / 100, cost: adjustedCost / 100, percent: adjustedCost > 0 ? (adjustedGain / adjustedCost) * 100 : null, capitalGainFromRoc: beyondCost / 100 },
     projectedAnnualIncome: holdings.length === 0 ? 0 : projected === null ? null : projected / 100,
     staleTickers,
   };

@@ -180,6 +180,20 @@ describe('the portfolio: Income Received splits into income and capital returned
     expect(screen.getByTestId('income-split').textContent).toBe('Income $9.00 · Capital returned $531.00');
   });
 
+  it("gives the gain on the adjusted cost too: 291 + 150 over 1,709 + 0, and the 40 beyond ZERW's cost", () => {
+    const summary = portfolioSummary([finw, holdingView({ ...zerw, id: 'h2' })]);
+    // by hand: the total gain 300 + 190 = 490 = (291 + 150) on the adjusted cost + 9 income + 40 beyond the cost
+    expect(summary.totalGain).toBe(490);
+    expect(summary.adjusted).toEqual({ gain: 441, cost: 1709, percent: (441 / 1709) * 100, capitalGainFromRoc: 40 });
+    renderWithProviders(<SummaryCards summary={summary} />);
+    expect(screen.getByTestId('total-gain-adjusted').textContent).toBe('On your adjusted cost +$441.00 (+25.8%), plus $40.00 of capital returned beyond your cost');
+  });
+
+  it('says nothing of the adjusted cost while no capital came back', () => {
+    renderWithProviders(<SummaryCards summary={portfolioSummary([holdingView({ etf: etf(), gain: '10.00', costBasis: '100.00', gainOnAdjustedCost: '10.00', adjustedCostBasis: '100.00' })])} />);
+    expect(screen.queryByTestId('total-gain-adjusted')).toBeNull();
+  });
+
   it('says nothing of it before any income', () => {
     renderWithProviders(<SummaryCards summary={portfolioSummary([holdingView({ etf: etf() })])} />);
     expect(screen.queryByTestId('income-split')).toBeNull();

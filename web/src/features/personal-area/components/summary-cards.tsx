@@ -14,6 +14,9 @@ import { theme } from '../../../styles/theme.ts';
 const PROJECTED_INCOME_BASIS =
   'For each holding: the shares you hold now × the latest distribution the fund declared × its payouts a year (52 for a weekly fund). Not the average of recent payouts: after a cut that would overstate it.';
 
+const ADJUSTED_GAIN_BASIS =
+  'Current value − your adjusted cost (what you paid, less the capital the funds handed back), summed over the holdings with a purchase price. The rest of the total gain is the income you received.';
+
 export function SummaryCards({ summary }: { summary: PortfolioSummary }) {
   const gainPositive = summary.totalGain >= 0;
   return (
@@ -42,6 +45,14 @@ export function SummaryCards({ summary }: { summary: PortfolioSummary }) {
               Price {formatSignedMoney(summary.priceChange)} · Distributions {formatSignedMoney(summary.distributionReturn)}
             </StatHint>
           )}
+          {/* issue 27: once capital came back, the gain on both bases (docs/metrics.md "A holding") */}
+          {summary.adjusted && summary.capitalReturned > 0 ? (
+            <StatHint data-testid="total-gain-adjusted" title={ADJUSTED_GAIN_BASIS}>
+              On your adjusted cost {formatSignedMoney(summary.adjusted.gain)}
+              {summary.adjusted.percent === null ? '' : ` (${formatSignedPercent(summary.adjusted.percent)})`}
+              {summary.adjusted.capitalGainFromRoc > 0 ? `, plus ${formatMoney(summary.adjusted.capitalGainFromRoc)} of capital returned beyond your cost` : ''}
+            </StatHint>
+          ) : null}
         </Stat>
       </SummaryCard>
       <SummaryCard>
