@@ -171,15 +171,7 @@ function HistoryImport({ etf, kind }: { etf: EtfListItem; kind: 'prices' | 'dist
           ))}
         </WarningList>
       ) : null}
-      {errors.length > 0 ? (
-        <SkippedList aria-label={`${what} rows skipped`}>
-          {errors.map((e) => (
-            <li key={e.line}>
-              Line {e.line}: {e.message}
-            </li>
-          ))}
-        </SkippedList>
-      ) : null}
+      <LineErrors label={`${what} rows skipped`} errors={errors} />
     </Section>
   );
 }
@@ -232,15 +224,7 @@ function CharacterImport({ etf }: { etf: EtfListItem }) {
           {done.updated} updated, {done.unchanged} unchanged
         </FieldHint>
       ) : null}
-      {errors.length > 0 ? (
-        <SkippedList aria-label="Year-end character rows not recorded">
-          {errors.map((e) => (
-            <li key={e.line}>
-              Line {e.line}: {e.message}
-            </li>
-          ))}
-        </SkippedList>
-      ) : null}
+      <LineErrors label="Year-end character rows not recorded" errors={errors} />
     </Section>
   );
 }
@@ -581,6 +565,20 @@ const WarningList = styled.ul`
   color: ${theme.colors.warningText};
   font-size: ${theme.fontSizes.sm};
 `;
+
+/** The rows a file import did not take, each with its line and the server's reason. */
+function LineErrors({ label, errors }: { label: string; errors: readonly { line: number; message: string }[] }) {
+  if (errors.length === 0) return null;
+  return (
+    <SkippedList aria-label={label}>
+      {errors.map((e) => (
+        <li key={e.line}>
+          Line {e.line}: {e.message}
+        </li>
+      ))}
+    </SkippedList>
+  );
+}
 
 const SkippedList = styled.ul`
   padding-left: 18px;
