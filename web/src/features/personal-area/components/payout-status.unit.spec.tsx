@@ -6,7 +6,7 @@ import type { LedgerPayout } from '../../../../../contracts/payouts.ts';
 import { formatShortDate } from '../../../lib/format.ts';
 import { MARKET_NOW, MARKET_TODAY } from '../../../testing/clock.ts';
 import { etf, holdingView, OWNER_ORIGIN } from '../../../testing/fixtures.ts';
-import { mockFetch } from '../../../testing/mock-fetch.ts';
+import { mockFetch, type MockRequest } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { HoldingsList } from './holdings-list.tsx';
 import { UpcomingPayouts } from './upcoming-payouts.tsx';
@@ -49,7 +49,7 @@ describe('the latest payout on a holding', () => {
 
   it('a paid hand-entered payout: "Mark received" prefilled with the expected amount; the server\'s message under the field; then a toast', async () => {
     const requests = mockFetch({
-      'POST /api/user/payouts/h1/2026-11-20/received': (request) =>
+      'POST /api/user/payouts/h1/2026-11-20/received': (request: MockRequest) =>
         (request.body as { amount: string }).amount === '0'
           ? { status: 400, body: { message: 'Amount must be a positive number' } }
           : { holdingId: 'h1', exDate: '2026-11-20', received: '14.50', status: 'short' },
