@@ -130,6 +130,7 @@ export function IncomeSeriesView({ series }: { series: IncomeSeries }) {
         {missing > 0 ? <Missing data-testid="income-missing">{t.missingNote(series.totals.missing)}</Missing> : null}
         <AmountsTable
           testId="income-periods"
+          label={t.periodsTitle}
           first={t.columns.period}
           rows={[...series.periods].reverse().map((p) => ({ key: p.period, name: periodLabel(series.by, p.period, p.start), amounts: p }))}
           total={series.totals}
@@ -142,14 +143,14 @@ export function IncomeSeriesView({ series }: { series: IncomeSeries }) {
         {series.totals.funds.length === 0 ? (
           <Meta>{t.noFunds}</Meta>
         ) : (
-          <AmountsTable testId="income-funds" first={t.columns.fund} rows={series.totals.funds.map((f) => ({ key: f.etfId, name: f.ticker, amounts: f }))} total={series.totals} />
+          <AmountsTable testId="income-funds" label={t.fundsTitle} first={t.columns.fund} rows={series.totals.funds.map((f) => ({ key: f.etfId, name: f.ticker, amounts: f }))} total={series.totals} />
         )}
       </Card>
     </>
   );
 }
 
-function AmountsTable({ testId, first, rows, total }: { testId: string; first: string; rows: Array<{ key: string; name: string; amounts: IncomeAmounts }>; total: IncomeAmounts }) {
+function AmountsTable({ testId, label, first, rows, total }: { testId: string; label: string; first: string; rows: Array<{ key: string; name: string; amounts: IncomeAmounts }>; total: IncomeAmounts }) {
   const c = t.columns;
   const cells = (a: IncomeAmounts) => (
     <>
@@ -164,8 +165,9 @@ function AmountsTable({ testId, first, rows, total }: { testId: string; first: s
       </Td>
     </>
   );
+  // on a phone the table may scroll inside its box: focusable, so a keyboard can scroll it too
   return (
-    <TableScroll>
+    <TableScroll tabIndex={0} role="region" aria-label={label}>
       <Table data-testid={testId}>
         <thead>
           <tr>
@@ -208,7 +210,7 @@ function Unmatched({ records }: { records: PayoutLedger['unmatched'] }) {
         {t.unmatchedTitle}
       </CardTitle>
       <Meta>{t.unmatchedIntro}</Meta>
-      <TableScroll>
+      <TableScroll tabIndex={0} role="region" aria-label={t.unmatchedTitle}>
         <Table>
           <thead>
             <tr>
