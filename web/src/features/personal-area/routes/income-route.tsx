@@ -11,7 +11,7 @@ import { SelectField } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Table, TableScroll, Td, Th } from '../../../components/ui/table.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { formatMoney, formatShortDate, toNumber } from '../../../lib/format.ts';
+import { formatDate, formatMoney, formatShortDate, toNumber } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useCurrentUser } from '../../../lib/session/use-current-user.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -37,7 +37,7 @@ export const incomeTexts = {
   exportFailed: 'Failed to export income',
   loading: 'Loading your income...',
   failed: 'Failed to load your income. Please try again later.',
-  asOf: (date: string, from: string, to: string) => `As of ${formatShortDate(date)}; ${formatShortDate(from)} – ${formatShortDate(to)}.`,
+  asOf: (date: string, from: string, to: string) => `As of ${formatDate(date)}; ${formatDate(from)} – ${formatDate(to)}.`,
   chartLabel: (by: By, count: number) => `Income per ${by}, ${count} ${by}s: received, unconfirmed and expected, stacked`,
   legend: { received: 'Received', unconfirmed: 'Paid, not confirmed', expected: 'Expected' },
   missingNote: (amount: string) => `${formatMoney(amount)} missing: paid by the fund, no record from your brokerage (not in the totals).`,
@@ -150,12 +150,15 @@ export function IncomeSeriesView({ series }: { series: IncomeSeries }) {
   );
 }
 
+/** Phones (below sm) leave out Unconfirmed and Missing (the chart's blue band, the CSV); the total still counts unconfirmed. */
 function AmountsTable({ testId, label, first, rows, total }: { testId: string; label: string; first: string; rows: Array<{ key: string; name: string; amounts: IncomeAmounts }>; total: IncomeAmounts }) {
   const c = t.columns;
   const cells = (a: IncomeAmounts) => (
     <>
       <Td $align="right">{formatMoney(a.received)}</Td>
-      <Td $align="right">{formatMoney(a.unconfirmed)}</Td>
+      <Td $align="right" $hideBelow="sm">
+        {formatMoney(a.unconfirmed)}
+      </Td>
       <Td $align="right">{formatMoney(a.expected)}</Td>
       <Td $align="right" $hideBelow="md">
         {formatMoney(a.missing)}
@@ -173,7 +176,9 @@ function AmountsTable({ testId, label, first, rows, total }: { testId: string; l
           <tr>
             <Th>{first}</Th>
             <Th $align="right">{c.received}</Th>
-            <Th $align="right">{c.unconfirmed}</Th>
+            <Th $align="right" $hideBelow="sm">
+              {c.unconfirmed}
+            </Th>
             <Th $align="right">{c.expected}</Th>
             <Th $align="right" $hideBelow="md">
               {c.missing}
