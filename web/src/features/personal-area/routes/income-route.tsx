@@ -171,7 +171,7 @@ function AmountsTable({ testId, label, first, rows, total }: { testId: string; l
   // on a phone the table may scroll inside its box: focusable, so a keyboard can scroll it too
   return (
     <TableScroll tabIndex={0} role="region" aria-label={label}>
-      <Table data-testid={testId}>
+      <CompactTable data-testid={testId}>
         <thead>
           <tr>
             <Th>{first}</Th>
@@ -202,10 +202,21 @@ function AmountsTable({ testId, label, first, rows, total }: { testId: string; l
             {cells(total)}
           </tr>
         </tfoot>
-      </Table>
+      </CompactTable>
     </TableScroll>
   );
 }
+
+/** Phones: narrower cells, so the four columns fit 390 px. */
+const CompactTable = styled(Table)`
+  @media (max-width: ${theme.breakpoints.sm - 0.02}px) {
+    & th,
+    & td {
+      padding-left: 6px;
+      padding-right: 6px;
+    }
+  }
+`;
 
 function Unmatched({ records }: { records: PayoutLedger['unmatched'] }) {
   const c = t.unmatchedColumns;
