@@ -7,8 +7,8 @@ import { baseApi, call, LIST } from './base-api.ts';
  * and the account page's brokerage panel.
  *
  * Tags: `Brokerage` STATUS (available / registered / last sync) and ACCOUNTS. A sync changes the
- * holdings and records the broker's dividends, so it also invalidates `Holding`, `UserCalendar` and `Payout` (the server answered after its read
- * models took the sync in). The connection link is a mutation (one-time link, never cached), though
+ * holdings and records the broker's dividends, so it also invalidates `Holding`, `UserCalendar` and
+ * `Payout` (the server answered after its read models took the sync in). The connection link is a mutation (one-time link, never cached), though
  * it is a GET.
  */
 export const brokerageApi = baseApi.injectEndpoints({
