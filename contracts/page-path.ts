@@ -48,6 +48,7 @@ export const RESERVED_PAGE_PATHS: readonly string[] = [
   '/my',
   '/my-weeklydiv',
   '/my-weeklydiv/tax-summary',
+  '/my-weeklydiv/income',
   '/account/...',
   '/admin/...',
   '/api/...',

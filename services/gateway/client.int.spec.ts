@@ -66,7 +66,7 @@ describe('page status (D18): client routes 200, any other path the app with 404'
   });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-  it.each(['/', '/etfs', '/etfs/', '/etfs/roundhill', '/etfs/roundhill/HOOW', '/etf/HOOW', '/dividend-calendar', '/news', '/pricing', '/login', '/signup', '/register', '/forgot-password', '/reset-password', '/verify-email', '/my-weeklydiv', '/my-weeklydiv/tax-summary', '/my', '/admin', '/account', '/account/subscription'])(
+  it.each(['/', '/etfs', '/etfs/', '/etfs/roundhill', '/etfs/roundhill/HOOW', '/etf/HOOW', '/dividend-calendar', '/news', '/pricing', '/login', '/signup', '/register', '/forgot-password', '/reset-password', '/verify-email', '/my-weeklydiv', '/my-weeklydiv/tax-summary', '/my-weeklydiv/income', '/my', '/admin', '/account', '/account/subscription'])(
     '%s answers 200 with the app',
     async (p) => {
       const res = await request(app).get(p).expect(200);

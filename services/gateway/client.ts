@@ -22,6 +22,7 @@ export const CLIENT_ROUTES: readonly string[] = [
   '/verify-email',
   '/my-weeklydiv',
   '/my-weeklydiv/tax-summary',
+  '/my-weeklydiv/income',
   '/my',
   '/etfs',
   '/etfs/:brand',

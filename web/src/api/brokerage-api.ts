@@ -7,8 +7,8 @@ import { baseApi, call, LIST } from './base-api.ts';
  * and the account page's brokerage panel.
  *
  * Tags: `Brokerage` STATUS (available / registered / last sync) and ACCOUNTS. A sync changes the
- * holdings, so it also invalidates `Holding` and `UserCalendar` (the server answered after its read
- * models took the sync in). The connection link is a mutation (one-time link, never cached), though
+ * holdings and records the broker's dividends, so it also invalidates `Holding`, `UserCalendar` and
+ * `Payout` (the server answered after its read models took the sync in). The connection link is a mutation (one-time link, never cached), though
  * it is a GET.
  */
 export const brokerageApi = baseApi.injectEndpoints({
@@ -38,6 +38,8 @@ export const brokerageApi = baseApi.injectEndpoints({
               { type: 'Brokerage', id: 'ACCOUNTS' },
               { type: 'Holding', id: LIST },
               { type: 'UserCalendar', id: LIST },
+              // its broker records confirm payouts (docs/payouts.md): the ledger, income and goal
+              'Payout',
             ]
           : [],
     }),

@@ -65,6 +65,12 @@ const SAMPLE_ARGS: Record<string, unknown> = {
   verifyEmail: { token: 'token' },
   saveAlertSettings: { distributionChangePercent: 10, exDateReminder: false },
   exportTaxSummaryCsv: { year: 2025 },
+  getPayouts: { from: '2026-01-01', to: '2026-03-31' },
+  markPayoutReceived: { holdingId: id, exDate: '2026-03-03', amount: '40.00' },
+  getIncome: 'month',
+  exportIncomeCsv: 'week',
+  getIncomeGoal: id,
+  setIncomeGoal: { period: 'week', amount: '100' },
 };
 
 

@@ -41,16 +41,18 @@ function connect(dispatch: Dispatch): EventSource {
       ...(data.calendar ? [{ type: 'Calendar' as const, id: LIST }] : []),
     ]);
   });
-  // The user's own figures changed: holdings (values, income) and the payout calendar are read again.
+  // The user's own figures changed: holdings (values, income), the payout calendar and the payout
+  // ledger with its income record and goal are read again.
   source.addEventListener('portfolio', () => {
     invalidate(dispatch, [
       { type: 'Holding', id: LIST },
       { type: 'UserCalendar', id: LIST },
+      'Payout',
     ]);
   });
   // Too far behind to say what changed: everything live is read again.
   source.addEventListener('resync', () => {
-    invalidate(dispatch, ['Etf', 'Calendar', 'Holding', 'UserCalendar']);
+    invalidate(dispatch, ['Etf', 'Calendar', 'Holding', 'UserCalendar', 'Payout']);
   });
   // The server ended the stream: after a shutdown EventSource reconnects (to another instance); after a
   // sign-out, an expired session or the end of Premium there is nothing to reconnect to.

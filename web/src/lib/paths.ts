@@ -16,6 +16,8 @@ export const paths = {
   personalAreaShort: '/my',
   /** The signed-in user's tax-year summary (issue 27); `?year=` picks the year. */
   taxSummary: '/my-weeklydiv/tax-summary',
+  /** The signed-in user's income record and income goal (issue 28); `?by=week|month|year`. */
+  income: '/my-weeklydiv/income',
   etfs: '/etfs',
   brand: (brandSlug: string) => `/etfs/${brandSlug}`,
   etf: (brandSlug: string, ticker: string) => `/etfs/${brandSlug}/${ticker}`,

@@ -11,12 +11,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { Positive } from '../../../components/ui/layout.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { formatDate, formatMoney, formatNumber, formatShares, formatSignedMoney, formatSignedPercent, formatPrice, toNumber } from '../../../lib/format.ts';
+import { formatDate, formatShortDate, formatMoney, formatNumber, formatShares, formatSignedMoney, formatSignedPercent, formatPrice, toNumber } from '../../../lib/format.ts';
 import { slugOf } from '../../../lib/brand.ts';
 import { paths } from '../../../lib/paths.ts';
 import { currentShares, holdingGain, holdingPrice, holdingValue, sharesBought } from '../portfolio-summary.ts';
 import { HoldingReturnOfCapital, incomeSplitText } from './holding-return-of-capital.tsx';
 import { RemoveButton } from './remove-button.tsx';
+import { MarkReceivedButton, PayoutStatusBadge } from './payout-status.tsx';
 import { theme } from '../../../styles/theme.ts';
 
 /**
@@ -70,7 +71,8 @@ function HoldingItem({ holding: h }: { holding: HoldingView }) {
 
   function open(event: MouseEvent) {
     // The row is a mouse shortcut; the ticker link and the remove button do their own thing.
-    if (!href || (event.target as HTMLElement).closest('a, button')) return;
+    // A click in a dialog opened from the row (a portal) bubbles here through React: not the row's.
+    if (!href || !event.currentTarget.contains(event.target as Node) || (event.target as HTMLElement).closest('a, button')) return;
     navigate(href);
   }
 
@@ -158,6 +160,7 @@ function HoldingItem({ holding: h }: { holding: HoldingView }) {
           </Figure>
         </Figures>
         <HouseMoneyLine holding={h} />
+        <LatestPayoutLine holding={h} ticker={ticker} />
         <HoldingReturnOfCapital holding={h} ticker={ticker} />
         {etf?.stale ? <StaleNote data-testid="holding-stale-note">No payouts, income or payback date projected until the fund’s data resumes.</StaleNote> : null}
       </Item>
@@ -184,6 +187,35 @@ function HoldingItem({ holding: h }: { holding: HoldingView }) {
     </>
   );
 }
+
+/**
+ * "Latest payout Nov 24: Received $40.00" (issue 28): the holding's latest declared payout whose ex-date
+ * has passed (the server's `latestPayout`, last five weeks), with "Mark received" when it is paid and the
+ * holding is hand-entered (nothing else can confirm it). Nothing without one.
+ */
+export function LatestPayoutLine({ holding: h, ticker }: { holding: HoldingView; ticker: string }) {
+  const p = h.latestPayout;
+  if (!p) return null;
+  return (
+    <LatestPayout data-testid="latest-payout">
+      <span>Latest payout {formatShortDate(p.payDate)}:</span>
+      <PayoutStatusBadge status={p.status} received={p.received} expected={p.expected} />
+      {p.status === 'paid' && h.source === 'manual' ? (
+        <MarkReceivedButton payout={{ holdingId: h.id, exDate: p.exDate, payDate: p.payDate, ticker, expected: p.expected }} />
+      ) : null}
+    </LatestPayout>
+  );
+}
+
+const LatestPayout = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 6px;
+  margin-top: 8px;
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.sm};
+`;
 
 /**
  * "House money: 42.45% · 100% by Mar 3, 2027 (projected)" / "House money: 106.25% · Paid back on Jun 27,

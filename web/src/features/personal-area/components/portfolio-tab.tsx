@@ -23,8 +23,8 @@ interface Props {
 }
 
 /**
- * The portfolio tab: brokerage card, summary cards, the link to the tax-year summary (issue 27) once
- * something is held, "My Holdings", upcoming payouts when something is held.
+ * The portfolio tab: brokerage card, summary cards, the links to the tax-year summary (issue 27) and the
+ * income page (issue 28) once something is held, "My Holdings", upcoming payouts when something is held.
  */
 export function PortfolioTab({ userId, hasActivePremium, holdings, isLoading, isError }: Props) {
   const summary = useMemo(() => portfolioSummary(holdings ?? []), [holdings]);
@@ -49,6 +49,12 @@ export function PortfolioTab({ userId, hasActivePremium, holdings, isLoading, is
             <TaxSummaryLine data-testid="tax-summary-link">
               <Link to={paths.taxSummary}>Tax-year summary</Link>: the distributions you received each year, split into income and return of
               capital, to download or print.
+            </TaxSummaryLine>
+          ) : null}
+          {holdings && holdings.length > 0 ? (
+            <TaxSummaryLine data-testid="income-link">
+              <Link to={paths.income}>Income and goal</Link>: what your holdings paid you by week, month or year, whether each payout arrived, and
+              your income goal.
             </TaxSummaryLine>
           ) : null}
           <Card aria-labelledby="holdings-title">

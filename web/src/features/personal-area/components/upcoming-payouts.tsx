@@ -3,6 +3,7 @@ import { styled, css } from 'styled-components';
 import type { Issuer } from '../../../../../contracts/declarations.ts';
 import type { HoldingView } from '../../../../../contracts/portfolio.ts';
 import { useGetUserDividendCalendarQuery } from '../../../api/holdings-api.ts';
+import { useGetPayoutsQuery } from '../../../api/payouts-api.ts';
 import { DeclaredBy } from '../../../components/distribution-source.tsx';
 import { KindBadge } from '../../../components/kind-badge.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -16,6 +17,7 @@ import { payoutWeeks, type PayoutDay } from '../payout-weeks.ts';
 import { theme } from '../../../styles/theme.ts';
 import { stackList, todayRing } from '../../../components/ui/mixins.ts';
 import { SubscribeFeed } from './subscribe-feed.tsx';
+import { MarkReceivedButton, PayoutStatusBadge, type MarkablePayout } from './payout-status.tsx';
 
 /**
  * "Upcoming Dividend Payouts": shown only when the user holds something, so the calendar
@@ -24,13 +26,25 @@ import { SubscribeFeed } from './subscribe-feed.tsx';
  * shares × amount per share). Payouts the issuer has not declared yet are marked as estimates;
  * payouts already paid this week (the server's `paid`) are dimmed and marked "Paid". A payout the
  * issuer declared in a release we read links to it ("Declared by YieldMax, …"; the issuer from the
- * holding's fund).
+ * holding's fund). Each payout shows its state in the user's ledger (issue 28: Declared, Entitled,
+ * Paid, Received $…, Short $… of $…, Missing; a projection keeps its "Est." badge), and a paid payout of
+ * a hand-entered holding has "Mark received" (its holding and ex-date from the ledger, read only then).
  */
 export function UpcomingPayouts({ now = new Date(), holdings = [] }: { now?: Date; holdings?: readonly HoldingView[] }) {
   const { data, isLoading, isError } = useGetUserDividendCalendarQuery();
   const today = marketToday(now);
   const weeks = useMemo(() => payoutWeeks(data ?? [], today), [data, today]);
   const issuers = useMemo(() => new Map(holdings.map((h) => [h.etfId, h.etf ? issuerOfFund(h.etf) : null])), [holdings]);
+  // the calendar's entries carry no holding id or ex-date: the ledger has them, asked only when a hand-entered holding's payout is paid
+  const manual = useMemo(() => new Set(holdings.filter((h) => h.source === 'manual').map((h) => h.etfId)), [holdings]);
+  const markable = (data ?? []).some((e) => e.payoutStatus === 'paid' && manual.has(e.etfId));
+  const ledger = useGetPayoutsQuery(undefined, { skip: !markable }).data;
+  const marks = useMemo(() => {
+    const out = new Map<string, MarkablePayout>();
+    for (const p of ledger?.payouts ?? [])
+      if (p.status === 'paid' && !p.brokerageSynced) out.set(`${p.etfId}|${p.payDate}`, { holdingId: p.holdingId, exDate: p.exDate, payDate: p.payDate, ticker: p.ticker, expected: p.expected });
+    return out;
+  }, [ledger]);
 
   return (
     <Card aria-labelledby="upcoming-payouts-title">
@@ -66,7 +80,7 @@ export function UpcomingPayouts({ now = new Date(), holdings = [] }: { now?: Dat
               </WeekHead>
               <Days>
                 {week.days.map((day) => (
-                  <Day key={day.date} day={day} isToday={day.date === today} issuers={issuers} />
+                  <Day key={day.date} day={day} isToday={day.date === today} issuers={issuers} marks={marks} />
                 ))}
               </Days>
             </Week>
@@ -82,7 +96,7 @@ export function UpcomingPayouts({ now = new Date(), holdings = [] }: { now?: Dat
   );
 }
 
-function Day({ day, isToday, issuers }: { day: PayoutDay; isToday: boolean; issuers: ReadonlyMap<string, Issuer | null> }) {
+function Day({ day, isToday, issuers, marks }: { day: PayoutDay; isToday: boolean; issuers: ReadonlyMap<string, Issuer | null>; marks: ReadonlyMap<string, MarkablePayout> }) {
   const count = day.payouts.length;
   return (
     <DayBox $today={isToday} $empty={count === 0} aria-current={isToday ? 'date' : undefined} data-testid="payout-day" data-date={day.date}>
@@ -115,11 +129,9 @@ function Day({ day, isToday, issuers }: { day: PayoutDay; isToday: boolean; issu
                 <PayoutTop>
                   <strong>{p.ticker}</strong>
                   <KindBadge kind={p.kind} />
-                  {p.paid ? (
-                    <Badge $tone="neutral" title="Already paid: counted in Income Received">
-                      Paid
-                    </Badge>
-                  ) : null}
+                  {p.payoutStatus === 'projected' && p.estimated ? null : (
+                    <PayoutStatusBadge status={p.payoutStatus} received={p.receivedAmount} expected={p.estimatedPayout} />
+                  )}
                   {p.estimated ? (
                     <Badge $tone="warning" title="Estimated: not declared yet">
                       Est.
@@ -131,6 +143,11 @@ function Day({ day, isToday, issuers }: { day: PayoutDay; isToday: boolean; issu
                   {formatShares(p.shares)} × {formatDividend(p.amount)}
                 </Calc>
                 <IssuerLine entry={p} issuer={issuers.get(p.etfId) ?? null} />
+                {p.payoutStatus === 'paid' && marks.has(`${p.etfId}|${p.payoutDate}`) ? (
+                  <MarkRow>
+                    <MarkReceivedButton payout={marks.get(`${p.etfId}|${p.payoutDate}`)!} />
+                  </MarkRow>
+                ) : null}
               </PayoutItem>
             ))}
           </Payouts>
@@ -149,6 +166,10 @@ function IssuerLine({ entry, issuer }: { entry: PayoutDay['payouts'][number]; is
     </Declared>
   );
 }
+
+const MarkRow = styled.div`
+  margin-top: 4px;
+`;
 
 const Declared = styled.p`
   margin-top: 2px;
@@ -297,8 +318,9 @@ const Payouts = styled.ul`
 
 const PayoutTop = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
-  gap: 6px;
+  gap: 4px 6px;
 `;
 
 const Amount = styled.span`
