@@ -18,6 +18,7 @@ import { brokerageEvents } from './brokerage.ts';
 import { billingEvents } from './billing.ts';
 import { alertEvents } from './alerts.ts';
 import { releaseEvents } from './releases.ts';
+import { supportEvents } from './support.ts';
 
 export class UnknownEventTypeError extends Error {}
 export class InvalidEventError extends Error {}
@@ -43,6 +44,7 @@ export const allEventDefinitions: readonly EventDefinition[] = [
   ...billingEvents,
   ...alertEvents,
   ...releaseEvents,
+  ...supportEvents,
 ];
 
 export class EventRegistry {

@@ -13,6 +13,7 @@ import { newsKeywordsProjection, newsProjection } from './news/projection.ts';
 import { brokerageProjection } from './brokerage/projection.ts';
 import { alertsProjection } from './alerts/projection.ts';
 import { releasesProjection } from './releases/projection.ts';
+import { supportProjection } from './support/projection.ts';
 
 /** Every read model of the product. A module adds its projection here. */
 export const allProjections: readonly Projection[] = [
@@ -31,5 +32,6 @@ export const allProjections: readonly Projection[] = [
   brokerageProjection,
   alertsProjection,
   releasesProjection,
+  supportProjection,
 ];
 
