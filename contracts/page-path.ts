@@ -49,6 +49,7 @@ export const RESERVED_PAGE_PATHS: readonly string[] = [
   '/my-weeklydiv',
   '/my-weeklydiv/tax-summary',
   '/account/...',
+  '/support',
   '/admin/...',
   '/api/...',
   '/assets/...',
