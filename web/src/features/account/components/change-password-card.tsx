@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { styled } from 'styled-components';
 import { isApiError, serverMessage } from '../../../api/base-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardText, CardTitle } from '../../../components/ui/card.tsx';
@@ -7,6 +8,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { serverFieldErrors, validatePasswordChange, type FormErrors, type PasswordValues } from '../account-forms.ts';
 import { useChangePasswordMutation } from '../api.ts';
 import { Actions, Form } from './profile-card.tsx';
+import { theme } from '../../../styles/theme.ts';
 
 export const changePasswordTexts = {
   title: 'Change password',
@@ -57,7 +59,7 @@ export function ChangePasswordCard() {
         {changePasswordTexts.title}
       </CardTitle>
       <CardText>{changePasswordTexts.text}</CardText>
-      <Form onSubmit={onSubmit} noValidate aria-labelledby="change-password-title">
+      <PasswordForm onSubmit={onSubmit} noValidate aria-labelledby="change-password-title">
         <TextField
           label={changePasswordTexts.current}
           name="currentPassword"
@@ -90,7 +92,11 @@ export function ChangePasswordCard() {
             {isLoading ? changePasswordTexts.submitting : changePasswordTexts.submit}
           </Button>
         </Actions>
-      </Form>
+      </PasswordForm>
     </Card>
   );
 }
+
+const PasswordForm = styled(Form)`
+  margin-top: ${theme.space.md};
+`;
