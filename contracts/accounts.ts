@@ -54,6 +54,7 @@ export const accountMessages = {
   nameLong: (label: string) => `${label} must be at most 100 characters`,
   nameLink: (label: string) => `${label} cannot contain a link or an email address`,
   resetToken: 'Invalid reset token',
+  currentPassword: 'Enter your current password',
   verificationToken: 'Invalid verification token',
 } as const;
 
@@ -83,6 +84,13 @@ export const ResetPasswordRequest = z.object({
   token: z.string().min(1, accountMessages.required).max(512, accountMessages.resetToken),
   newPassword: password,
 });
+/** `POST /api/user/password`: the current password (checked against the log), then the new one under the sign-up rules. */
+export const ChangePasswordRequest = z.object({
+  currentPassword: z.string().min(1, accountMessages.currentPassword).max(256, accountMessages.passwordLong),
+  newPassword: password,
+});
+/** `PATCH /api/user`: the names under the sign-up rules. */
+export const UpdateProfileRequest = z.object({ firstName: name('First name'), lastName: name('Last name') });
 /** `POST /api/verify-email`: the token of the link `APP_URL/verify-email?token=...`. */
 export const VerifyEmailRequest = z.object({ token: z.string().min(1, accountMessages.required).max(512, accountMessages.verificationToken) });
 
@@ -197,5 +205,32 @@ export const resendVerification = endpoint({
   tags,
   responses: { 200: { description: 'Sent.', json: MessageAnswer } },
   errors: [400, 409, 429],
+  waitsFor: 'all',
+});
+
+export const changePassword = endpoint({
+  method: 'post',
+  path: '/api/user/password',
+  access: 'user',
+  summary: 'Change the password (the current one required). Every other session ends; this browser stays signed in.',
+  description:
+    'A wrong current password answers 400 on `currentPassword`. Five attempts per account in 15 minutes (429 with `Retry-After` beyond); a success clears the count. The private calendar link is replaced, as on every sign-out everywhere. A mail tells the user.',
+  tags,
+  body: ChangePasswordRequest,
+  responses: { 200: { description: 'Changed; this browser has a new session cookie.', json: MessageAnswer } },
+  errors: [400, 429],
+  waitsFor: 'all',
+});
+
+export const updateProfile = endpoint({
+  method: 'patch',
+  path: '/api/user',
+  access: 'user',
+  summary: 'Change the first and last name.',
+  tags,
+  body: UpdateProfileRequest,
+  responses: { 200: { description: 'The user with the new name.', json: User } },
+  errors: [400],
+  reads: ['users'],
   waitsFor: 'all',
 });

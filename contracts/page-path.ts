@@ -50,6 +50,7 @@ export const RESERVED_PAGE_PATHS: readonly string[] = [
   '/my-weeklydiv/tax-summary',
   '/my-weeklydiv/income',
   '/account/...',
+  '/support',
   '/admin/...',
   '/api/...',
   '/assets/...',

@@ -124,6 +124,12 @@ export const subscriptionChanged = defineEvent(
   }),
 );
 
+/** The user changed their first and last name on /account (`PATCH /api/user`). */
+export const userNameChanged = defineEvent(
+  'UserNameChanged',
+  z.object({ userId: z.uuid(), firstName: z.string().min(1), lastName: z.string().min(1), changedAt: isoInstant }),
+);
+
 export const accountEvents = [
   userRegistered,
   emailReserved,
@@ -137,6 +143,7 @@ export const accountEvents = [
   emailVerificationRequested,
   emailVerified,
   passwordCleared,
+  userNameChanged,
 ] as const;
 
 export type AccountEvent = EventsOf<typeof accountEvents>;

@@ -19,6 +19,7 @@ import { billingEvents } from './billing.ts';
 import { alertEvents } from './alerts.ts';
 import { releaseEvents } from './releases.ts';
 import { payoutEvents } from './payouts.ts';
+import { supportEvents } from './support.ts';
 
 export class UnknownEventTypeError extends Error {}
 export class InvalidEventError extends Error {}
@@ -45,6 +46,7 @@ export const allEventDefinitions: readonly EventDefinition[] = [
   ...alertEvents,
   ...releaseEvents,
   ...payoutEvents,
+  ...supportEvents,
 ];
 
 export class EventRegistry {

@@ -26,7 +26,8 @@ export type StreamCategory =
   | 'alerts'
   | 'alertsreactor'
   | 'releases'
-  | 'payouts';
+  | 'payouts'
+  | 'support';
 
 export function streamName(category: StreamCategory, id: string): string {
   if (!id) throw new Error(`stream id for ${category} is empty`);
@@ -35,6 +36,8 @@ export function streamName(category: StreamCategory, id: string): string {
 
 export const streams = {
   user: (userId: string) => streamName('user', userId),
+  /** One support request (issue 29): sent, then at most once answered. */
+  support: (requestId: string) => streamName('support', requestId),
   /** A user's favorite ETFs (beside `user-<id>`, so account writes and favorites never contend). */
   favorites: (userId: string) => streamName('favorites', userId),
   /** A user's manually tracked holdings (beside `user-<id>`, same reason). */

@@ -14,6 +14,7 @@ import { brokerageProjection } from './brokerage/projection.ts';
 import { alertsProjection } from './alerts/projection.ts';
 import { releasesProjection } from './releases/projection.ts';
 import { payoutsProjection } from './payouts/projection.ts';
+import { supportProjection } from './support/projection.ts';
 
 /** Every read model of the product. A module adds its projection here. */
 export const allProjections: readonly Projection[] = [
@@ -33,5 +34,6 @@ export const allProjections: readonly Projection[] = [
   alertsProjection,
   releasesProjection,
   payoutsProjection,
+  supportProjection,
 ];
 

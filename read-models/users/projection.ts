@@ -67,7 +67,9 @@ export const USERS = 'users';
 type Handled =
   | Extract<
       AccountEvent,
-      { type: 'UserRegistered' | 'UserLoggedOut' | 'SessionsRevoked' | 'SubscriptionChanged' | 'EmailVerificationRequested' | 'EmailVerified' }
+      {
+        type: 'UserRegistered' | 'UserLoggedOut' | 'SessionsRevoked' | 'SubscriptionChanged' | 'EmailVerificationRequested' | 'EmailVerified' | 'UserNameChanged';
+      }
     >
   | Extract<BillingEvent, { type: 'StripeCustomerLinked' | 'SubscriptionUpdated' }>;
 const handled: readonly Handled['type'][] = [
@@ -77,6 +79,7 @@ const handled: readonly Handled['type'][] = [
   'SubscriptionChanged',
   'EmailVerificationRequested',
   'EmailVerified',
+  'UserNameChanged',
   'StripeCustomerLinked',
   'SubscriptionUpdated',
 ];
@@ -90,8 +93,9 @@ function withSubscription(list: readonly UserSubscription[], next: UserSubscript
 export const usersProjection: Projection = {
   name: 'users',
   // 3 (billing): Stripe customer, subscription status and period; 3 (verification): emailVerified and the
-  // current link's hash; 4: both together; 5 (issue 25): every subscription on its own, every customer linked
-  version: 5,
+  // current link's hash; 4: both together; 5 (issue 25): every subscription on its own, every customer linked;
+  // 6 (issue 29): the name a user changes on /account
+  version: 6,
   handles: handled,
   collections: {
     [USERS]: [
@@ -187,6 +191,11 @@ export const usersProjection: Projection = {
       case 'EmailVerified': {
         const d = event.data;
         await ctx.update<UserDoc>(USERS, d.userId, (doc) => (doc ? { ...doc, emailVerified: true, verificationTokenHash: null } : null));
+        return;
+      }
+      case 'UserNameChanged': {
+        const d = event.data;
+        await ctx.update<UserDoc>(USERS, d.userId, (doc) => (doc ? { ...doc, firstName: d.firstName, lastName: d.lastName } : null));
         return;
       }
       default: {

@@ -17,6 +17,8 @@ const history: GivenEvent[] = [
   { stream: `user-${ann}`, type: 'PasswordChanged', data: { userId: ann, passwordHash: 'scrypt$new', reason: 'reset', changedAt: at } },
   { stream: `user-${ann}`, type: 'SessionsRevoked', data: { userId: ann, sessionEpoch: 2, reason: 'password-reset', revokedAt: at } },
   { stream: `user-${bob}`, type: 'SubscriptionChanged', data: { userId: bob, subscriptionTier: 'premium', subscriptionStatus: 'active', changedAt: at } },
+  // the name edited on /account (issue 29)
+  { stream: `user-${ann}`, type: 'UserNameChanged', data: { userId: ann, firstName: 'Ann', lastName: 'Lee-Park', changedAt: at } },
 ];
 
 const expected = [
@@ -34,7 +36,7 @@ const expected = [
     verificationTokenHash: null,
     _position: 7,
   },
-  { _id: ann, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', subscriptionTier: 'free', subscriptions: [], sessionEpoch: 2, registeredAt: at, emailVerified: false, verificationTokenHash: null, _position: 6 },
+  { _id: ann, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee-Park', subscriptionTier: 'free', subscriptions: [], sessionEpoch: 2, registeredAt: at, emailVerified: false, verificationTokenHash: null, _position: 8 },
 ];
 
 describe('users projection', () => {
@@ -192,7 +194,7 @@ describe('users projection: billing', () => {
 describe('users projection: schema coverage', () => {
   type Handled = Extract<
     AccountEvent | BillingEvent,
-    { type: 'UserRegistered' | 'UserLoggedOut' | 'SessionsRevoked' | 'SubscriptionChanged' | 'EmailVerificationRequested' | 'EmailVerified' | 'StripeCustomerLinked' | 'SubscriptionUpdated' }
+    { type: 'UserRegistered' | 'UserLoggedOut' | 'SessionsRevoked' | 'SubscriptionChanged' | 'EmailVerificationRequested' | 'EmailVerified' | 'UserNameChanged' | 'StripeCustomerLinked' | 'SubscriptionUpdated' }
   >;
   const registered = (d: { userId: string }) => [sampleEvent('UserRegistered', { userId: d.userId })];
   const cases: CoverageCases<Handled> = {
@@ -203,6 +205,7 @@ describe('users projection: schema coverage', () => {
     SubscriptionChanged: { given: registered, data: { subscriptionTier: 'premium' } },
     EmailVerificationRequested: { given: registered },
     EmailVerified: { given: registered },
+    UserNameChanged: { given: registered },
     StripeCustomerLinked: { given: registered },
     SubscriptionUpdated: { given: registered },
   };
@@ -219,6 +222,8 @@ describe('users projection: schema coverage', () => {
       // the link's expiry and the address are checked on the user stream; the document keeps the link's hash
       EmailVerificationRequested: ['requestedAt', 'expiresAt'],
       EmailVerified: ['email', 'via', 'verifiedAt'],
+      // when is the log's
+      UserNameChanged: ['changedAt'],
       SubscriptionChanged: [],
       StripeCustomerLinked: ['linkedAt'],
       // Stripe's bookkeeping (event id and time, the customer StripeCustomerLinked set, the price): the webhook's, not the account's
@@ -226,7 +231,7 @@ describe('users projection: schema coverage', () => {
     });
     // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
     expect({ version: usersProjection.version, documentFields }).toEqual({
-      version: 5,
+      version: 6,
       documentFields: {
         [USERS]: [
           '_id', '_position', 'email', 'emailVerified', 'endedSessions', 'endedSessions[].sessionId', 'endedSessions[].until', 'firstName', 'lastName', 'registeredAt',

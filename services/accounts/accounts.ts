@@ -10,6 +10,7 @@ import type {
   subscriptionChanged,
   userLoggedIn,
   userLoggedOut,
+  userNameChanged,
   userRegistered,
 } from '../../events/accounts.ts';
 import type { EventOf } from '../../events/define.ts';
@@ -31,7 +32,8 @@ export type UserEvent =
   | EventOf<typeof subscriptionChanged>
   | EventOf<typeof emailVerificationRequested>
   | EventOf<typeof emailVerified>
-  | EventOf<typeof passwordCleared>;
+  | EventOf<typeof passwordCleared>
+  | EventOf<typeof userNameChanged>;
 
 /** The verification link that works now (only the latest one requested; none once verified). */
 export interface PendingVerification {
@@ -103,6 +105,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'PasswordCleared':
       // Links to reset the password requested before this are dead too (see ResetPassword).
       return { ...state, passwordHash: null, passwordChangedAt: event.data.clearedAt };
+    case 'UserNameChanged':
+      return { ...state, firstName: event.data.firstName, lastName: event.data.lastName };
     default:
       return assertNever(event);
   }

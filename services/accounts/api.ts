@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Request } from 'express';
 import {
+  changePassword,
   forgotPassword,
   getCurrentUser,
   login,
@@ -9,6 +10,7 @@ import {
   register,
   resendVerification,
   resetPassword,
+  updateProfile,
   verifyEmail,
   type User,
   type VerifyEmailAnswer,
@@ -91,7 +93,7 @@ export const accountsApi = apiModule('accounts', (deps) => {
   const userContext = (call: Call<EndpointSpec>) => (userId: string) => call.context(actors.user(userId));
 
   /** Waits for the read models to reach `position`, then answers with the user from the read model. */
-  async function userAnswer(call: Call<typeof register | typeof login>, userId: string, position: number): Promise<UserJson> {
+  async function userAnswer(call: Call<typeof register | typeof login | typeof updateProfile>, userId: string, position: number): Promise<UserJson> {
     await call.waitFor(position);
     const user = await findUserById(readModels, userId);
     if (!user) throw new Error(`user ${userId} is missing from the users read model at position ${position}`);
@@ -142,6 +144,28 @@ export const accountsApi = apiModule('accounts', (deps) => {
     }),
 
     handle(getCurrentUser, (_input, call) => toUserJson(call.auth.user, config, deps.now())),
+
+    /**
+     * Password change: every session ends with the new epoch, then this browser gets a cookie of that
+     * epoch (a new session: the current password was just proven), so only the other devices are out.
+     */
+    handle(
+      changePassword,
+      async ({ body }, call) => {
+        const { user } = call.auth;
+        const { epoch, position } = await commands.changePassword(mailDeps, { userId: user._id, ...body }, call.context(actors.user(user._id)));
+        await call.waitFor(position);
+        await startSession(call.req, call.res, deps, { userId: user._id, epoch });
+        return { message: 'Your password has been changed. Every other device is signed out.' } satisfies MessageAnswer;
+      },
+      { checks: { newPassword: notCommon } },
+    ),
+
+    handle(updateProfile, async ({ body }, call) => {
+      const { user } = call.auth;
+      const { position } = await commands.renameUser(log, user._id, body, call.context(actors.user(user._id)));
+      return userAnswer(call, user._id, position);
+    }),
 
     handle(forgotPassword, async ({ body }, call) => {
       const started = performance.now();

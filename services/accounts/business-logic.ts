@@ -23,6 +23,8 @@ export const messages = {
   invalidResetLink: 'This reset link is invalid or has expired.',
   invalidVerificationLink: 'This verification link is invalid, has expired or was already used. Request a new one from My WeeklyDiv.',
   alreadyVerified: 'Your email address is already verified.',
+  wrongCurrentPassword: 'Your current password is not correct',
+  noPasswordToChange: 'Your account has no password yet: choose one with "Forgot password?" on the login page.',
 } as const;
 
 /** How long a password-reset link works. */
@@ -45,6 +47,8 @@ export type UserCommand =
   | { type: 'RecordLogout'; data: { sessionId?: string; sessionExpiresAt?: string } }
   | { type: 'RevokeSessions'; data: { reason: 'logout-everywhere' | 'password-change' } }
   | { type: 'ResetPassword'; data: { passwordHash: string; resetRequestedAt: string } }
+  | { type: 'ChangePassword'; data: { passwordHash: string } }
+  | { type: 'RenameUser'; data: { firstName: string; lastName: string } }
   | { type: 'ChangeSubscription'; data: { subscriptionTier: SubscriptionTier; subscriptionStatus: string | null } };
 
 export function decideUser(command: UserCommand, state: UserState, ctx: CommandContext): UserEvent[] {
@@ -82,6 +86,18 @@ export function decideUser(command: UserCommand, state: UserState, ctx: CommandC
         // The reset link reached the mailbox: that proves the address too.
         ...(state.emailVerified ? [] : [{ type: 'EmailVerified' as const, data: { userId, email: state.email, via: 'password-reset' as const, verifiedAt: ctx.now } }]),
       ];
+    case 'ChangePassword':
+      // The current password was checked by the caller (it needs the hash and the clock of scrypt);
+      // every session ends with the epoch, and the caller gives its own browser a cookie of the new one.
+      return [
+        { type: 'PasswordChanged', data: { userId, passwordHash: command.data.passwordHash, reason: 'change', changedAt: ctx.now } },
+        { type: 'SessionsRevoked', data: { userId, sessionEpoch: state.sessionEpoch + 1, reason: 'password-change', revokedAt: ctx.now } },
+      ];
+    case 'RenameUser': {
+      const { firstName, lastName } = command.data;
+      if (state.firstName === firstName && state.lastName === lastName) return [];
+      return [{ type: 'UserNameChanged', data: { userId, firstName, lastName, changedAt: ctx.now } }];
+    }
     case 'RequestEmailVerification':
       if (state.emailVerified) throw conflict(messages.alreadyVerified);
       return [{ type: 'EmailVerificationRequested', data: verificationRequest(userId, command.data.tokenHash, ctx) }];
@@ -130,6 +146,7 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
     EmailVerificationRequested: true,
     EmailVerified: true,
     PasswordCleared: true,
+    UserNameChanged: true,
   },
 };
 

@@ -58,6 +58,21 @@ describe('user decider', () => {
     ]);
   });
 
+  it('changes the password and moves the session epoch on (issue 29: the caller re-issues its own cookie)', () => {
+    const first: UserEvent = { type: 'SessionsRevoked', data: { userId, sessionEpoch: 1, reason: 'logout-everywhere', revokedAt: now } };
+    givenUser([registered, first]).when({ type: 'ChangePassword', data: { passwordHash: 'scrypt$new' } }, ctx(later)).then([
+      { type: 'PasswordChanged', data: { userId, passwordHash: 'scrypt$new', reason: 'change', changedAt: later } },
+      { type: 'SessionsRevoked', data: { userId, sessionEpoch: 2, reason: 'password-change', revokedAt: later } },
+    ]);
+  });
+
+  it('renames the user; the same names again decide nothing', () => {
+    givenUser([registered]).when({ type: 'RenameUser', data: { firstName: 'Ann', lastName: 'Lee-Park' } }).then([
+      { type: 'UserNameChanged', data: { userId, firstName: 'Ann', lastName: 'Lee-Park', changedAt: now } },
+    ]);
+    givenUser([registered]).when({ type: 'RenameUser', data: { firstName: 'Ann', lastName: 'Lee' } }).then([]);
+  });
+
   it('resets the password and revokes every session', () => {
     givenUser([registered]).when({ type: 'ResetPassword', data: { passwordHash: 'scrypt$new', resetRequestedAt: now } }, ctx(later)).then([
       { type: 'PasswordChanged', data: { userId, passwordHash: 'scrypt$new', reason: 'reset', changedAt: later } },

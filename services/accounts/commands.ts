@@ -293,6 +293,64 @@ export async function completePasswordReset(
   return { position: Math.max(feed.position, result.position) };
 }
 
+/**
+ * Password changes per account: 5 attempts in 15 minutes, counted before the current password is
+ * checked (as a login is), cleared by a success. A stolen session cookie cannot guess the password
+ * here faster than at the login.
+ */
+export const PASSWORD_CHANGE_LIMITS = { perAccount: 5, windowMs: 15 * 60 * 1000 } as const;
+
+const passwordChangeRule = (userId: string): CounterRule => ({
+  key: `password-change:account:${userId}`,
+  limit: PASSWORD_CHANGE_LIMITS.perAccount,
+  windowMs: PASSWORD_CHANGE_LIMITS.windowMs,
+});
+
+function tooManyPasswordChanges(blockedMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(blockedMs / 1000));
+  const minutes = Math.max(1, Math.ceil(blockedMs / 60_000));
+  const wait = seconds < 60 ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return tooManyRequests(`Too many password attempts. Try again in ${wait}.`, blockedMs / 1000);
+}
+
+/**
+ * Changes the password of a signed-in user: 429 while the account's attempts are spent, 400 on
+ * `currentPassword` when it is wrong (counted), else the new hash, a new session epoch (every session
+ * ends; the caller gives its own browser a cookie of the new epoch), a new private calendar link (as on
+ * every sign-out everywhere, audit I1) and a mail to the address. Answers the epoch and the position.
+ */
+export async function changePassword(
+  deps: AccountCommandDeps & Pick<PasswordResetMailDeps, 'mailer' | 'appUrl'>,
+  input: { userId: string; currentPassword: string; newPassword: string },
+  ctx: CommandContext,
+): Promise<{ epoch: number; position: number }> {
+  const { log, attempts } = deps;
+  const rule = passwordChangeRule(input.userId);
+  const slot = await attempts.take([rule], deps.now().getTime());
+  if (!slot.ok) throw tooManyPasswordChanges(slot.retryAfterMs);
+  const user = await readUser(log, input.userId);
+  if (user.status !== 'registered') throw unauthorized();
+  if (user.passwordHash === null) throw badRequest(messages.noPasswordToChange, { currentPassword: messages.noPasswordToChange });
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    throw badRequest(messages.wrongCurrentPassword, { currentPassword: messages.wrongCurrentPassword }); // the attempt stays counted
+  }
+  await attempts.clear([rule.key]);
+  const passwordHash = await hashPassword(input.newPassword, deps.passwordParams);
+  // The feed first, as in revokeSessions: should the change then fail, the user merely has a new feed link.
+  const feed = await replaceIssuedCalendarFeed({ log }, input.userId, ctx);
+  const result = await handleCommand(log, streams.user(input.userId), userDecider, { type: 'ChangePassword', data: { passwordHash } }, ctx);
+  const revoked = result.events.find((e) => e.type === 'SessionsRevoked');
+  if (revoked?.type !== 'SessionsRevoked') throw new Error(`password change of ${input.userId} revoked no session`);
+  deps.mailer.sendLater(passwordChangedMail(deps.appUrl, user));
+  return { epoch: revoked.data.sessionEpoch, position: Math.max(feed.position, result.position) };
+}
+
+/** Renames a signed-in user (the names already passed the sign-up rules); the same names append nothing. */
+export async function renameUser(log: EventLog, userId: string, names: { firstName: string; lastName: string }, ctx: CommandContext): Promise<{ position: number }> {
+  const result = await handleCommand(log, streams.user(userId), userDecider, { type: 'RenameUser', data: names }, ctx);
+  return { position: result.position };
+}
+
 /** Per account: one verification mail a minute (the per-client limit is the route's ClientLimiter). */
 export const VERIFICATION_MAIL_LIMIT = { perAccount: 1, windowMs: 60 * 1000 } as const;
 
@@ -407,6 +465,28 @@ function resetMail(appUrl: string, user: { email: string; firstName: string; ema
 <p>A new password signs you out on every device and replaces your private calendar link: a calendar subscribed to the old link stops updating; add the new one from My WeeklyDiv.</p>
 <p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`;
   return { to: user.email, subject: 'Reset your WeeklyDiv password', text, html };
+}
+
+/** Tells the address that its password changed: the one sign a thief's change cannot hide from the owner. */
+function passwordChangedMail(appUrl: string, user: { email: string; firstName: string; emailVerified: boolean }): MailMessage {
+  const link = `${appUrl}/forgot-password`;
+  const hello = greeting(user);
+  const text = [
+    hello.text,
+    '',
+    'The password of your WeeklyDiv account was just changed from My Account. Every other device was',
+    'signed out, and your private calendar link was replaced: add the new one from My WeeklyDiv.',
+    '',
+    'If you did not change it, reset your password now (this signs out every device, including the one',
+    'that changed it):',
+    '',
+    link,
+  ].join('\n');
+  const html = `<p>${hello.html}</p>
+<p>The password of your WeeklyDiv account was just changed from My Account. Every other device was signed out, and your private calendar link was replaced: add the new one from My WeeklyDiv.</p>
+<p>If you did not change it, reset your password now (this signs out every device, including the one that changed it):</p>
+<p><a href="${escapeHtml(link)}">Reset my password</a></p>`;
+  return { to: user.email, subject: 'Your WeeklyDiv password was changed', text, html };
 }
 
 function escapeHtml(value: string): string {

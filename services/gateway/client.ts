@@ -33,6 +33,7 @@ export const CLIENT_ROUTES: readonly string[] = [
   '/admin',
   '/account',
   '/account/subscription',
+  '/support',
 ];
 
 const routeSegments = CLIENT_ROUTES.map((r) => r.split('/').filter(Boolean));

@@ -16,6 +16,7 @@ import { pagesApi } from '../pages/api.ts';
 import { brokerageApi } from '../brokerage/api.ts';
 import { calendarFeedsApi } from '../calendar-feeds/api.ts';
 import { imagesApi } from '../images/api.ts';
+import { supportApi } from '../support/api.ts';
 import { billingApi } from '../billing/api.ts';
 import { liveApi } from '../live/api.ts';
 import { alertsApi } from '../alerts/api.ts';
@@ -44,6 +45,7 @@ export const apiModules: readonly ApiModule[] = [
   newsApi,
   pagesApi,
   imagesApi,
+  supportApi,
   adminPingApi,
   catalogApi,
   pricesApi,

@@ -29,4 +29,6 @@ export const paths = {
   /** The account page (profile, plan, brokerage connections). */
   account: '/account',
   manageSubscription: '/account/subscription',
+  /** The support form (issue 29; signed in). */
+  support: '/support',
 } as const;

@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { Container } from '../../components/ui/layout.tsx';
 import { useGetFooterHtmlQuery } from '../../features/navigation/api.ts';
 import { marketToday } from '../../lib/format.ts';
+import { paths } from '../../lib/paths.ts';
 import { sanitizeHtml } from '../../lib/sanitize.ts';
 import { theme } from '../../styles/theme.ts';
 
@@ -21,9 +23,20 @@ export default function FooterContent() {
   return (
     <Container>
       <FooterHtml data-testid="footer-html" dangerouslySetInnerHTML={{ __html: html }} />
+      {/* Always there, whatever the owner's HTML says (issue 29). */}
+      <FooterLinks aria-label="Help">
+        <Link to={paths.support}>Support</Link>
+      </FooterLinks>
     </Container>
   );
 }
+
+const FooterLinks = styled.nav`
+  margin-top: 8px;
+  & a {
+    color: ${theme.colors.footerLink};
+  }
+`;
 
 const FooterHtml = styled.div`
   & p + p { margin-top: 8px; }

@@ -1,14 +1,28 @@
+import type { changePassword, updateProfile } from '../../../../contracts/accounts.ts';
 import type { createPortalSession } from '../../../../contracts/billing.ts';
-import type { AnswerOf } from '../../../../contracts/endpoint.ts';
+import type { AnswerOf, BodyIn } from '../../../../contracts/endpoint.ts';
 import { baseApi, call } from '../../api/base-api.ts';
 
-/** POST /api/subscription/portal-session (no body) → {url} of the Stripe billing portal. */
+/**
+ * The account page: the Stripe billing portal (`POST /api/subscription/portal-session` → {url}), the
+ * name (`PATCH /api/user`) and the password (`POST /api/user/password`).
+ */
 export const accountApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     createPortalSession: build.mutation<AnswerOf<typeof createPortalSession>, void>({
       query: () => call<typeof createPortalSession>('POST /api/subscription/portal-session'),
     }),
+    /** The current user is fetched again: the header's greeting and the profile show the new name without a reload. */
+    updateProfile: build.mutation<AnswerOf<typeof updateProfile>, BodyIn<typeof updateProfile>>({
+      query: (body) => call<typeof updateProfile>('PATCH /api/user', { body }),
+      invalidatesTags: (result) => (result ? [{ type: 'User', id: 'CURRENT' }] : []),
+    }),
+    /** This browser stays signed in (the server re-issues its cookie); the private calendar link was replaced. */
+    changePassword: build.mutation<AnswerOf<typeof changePassword>, BodyIn<typeof changePassword>>({
+      query: (body) => call<typeof changePassword>('POST /api/user/password', { body }),
+      invalidatesTags: (result) => (result ? [{ type: 'CalendarFeed', id: 'CURRENT' }] : []),
+    }),
   }),
 });
 
-export const { useCreatePortalSessionMutation } = accountApi;
+export const { useCreatePortalSessionMutation, useUpdateProfileMutation, useChangePasswordMutation } = accountApi;

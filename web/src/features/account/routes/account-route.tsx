@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { ButtonLink } from '../../../components/ui/button.tsx';
-import { Card, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardText, CardTitle } from '../../../components/ui/card.tsx';
 import { Page, PageSubtitle, PageTitle } from '../../../components/ui/layout.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -9,7 +9,9 @@ import { useCurrentUser } from '../../../lib/session/use-current-user.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { theme } from '../../../styles/theme.ts';
 import { BrokeragePanel } from '../components/brokerage-panel.tsx';
+import { ChangePasswordCard } from '../components/change-password-card.tsx';
 import { PlanSummary } from '../components/plan-summary.tsx';
+import { ProfileCard } from '../components/profile-card.tsx';
 import { SignOutEverywhere } from '../components/sign-out-everywhere.tsx';
 
 /**
@@ -34,25 +36,9 @@ export default function AccountRoute() {
   return (
     <Page>
       <PageTitle>My Account</PageTitle>
-      <PageSubtitle>Your profile, your plan, your brokerage connections and where you are signed in.</PageSubtitle>
+      <PageSubtitle>Your profile, your plan, your brokerage connections, your password and where you are signed in.</PageSubtitle>
       <Sections>
-        <Card aria-labelledby="profile-title">
-          <CardTitle as="h2" id="profile-title">
-            Profile
-          </CardTitle>
-          <Details>
-            <div>
-              <dt>Name</dt>
-              <dd>
-                {user.firstName} {user.lastName}
-              </dd>
-            </div>
-            <div>
-              <dt>Email</dt>
-              <dd>{user.email}</dd>
-            </div>
-          </Details>
-        </Card>
+        <ProfileCard user={user} />
         <Card aria-labelledby="account-plan-title">
           <CardTitle as="h2" id="account-plan-title">
             Plan
@@ -66,7 +52,19 @@ export default function AccountRoute() {
           </Actions>
         </Card>
         <BrokeragePanel />
+        <ChangePasswordCard />
         <SignOutEverywhere />
+        <Card aria-labelledby="account-support-title">
+          <CardTitle as="h2" id="account-support-title">
+            Support
+          </CardTitle>
+          <CardText>{isPremium ? 'A question or a problem? Premium requests are answered first: within one business day.' : 'A question or a problem? Write to us.'}</CardText>
+          <Actions>
+            <ButtonLink to={paths.support} $variant="outline">
+              Contact support
+            </ButtonLink>
+          </Actions>
+        </Card>
       </Sections>
     </Page>
   );
@@ -83,28 +81,6 @@ const Sections = styled.div`
   margin-top: ${theme.space.lg};
   & h2 {
     margin-bottom: 12px;
-  }
-`;
-
-const Details = styled.dl`
-  display: grid;
-  gap: 10px;
-  margin: 0;
-  & div {
-    display: grid;
-    grid-template-columns: 120px 1fr;
-    gap: 8px;
-    @media (max-width: ${theme.breakpoints.sm - 0.02}px) {
-      grid-template-columns: 64px 1fr;
-    }
-  }
-  & dt {
-    color: ${theme.colors.textSecondary};
-  }
-  & dd {
-    margin: 0;
-    font-weight: 600;
-    overflow-wrap: anywhere;
   }
 `;
 

@@ -21,16 +21,21 @@ import {
 } from '../content-api.ts';
 import { failureMessage } from '../content-model.ts';
 import { ButtonRow, Section, SectionText, TabStack, TextAreaField } from './content-fields.tsx';
+import { SupportInbox } from './support-inbox.tsx';
 
 /** The keys with their own editor; the key/value list leaves them out. */
 export const EDITOR_KEYS: readonly string[] = ['footer_html', 'header_nav'];
 
 export const INVALID_JSON = 'Invalid JSON format. Please check your syntax.';
 
-/** Site Settings: the footer HTML (live sanitised preview), the header navigation JSON, other key/value settings. */
+/**
+ * Site Settings: the support inbox (issue 29: a card here, since the spec fixes the five tabs), the
+ * footer HTML (live sanitised preview), the header navigation JSON, other key/value settings.
+ */
 export function SettingsTab() {
   return (
     <TabStack>
+      <SupportInbox />
       <FooterEditor />
       <HeaderNavEditor />
       <OtherSettings />
