@@ -60,6 +60,10 @@ describe.sequential('the account is the user\'s', () => {
     await phonePage.goto('/account');
     await visible(phonePage.getByRole('heading', { level: 2, name: 'Change password' }));
     await expectNoSeriousA11yViolations(phonePage, 'account (phone)');
+    // the free plan's brokerage upsell: its long button wraps inside the card instead of spilling past it
+    const panel = phonePage.getByTestId('brokerage-panel');
+    const [card, button] = await Promise.all([panel.boundingBox(), panel.getByRole('link', { name: 'Upgrade to Premium - $9.99/month' }).boundingBox()]);
+    expect(button!.x + button!.width).toBeLessThanOrEqual(card!.x + card!.width);
     await screenshot(phonePage, 'account-control-phone');
   });
 

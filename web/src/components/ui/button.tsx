@@ -87,6 +87,13 @@ export const ButtonLink = styled(Link)<StyleProps>`
   ${buttonStyles}
 `;
 
+/** A router link button whose long label wraps inside its container (a phone's card) instead of spilling past it. */
+export const WrappingButtonLink = styled(ButtonLink)`
+  max-width: 100%;
+  white-space: normal;
+  text-align: center;
+`;
+
 /** A plain link (a file to download, another scheme such as webcal:) that looks like a button. */
 export const AnchorButton = styled.a<StyleProps>`
   ${buttonStyles}

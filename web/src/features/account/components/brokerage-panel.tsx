@@ -1,6 +1,6 @@
 import { styled } from 'styled-components';
 import { BrokerageSync } from '../../../components/brokerage-sync.tsx';
-import { ButtonLink } from '../../../components/ui/button.tsx';
+import { WrappingButtonLink } from '../../../components/ui/button.tsx';
 import { Card, CardText, CardTitle } from '../../../components/ui/card.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useCurrentUser } from '../../../lib/session/use-current-user.ts';
@@ -23,7 +23,7 @@ export function BrokeragePanel() {
         </CardTitle>
         <CardText>Read-only sync with 20+ brokerages is part of Premium: your weekly dividend ETFs come into your portfolio without typing a trade.</CardText>
         <Actions>
-          <ButtonLink to={paths.pricing}>Upgrade to Premium - $9.99/month</ButtonLink>
+          <WrappingButtonLink to={paths.pricing}>Upgrade to Premium - $9.99/month</WrappingButtonLink>
         </Actions>
       </Card>
     );

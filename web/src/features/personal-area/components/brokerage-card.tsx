@@ -1,6 +1,6 @@
 import { styled } from 'styled-components';
 import { BrokerageSync } from '../../../components/brokerage-sync.tsx';
-import { ButtonLink } from '../../../components/ui/button.tsx';
+import { ButtonLink, WrappingButtonLink } from '../../../components/ui/button.tsx';
 import { Card, CardText, CardTitle } from '../../../components/ui/card.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { theme } from '../../../styles/theme.ts';
@@ -38,7 +38,7 @@ function BrokerageUpsell() {
         </div>
       </Head>
       <Actions>
-        <ButtonLink to={paths.pricing}>Upgrade to Premium - $9.99/month</ButtonLink>
+        <WrappingButtonLink to={paths.pricing}>Upgrade to Premium - $9.99/month</WrappingButtonLink>
         <ButtonLink to={paths.pricing} $variant="outline">
           View Pricing Details
         </ButtonLink>
