@@ -1,3 +1,7 @@
+import type { FieldErrors } from '../../lib/use-form-fields.ts';
+
+export { serverFieldErrors } from '../../lib/use-form-fields.ts';
+
 /**
  * The checks of the account page's forms, messages word for word the server's (`accountMessages` in
  * contracts/accounts.ts, the sign-up form's in features/auth/validation.ts): the server checks them
@@ -18,7 +22,8 @@ export const accountFormMessages = {
   passwordsDontMatch: "Passwords don't match",
 } as const;
 
-export type FormErrors<F extends string> = Partial<Record<F, string>>;
+/** The client's one form-errors shape (web/src/lib/use-form-fields.ts). */
+export type FormErrors<F extends string> = FieldErrors<F>;
 
 /** A link or an address in a name (`LINK_IN_NAME` of contracts/accounts.ts). */
 const LINK_IN_NAME = /:\/\/|www\.|@/i;
@@ -36,10 +41,10 @@ function compact<F extends string>(errors: Record<F, string | undefined>): FormE
   return out;
 }
 
-export interface NameValues {
+export type NameValues = {
   firstName: string;
   lastName: string;
-}
+};
 
 export function validateName(values: NameValues): FormErrors<keyof NameValues> {
   const m = accountFormMessages;
@@ -49,11 +54,11 @@ export function validateName(values: NameValues): FormErrors<keyof NameValues> {
   });
 }
 
-export interface PasswordValues {
+export type PasswordValues = {
   currentPassword: string;
   newPassword: string;
   confirmPassword: string;
-}
+};
 
 function newPasswordError(value: string): string | undefined {
   if (value.length < 6) return accountFormMessages.password;
@@ -69,11 +74,3 @@ export function validatePasswordChange(values: PasswordValues): FormErrors<keyof
   });
 }
 
-/** The per-field messages of a 400 (`{message, errors}`), for the fields the form has. */
-export function serverFieldErrors<F extends string>(data: unknown, fields: readonly F[]): FormErrors<F> {
-  if (!data || typeof data !== 'object' || !('errors' in data) || !data.errors || typeof data.errors !== 'object') return {};
-  const errors = data.errors as Record<string, unknown>;
-  const out: FormErrors<F> = {};
-  for (const f of fields) if (typeof errors[f] === 'string') out[f] = errors[f];
-  return out;
-}

@@ -18,7 +18,8 @@ export const messages = {
 
 export const MIN_PASSWORD_LENGTH = 6;
 
-export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+export type { FieldErrors } from '../../lib/use-form-fields.ts';
+import type { FieldErrors } from '../../lib/use-form-fields.ts';
 
 /**
  * An e-mail address as the server accepts it (the same shape zod's `z.email()` checks): a local

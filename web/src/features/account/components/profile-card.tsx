@@ -7,7 +7,8 @@ import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { TextField } from '../../../components/ui/input.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { theme } from '../../../styles/theme.ts';
-import { serverFieldErrors, validateName, type FormErrors, type NameValues } from '../account-forms.ts';
+import { useFormFields } from '../../../lib/use-form-fields.ts';
+import { serverFieldErrors, validateName, type NameValues } from '../account-forms.ts';
 import { useUpdateProfileMutation } from '../api.ts';
 
 export const profileTexts = {
@@ -65,36 +66,27 @@ export function ProfileCard({ user }: { user: User }) {
 }
 
 function NameForm({ user, onDone }: { user: User; onDone: () => void }) {
-  const [values, setValues] = useState<NameValues>({ firstName: user.firstName, lastName: user.lastName });
-  const [errors, setErrors] = useState<FormErrors<keyof NameValues>>({});
+  const form = useFormFields<NameValues>({ firstName: user.firstName, lastName: user.lastName }, validateName);
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
   const { toast } = useToast();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
-    const found = validateName(values);
-    setErrors(found);
-    const first = Object.keys(found)[0];
-    if (first !== undefined) {
-      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
+    if (!form.check(event.currentTarget)) return;
     try {
-      await updateProfile({ firstName: values.firstName.trim(), lastName: values.lastName.trim() }).unwrap();
+      await updateProfile({ firstName: form.values.firstName.trim(), lastName: form.values.lastName.trim() }).unwrap();
       toast({ title: profileTexts.saved });
       onDone();
     } catch (error) {
-      if (isApiError(error)) setErrors(serverFieldErrors(error.data, ['firstName', 'lastName']));
+      if (isApiError(error)) form.setErrors(serverFieldErrors(error.data, ['firstName', 'lastName']));
       toast({ title: profileTexts.failed, description: serverMessage(error), variant: 'destructive' });
     }
   }
 
-  const set = (name: keyof NameValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
   return (
     <Form onSubmit={onSubmit} noValidate aria-label="Edit name">
-      <TextField label={profileTexts.firstName} name="firstName" autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
-      <TextField label={profileTexts.lastName} name="lastName" autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
+      <TextField label={profileTexts.firstName} autoComplete="given-name" {...form.field('firstName')} />
+      <TextField label={profileTexts.lastName} autoComplete="family-name" {...form.field('lastName')} />
       <Actions>
         <Button type="submit" disabled={isLoading}>
           {isLoading ? profileTexts.saving : profileTexts.save}

@@ -5,7 +5,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useResetPasswordMutation } from '../api.ts';
 import { failureMessage } from '../failure-message.ts';
-import { useFormFields } from '../use-form-fields.ts';
+import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { validateReset } from '../validation.ts';
 import { DoneNotice, Form } from './auth-layout.tsx';
 import { PasswordField } from './password-field.tsx';

@@ -14,7 +14,7 @@ import { useLoginMutation, useRegisterMutation } from '../../../lib/session/api.
 import { useCurrentUser } from '../../../lib/session/use-current-user.ts';
 import { AuthLayout, Centered, Form, LinkRow, Row } from '../components/auth-layout.tsx';
 import { PasswordField } from '../components/password-field.tsx';
-import { useFormFields } from '../use-form-fields.ts';
+import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { validateLogin, validateSignup } from '../validation.ts';
 
 type Mode = 'signup' | 'login';

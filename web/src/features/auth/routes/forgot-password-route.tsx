@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useForgotPasswordMutation } from '../api.ts';
 import { AuthLayout, AuthText, AuthTitle, DoneNotice, Form } from '../components/auth-layout.tsx';
 import { failureMessage } from '../failure-message.ts';
-import { useFormFields } from '../use-form-fields.ts';
+import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { validateForgotPassword } from '../validation.ts';
 
 export const FORGOT_PASSWORD_SENT = "If an account exists with the email you provided, you'll receive a password reset link shortly.";

@@ -9,6 +9,7 @@ import { Page, PageSubtitle, PageTitle } from '../../../components/ui/layout.tsx
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { serverFieldErrors, useFormFields } from '../../../lib/use-form-fields.ts';
 import { useCurrentUser } from '../../../lib/session/use-current-user.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { theme } from '../../../styles/theme.ts';
@@ -58,8 +59,8 @@ function validate(values: Record<Fields, string>): Partial<Record<Fields, string
 export default function SupportRoute() {
   useDocumentTitle('Support');
   const { user, isLoading, isPremium } = useCurrentUser();
-  const [values, setValues] = useState<Record<Fields, string>>({ subject: '', message: '' });
-  const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
+  const form = useFormFields<Record<Fields, string>>({ subject: '', message: '' }, validate);
+  const { values, errors } = form;
   const [sentMessage, setSentMessage] = useState<string | null>(null);
   const [send, { isLoading: sending }] = useSendSupportRequestMutation();
   const { toast } = useToast();
@@ -74,23 +75,14 @@ export default function SupportRoute() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
-    const found = validate(values);
-    setErrors(found);
-    const first = Object.keys(found)[0];
-    if (first !== undefined) {
-      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
+    if (!form.check(event.currentTarget)) return;
     try {
       const answer = await send({ subject: values.subject.trim(), message: values.message.trim() }).unwrap();
       setSentMessage(answer.message);
-      setValues({ subject: '', message: '' });
+      form.reset();
       toast({ title: supportTexts.sent, description: answer.message });
     } catch (error) {
-      if (isApiError(error) && error.data && typeof error.data === 'object' && 'errors' in error.data) {
-        setErrors((error.data as { errors: Partial<Record<Fields, string>> }).errors);
-      }
+      if (isApiError(error)) form.setErrors(serverFieldErrors(error.data, ['subject', 'message']));
       toast({ title: supportTexts.failed, description: serverMessage(error), variant: 'destructive' });
     }
   }
@@ -135,19 +127,16 @@ export default function SupportRoute() {
             <Form onSubmit={onSubmit} noValidate aria-label="Support request">
               <TextField
                 label={supportTexts.subject}
-                name="subject"
-                value={values.subject}
-                onChange={(e) => setValues((v) => ({ ...v, subject: e.target.value }))}
-                error={errors.subject}
+                {...form.field('subject')}
               />
               <FieldWrapper>
                 <FieldLabel htmlFor="support-message">{supportTexts.message}</FieldLabel>
                 <TextArea
                   id="support-message"
-                  name="message"
                   rows={8}
+                  name="message"
                   value={values.message}
-                  onChange={(e) => setValues((v) => ({ ...v, message: e.target.value }))}
+                  onChange={form.field('message').onChange}
                   aria-invalid={errors.message ? true : undefined}
                   aria-describedby={errors.message ? 'support-message-error' : undefined}
                   $invalid={Boolean(errors.message)}

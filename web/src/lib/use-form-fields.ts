@@ -1,10 +1,14 @@
 import { useCallback, useState, type ChangeEvent } from 'react';
-import type { FieldErrors } from './validation.ts';
+
+/** A form's messages by field (absent: valid). */
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 /**
  * Text-field form state with validation on submit: the messages appear when the form is submitted
  * and, from then on, follow every change (as react-hook-form's default modes do). A failed submit
- * moves focus to the first invalid field.
+ * moves focus to the first invalid field. Every form of the client with text fields uses it (sign-up,
+ * log-in, password reset, the account page, support); `setErrors` shows the server's messages by field,
+ * `reset` empties the form after a success.
  */
 export function useFormFields<V extends Record<string, string>>(initial: V, validate: (values: V) => FieldErrors<Extract<keyof V, string>>) {
   type Field = Extract<keyof V, string>;
@@ -17,7 +21,7 @@ export function useFormFields<V extends Record<string, string>>(initial: V, vali
       name,
       value: values[name],
       error: errors[name],
-      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
         const next = { ...values, [name]: event.target.value };
         setValues(next);
         if (submitted) setErrors(validate(next));
@@ -37,5 +41,20 @@ export function useFormFields<V extends Record<string, string>>(initial: V, vali
     return false;
   }, [values, validate]);
 
-  return { values, errors, field, check };
+  const reset = useCallback((next: V = initial) => {
+    setValues(next);
+    setErrors({});
+    setSubmitted(false);
+  }, [initial]);
+
+  return { values, errors, field, check, setErrors, reset };
+}
+
+/** The per-field messages of a 400 (`{message, errors}`), for the fields the form has. */
+export function serverFieldErrors<F extends string>(data: unknown, fields: readonly F[]): FieldErrors<F> {
+  if (!data || typeof data !== 'object' || !('errors' in data) || !data.errors || typeof data.errors !== 'object') return {};
+  const errors = data.errors as Record<string, unknown>;
+  const out: FieldErrors<F> = {};
+  for (const f of fields) if (typeof errors[f] === 'string') out[f] = errors[f];
+  return out;
 }
