@@ -94,13 +94,14 @@ describe.each(['desktop', 'phone'] as const)('Download my data (%s)', (size) => 
     await expectNoSidewaysScroll(page, `account: download my data (${size})`);
     await screenshot(page, `account-export-card-${size}`, { viewportOnly: true });
 
-    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: 'Download my data' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download my data' }).click()]);
     const zip = new Uint8Array(await readFile((await download.path())!));
     const files = Object.fromEntries(Object.entries(unzipSync(zip)).map(([name, bytes]) => [name, strFromU8(bytes)]));
     expect(Object.keys(files)).toEqual(premium ? [...EXPORT_FILES, ...EXPORT_PREMIUM_FILES] : [...EXPORT_FILES]);
 
     const account = JSON.parse(files['account.json']!) as ExportAccount;
     expect(download.suggestedFilename()).toBe(`weeklydiv-export-${account.exportDate}.zip`);
+    await visible(page.getByTestId('toast').filter({ hasText: `Saved as weeklydiv-export-${account.exportDate}.zip.` }));
     const me = await json<{ id: string; email: string; firstName: string; subscriptionTier: string }>(page, '/api/user');
     expect(account).toMatchObject({ id: me.id, email: me.email, firstName: me.firstName, plan: me.subscriptionTier });
 
