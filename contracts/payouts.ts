@@ -274,10 +274,12 @@ export const markPayoutReceived = endpoint({
   waitsFor: ['payouts'],
 });
 
+// The income record and the goal are Premium's "advanced analytics" (docs/billing.md "What Premium gives");
+// the ledger and "Mark received" above stay Free: they are the payout calendar's own.
 export const getIncome = endpoint({
   method: 'get',
   path: '/api/user/income',
-  access: 'user',
+  access: 'premium',
   summary: 'Income per week (Monday-start), month or year and per fund: received, unconfirmed, still expected and missing, with totals.',
   description: 'Periods and ranges: docs/payouts.md "Income record".',
   tags,
@@ -290,7 +292,7 @@ export const getIncome = endpoint({
 export const getIncomeCsv = endpoint({
   method: 'get',
   path: '/api/user/income.csv',
-  access: 'user',
+  access: 'premium',
   summary: 'The same series as CSV: one row per period and fund, a total row per period, and the range total.',
   tags,
   query: IncomeQuery,
@@ -302,7 +304,7 @@ export const getIncomeCsv = endpoint({
 export const getIncomeGoal = endpoint({
   method: 'get',
   path: '/api/user/income-goal',
-  access: 'user',
+  access: 'premium',
   summary: 'The income goal, the progress at the current run rate and, for a fund, the shares it would take (with the caveat that distributions vary).',
   tags,
   query: IncomeGoalQuery,
@@ -314,7 +316,7 @@ export const getIncomeGoal = endpoint({
 export const putIncomeGoal = endpoint({
   method: 'put',
   path: '/api/user/income-goal',
-  access: 'user',
+  access: 'premium',
   summary: 'Set the income goal: an amount a week or a month.',
   tags,
   body: IncomeGoalInput,

@@ -458,10 +458,11 @@ export const removeHolding = endpoint({
   waitsFor: ['portfolio'],
 });
 
+// The tax-year summary is Premium's "advanced analytics" (docs/billing.md "What Premium gives").
 export const getTaxSummary = endpoint({
   method: 'get',
   path: '/api/user/tax-summary',
-  access: 'user',
+  access: 'premium',
   summary: 'The distributions received, per tax year (by pay date) and fund, split by character: final, estimate or not published. Not tax advice.',
   tags,
   query: TaxSummaryQuery,
@@ -473,7 +474,7 @@ export const getTaxSummary = endpoint({
 export const getTaxSummaryCsv = endpoint({
   method: 'get',
   path: '/api/user/tax-summary.csv',
-  access: 'user',
+  access: 'premium',
   summary: 'The same summary as CSV: the disclaimer on the first line, then one row per payment, fund total and year total (docs/user-area.md).',
   tags,
   query: TaxSummaryQuery,

@@ -16,3 +16,8 @@ export async function listSupportRequests(readModels: ReadModels, limit = 200): 
 export async function findSupportRequest(readModels: ReadModels, requestId: string): Promise<SupportRequestDoc | null> {
   return readModels.collection<SupportRequestDoc>(supportProjection, SUPPORT_REQUESTS).findOne({ _id: requestId });
 }
+
+/** One user's requests, the oldest first (their data export). */
+export async function supportRequestsOf(readModels: ReadModels, userId: string): Promise<SupportRequestDoc[]> {
+  return readModels.collection<SupportRequestDoc>(supportProjection, SUPPORT_REQUESTS).find({ userId }, { sort: { requestedAt: 1, _position: 1 } });
+}

@@ -5,7 +5,7 @@ import type { UserCalendarEntry } from '../../contracts/portfolio.ts';
 import { addDays, businessDaysBetween } from '../../domain/market/trading-days.ts';
 import { streams } from '../../events/streams.ts';
 import { fastEnv, signUp } from '../accounts/test-helpers.ts';
-import { bar, distribution, fund, given, listed, marketDay } from '../portfolio/test-helpers.ts';
+import { bar, distribution, fund, given, listed, marketDay, subscribe } from '../portfolio/test-helpers.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 
 /**
@@ -43,6 +43,8 @@ beforeAll(async () => {
   const user = await signUp(ctx.app);
   agent = user.agent;
   userId = user.id;
+  // the income record and the goal are Premium (premium-analytics.int.spec.ts: free and lapsed get 403)
+  await subscribe(ctx, userId, 'premium', 'active');
   holdingId = (await agent.post('/api/user/portfolio').send({ etfId: PAYW.etfId, shares: '100', purchasePrice: '20', purchaseDate: '2026-01-02', isDrip: 0 }).expect(201)).body.id as string;
 });
 afterAll(async () => {

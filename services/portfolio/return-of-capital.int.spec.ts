@@ -6,7 +6,7 @@ import type { HoldingView, TaxSummary } from '../../contracts/portfolio.ts';
 import { addDays, businessDaysBetween, isBusinessDay, previousBusinessDay } from '../../domain/market/trading-days.ts';
 import { fastEnv, signUp, signUpOwner } from '../accounts/test-helpers.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
-import { bar, distribution, fund, given, listed, marketDay } from './test-helpers.ts';
+import { bar, distribution, fund, given, listed, marketDay, subscribe } from './test-helpers.ts';
 
 /**
  * Return of capital through the API (issue 27, docs/metrics.md "Return of capital", case 2): the owner's
@@ -41,7 +41,10 @@ const head = () => ctx.container.eventStore.headPosition();
 beforeAll(async () => {
   ctx = await createTestContext({ ...fastEnv }, { now: new Date('2026-01-12T20:00:00.000Z') });
   owner = (await signUpOwner(ctx.app, ctx.deps)).agent;
-  investor = (await signUp(ctx.app)).agent;
+  const signedUp = await signUp(ctx.app);
+  investor = signedUp.agent;
+  // the tax-year summary is Premium (services/payouts/premium-analytics.int.spec.ts: free and lapsed get 403)
+  await subscribe(ctx, signedUp.id, 'premium', 'active');
   etfId = (await owner.post('/api/etfs').send({ ticker: TICKER, name: 'Final Test WeeklyPay' }).expect(201)).body.id as string;
   const prices = ['Date,Close', ...businessDaysBetween('2025-11-03', TODAY).map((d) => `${d},10.00`)].join('\n');
   await owner.post(`/api/admin/etfs/${etfId}/prices/import`).send({ csv: prices }).expect(200);
@@ -207,7 +210,7 @@ describe('the owner\'s endpoints: validation and access', () => {
     expect((await put({ amount: '0.25' }, '2026-01-17').expect(400)).body.message).toBe('Ex-date 2026-01-17 is a Saturday: an ex-date must be a weekday (Monday to Friday)');
   });
 
-  it('the owner only; the summary for signed-in users, its year checked', async () => {
+  it('the owner only; the summary for signed-in Premium users, its year checked', async () => {
     await investor.post(`/api/admin/etfs/${etfId}/distributions/character`).send({ csv: characterCsv }).expect(403);
     await investor.put(`/api/admin/etfs/${etfId}/distributions/2026-01-07`).send({ amount: '0.25' }).expect(403);
     await request(ctx.app).get('/api/user/tax-summary').expect(401);
@@ -232,7 +235,9 @@ describe('DRIP with ROC through the API (case 4): the lots, the CSV and the kern
     // the request clock to Monday 2026-10-26, 16:00 New York (the market day below)
     ctx.advance(Date.parse('2026-10-26T20:00:00.000Z') - ctx.deps.now().getTime());
     await given(ctx, events());
-    const user = (await signUp(ctx.app)).agent;
+    const premium = await signUp(ctx.app);
+    await subscribe(ctx, premium.id, 'premium', 'active');
+    const user = premium.agent;
     await user.post('/api/user/portfolio').send({ etfId: DRCW.etfId, shares: '100', purchasePrice: '10', purchaseDate: '2026-10-01', isDrip: 1 }).expect(201);
     const [h] = (await user.get('/api/user/portfolio').expect(200)).body as HoldingView[];
     expect(h).toMatchObject({

@@ -6,10 +6,11 @@ import type { HoldingView } from '../../contracts/portfolio.ts';
 import { addDays, isBusinessDay, nextBusinessDay } from '../../domain/market/trading-days.ts';
 import { formatMoney, formatShortDate } from '../src/lib/format.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { expectNoSidewaysScroll, launchBrowser, newContext, visible, watchErrors, type SizeName } from './support/browser.ts';
+import { expectNoSidewaysScroll, launchBrowser, newContext, visible, waitUntil, watchErrors, type SizeName } from './support/browser.ts';
 import { newUser, seeToast } from './support/flows.ts';
 import { signInAsVerifiedOwner } from './support/owner.ts';
 import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
+import { makePremium } from './support/server-log.ts';
 
 /**
  * Issue 28 in the built app: "Did I get paid?". The owner lists two funds with daily $20.00 closes for
@@ -18,8 +19,8 @@ import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
  * pays $0.10, paid on the last business day. A user
  * holds 100 shares of each, entered by hand. Then: the calendar and the holdings show each state; PA's
  * paid payout is marked received short from the calendar ($30.00 of $40.00), PB's at its expected
- * amount from the holding; the income page shows what arrived and the goal what it takes; both at 1280
- * and 390 px with axe and no sideways scroll.
+ * amount from the holding; the income page (Premium: the holder is made Premium) shows what arrived and
+ * the goal what it takes; both at 1280 and 390 px with axe and no sideways scroll.
  */
 
 let browser: Browser;
@@ -62,6 +63,11 @@ beforeAll(async () => {
         ? await page.request.post('/api/register', { data: holder })
         : await page.request.post('/api/login', { data: { email: holder.email, password: holder.password } });
     expect(signedIn.status(), await signedIn.text()).toBe(size === 'desktop' ? 201 : 200);
+    // the income page is Premium (docs/billing.md "What Premium gives"); the payout states are Free
+    if (size === 'desktop') {
+      await makePremium(((await signedIn.json()) as { id: string }).id, 'payouts-e2e');
+      await waitUntil(async () => (await json<{ subscriptionTier: string }>(page, '/api/user')).subscriptionTier === 'premium', 'the user is Premium');
+    }
     contexts.set(size, { context, page });
   }
   // "today" as the ledger sees it (the market date)

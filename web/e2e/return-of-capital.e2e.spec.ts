@@ -7,8 +7,9 @@ import type { HoldingView, TaxPayment, TaxSummary } from '../../contracts/portfo
 import { addDays, isBusinessDay, nextBusinessDay, weekdayOf, yearOf } from '../../domain/market/trading-days.ts';
 import { formatDate, formatDividend, formatMoney, formatNumber, formatStatedPercent } from '../src/lib/format.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { expectNoSidewaysScroll, launchBrowser, newContext, onPath, visible, watchErrors, type SizeName } from './support/browser.ts';
+import { expectNoSidewaysScroll, launchBrowser, newContext, onPath, visible, waitUntil, watchErrors, type SizeName } from './support/browser.ts';
 import { newUser, seeToast } from './support/flows.ts';
+import { makePremium } from './support/server-log.ts';
 import { signInAsVerifiedOwner } from './support/owner.ts';
 import { screenshot, screenshotOnFailure, SCREENSHOT_DIR } from './support/screenshots.ts';
 
@@ -143,7 +144,7 @@ beforeAll(async () => {
   expect(character.status(), await character.text()).toBe(200);
   expect(await character.json()).toMatchObject({ updated: seeded.length - 6, errors: [] });
 
-  // one user, signed in at both sizes, holding 200 shares bought at $10.00 on the first close
+  // one Premium user, signed in at both sizes, holding 200 shares bought at $10.00 on the first close
   const holder = newUser('roc');
   for (const size of ['desktop', 'phone'] as const) {
     const context = await newContext(browser, size);
@@ -153,6 +154,11 @@ beforeAll(async () => {
         ? await page.request.post('/api/register', { data: holder })
         : await page.request.post('/api/login', { data: { email: holder.email, password: holder.password } });
     expect(signedIn.status(), await signedIn.text()).toBe(size === 'desktop' ? 201 : 200);
+    // the tax-year summary is Premium (docs/billing.md "What Premium gives"); the holding's figures are Free
+    if (size === 'desktop') {
+      await makePremium(((await signedIn.json()) as { id: string }).id, 'roc-e2e');
+      await waitUntil(async () => (await json<{ subscriptionTier: string }>(page, '/api/user')).subscriptionTier === 'premium', 'the user is Premium');
+    }
     contexts.set(size, { context, page });
   }
   const added = await pageAt('desktop').request.post('/api/user/portfolio', { data: { etfId: fundId, shares: '200', purchasePrice: '10', purchaseDate: firstClose, isDrip: 0 } });

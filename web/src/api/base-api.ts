@@ -145,3 +145,21 @@ export const baseApi = createApi({
   refetchOnMountOrArgChange: false,
   endpoints: () => ({}),
 });
+
+/**
+ * A file of the API as bytes (the data export's zip): read through here, not a query, because a
+ * binary answer has no place in RTK Query's cache (and `apiBaseQuery` reads text). Credentials as every
+ * call; a non-OK answer throws the same `ApiError` (so `serverMessage` reads it); the file name is the
+ * one of the answer's `Content-Disposition`, or null.
+ */
+export async function fetchFile(request: ApiRequest): Promise<{ blob: Blob; fileName: string | null }> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(request.url, request.params), { method: request.method ?? 'GET', credentials: 'include', headers: { ...request.headers } });
+  } catch (error) {
+    throw { status: 'FETCH_ERROR', message: error instanceof Error ? error.message : String(error), data: undefined } satisfies ApiError;
+  }
+  if (!response.ok) throw httpError(response.status, response.statusText, await response.text().catch(() => ''));
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+}

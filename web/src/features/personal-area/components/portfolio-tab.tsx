@@ -24,7 +24,8 @@ interface Props {
 
 /**
  * The portfolio tab: brokerage card, summary cards, the links to the tax-year summary (issue 27) and the
- * income page (issue 28) once something is held, "My Holdings", upcoming payouts when something is held.
+ * income page (issue 28) once something is held (marked Premium for a free user: docs/billing.md),
+ * "My Holdings", upcoming payouts when something is held.
  */
 export function PortfolioTab({ userId, hasActivePremium, holdings, isLoading, isError }: Props) {
   const summary = useMemo(() => portfolioSummary(holdings ?? []), [holdings]);
@@ -47,13 +48,15 @@ export function PortfolioTab({ userId, hasActivePremium, holdings, isLoading, is
           <SummaryCards summary={summary} />
           {holdings && holdings.length > 0 ? (
             <TaxSummaryLine data-testid="tax-summary-link">
-              <Link to={paths.taxSummary}>Tax-year summary</Link>: the distributions you received each year, split into income and return of
+              <Link to={paths.taxSummary}>Tax-year summary</Link>
+              {hasActivePremium ? '' : ' (Premium)'}: the distributions you received each year, split into income and return of
               capital, to download or print.
             </TaxSummaryLine>
           ) : null}
           {holdings && holdings.length > 0 ? (
             <TaxSummaryLine data-testid="income-link">
-              <Link to={paths.income}>Income and goal</Link>: what your holdings paid you by week, month or year, whether each payout arrived, and
+              <Link to={paths.income}>Income and goal</Link>
+              {hasActivePremium ? '' : ' (Premium)'}: what your holdings paid you by week, month or year, whether each payout arrived, and
               your income goal.
             </TaxSummaryLine>
           ) : null}

@@ -17,6 +17,7 @@ import { useCurrentUser } from '../../../lib/session/use-current-user.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { download } from '../components/holdings-csv.tsx';
 import { IncomeGoalCard } from '../components/income-goal.tsx';
+import { PremiumUpsell } from '../components/premium-upsell.tsx';
 import { theme } from '../../../styles/theme.ts';
 
 const IncomeChart = lazy(() => import('../components/income-chart.tsx'));
@@ -66,17 +67,29 @@ export function periodLabel(by: By, period: string, start: string): string {
  * fund in tables with totals, "Download CSV" (the server's file), the income goal, and the broker's
  * records no payout took (brokerage-synced users; the list is empty for everyone else). Signed out →
  * /login. Its own lazy chunk (the chart library a chunk of its own), reached from the portfolio tab.
+ * Premium (docs/billing.md "What Premium gives"): anyone else sees what it gives and the way to it.
  */
 export default function IncomeRoute() {
   useDocumentTitle(t.title);
-  const { user, isLoading: userLoading } = useCurrentUser();
+  const { user, isLoading: userLoading, isPremium } = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const asked = params.get('by');
   const by: By = BYS.includes(asked as By) ? (asked as By) : 'month';
-  const { data, isLoading, isError } = useGetIncomeQuery(by, { skip: !user, refetchOnMountOrArgChange: true });
-  const unmatched = useGetPayoutsQuery(undefined, { skip: !user }).data?.unmatched ?? [];
+  // Premium's (the server answers 403 to anyone else): a free user's page asks for nothing
+  const { data, isLoading, isError } = useGetIncomeQuery(by, { skip: !isPremium, refetchOnMountOrArgChange: true });
+  const unmatched = useGetPayoutsQuery(undefined, { skip: !isPremium }).data?.unmatched ?? [];
 
   if (!userLoading && !user) return <Navigate to={paths.login} replace />;
+  if (user && !isPremium) {
+    return (
+      <Page>
+        <Back to={paths.personalArea}>{t.back}</Back>
+        <PageTitle>{t.title}</PageTitle>
+        <PageSubtitle>{t.subtitle}</PageSubtitle>
+        <PremiumUpsell feature="income" />
+      </Page>
+    );
+  }
 
   return (
     <Page>

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GOAL_CAVEAT, type IncomeAmounts, type IncomeGoalView, type IncomePeriod, type IncomeSeries } from '../../../../../contracts/payouts.ts';
+import type { User } from '../../../../../contracts/accounts.ts';
 import { etf, user } from '../../../testing/fixtures.ts';
 import { mockFetch, type MockRequest } from '../../../testing/mock-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
@@ -83,10 +84,12 @@ afterEach(() => {
   histograms.length = 0;
 });
 
-function show(route = '/my-weeklydiv/income', goal: IncomeGoalView = NO_GOAL) {
+const PREMIUM = user({ subscriptionTier: 'premium', subscriptionStatus: 'active' });
+
+function show(route = '/my-weeklydiv/income', goal: IncomeGoalView = NO_GOAL, me: User = PREMIUM) {
   let current = goal;
   const calls = mockFetch({
-    'GET /api/user': user(),
+    'GET /api/user': me,
     'GET /api/user/income': SERIES,
     'GET /api/user/income.csv': 'Period,Start,End,Row,Ticker,Received,Unconfirmed,Expected,Missing,Total\r\n',
     'GET /api/user/payouts': { asOf: '2026-11-27', from: '2026-08-29', to: '2027-01-01', payouts: [], unmatched: [{ id: 'a1', accountId: 'acc', type: 'DIVIDEND', symbol: 'ZZZ', amount: '12.34', units: null, price: null, date: '2026-11-10' }] },
@@ -106,6 +109,17 @@ function show(route = '/my-weeklydiv/income', goal: IncomeGoalView = NO_GOAL) {
 const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
 
 describe('the income page', () => {
+  it('a free user: the Premium upsell (what it gives, "Upgrade to Premium - $9.99/month" → /pricing); nothing asked of the Premium endpoints, no error', async () => {
+    const calls = show(undefined, NO_GOAL, user());
+    const upsell = await screen.findByTestId('premium-upsell');
+    expect(within(upsell).getByRole('heading', { name: 'Your income record and goal are part of Premium' })).toBeTruthy();
+    expect(within(upsell).getByRole('link', { name: 'Upgrade to Premium - $9.99/month' }).getAttribute('href')).toBe('/pricing');
+    expect(screen.queryByText(/Failed to load/)).toBeNull();
+    expect(screen.queryByTestId('toast')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
+    expect(calls.filter((c) => c.url.pathname !== '/api/user').map((c) => c.url.pathname)).toEqual([]);
+  });
+
   it('by month: the stacked chart, the periods newest first and the funds with totals; the missing note; the unmatched broker records', async () => {
     const calls = show();
     expect(screen.getByRole('heading', { level: 1, name: 'Income' })).toBeTruthy();

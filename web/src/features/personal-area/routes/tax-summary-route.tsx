@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../../lib/session/use-current-user.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { download } from '../components/holdings-csv.tsx';
 import { TaxYearView, defaultTaxYear, taxSummaryFileName, taxSummaryTexts as t } from '../components/tax-summary.tsx';
+import { PremiumUpsell } from '../components/premium-upsell.tsx';
 import { useExportTaxSummaryCsvMutation, useGetTaxSummaryQuery } from '../tax-summary-api.ts';
 import { theme } from '../../../styles/theme.ts';
 
@@ -19,16 +20,28 @@ import { theme } from '../../../styles/theme.ts';
  * summary's disclaimer (not tax advice) in sight and on paper. A year selector (the years with payments,
  * newest first; the URL keeps the choice), "Download CSV" (that year's file from the server) and "Print"
  * (the browser's dialog; the print stylesheet leaves out the site's header, footer and these controls).
- * Signed out → /login. Its own lazy chunk, reached from the portfolio tab.
+ * Signed out → /login. Its own lazy chunk, reached from the portfolio tab. Premium (docs/billing.md
+ * "What Premium gives"): anyone else sees what it gives and the way to it.
  */
 export default function TaxSummaryRoute() {
   useDocumentTitle(t.title);
-  const { user, isLoading: userLoading } = useCurrentUser();
-  // read again on each visit: adding or removing a holding patches the portfolio, not this summary
-  const { data, isLoading, isError } = useGetTaxSummaryQuery(undefined, { skip: !user, refetchOnMountOrArgChange: true });
+  const { user, isLoading: userLoading, isPremium } = useCurrentUser();
+  // read again on each visit: adding or removing a holding patches the portfolio, not this summary;
+  // Premium's (the server answers 403 to anyone else): a free user's page asks for nothing
+  const { data, isLoading, isError } = useGetTaxSummaryQuery(undefined, { skip: !isPremium, refetchOnMountOrArgChange: true });
   const [params, setParams] = useSearchParams();
 
   if (!userLoading && !user) return <Navigate to={paths.login} replace />;
+  if (user && !isPremium) {
+    return (
+      <Page>
+        <Back to={paths.personalArea}>{t.back}</Back>
+        <PageTitle>{t.title}</PageTitle>
+        <PageSubtitle>{t.subtitle}</PageSubtitle>
+        <PremiumUpsell feature="taxSummary" />
+      </Page>
+    );
+  }
 
   const requested = /^\d{4}$/.test(params.get('year') ?? '') ? Number(params.get('year')) : null;
   const year = requested ?? (data ? defaultTaxYear(data) : null);

@@ -117,7 +117,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function show(route = '/my-weeklydiv/tax-summary', summary: MockAnswer = SUMMARY, me: MockAnswer = user()) {
+const PREMIUM = user({ subscriptionTier: 'premium', subscriptionStatus: 'active' });
+
+function show(route = '/my-weeklydiv/tax-summary', summary: MockAnswer = SUMMARY, me: MockAnswer = PREMIUM) {
   const calls = mockFetch({ 'GET /api/user': me, 'GET /api/user/tax-summary': summary, 'GET /api/user/tax-summary.csv': CSV });
   const rendered = renderWithProviders(<TaxSummaryRoute />, {
     route,
@@ -217,6 +219,17 @@ describe('the tax-year summary', () => {
     const message = await screen.findByText('Failed to load your tax-year summary. Please try again later.');
     expect(message.getAttribute('role')).toBe('alert');
     expect(screen.queryByRole('note', { name: 'Disclaimer' })).toBeNull();
+  });
+
+  it('a free user: the Premium upsell (what it gives, "Upgrade to Premium - $9.99/month" → /pricing); the summary is never asked for, no error', async () => {
+    const { calls } = show(undefined, SUMMARY, user());
+    const upsell = await screen.findByTestId('premium-upsell');
+    expect(within(upsell).getByRole('heading', { name: 'The tax-year summary is part of Premium' })).toBeTruthy();
+    expect(within(upsell).getByRole('link', { name: 'Upgrade to Premium - $9.99/month' }).getAttribute('href')).toBe('/pricing');
+    expect(screen.queryByText(/Failed to load/)).toBeNull();
+    expect(screen.queryByTestId('toast')).toBeNull();
+    expect(screen.queryByTestId('tax-disclaimer')).toBeNull();
+    expect(calls.filter((c) => c.url.pathname.startsWith('/api/user/tax-summary'))).toEqual([]);
   });
 
   it('a visitor goes to /login, and the summary is never asked for', async () => {

@@ -23,13 +23,17 @@ const FREE_FEATURES = [
   'Manual portfolio tracking',
 ];
 
+/**
+ * Each line is something Premium adds, gated by the server (issue 29, W4): docs/billing.md "What Premium
+ * gives" names the endpoints and the spec of each line, and why a line differs from the spec's wording.
+ */
 const PREMIUM_FEATURES = [
   'Everything in Free',
   'Automatic brokerage sync (20+ brokerages)',
   'Real-time portfolio updates',
-  'Advanced analytics',
-  'Export your portfolio data',
-  'Priority support',
+  'Advanced analytics: your income record, income goal and tax-year summary',
+  'Export your income and tax-year reports (CSV)',
+  'Priority support, answered within one business day',
 ];
 
 const FAQ = [
@@ -47,7 +51,7 @@ const FAQ = [
   },
   {
     q: 'Is the Free plan really free?',
-    a: 'Yes: $0 forever, no credit card required. Upgrade only when you want automatic brokerage sync.',
+    a: 'Yes: $0 forever, no credit card required, and your data is yours to download on either plan. Upgrade only when you want what Premium adds: automatic brokerage sync, real-time updates, your income and tax-year reports and priority support.',
   },
 ];
 

@@ -25,6 +25,22 @@ describe('pricing', () => {
     expect(screen.getByRole('link', { name: 'Sign Up to Upgrade' })).toHaveProperty('pathname', '/register');
   });
 
+  // issue 29, W4: each line of the Premium card says what Premium adds (docs/billing.md "What Premium gives")
+  it('the Premium card lists what Premium adds, each line gated by the server', async () => {
+    mockFetch({ 'GET /api/user': { status: 401 } });
+    renderWithProviders(<PricingRoute />);
+    const premium = screen.getByRole('heading', { name: 'Premium' }).closest('section, article, div')!;
+    expect(within(premium as HTMLElement).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Everything in Free',
+      'Automatic brokerage sync (20+ brokerages)',
+      'Real-time portfolio updates',
+      'Advanced analytics: your income record, income goal and tax-year summary',
+      'Export your income and tax-year reports (CSV)',
+      'Priority support, answered within one business day',
+    ]);
+    expect(screen.getByText(/your data is yours to download on either plan/)).toBeTruthy();
+  });
+
   it('free user: "Current Plan" disabled and "Upgrade to Premium"; a refused checkout shows "Checkout failed" with the server message', async () => {
     mockFetch({ 'GET /api/user': user(), 'POST /api/subscription/create-checkout-session': { status: 503, body: { message: 'Billing is not configured' } } });
     renderWithProviders(<PricingRoute />);
