@@ -1,6 +1,7 @@
 import { baseApi, call, LIST, type ApiError } from '../../api/base-api.ts';
 import type { getCurrentUser, login, logout, logoutAll, register, resendVerification } from '../../../../contracts/accounts.ts';
 import type { AnswerOf, BodyIn } from '../../../../contracts/endpoint.ts';
+import { clearPersonalCaches } from '../offline/personal-cache.ts';
 
 /**
  * The session: the current user is fetched at start; a 401 means signed out and
@@ -30,7 +31,11 @@ export const sessionApi = baseApi.injectEndpoints({
         const result = await baseQuery(call<typeof getCurrentUser>('GET /api/user'));
         if (result.error) {
           const error = result.error as ApiError;
-          if (error.status === 401) return { data: null };
+          if (error.status === 401) {
+            // signed out (expired, ended elsewhere): no answer of that session stays on this device
+            await clearPersonalCaches();
+            return { data: null };
+          }
           return { error };
         }
         return { data: result.data as AnswerOf<typeof getCurrentUser> };
