@@ -26,12 +26,14 @@ export function registerServiceWorker(): void {
   listenForOfflineStatus();
   workbox = new Workbox('/sw.js', { scope: '/', type: 'classic' });
   workbox.addEventListener('waiting', () => setWaiting(true));
-  // A new version took over (this tab's Reload, or another tab's): load this page from it. Not on the
-  // first install, which takes a page that had no worker (nothing to mix).
-  const hadController = navigator.serviceWorker.controller !== null;
+  // A new version took over (this tab's Reload, or another tab's): load this page from it. Not when the
+  // first install takes a page that had no worker (nothing to mix).
+  let controller = navigator.serviceWorker.controller;
   let reloading = false;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (!hadController || reloading) return;
+    const previous = controller;
+    controller = navigator.serviceWorker.controller;
+    if (previous === null || reloading) return;
     reloading = true;
     window.location.reload();
   });

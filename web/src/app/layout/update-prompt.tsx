@@ -54,5 +54,6 @@ const Banner = styled.div`
   background: ${theme.colors.heroBackground};
   color: ${theme.colors.heroText};
   box-shadow: ${theme.shadows.popover};
+  font-size: ${theme.fontSizes.sm};
   font-weight: 600;
 `;

@@ -54,8 +54,12 @@ export function createOfflineStore(initiallyOnline: boolean) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
+    /**
+     * The browser's online/offline events. Back online, the kept answers on screen are read again
+     * (use-reconnect-refresh.ts) and are forgotten here: a read that still fails is reported again.
+     */
     setOnline(online: boolean) {
-      set({ ...state, online });
+      set({ ...state, online, cached: online && !state.online ? new Map() : state.cached });
     },
     /** A message from the service worker (anything else is ignored). */
     receive(data: unknown) {

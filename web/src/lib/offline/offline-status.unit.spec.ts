@@ -42,6 +42,18 @@ describe('the offline state of a page', () => {
     expect(calls).toBe(2);
   });
 
+  it('back online, the kept answers are forgotten (a read that still fails is reported again)', () => {
+    const store = createOfflineStore(false);
+    store.receive({ type: 'weeklydiv:cached-answer', path: '/api/user/favorites', date: MON });
+    store.setOnline(true);
+    expect(store.getSnapshot()).toEqual({ offline: false, online: true, asOf: null });
+    store.receive({ type: 'weeklydiv:cached-answer', path: '/api/user/favorites', date: MON });
+    expect(store.getSnapshot().offline).toBe(true);
+    // already online: nothing forgotten
+    store.setOnline(true);
+    expect(store.getSnapshot().offline).toBe(true);
+  });
+
   it('ignores other messages, and a Date header it cannot read', () => {
     const store = createOfflineStore(true);
     store.receive({ type: 'something-else', path: '/api/user' });

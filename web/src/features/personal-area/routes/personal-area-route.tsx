@@ -84,7 +84,11 @@ export default function PersonalAreaRoute() {
         <AccountLink to={paths.account}>Account and subscription</AccountLink>
       </Header>
       <OfflineNotice status={offline} fallbackAsOf={portfolio.fulfilledTimeStamp} />
-      {user.emailVerified ? null : <VerifyEmailNotice email={user.email} />}
+      {user.emailVerified ? null : (
+        <WritesOff offline={offline.offline}>
+          <VerifyEmailNotice email={user.email} />
+        </WritesOff>
+      )}
       <TabsFit>
         <Tabs tabs={tabs} value={tab} onChange={selectTab} label="Personal area">
           <WritesOff offline={offline.offline}>
