@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { listenForOfflineStatus } from '../lib/offline/offline-status.ts';
 
 /**
@@ -20,10 +20,18 @@ function setWaiting(next: boolean) {
   for (const listener of listeners) listener();
 }
 
-/** Once per page; a no-op in development, in unit tests and where service workers are not available. */
-export function registerServiceWorker(): void {
-  if (workbox || !import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+let started = false;
+
+/**
+ * Once per page; a no-op in development, in unit tests and where service workers are not available.
+ * workbox-window is its own chunk, fetched after the first screen: the landing page's initial
+ * JavaScript stays within its budget (web/scripts/size.ts).
+ */
+export async function registerServiceWorker(): Promise<void> {
+  if (started || !import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  started = true;
   listenForOfflineStatus();
+  const { Workbox } = await import('workbox-window');
   workbox = new Workbox('/sw.js', { scope: '/', type: 'classic' });
   workbox.addEventListener('waiting', () => setWaiting(true));
   // A new version took over (this tab's Reload, or another tab's): load this page from it. Not when the
@@ -38,7 +46,7 @@ export function registerServiceWorker(): void {
     window.location.reload();
   });
   // registered after the load event (workbox-window's default): it never competes with the first screen
-  void workbox.register();
+  await workbox.register();
 }
 
 /** "Reload": the waiting version takes over; the 'controllerchange' listener above reloads the page. */

@@ -17,7 +17,7 @@ export const updateTexts = {
 export function UpdatePrompt() {
   const waiting = useUpdateWaiting();
   const [reloading, setReloading] = useState(false);
-  useEffect(() => registerServiceWorker(), []);
+  useEffect(() => void registerServiceWorker(), []);
   if (!waiting) return null;
   return (
     <Banner role="status" data-testid="update-prompt">
