@@ -5,7 +5,7 @@ import { clearPersonalCaches } from '../offline/personal-cache.ts';
 
 /**
  * The session: the current user is fetched at start; a 401 means signed out and
- * yields `null`. Login and register put the returned user in the cache and drop the per-user data
+ * yields `null` (and drops the service worker's kept answers: docs/offline.md, as login and register do). Login and register put the returned user in the cache and drop the per-user data
  * (favorites, portfolio, payout calendar) of the previous session. Logging out goes through
  * `useLogOut()` (use-log-out.ts), which clears the session in a safe order with `signedOut()` and
  * `dropUserData()` below.
@@ -49,6 +49,8 @@ export const sessionApi = baseApi.injectEndpoints({
         try {
           const { data } = await queryFulfilled;
           dispatch(sessionApi.util.upsertQueryData('getCurrentUser', undefined, data));
+          // a new session: nothing kept from an earlier one on this device (docs/offline.md)
+          await clearPersonalCaches();
         } catch {
           // the caller shows "Login failed"
         }
@@ -62,6 +64,7 @@ export const sessionApi = baseApi.injectEndpoints({
         try {
           const { data } = await queryFulfilled;
           dispatch(sessionApi.util.upsertQueryData('getCurrentUser', undefined, data));
+          await clearPersonalCaches();
         } catch {
           // the caller shows "Registration failed"
         }
