@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatAsOf } from '../src/lib/format.ts';
 import { PERSONAL_CACHE } from '../src/lib/offline/personal-cache.ts';
 import { getJson, type ListedEtf } from './support/api.ts';
-import { CHROMIUM_FLAGS, SIZES, WAIT_MS, baseUrl, chromiumPath, launchBrowser, newContext, onPath, seeText, visible, waitUntil, watchErrors } from './support/browser.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { CHROMIUM_FLAGS, SIZES, WAIT_MS, baseUrl, chromiumPath, expectNoSidewaysScroll, launchBrowser, newContext, onPath, seeText, visible, waitUntil, watchErrors } from './support/browser.ts';
 import { logOut, newUser, onPersonalArea, signUp } from './support/flows.ts';
 import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
 
@@ -188,8 +189,10 @@ describe('offline', () => {
     expect(await content.locator(writable).count()).toBe(0);
     await expect.poll(() => page.getByRole('button', { name: 'Resend verification email' }).isDisabled()).toBe(true);
     await expect.poll(() => panel.getByRole('button', { name: /Remove/ }).first().isDisabled()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'personal area offline (desktop)');
     await screenshot(page, 'pwa-offline-personal-area-desktop');
     await page.setViewportSize(SIZES.phone);
+    await expectNoSidewaysScroll(page, 'personal area offline (phone)');
     await screenshot(page, 'pwa-offline-personal-area-phone');
     await page.setViewportSize(SIZES.desktop);
     // reading still works: another tab of the area, and the income page (a link, its own chunk from the precache)
@@ -269,8 +272,10 @@ describe('updates', () => {
       expect(await prompt.textContent()).toBe('A new version is available —Reload');
       // still the old worker until the user says so
       expect(await workerName(page)).toBe('weeklydiv-sw');
+      await expectNoSeriousA11yViolations(page, 'update prompt (desktop)');
       await screenshot(page, 'pwa-update-prompt-desktop', { viewportOnly: true });
       await page.setViewportSize(SIZES.phone);
+      await expectNoSidewaysScroll(page, 'update prompt (phone)');
       await screenshot(page, 'pwa-update-prompt-phone', { viewportOnly: true });
       await page.setViewportSize(SIZES.desktop);
 
