@@ -19,6 +19,10 @@ describe('client assets', () => {
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), script);
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(script));
+    writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(path.join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'WeeklyDiv' }));
+    mkdirSync(path.join(dist, 'icons'));
+    writeFileSync(path.join(dist, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     app = express().use(clientRouter(dist));
   });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -55,6 +59,19 @@ describe('client assets', () => {
 
   it('answers 404 for a missing asset, never the index page', async () => {
     await request(app).get('/assets/missing-000.js').set('Accept-Encoding', 'br').expect(404);
+  });
+
+  it('serves the service worker uncached, allowed the whole site, and the manifest as application/manifest+json', async () => {
+    const sw = await request(app).get('/sw.js').expect(200);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.headers['service-worker-allowed']).toBe('/');
+    expect(sw.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    const manifest = await request(app).get('/manifest.webmanifest').expect(200);
+    expect(manifest.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(manifest.text)).toEqual({ name: 'WeeklyDiv' });
+    // any other root file keeps its short cache
+    expect((await request(app).get('/icons/icon-192.png').expect(200)).headers['cache-control']).toBe('public, max-age=3600');
   });
 });
 

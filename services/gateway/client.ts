@@ -7,6 +7,17 @@ import { normalisePagePath } from '../../contracts/page-path.ts';
 /** Vite puts content-hashed files under `assets/`: safe to cache forever. */
 const ASSETS_DIR = 'assets';
 
+/** The installable app's service worker and manifest (web/vite.config.ts, docs/offline.md). */
+const SERVICE_WORKER = 'sw.js';
+const WEB_MANIFEST = 'manifest.webmanifest';
+
+/**
+ * Root files checked with the server on every use: index.html (a new deployment on the next
+ * navigation), the service worker (the browser's update check must see a new one at once, not an hour
+ * later) and the manifest (name, icons and start URL of an installed app).
+ */
+const ROOT_FILES_NO_CACHE: ReadonlySet<string> = new Set(['index.html', SERVICE_WORKER, WEB_MANIFEST]);
+
 /**
  * The client's routes (every feature's routes.tsx and the app router; client.int.spec.ts checks
  * that every path there is here). `:name` matches one segment.
@@ -93,7 +104,9 @@ export function withPageHead(indexHtml: string, page: ManagedPageHead, appUrl: s
  * Serves the built client (vite build → web/dist):
  * - hashed assets (`/assets/*`) with a one-year immutable cache; a missing asset is a 404, never the
  *   index page (a stale tab must not parse HTML as JavaScript);
- * - other files in the root (favicon, robots.txt) with a short cache;
+ * - other files in the root (favicon, robots.txt, icons) with a short cache; the service worker `/sw.js`
+ *   and `/manifest.webmanifest` with `no-cache` (the worker with `Service-Worker-Allowed: /`, the
+ *   manifest as `application/manifest+json`);
  * - every other GET/HEAD outside `/api` gets index.html (SPA fallback) with `no-cache`, so a new
  *   deployment is picked up on the next navigation: status 200 on a path of the client's route table
  *   (CLIENT_ROUTES) or of a published managed page (with that page's head: withPageHead), 404 on any
@@ -123,7 +136,10 @@ export function clientRouter(distDir: string, pages?: ManagedPages): Router {
     express.static(distDir, {
       index: false,
       setHeaders(res, filePath) {
-        res.setHeader('Cache-Control', path.basename(filePath) === 'index.html' ? 'no-cache' : 'public, max-age=3600');
+        const name = path.basename(filePath);
+        res.setHeader('Cache-Control', ROOT_FILES_NO_CACHE.has(name) ? 'no-cache' : 'public, max-age=3600');
+        if (name === SERVICE_WORKER) res.setHeader('Service-Worker-Allowed', '/');
+        if (name === WEB_MANIFEST) res.setHeader('Content-Type', 'application/manifest+json; charset=utf-8');
       },
     }),
   );

@@ -6,7 +6,8 @@ import { forbidden } from '../core/errors.ts';
 /**
  * Security headers. The Content-Security-Policy allows only our own origin: scripts from 'self' (no
  * inline scripts), styles from 'self' plus inline styles (styled-components injects <style> tags),
- * images from 'self' and data: URLs, no plugins, no framing, forms and <base> limited to 'self'.
+ * images from 'self' and data: URLs, the service worker and the web app manifest from 'self', no plugins,
+ * no framing, forms and <base> limited to 'self'.
  */
 export function securityHeaders(config: Config): RequestHandler {
   const headers = securityHeaderSet(config);
@@ -64,6 +65,9 @@ function helmetFor(config: Config): RequestHandler {
         'img-src': ["'self'", 'data:'],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'"],
+        // the installable app: its service worker (/sw.js) and web app manifest, our own origin only
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
         'frame-ancestors': ["'none'"],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],

@@ -23,6 +23,8 @@ declare module 'vitest' {
     e2eStripeUrl: string;
     /** The local issuer feed the server's ingest-declarations reads (ISSUER_FEEDS; support/issuer-feed.ts). */
     e2eIssuerFeedUrl: string;
+    /** The built client the server serves (read from disk on each request: the update spec changes its sw.js and restores it). */
+    e2eWebDistDir: string;
   }
 }
 
@@ -73,6 +75,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('e2eSnapTradeUrl', snaptrade.url);
   project.provide('e2eStripeUrl', stripe.url);
   project.provide('e2eIssuerFeedUrl', issuerFeed.url);
+  project.provide('e2eWebDistDir', webDistDir);
   return async () => {
     await server.stop();
     await snaptrade.close();

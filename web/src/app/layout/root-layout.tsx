@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useNearViewport } from '../../lib/use-near-viewport.ts';
 import { Header } from './header.tsx';
+import { UpdatePrompt } from './update-prompt.tsx';
 import { theme } from '../../styles/theme.ts';
 
 // The footer's content (the owner's HTML, sanitised with DOMPurify) is its own chunk, fetched and
@@ -30,6 +31,7 @@ export function RootLayout() {
         </Suspense>
       </Main>
       <Footer />
+      <UpdatePrompt />
       <ScrollRestoration />
     </Shell>
   );

@@ -1,10 +1,11 @@
 import { baseApi, call, LIST, type ApiError } from '../../api/base-api.ts';
 import type { getCurrentUser, login, logout, logoutAll, register, resendVerification } from '../../../../contracts/accounts.ts';
 import type { AnswerOf, BodyIn } from '../../../../contracts/endpoint.ts';
+import { clearPersonalCaches } from '../offline/personal-cache.ts';
 
 /**
  * The session: the current user is fetched at start; a 401 means signed out and
- * yields `null`. Login and register put the returned user in the cache and drop the per-user data
+ * yields `null` (and drops the service worker's kept answers: docs/offline.md, as login and register do). Login and register put the returned user in the cache and drop the per-user data
  * (favorites, portfolio, payout calendar) of the previous session. Logging out goes through
  * `useLogOut()` (use-log-out.ts), which clears the session in a safe order with `signedOut()` and
  * `dropUserData()` below.
@@ -30,7 +31,11 @@ export const sessionApi = baseApi.injectEndpoints({
         const result = await baseQuery(call<typeof getCurrentUser>('GET /api/user'));
         if (result.error) {
           const error = result.error as ApiError;
-          if (error.status === 401) return { data: null };
+          if (error.status === 401) {
+            // signed out (expired, ended elsewhere): no answer of that session stays on this device
+            await clearPersonalCaches();
+            return { data: null };
+          }
           return { error };
         }
         return { data: result.data as AnswerOf<typeof getCurrentUser> };
@@ -44,6 +49,8 @@ export const sessionApi = baseApi.injectEndpoints({
         try {
           const { data } = await queryFulfilled;
           dispatch(sessionApi.util.upsertQueryData('getCurrentUser', undefined, data));
+          // a new session: nothing kept from an earlier one on this device (docs/offline.md)
+          await clearPersonalCaches();
         } catch {
           // the caller shows "Login failed"
         }
@@ -57,6 +64,7 @@ export const sessionApi = baseApi.injectEndpoints({
         try {
           const { data } = await queryFulfilled;
           dispatch(sessionApi.util.upsertQueryData('getCurrentUser', undefined, data));
+          await clearPersonalCaches();
         } catch {
           // the caller shows "Registration failed"
         }

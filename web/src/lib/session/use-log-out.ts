@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { flushSync } from 'react-dom';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
+import { clearPersonalCaches } from '../offline/personal-cache.ts';
 import { paths } from '../paths.ts';
 import { dropUserData, signedOut, useLogoutAllMutation, useLogoutMutation } from './api.ts';
 
@@ -22,7 +23,7 @@ export interface LogOut {
  * 3. the current user becomes null, rendered synchronously too, so the header offers Log In and any
  *    remaining `skip: !user` query unsubscribes;
  * 4. the per-user lists are dropped: with no subscriber left, nothing is refetched (each refetch
- *    would be a 401 now).
+ *    would be a 401 now), and so are the service worker's kept answers (lib/offline/personal-cache.ts).
  */
 export function useLogOut(): LogOut {
   const [logout, { isLoading }] = useLogoutMutation();
@@ -36,14 +37,20 @@ export function useLogOut(): LogOut {
       dispatch(signedOut());
     });
     dispatch(dropUserData());
+    // again, once the screens let go: an answer that was on its way when the session ended is gone too
+    await clearPersonalCaches();
   }, [navigate, dispatch]);
 
+  // The service worker's kept answers go first, whether or not the server can be reached (offline):
+  // whoever uses this browser next never sees them (docs/offline.md).
   const logOut = useCallback(async () => {
+    await clearPersonalCaches();
     await logout().unwrap();
     await leave();
   }, [logout, leave]);
 
   const logOutEverywhere = useCallback(async () => {
+    await clearPersonalCaches();
     await logoutAll().unwrap();
     await leave();
   }, [logoutAll, leave]);

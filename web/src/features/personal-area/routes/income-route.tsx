@@ -18,6 +18,9 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { download } from '../components/holdings-csv.tsx';
 import { IncomeGoalCard } from '../components/income-goal.tsx';
 import { PremiumUpsell } from '../components/premium-upsell.tsx';
+import { OfflineNotice, WritesOff } from '../components/offline-notice.tsx';
+import { useOfflineStatus } from '../../../lib/offline/offline-status.ts';
+import { useReconnectRefresh } from '../../../lib/offline/use-reconnect-refresh.ts';
 import { theme } from '../../../styles/theme.ts';
 
 const IncomeChart = lazy(() => import('../components/income-chart.tsx'));
@@ -68,6 +71,7 @@ export function periodLabel(by: By, period: string, start: string): string {
  * records no payout took (brokerage-synced users; the list is empty for everyone else). Signed out →
  * /login. Its own lazy chunk (the chart library a chunk of its own), reached from the portfolio tab.
  * Premium (docs/billing.md "What Premium gives"): anyone else sees what it gives and the way to it.
+ * Offline (docs/offline.md): "Offline — as of {time}", the download and the goal's controls disabled.
  */
 export default function IncomeRoute() {
   useDocumentTitle(t.title);
@@ -76,7 +80,9 @@ export default function IncomeRoute() {
   const asked = params.get('by');
   const by: By = BYS.includes(asked as By) ? (asked as By) : 'month';
   // Premium's (the server answers 403 to anyone else): a free user's page asks for nothing
-  const { data, isLoading, isError } = useGetIncomeQuery(by, { skip: !isPremium, refetchOnMountOrArgChange: true });
+  const { data, isLoading, isError, fulfilledTimeStamp } = useGetIncomeQuery(by, { skip: !isPremium, refetchOnMountOrArgChange: true });
+  const offline = useOfflineStatus();
+  useReconnectRefresh();
   const unmatched = useGetPayoutsQuery(undefined, { skip: !isPremium }).data?.unmatched ?? [];
 
   if (!userLoading && !user) return <Navigate to={paths.login} replace />;
@@ -96,6 +102,7 @@ export default function IncomeRoute() {
       <Back to={paths.personalArea}>{t.back}</Back>
       <PageTitle>{t.title}</PageTitle>
       <PageSubtitle>{t.subtitle}</PageSubtitle>
+      <OfflineNotice status={offline} fallbackAsOf={fulfilledTimeStamp} />
       <Controls>
         <ByBox>
           <SelectField label={t.byLabel} value={by} onChange={(e) => setParams({ by: e.target.value }, { replace: true })}>
@@ -106,18 +113,22 @@ export default function IncomeRoute() {
             ))}
           </SelectField>
         </ByBox>
-        <DownloadCsv by={by} />
+        <WritesOff offline={offline.offline}>
+          <DownloadCsv by={by} />
+        </WritesOff>
       </Controls>
       {userLoading || isLoading ? (
         <StateMessage role="status">{t.loading}</StateMessage>
       ) : isError || !data ? (
         <StateMessage role="alert">{t.failed}</StateMessage>
       ) : (
-        <Stack>
-          <IncomeSeriesView series={data} />
-          <IncomeGoalCard />
-          {unmatched.length > 0 ? <Unmatched records={unmatched} /> : null}
-        </Stack>
+        <WritesOff offline={offline.offline}>
+          <Stack>
+            <IncomeSeriesView series={data} />
+            <IncomeGoalCard />
+            {unmatched.length > 0 ? <Unmatched records={unmatched} /> : null}
+          </Stack>
+        </WritesOff>
       )}
     </Page>
   );

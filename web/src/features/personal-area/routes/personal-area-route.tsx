@@ -10,12 +10,15 @@ import { PRODUCT_NAME, paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCurrentUser } from '../../../lib/session/use-current-user.ts';
 import { useLiveUpdates } from '../../../lib/live-updates.ts';
+import { useOfflineStatus } from '../../../lib/offline/offline-status.ts';
+import { useReconnectRefresh } from '../../../lib/offline/use-reconnect-refresh.ts';
 import { AddHoldingDialog } from '../components/add-holding-dialog.tsx';
 import { FavoritesTab } from '../components/favorites-tab.tsx';
 import { FindEtfsTab } from '../components/find-etfs-tab.tsx';
 import { PortfolioTab } from '../components/portfolio-tab.tsx';
 import { VerifyEmailNotice } from '../components/verify-email-notice.tsx';
 import { AlertsTab } from '../components/alerts-tab.tsx';
+import { OfflineNotice, WritesOff } from '../components/offline-notice.tsx';
 import { theme } from '../../../styles/theme.ts';
 
 type TabKey = 'portfolio' | 'favorites' | 'find' | 'alerts';
@@ -27,12 +30,15 @@ export const PERSONAL_AREA_TITLE = `My ${PRODUCT_NAME}`;
  * `/my-weeklydiv`: signed out → /login; a loading state while the user
  * loads; tabs My Portfolio (count), Favorites (count), Find ETFs, Alerts (docs/alerts.md), the portfolio first. The open tab
  * is kept in `?tab=` so Back from a fund's page returns to it. Holdings and favorites are asked for
- * only when signed in.
+ * only when signed in. Offline (docs/offline.md): "Offline — as of {time}" above the tabs, and every
+ * control inside them disabled until the network is back.
  */
 export default function PersonalAreaRoute() {
   useDocumentTitle(PERSONAL_AREA_TITLE);
   const { user, isLoading: userLoading, hasActivePremium } = useCurrentUser();
   useLiveUpdates();
+  const offline = useOfflineStatus();
+  useReconnectRefresh();
   const portfolio = useGetPortfolioQuery(undefined, { skip: !user });
   const favorites = useGetFavoritesQuery(undefined, { skip: !user });
   const [params, setParams] = useSearchParams();
@@ -77,21 +83,29 @@ export default function PersonalAreaRoute() {
         <PageSubtitle>Track your weekly dividend ETF portfolio, your favorites and the payouts coming your way.</PageSubtitle>
         <AccountLink to={paths.account}>Account and subscription</AccountLink>
       </Header>
-      {user.emailVerified ? null : <VerifyEmailNotice email={user.email} />}
+      <OfflineNotice status={offline} fallbackAsOf={portfolio.fulfilledTimeStamp} />
+      {user.emailVerified ? null : (
+        <WritesOff offline={offline.offline}>
+          <VerifyEmailNotice email={user.email} />
+        </WritesOff>
+      )}
       <TabsFit>
         <Tabs tabs={tabs} value={tab} onChange={selectTab} label="Personal area">
-          {tab === 'portfolio' ? (
-            <PortfolioTab userId={user.id} hasActivePremium={hasActivePremium} holdings={portfolio.data} isLoading={portfolio.isLoading} isError={portfolio.isError} />
-          ) : tab === 'favorites' ? (
-            <FavoritesTab favorites={favorites.data} isLoading={favorites.isLoading} isError={favorites.isError} heldEtfIds={heldEtfIds} onAdd={setAdding} />
-          ) : tab === 'find' ? (
-            <FindEtfsTab favoriteEtfIds={favoriteEtfIds} heldEtfIds={heldEtfIds} onAdd={setAdding} />
-          ) : (
-            <AlertsTab emailVerified={user.emailVerified} />
-          )}
+          <WritesOff offline={offline.offline}>
+            {tab === 'portfolio' ? (
+              <PortfolioTab userId={user.id} hasActivePremium={hasActivePremium} holdings={portfolio.data} isLoading={portfolio.isLoading} isError={portfolio.isError} />
+            ) : tab === 'favorites' ? (
+              <FavoritesTab favorites={favorites.data} isLoading={favorites.isLoading} isError={favorites.isError} heldEtfIds={heldEtfIds} onAdd={setAdding} />
+            ) : tab === 'find' ? (
+              <FindEtfsTab favoriteEtfIds={favoriteEtfIds} heldEtfIds={heldEtfIds} onAdd={setAdding} />
+            ) : (
+              <AlertsTab emailVerified={user.emailVerified} />
+            )}
+          </WritesOff>
         </Tabs>
       </TabsFit>
-      <AddHoldingDialog etf={adding} onClose={() => setAdding(null)} />
+      {/* a dialog open when the network goes closes: its Add button is outside the disabled tabs */}
+      <AddHoldingDialog etf={offline.offline ? null : adding} onClose={() => setAdding(null)} />
     </Page>
   );
 }
