@@ -78,13 +78,16 @@ export const GUIDE_SEEDS: readonly GuideSeed[] = [
 
 /**
  * The guides' shared CSS, scoped to the page body (docs/pages.md "CSS"): lists and tables read well
- * and the sources stand apart. The owner may change it per page.
+ * and the sources stand apart; a table scrolls sideways inside its own box (focusable, named) on a
+ * phone instead of widening the page. The owner may change it per page.
  */
 export const GUIDE_CSS = `.managed-page ul, .managed-page ol { padding-left: 1.5rem; margin: 12px 0; }
 .managed-page ul { list-style: disc; }
 .managed-page ol { list-style: decimal; }
 .managed-page li + li { margin-top: 6px; }
-.managed-page table { border-collapse: collapse; margin: 16px 0; width: 100%; font-size: 0.95rem; }
+.managed-page .guide-table { overflow-x: auto; margin: 16px 0; }
+.managed-page .guide-table:focus-visible { outline: 2px solid #2563eb; outline-offset: 2px; }
+.managed-page table { border-collapse: collapse; width: 100%; font-size: 0.95rem; }
 .managed-page th, .managed-page td { border: 1px solid #cbd5e1; padding: 6px 10px; text-align: left; vertical-align: top; }
 .managed-page th { background: #f1f5f9; }
 .managed-page .guide-note { padding: 10px 14px; border-left: 4px solid #2563eb; background: #eff6ff; margin: 16px 0; }

@@ -60,7 +60,7 @@ export function FeaturesSection() {
 
 const Section = styled.section`
   padding: 56px 0 8px;
-  ${belowTheFold({ phone: 1342, sm: 820, md: 810, lg: 579 }, 64)}
+  ${belowTheFold({ phone: 1378, sm: 856, md: 846, lg: 615 }, 64)}
 `;
 
 const Cards = styled.div`

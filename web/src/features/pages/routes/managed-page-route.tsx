@@ -107,7 +107,9 @@ const Code = styled.p`
 const Section = styled.nav`
   margin-top: 32px;
   & h2 { font-size: 1.25rem; font-weight: 700; margin-bottom: 12px; }
-  & ul { display: grid; gap: 12px; list-style: none; padding: 0; }
+  /* doubled: a page's own CSS (the guides' \`.managed-page ul\`) must not put bullets or indents on this list */
+  && ul { display: grid; gap: 12px; list-style: none; padding: 0; margin: 0; }
+  && li { margin: 0; }
   & li { padding: 14px 16px; border: 1px solid ${theme.colors.border}; border-radius: ${theme.radii.md}; background: ${theme.colors.surface}; }
   & a { font-weight: 700; font-size: 1.05rem; }
   & p { margin-top: 4px; color: ${theme.colors.textSecondary}; font-size: ${theme.fontSizes.sm}; }
