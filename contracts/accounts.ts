@@ -110,7 +110,15 @@ export const VerificationDetailsRequest = z.object({ token: verificationToken })
  * WeeklyDiv account for j***@example.com created on November 28, 2026?". The address is masked (the
  * link may be forwarded) and no text the person who signed up chose (a name) is shown (audit S4).
  */
-export const VerificationDetails = z.object({ maskedEmail: z.string(), registeredAt: z.string() });
+export const VerificationDetails = z.object({
+  maskedEmail: z.string(),
+  registeredAt: z.string(),
+  /**
+   * The address is the site owner's (ADMIN_EMAIL): away from a browser signed in to the account, any
+   * answer is the takeover (a mistaken "Yes" must not hand the admin area to whoever signed up with it).
+   */
+  ownerAddress: z.boolean(),
+});
 export type VerificationDetails = z.infer<typeof VerificationDetails>;
 
 // ---------------------------------------------------------------------------------------------------
@@ -222,7 +230,7 @@ export const verifyEmail = endpoint({
   summary:
     'Use the e-mail verification link (48 hours, single use) with the answer to "Was this you?": `confirm` only verifies (sessions and password stay, on any device); `takeover` also ends every session and the sign-up password, and answers a single-use token to choose a password (POST /api/reset-password).',
   description:
-    'Without `choice` (a client that did not ask): `confirm` from a browser signed in to the account, `takeover` from anywhere else (docs/accounts-and-security.md "The takeover rule").',
+    'Without `choice` (a client that did not ask): `confirm` from a browser signed in to the account, `takeover` from anywhere else. The owner\'s address (ADMIN_EMAIL) away from a browser signed in to it: always `takeover` (docs/accounts-and-security.md "The takeover rule").',
   tags,
   body: VerifyEmailRequest,
   responses: { 200: { description: 'Verified; `passwordToken` is set when a password must be chosen.', json: VerifyEmailAnswer } },

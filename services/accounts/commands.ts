@@ -397,16 +397,17 @@ export function maskEmail(email: string): string {
  */
 export async function verificationDetails(
   deps: Pick<AccountCommandDeps, 'log'> & { readModels: ReadModels },
-  token: string,
+  input: { token: string; ownerEmail: string },
   now: Date,
-): Promise<{ maskedEmail: string; registeredAt: string }> {
+): Promise<{ maskedEmail: string; registeredAt: string; ownerAddress: boolean }> {
+  const { token } = input;
   const tokenHash = hashResetToken(token);
   const doc = await findUserByVerificationTokenHash(deps.readModels, tokenHash);
   if (!doc) throw badRequest(messages.invalidVerificationLink);
   const { state } = await deps.log.aggregate(streams.user(doc._id), userDecider);
   const pending = state.status === 'registered' ? state.pendingVerification : null;
   if (!pending || pending.tokenHash !== tokenHash || now.getTime() >= Date.parse(pending.expiresAt)) throw badRequest(messages.invalidVerificationLink);
-  return { maskedEmail: maskEmail(doc.email), registeredAt: doc.registeredAt };
+  return { maskedEmail: maskEmail(doc.email), registeredAt: doc.registeredAt, ownerAddress: doc.email === input.ownerEmail };
 }
 
 /**
@@ -414,11 +415,12 @@ export async function verificationDetails(
  * you?" (W2). `confirm` verifies and nothing else, on any device. `takeover` ("No, I didn't sign up")
  * ends every session, stops the sign-up password and answers a fresh single-use password-setting token
  * (a reset token) for the holder of the mailbox. No answer (a client that did not ask): `confirm` from
- * a browser signed in to the account (`signedInAs`), `takeover` from anywhere else.
+ * a browser signed in to the account (`signedInAs`), `takeover` from anywhere else. The owner's address
+ * (`ownerEmail`, ADMIN_EMAIL) away from a browser signed in to it is always the takeover.
  */
 export async function verifyEmail(
   deps: Pick<AccountCommandDeps, 'log'> & { readModels: ReadModels },
-  input: { token: string; signedInAs: string | null; choice?: VerificationChoice | undefined },
+  input: { token: string; signedInAs: string | null; choice?: VerificationChoice | undefined; ownerEmail: string },
   contextFor: ContextFor,
 ): Promise<{ userId: string; position: number; passwordToken: string | null }> {
   const tokenHash = hashResetToken(input.token);
@@ -427,7 +429,10 @@ export async function verifyEmail(
   const userId = doc._id;
   const ctx = contextFor(userId);
   const signedIn = input.signedInAs === userId;
-  const takeover = (input.choice ?? (signedIn ? 'confirm' : 'takeover')) === 'takeover';
+  // The owner's address away from its own session: always the takeover (security audit H2). A stranger
+  // who registered it first must not get the admin area from a mistaken "Yes".
+  const ownerAway = doc.email === input.ownerEmail && !signedIn;
+  const takeover = ownerAway || (input.choice ?? (signedIn ? 'confirm' : 'takeover')) === 'takeover';
   // The takeover ends every session, and the private feed URL with them (audit I1), first as in revokeSessions.
   const feed = takeover ? await replaceIssuedCalendarFeed({ log: deps.log }, userId, ctx) : { position: 0 };
   // Decided on the user stream (the log): of two concurrent uses one appends, the other finds the link used.

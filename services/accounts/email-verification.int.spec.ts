@@ -253,7 +253,7 @@ describe('"Was this you?": the answer decides (issue 29, W2)', () => {
     const before = (await ctx.deps.log.readStream(`user-${id}`)).length;
     const res = await request(ctx.app).post('/api/verify-email/details').send({ token }).expect(200);
     const registered = (await ctx.deps.log.readStream(`user-${id}`)).find((e) => e.type === 'UserRegistered')!.data as { registeredAt: string };
-    expect(res.body).toEqual({ maskedEmail: `j***@${user.email.split('@')[1]}`, registeredAt: registered.registeredAt });
+    expect(res.body).toEqual({ maskedEmail: `j***@${user.email.split('@')[1]}`, registeredAt: registered.registeredAt, ownerAddress: false });
     expect(res.body.maskedEmail).not.toContain(user.email.split('@')[0]);
     expect((await ctx.deps.log.readStream(`user-${id}`)).length).toBe(before);
     // still usable afterwards
@@ -342,5 +342,39 @@ describe('"Was this you?": the answer decides (issue 29, W2)', () => {
     expect(mail.text).toContain('"No, I didn\'t\n  sign up" to take the account over: its sessions end and you choose its password.');
     expect(mail.html).toContain('<strong>Yes, confirm my email</strong>. Your address is confirmed and you stay signed in everywhere');
     expect(mail.html).toContain('<strong>No, I didn&#39;t sign up</strong> to take the account over');
+  });
+
+  describe("the owner's address (ADMIN_EMAIL)", () => {
+    let own: TestContext;
+    beforeAll(async () => {
+      own = await createTestContext({ ...fastEnv });
+    });
+    afterAll(async () => {
+      await own?.close();
+    });
+
+    it('away from a browser signed in to it, even "Yes" is the takeover: a stranger never gets the admin area from a mistaken answer', async () => {
+      const stranger = await signUp(own.app, { email: OWNER_EMAIL, password: 'stranger-pw-1' });
+      const token = await lastVerificationToken(own.deps, OWNER_EMAIL);
+      const owner = request.agent(own.app);
+      expect((await owner.post('/api/verify-email/details').send({ token }).expect(200)).body.ownerAddress).toBe(true);
+      const res = await owner.post('/api/verify-email').send({ token, choice: 'confirm' }).expect(200);
+      expect(res.body.passwordToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      await stranger.agent.get('/api/user').expect(401);
+      await stranger.agent.get('/api/admin/ping').expect(401);
+      await request(own.app).post('/api/login').send({ email: OWNER_EMAIL, password: 'stranger-pw-1' }).expect(401);
+    });
+
+    it('from the browser signed in to it, "Yes" only verifies: the owner keeps the session and gets the admin area', async () => {
+      const fresh = await createTestContext({ ...fastEnv });
+      try {
+        const owner = await signUp(fresh.app, { email: OWNER_EMAIL });
+        const token = await lastVerificationToken(fresh.deps, OWNER_EMAIL);
+        expect((await owner.agent.post('/api/verify-email').send({ token, choice: 'confirm' }).expect(200)).body).toEqual({ message: 'Your email address is verified.', passwordToken: null });
+        expect((await owner.agent.get('/api/admin/ping').expect(200)).body).toEqual({ ok: true, owner: OWNER_EMAIL });
+      } finally {
+        await fresh.close();
+      }
+    });
   });
 });

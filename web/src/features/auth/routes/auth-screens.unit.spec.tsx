@@ -294,7 +294,7 @@ describe('verify email', () => {
   const INVALID = 'This verification link is invalid, has expired or was already used. Request a new one from My WeeklyDiv.';
   const posts = (calls: { method: string; url: URL }[], path: string) => calls.filter((c) => c.method === 'POST' && c.url.pathname === path);
 
-  const DETAILS = { maskedEmail: 'j***@example.com', registeredAt: '2026-11-27T15:05:00.000Z' };
+  const DETAILS = { maskedEmail: 'j***@example.com', registeredAt: '2026-11-27T15:05:00.000Z', ownerAddress: false };
   const QUESTION = 'Confirm the WeeklyDiv account for j***@example.com created on Nov 27, 2026, 10:05 AM ET?';
 
   it('asks "Was this you?" with whose sign-up the link confirms, and posts nothing else before the answer', async () => {
@@ -306,7 +306,14 @@ describe('verify email', () => {
     expect(screen.getByRole('button', { name: "No, I didn't sign up" })).toBeTruthy();
     expect(posts(calls, '/api/verify-email/details').map((c) => (c as { body?: unknown }).body)).toEqual([{ token: 'tok-0' }]);
     expect(posts(calls, '/api/verify-email')).toHaveLength(0);
+    expect(screen.queryByText(/site owner's address/)).toBeNull();
     expect(document.title).toContain('Verify Email');
+  });
+
+  it("the owner's address: says that away from its own session either answer signs every device out", async () => {
+    mockFetch({ ...signedOut, 'POST /api/verify-email/details': { ...DETAILS, maskedEmail: 'o***@weeklydiv.local', ownerAddress: true } });
+    renderAt('/verify-email?token=tok-owner');
+    expect(await screen.findByText(/This is the site owner's address\. Unless this browser is signed in to the account, either answer signs every device out/)).toBeTruthy();
   });
 
   it('"Yes, confirm my email": posts the token once with choice confirm, says it is verified and links to the personal area', async () => {

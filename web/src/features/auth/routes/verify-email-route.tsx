@@ -25,6 +25,8 @@ export const YES_CONFIRM = 'Yes, confirm my email';
 export const NO_NOT_ME = "No, I didn't sign up";
 export const YES_HINT = 'You stay signed in on every device, with the password you chose.';
 export const NO_HINT = 'Whoever signed up with your address is signed out and their password stops working; you choose the password.';
+export const OWNER_ADDRESS_NOTE =
+  "This is the site owner's address. Unless this browser is signed in to the account, either answer signs every device out and asks you to choose a new password.";
 
 /** "Confirm the WeeklyDiv account for j***@example.com created on Nov 28, 2026, 8:05 AM ET?" */
 export function confirmQuestion(details: VerificationDetails): string {
@@ -105,6 +107,7 @@ export default function VerifyEmailRoute() {
         <section aria-labelledby="was-this-you">
           <AuthText>{confirmQuestion(state.details)}</AuthText>
           <Question id="was-this-you">{WAS_THIS_YOU}</Question>
+          {state.details.ownerAddress ? <AuthText>{OWNER_ADDRESS_NOTE}</AuthText> : null}
           <Form as="div">
             <div>
               <Button $block disabled={state.step === 'verifying'} aria-describedby="yes-hint" onClick={() => answer('confirm')}>
