@@ -56,6 +56,7 @@ export const accountMessages = {
   resetToken: 'Invalid reset token',
   currentPassword: 'Enter your current password',
   verificationToken: 'Invalid verification token',
+  verificationChoice: 'Choice must be "confirm" or "takeover"',
 } as const;
 
 const email = z.string().trim().toLowerCase().max(254, accountMessages.email).pipe(z.email(accountMessages.email));
@@ -91,8 +92,34 @@ export const ChangePasswordRequest = z.object({
 });
 /** `PATCH /api/user`: the names under the sign-up rules. */
 export const UpdateProfileRequest = z.object({ firstName: name('First name'), lastName: name('Last name') });
-/** `POST /api/verify-email`: the token of the link `APP_URL/verify-email?token=...`. */
-export const VerifyEmailRequest = z.object({ token: z.string().min(1, accountMessages.required).max(512, accountMessages.verificationToken) });
+const verificationToken = z.string().min(1, accountMessages.required).max(512, accountMessages.verificationToken);
+/**
+ * The answer to the verification screen's "Was this you?" (issue 29, W2): `confirm` ("Yes, confirm my
+ * email") only verifies, on any device; `takeover` ("No, I didn't sign up") verifies, ends every
+ * session and voids the sign-up password. Left out (a client that did not ask): `confirm` from a
+ * browser signed in to the account, `takeover` from anywhere else (the safe answer when nobody was asked).
+ */
+export const VerificationChoice = z.enum(['confirm', 'takeover'], { error: accountMessages.verificationChoice });
+export type VerificationChoice = z.infer<typeof VerificationChoice>;
+/** `POST /api/verify-email`: the token of the link `APP_URL/verify-email?token=...` and the answer to "Was this you?". */
+export const VerifyEmailRequest = z.object({ token: verificationToken, choice: VerificationChoice.optional() });
+/** `POST /api/verify-email/details`: the same token; nothing is written. */
+export const VerificationDetailsRequest = z.object({ token: verificationToken });
+/**
+ * `POST /api/verify-email/details` 200: whose sign-up the link confirms, for the question "Confirm the
+ * WeeklyDiv account for j***@example.com created on November 28, 2026?". The address is masked (the
+ * link may be forwarded) and no text the person who signed up chose (a name) is shown (audit S4).
+ */
+export const VerificationDetails = z.object({
+  maskedEmail: z.string(),
+  registeredAt: z.string(),
+  /**
+   * The address is the site owner's (ADMIN_EMAIL): away from a browser signed in to the account, any
+   * answer is the takeover (a mistaken "Yes" must not hand the admin area to whoever signed up with it).
+   */
+  ownerAddress: z.boolean(),
+});
+export type VerificationDetails = z.infer<typeof VerificationDetails>;
 
 // ---------------------------------------------------------------------------------------------------
 // Endpoints
@@ -184,12 +211,26 @@ export const resetPassword = endpoint({
   waitsFor: 'all',
 });
 
+export const verificationDetails = endpoint({
+  method: 'post',
+  path: '/api/verify-email/details',
+  access: 'public',
+  summary: 'Whose sign-up a verification link confirms (the masked address and the sign-up date), for the question "Was this you?"; writes nothing.',
+  description: 'A POST so the token never sits in a URL the request log keeps. 400 for an unknown, replaced, used or expired link (the message of POST /api/verify-email).',
+  tags,
+  body: VerificationDetailsRequest,
+  responses: { 200: { description: 'The account the link confirms.', json: VerificationDetails } },
+  errors: [400],
+});
+
 export const verifyEmail = endpoint({
   method: 'post',
   path: '/api/verify-email',
   access: 'public',
   summary:
-    'Use the e-mail verification link (48 hours, single use). From a browser signed in to the account it only verifies; from anywhere else it also ends every session and the sign-up password, and answers a single-use token to choose a password (POST /api/reset-password).',
+    'Use the e-mail verification link (48 hours, single use) with the answer to "Was this you?": `confirm` only verifies (sessions and password stay, on any device); `takeover` also ends every session and the sign-up password, and answers a single-use token to choose a password (POST /api/reset-password).',
+  description:
+    'Without `choice` (a client that did not ask): `confirm` from a browser signed in to the account, `takeover` from anywhere else. The owner\'s address (ADMIN_EMAIL) away from a browser signed in to it: always `takeover` (docs/accounts-and-security.md "The takeover rule").',
   tags,
   body: VerifyEmailRequest,
   responses: { 200: { description: 'Verified; `passwordToken` is set when a password must be chosen.', json: VerifyEmailAnswer } },

@@ -142,6 +142,26 @@ export const getPageByPath = endpoint({
   reads: ['pages'],
 });
 
+/**
+ * A published page under another one, as an index lists it (`GET /api/pages/children`): its path, its
+ * current title and meta description, so an index never repeats a title the owner has since changed.
+ */
+export const PageSummary = z.object({ path: z.string(), title: z.string(), metaDescription: z.string().nullable() });
+export type PageSummary = z.infer<typeof PageSummary>;
+
+export const getPageChildren = endpoint({
+  method: 'get',
+  path: '/api/pages/children',
+  access: 'public',
+  summary:
+    'The published managed pages directly or deeper under a path (`/guides` lists `/guides/...`), oldest first (then by path): the section list a managed page shows below its body. An empty list when there are none.',
+  tags: ['Pages'],
+  query: PageByPathQuery,
+  responses: { 200: { description: 'The pages under the path.', json: z.array(PageSummary) } },
+  errors: [400],
+  reads: ['pages'],
+});
+
 export const getAdminPages = endpoint({
   method: 'get',
   path: '/api/admin/pages',

@@ -29,3 +29,17 @@ export async function allPages(readModels: ReadModels): Promise<PageDoc[]> {
 export async function publishedPageByPath(readModels: ReadModels, path: string): Promise<PageDoc | null> {
   return readModels.collection<PageDoc>(pagesProjection, PAGES).findOne({ path, isPublished: 1, deleted: false });
 }
+
+/**
+ * The published pages under a normalised path (`/guides` gives `/guides/a`, `/guides/a/b`; never
+ * `/guides` itself or `/guides-old`), oldest first, then by path (the order the owner or the seed
+ * created them in). The root `/` has no children: every page would be one.
+ */
+export async function publishedPagesUnder(readModels: ReadModels, path: string): Promise<PageDoc[]> {
+  if (path === '/') return [];
+  const prefix = `${path}/`;
+  const published = await readModels.collection<PageDoc>(pagesProjection, PAGES).find({ isPublished: 1, deleted: false });
+  return published
+    .filter((doc) => doc.path.startsWith(prefix))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.path.localeCompare(b.path));
+}

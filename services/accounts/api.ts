@@ -11,6 +11,7 @@ import {
   resendVerification,
   resetPassword,
   updateProfile,
+  verificationDetails,
   verifyEmail,
   type User,
   type VerifyEmailAnswer,
@@ -187,9 +188,11 @@ export const accountsApi = apiModule('accounts', (deps) => {
       { checks: { newPassword: notCommon } },
     ),
 
+    handle(verificationDetails, async ({ body }) => commands.verificationDetails({ log, readModels }, { token: body.token, ownerEmail: config.adminEmail }, deps.now())),
+
     handle(verifyEmail, async ({ body }, call) => {
       const auth = await call.currentAuth();
-      const result = await commands.verifyEmail({ log, readModels }, { token: body.token, signedInAs: auth?.user._id ?? null }, userContext(call));
+      const result = await commands.verifyEmail({ log, readModels }, { token: body.token, signedInAs: auth?.user._id ?? null, choice: body.choice, ownerEmail: config.adminEmail }, userContext(call));
       await call.waitFor(result.position);
       const message = result.passwordToken
         ? 'Your email address is verified. Every session of this account has ended: choose a password to sign in.'

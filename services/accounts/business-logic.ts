@@ -42,7 +42,8 @@ export type UserCommand =
       data: { userId: string; email: string; firstName: string; lastName: string; passwordHash: string; verificationTokenHash: string };
     }
   | { type: 'RequestEmailVerification'; data: { tokenHash: string } }
-  | { type: 'VerifyEmail'; data: { tokenHash: string; signedIn: boolean } }
+  /** `takeover`: the answer "No, I didn't sign up" (or no answer from a browser not signed in to the account). */
+  | { type: 'VerifyEmail'; data: { tokenHash: string; signedIn: boolean; takeover: boolean } }
   | { type: 'RecordLogin'; data: Record<string, never> }
   | { type: 'RecordLogout'; data: { sessionId?: string; sessionExpiresAt?: string } }
   | { type: 'RevokeSessions'; data: { reason: 'logout-everywhere' | 'password-change' } }
@@ -107,10 +108,14 @@ export function decideUser(command: UserCommand, state: UserState, ctx: CommandC
       if (!pending || pending.tokenHash !== command.data.tokenHash || Date.parse(ctx.now) >= Date.parse(pending.expiresAt)) {
         throw badRequest(messages.invalidVerificationLink);
       }
-      if (command.data.signedIn) return [{ type: 'EmailVerified', data: { userId, email: state.email, via: 'signed-in', verifiedAt: ctx.now } }];
-      // Opened anywhere but a browser signed in to this account: whoever chose the password at sign-up
-      // may not hold the mailbox (a stranger who registered the owner's address), so every session
-      // ends and the password stops working; the mailbox holder chooses a new one.
+      // "Yes, confirm my email" (W2): the holder of the mailbox says this sign-up was theirs, so the
+      // sessions and the password stay, on whatever device the link was opened.
+      if (!command.data.takeover) {
+        return [{ type: 'EmailVerified', data: { userId, email: state.email, via: command.data.signedIn ? 'signed-in' : 'link', verifiedAt: ctx.now } }];
+      }
+      // "No, I didn't sign up": whoever chose the password at sign-up does not hold the mailbox (a
+      // stranger who registered the owner's address), so every session ends and the password stops
+      // working; the mailbox holder chooses a new one.
       return [
         { type: 'EmailVerified', data: { userId, email: state.email, via: 'link', verifiedAt: ctx.now } },
         { type: 'PasswordCleared', data: { userId, reason: 'email-verification', clearedAt: ctx.now } },

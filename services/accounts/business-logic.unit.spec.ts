@@ -156,28 +156,36 @@ describe('user decider: e-mail verification', () => {
   };
   const verified: UserEvent = { type: 'EmailVerified', data: { userId, email: 'ann@example.com', via: 'signed-in', verifiedAt: later } };
 
-  it('verifies from a browser signed in to the account: nothing else changes', () => {
-    givenUser([registered, requested]).when({ type: 'VerifyEmail', data: { tokenHash, signedIn: true } }, ctx(later)).then([verified]);
+  it('"Yes, confirm my email" from a browser signed in to the account: verified, nothing else changes', () => {
+    givenUser([registered, requested]).when({ type: 'VerifyEmail', data: { tokenHash, signedIn: true, takeover: false } }, ctx(later)).then([verified]);
   });
 
-  it('verifies from anywhere else: every session ends and the sign-up password stops working', () => {
-    givenUser([registered, requested]).when({ type: 'VerifyEmail', data: { tokenHash, signedIn: false } }, ctx(later)).then([
+  it('"Yes, confirm my email" on another device (W2): verified by the link, sessions and password untouched', () => {
+    givenUser([registered, requested]).when({ type: 'VerifyEmail', data: { tokenHash, signedIn: false, takeover: false } }, ctx(later)).then([
+      { type: 'EmailVerified', data: { userId, email: 'ann@example.com', via: 'link', verifiedAt: later } },
+    ]);
+  });
+
+  it('"No, I didn\'t sign up": every session ends and the sign-up password stops working, from any browser', () => {
+    const takeover = [
       { type: 'EmailVerified', data: { userId, email: 'ann@example.com', via: 'link', verifiedAt: later } },
       { type: 'PasswordCleared', data: { userId, reason: 'email-verification', clearedAt: later } },
       { type: 'SessionsRevoked', data: { userId, sessionEpoch: 1, reason: 'email-verification', revokedAt: later } },
-    ]);
+    ] satisfies UserEvent[];
+    givenUser([registered, requested]).when({ type: 'VerifyEmail', data: { tokenHash, signedIn: true, takeover: true } }, ctx(later)).then(takeover);
+    givenUser([registered, requested]).when({ type: 'VerifyEmail', data: { tokenHash, signedIn: false, takeover: true } }, ctx(later)).then(takeover);
     const state = fold(userDecider, [registered, requested, { type: 'PasswordCleared', data: { userId, reason: 'email-verification', clearedAt: later } }]);
     expect(state.status === 'registered' && state.passwordHash).toBeNull();
   });
 
   it('refuses a used, replaced, unknown or expired link with one message (400)', () => {
     const invalid = { status: 400, message: messages.invalidVerificationLink };
-    givenUser([registered, requested, verified]).when({ type: 'VerifyEmail', data: { tokenHash, signedIn: true } }).thenThrows(invalid);
+    givenUser([registered, requested, verified]).when({ type: 'VerifyEmail', data: { tokenHash, signedIn: true, takeover: false } }).thenThrows(invalid);
     const newer: UserEvent = { ...requested, data: { ...requested.data, tokenHash: 'b'.repeat(64) } };
-    givenUser([registered, requested, newer]).when({ type: 'VerifyEmail', data: { tokenHash, signedIn: true } }).thenThrows(invalid);
-    givenUser([registered]).when({ type: 'VerifyEmail', data: { tokenHash, signedIn: true } }).thenThrows(invalid);
-    givenUser([registered, requested]).when({ type: 'VerifyEmail', data: { tokenHash, signedIn: true } }, ctx('2026-01-07T15:00:00.000Z')).thenThrows(invalid);
-    givenUser([registered, requested]).when({ type: 'VerifyEmail', data: { tokenHash, signedIn: true } }, ctx('2026-01-07T14:59:59.999Z')).then([
+    givenUser([registered, requested, newer]).when({ type: 'VerifyEmail', data: { tokenHash, signedIn: true, takeover: false } }).thenThrows(invalid);
+    givenUser([registered]).when({ type: 'VerifyEmail', data: { tokenHash, signedIn: true, takeover: false } }).thenThrows(invalid);
+    givenUser([registered, requested]).when({ type: 'VerifyEmail', data: { tokenHash, signedIn: true, takeover: false } }, ctx('2026-01-07T15:00:00.000Z')).thenThrows(invalid);
+    givenUser([registered, requested]).when({ type: 'VerifyEmail', data: { tokenHash, signedIn: true, takeover: false } }, ctx('2026-01-07T14:59:59.999Z')).then([
       { ...verified, data: { ...verified.data, verifiedAt: '2026-01-07T14:59:59.999Z' } },
     ]);
   });

@@ -15,6 +15,7 @@ import { deviceEntry, type Device } from './known-device.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
 import { findUserByVerificationTokenHash } from '../../read-models/users/queries.ts';
 import { replaceIssuedCalendarFeed } from '../calendar-feeds/commands.ts';
+import type { VerificationChoice } from '../../contracts/accounts.ts';
 
 /**
  * Accounts commands: registration (the `useremail-<email>` reservation, then `user-<id>`), sign-in
@@ -381,14 +382,45 @@ export async function resendVerification(
 }
 
 /**
- * Uses a verification link (400 when unknown, replaced, used or expired). `signedInAs` is the account
- * of the browser that sent it, if any: the same account is simply verified; anywhere else every
- * session ends, the sign-up password stops working and the answer carries a fresh single-use
- * password-setting token (a reset token) for the holder of the mailbox.
+ * `j***@example.com`: enough for the holder of the mailbox to recognise the address on the
+ * verification screen, not the whole address for whoever a link was forwarded to.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, Math.min(1, at))}***${email.slice(at)}`;
+}
+
+/**
+ * Whose sign-up a verification link confirms (the "Was this you?" screen, W2): the masked address
+ * and the sign-up instant. 400 for a link `verifyEmail` would refuse (unknown, replaced, used or
+ * expired), checked on the user stream as the use itself is. Writes nothing.
+ */
+export async function verificationDetails(
+  deps: Pick<AccountCommandDeps, 'log'> & { readModels: ReadModels },
+  input: { token: string; ownerEmail: string },
+  now: Date,
+): Promise<{ maskedEmail: string; registeredAt: string; ownerAddress: boolean }> {
+  const { token } = input;
+  const tokenHash = hashResetToken(token);
+  const doc = await findUserByVerificationTokenHash(deps.readModels, tokenHash);
+  if (!doc) throw badRequest(messages.invalidVerificationLink);
+  const { state } = await deps.log.aggregate(streams.user(doc._id), userDecider);
+  const pending = state.status === 'registered' ? state.pendingVerification : null;
+  if (!pending || pending.tokenHash !== tokenHash || now.getTime() >= Date.parse(pending.expiresAt)) throw badRequest(messages.invalidVerificationLink);
+  return { maskedEmail: maskEmail(doc.email), registeredAt: doc.registeredAt, ownerAddress: doc.email === input.ownerEmail };
+}
+
+/**
+ * Uses a verification link (400 when unknown, replaced, used or expired) with the answer to "Was this
+ * you?" (W2). `confirm` verifies and nothing else, on any device. `takeover` ("No, I didn't sign up")
+ * ends every session, stops the sign-up password and answers a fresh single-use password-setting token
+ * (a reset token) for the holder of the mailbox. No answer (a client that did not ask): `confirm` from
+ * a browser signed in to the account (`signedInAs`), `takeover` from anywhere else. The owner's address
+ * (`ownerEmail`, ADMIN_EMAIL) away from a browser signed in to it is always the takeover.
  */
 export async function verifyEmail(
   deps: Pick<AccountCommandDeps, 'log'> & { readModels: ReadModels },
-  input: { token: string; signedInAs: string | null },
+  input: { token: string; signedInAs: string | null; choice?: VerificationChoice | undefined; ownerEmail: string },
   contextFor: ContextFor,
 ): Promise<{ userId: string; position: number; passwordToken: string | null }> {
   const tokenHash = hashResetToken(input.token);
@@ -397,11 +429,15 @@ export async function verifyEmail(
   const userId = doc._id;
   const ctx = contextFor(userId);
   const signedIn = input.signedInAs === userId;
+  // The owner's address away from its own session: always the takeover (security audit H2). A stranger
+  // who registered it first must not get the admin area from a mistaken "Yes".
+  const ownerAway = doc.email === input.ownerEmail && !signedIn;
+  const takeover = ownerAway || (input.choice ?? (signedIn ? 'confirm' : 'takeover')) === 'takeover';
   // The takeover ends every session, and the private feed URL with them (audit I1), first as in revokeSessions.
-  const feed = signedIn ? { position: 0 } : await replaceIssuedCalendarFeed({ log: deps.log }, userId, ctx);
+  const feed = takeover ? await replaceIssuedCalendarFeed({ log: deps.log }, userId, ctx) : { position: 0 };
   // Decided on the user stream (the log): of two concurrent uses one appends, the other finds the link used.
-  const result = await handleCommand(deps.log, streams.user(userId), userDecider, { type: 'VerifyEmail', data: { tokenHash, signedIn } }, ctx);
-  if (signedIn) return { userId, position: result.position, passwordToken: null };
+  const result = await handleCommand(deps.log, streams.user(userId), userDecider, { type: 'VerifyEmail', data: { tokenHash, signedIn, takeover } }, ctx);
+  if (!takeover) return { userId, position: result.position, passwordToken: null };
   const reset = newResetToken();
   const requested = await handleCommand(
     deps.log,
@@ -422,24 +458,36 @@ function greeting(user: { firstName: string; emailVerified: boolean }): { text: 
   return user.emailVerified ? { text: `Hello ${user.firstName},`, html: `Hello ${escapeHtml(user.firstName)},` } : { text: 'Hello,', html: 'Hello,' };
 }
 
-/** The verification mail goes to an address nobody has proven yet: no name in it. */
+/**
+ * The verification mail goes to an address nobody has proven yet: no name in it. It says what the
+ * link's screen will ask ("Was this you?", W2) and what each answer does, so the real owner opening it
+ * on a phone knows that confirming keeps them signed in, and a stranger's victim knows how to take the
+ * account over.
+ */
 function verificationMail(appUrl: string, user: { email: string }, token: string): MailMessage {
   const link = `${appUrl}/verify-email?token=${encodeURIComponent(token)}`;
   const text = [
     'Hello,',
     '',
     'Please confirm that this is your e-mail address for WeeklyDiv.',
-    'Open this link within 48 hours:',
+    'Open this link within 48 hours, on any device:',
     '',
     link,
     '',
-    'If you did not sign up for WeeklyDiv, someone else typed your address. Ignore this e-mail, or open the',
-    'link to take the account over: its sessions end and you choose its password.',
+    'The page asks whether you created this account (Was this you?):',
+    '- If you signed up, choose "Yes, confirm my email". Your address is confirmed and you stay signed in',
+    '  everywhere, with the password you chose.',
+    '- If you did not sign up, someone else typed your address. Ignore this e-mail, or choose "No, I didn\'t',
+    '  sign up" to take the account over: its sessions end and you choose its password.',
   ].join('\n');
   const html = `<p>Hello,</p>
-<p>Please confirm that this is your e-mail address for WeeklyDiv. Open this link within 48 hours:</p>
+<p>Please confirm that this is your e-mail address for WeeklyDiv. Open this link within 48 hours, on any device:</p>
 <p><a href="${escapeHtml(link)}">Verify my email address</a></p>
-<p>If you did not sign up for WeeklyDiv, someone else typed your address. Ignore this e-mail, or open the link to take the account over: its sessions end and you choose its password.</p>`;
+<p>The page asks whether you created this account (<strong>Was this you?</strong>):</p>
+<ul>
+<li>If you signed up, choose <strong>Yes, confirm my email</strong>. Your address is confirmed and you stay signed in everywhere, with the password you chose.</li>
+<li>If you did not sign up, someone else typed your address. Ignore this e-mail, or choose <strong>No, I didn&#39;t sign up</strong> to take the account over: its sessions end and you choose its password.</li>
+</ul>`;
   return { to: user.email, subject: 'Verify your WeeklyDiv email address', text, html };
 }
 

@@ -243,3 +243,138 @@ describe('a link opened while signed in to another account', () => {
     expect((await bob.agent.get('/api/user').expect(200)).body).toMatchObject({ email: bob.user.email, emailVerified: false });
   });
 });
+
+describe('"Was this you?": the answer decides (issue 29, W2)', () => {
+  const CHOICE = 'Choice must be "confirm" or "takeover"';
+
+  it('POST /api/verify-email/details says whose sign-up the link confirms (masked address, sign-up instant) and writes nothing', async () => {
+    const { user, id } = await signUp(ctx.app, { email: uniqueEmail('jane') });
+    const token = await lastVerificationToken(ctx.deps, user.email);
+    const before = (await ctx.deps.log.readStream(`user-${id}`)).length;
+    const res = await request(ctx.app).post('/api/verify-email/details').send({ token }).expect(200);
+    const registered = (await ctx.deps.log.readStream(`user-${id}`)).find((e) => e.type === 'UserRegistered')!.data as { registeredAt: string };
+    expect(res.body).toEqual({ maskedEmail: `j***@${user.email.split('@')[1]}`, registeredAt: registered.registeredAt, ownerAddress: false });
+    expect(res.body.maskedEmail).not.toContain(user.email.split('@')[0]);
+    expect((await ctx.deps.log.readStream(`user-${id}`)).length).toBe(before);
+    // still usable afterwards
+    await request(ctx.app).post('/api/verify-email').send({ token, choice: 'confirm' }).expect(200);
+  });
+
+  it('details: 400 for an unknown, used or expired link, a missing token and an unknown field', async () => {
+    expect((await request(ctx.app).post('/api/verify-email/details').send({ token: 'x'.repeat(43) }).expect(400)).body).toEqual(INVALID);
+    expect((await request(ctx.app).post('/api/verify-email/details').send({}).expect(400)).body).toEqual({ message: 'Required', errors: { token: 'Required' } });
+    expect((await request(ctx.app).post('/api/verify-email/details').send({ token: 'x'.repeat(513) }).expect(400)).body.errors).toEqual({ token: 'Invalid verification token' });
+    expect((await request(ctx.app).post('/api/verify-email/details').send({ token: 'abc', choice: 'confirm' }).expect(400)).body).toEqual({
+      message: 'Unknown field: choice',
+      errors: { choice: 'Unknown field' },
+    });
+    const used = await signUp(ctx.app);
+    const usedToken = await lastVerificationToken(ctx.deps, used.user.email);
+    await used.agent.post('/api/verify-email').send({ token: usedToken, choice: 'confirm' }).expect(200);
+    expect((await request(ctx.app).post('/api/verify-email/details').send({ token: usedToken }).expect(400)).body).toEqual(INVALID);
+    const late = await signUp(ctx.app);
+    const lateToken = await lastVerificationToken(ctx.deps, late.user.email);
+    ctx.advance(48 * HOUR);
+    expect((await request(ctx.app).post('/api/verify-email/details').send({ token: lateToken }).expect(400)).body).toEqual(INVALID);
+  });
+
+  it('"Yes, confirm my email" on a second device: verified, and the first device stays signed in with the same password', async () => {
+    const { agent: laptop, user, id } = await signUp(ctx.app);
+    const token = await lastVerificationToken(ctx.deps, user.email);
+    const phone = request.agent(ctx.app); // signed out
+    const res = await phone.post('/api/verify-email').send({ token, choice: 'confirm' }).expect(200);
+    expect(res.body).toEqual({ message: 'Your email address is verified.', passwordToken: null });
+    expect((await laptop.get('/api/user').expect(200)).body).toMatchObject({ email: user.email, emailVerified: true });
+    await phone.get('/api/user').expect(401); // confirming signs nobody in
+    await request(ctx.app).post('/api/login').set('X-Forwarded-For', freshIp()).send({ email: user.email, password: user.password }).expect(200);
+    const types = (await ctx.deps.log.readStream(`user-${id}`)).map((e) => e.type);
+    expect(types).not.toContain('SessionsRevoked');
+    expect(types).not.toContain('PasswordCleared');
+    expect((await laptop.post('/api/verify-email').send({ token, choice: 'confirm' }).expect(400)).body).toEqual(INVALID);
+  });
+
+  it('"No, I didn\'t sign up": a squatter who registered the victim\'s address cannot keep the account', async () => {
+    const victimEmail = uniqueEmail('victim');
+    const squatter = await signUp(ctx.app, { email: victimEmail, password: 'squatter-pw-1' });
+    const token = await lastVerificationToken(ctx.deps, victimEmail);
+    const victim = request.agent(ctx.app);
+    expect((await victim.post('/api/verify-email/details').send({ token }).expect(200)).body.maskedEmail).toBe(`v***@${victimEmail.split('@')[1]}`);
+    const res = await victim.post('/api/verify-email').send({ token, choice: 'takeover' }).expect(200);
+    expect(res.body.message).toBe('Your email address is verified. Every session of this account has ended: choose a password to sign in.');
+    expect(res.body.passwordToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The squatter is signed out, their password is void, and the used link cannot be "confirmed" back.
+    await squatter.agent.get('/api/user').expect(401);
+    await request(ctx.app).post('/api/login').set('X-Forwarded-For', freshIp()).send({ email: victimEmail, password: 'squatter-pw-1' }).expect(401);
+    expect((await squatter.agent.post('/api/verify-email').send({ token, choice: 'confirm' }).expect(400)).body).toEqual(INVALID);
+    // The victim chooses the password and holds the account.
+    await victim.post('/api/reset-password').send({ token: res.body.passwordToken, newPassword: 'victim-pw-2026' }).expect(200);
+    const login = await victim.post('/api/login').set('X-Forwarded-For', freshIp()).send({ email: victimEmail, password: 'victim-pw-2026' }).expect(200);
+    expect(login.body).toMatchObject({ email: victimEmail, emailVerified: true });
+  });
+
+  it('"No" from the browser signed in to the account takes over too (that session ends)', async () => {
+    const { agent, user } = await signUp(ctx.app);
+    const token = await lastVerificationToken(ctx.deps, user.email);
+    expect((await agent.post('/api/verify-email').send({ token, choice: 'takeover' }).expect(200)).body.passwordToken).toEqual(expect.any(String));
+    await agent.get('/api/user').expect(401);
+  });
+
+  it('refuses another choice and an unknown field (400), and a refused answer leaves the link usable', async () => {
+    const { agent, user } = await signUp(ctx.app);
+    const token = await lastVerificationToken(ctx.deps, user.email);
+    expect((await request(ctx.app).post('/api/verify-email').send({ token, choice: 'maybe' }).expect(400)).body).toEqual({ message: CHOICE, errors: { choice: CHOICE } });
+    expect((await request(ctx.app).post('/api/verify-email').send({ token, choice: null }).expect(400)).body).toEqual({ message: CHOICE, errors: { choice: CHOICE } });
+    expect((await request(ctx.app).post('/api/verify-email').send({ token, wasMe: true }).expect(400)).body).toEqual({
+      message: 'Unknown field: wasMe',
+      errors: { wasMe: 'Unknown field' },
+    });
+    expect((await request(ctx.app).post('/api/verify-email').send({ token: 'x'.repeat(43), choice: 'confirm' }).expect(400)).body).toEqual(INVALID);
+    await request(ctx.app).post('/api/verify-email').send({ token, choice: 'confirm' }).expect(200);
+    expect((await agent.get('/api/user').expect(200)).body.emailVerified).toBe(true);
+  });
+
+  it('the mail says what the screen asks and what each answer does', async () => {
+    const { user } = await signUp(ctx.app);
+    await lastVerificationToken(ctx.deps, user.email);
+    const mail = readOutbox(ctx.dataDir).find((m) => m.to === user.email)!;
+    expect(mail.text).toContain('Was this you?');
+    expect(mail.text).toContain('"Yes, confirm my email". Your address is confirmed and you stay signed in');
+    expect(mail.text).toContain('"No, I didn\'t\n  sign up" to take the account over: its sessions end and you choose its password.');
+    expect(mail.html).toContain('<strong>Yes, confirm my email</strong>. Your address is confirmed and you stay signed in everywhere');
+    expect(mail.html).toContain('<strong>No, I didn&#39;t sign up</strong> to take the account over');
+  });
+
+  describe("the owner's address (ADMIN_EMAIL)", () => {
+    let own: TestContext;
+    beforeAll(async () => {
+      own = await createTestContext({ ...fastEnv });
+    });
+    afterAll(async () => {
+      await own?.close();
+    });
+
+    it('away from a browser signed in to it, even "Yes" is the takeover: a stranger never gets the admin area from a mistaken answer', async () => {
+      const stranger = await signUp(own.app, { email: OWNER_EMAIL, password: 'stranger-pw-1' });
+      const token = await lastVerificationToken(own.deps, OWNER_EMAIL);
+      const owner = request.agent(own.app);
+      expect((await owner.post('/api/verify-email/details').send({ token }).expect(200)).body.ownerAddress).toBe(true);
+      const res = await owner.post('/api/verify-email').send({ token, choice: 'confirm' }).expect(200);
+      expect(res.body.passwordToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      await stranger.agent.get('/api/user').expect(401);
+      await stranger.agent.get('/api/admin/ping').expect(401);
+      await request(own.app).post('/api/login').send({ email: OWNER_EMAIL, password: 'stranger-pw-1' }).expect(401);
+    });
+
+    it('from the browser signed in to it, "Yes" only verifies: the owner keeps the session and gets the admin area', async () => {
+      const fresh = await createTestContext({ ...fastEnv });
+      try {
+        const owner = await signUp(fresh.app, { email: OWNER_EMAIL });
+        const token = await lastVerificationToken(fresh.deps, OWNER_EMAIL);
+        expect((await owner.agent.post('/api/verify-email').send({ token, choice: 'confirm' }).expect(200)).body).toEqual({ message: 'Your email address is verified.', passwordToken: null });
+        expect((await owner.agent.get('/api/admin/ping').expect(200)).body).toEqual({ ok: true, owner: OWNER_EMAIL });
+      } finally {
+        await fresh.close();
+      }
+    });
+  });
+});

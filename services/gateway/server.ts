@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from '../http/config.ts';
 import { createContainer, type Container } from './container.ts';
 import { startJobs } from '../jobs/runtime.ts';
 import { startAlertReactor } from '../alerts/reactor.ts';
+import { seedGuides } from '../pages/seed-guides.ts';
 
 /**
  * The server entry: parses the configuration, builds the stores, catches the read models up, listens,
@@ -21,6 +22,14 @@ export async function startServer(config: Config, logger: Logger): Promise<{ con
   const jobs = await startJobs(container);
   container.onStop(() => jobs.stop());
   await jobs.seedOnFirstStart().catch((error: unknown) => logger.error({ err: error }, 'first-start seeding failed'));
+  // The educational guides (managed pages, docs/pages.md "The guides"): created once, never overwritten.
+  if (config.role !== 'gateway') {
+    const ctx = { actor: 'system', correlationId: `guides-${process.pid}`, now: container.deps.now().toISOString() };
+    await seedGuides(container.deps.log, ctx).then(
+      (seeded) => seeded.created.length > 0 && logger.info({ created: seeded.created }, 'educational guides created'),
+      (error: unknown) => logger.error({ err: error }, 'seeding the educational guides failed'),
+    );
+  }
   // Distribution-change alerts (docs/alerts.md): where jobs run (roles all and worker), after the
   // first-start seeding, so a new install's imported history is never mailed.
   if (config.role !== 'gateway') {

@@ -1,7 +1,7 @@
 import type { PageJson } from '../../contracts/content.ts';
 import { normalisePagePath } from '../../contracts/page-path.ts';
-import { createPage, deletePage, getAdminPages, getPageByPath, previewOwnerHtml, updatePage } from '../../contracts/pages.ts';
-import { allPages, publishedPageByPath, toPageJson } from '../../read-models/pages/queries.ts';
+import { createPage, deletePage, getAdminPages, getPageByPath, getPageChildren, previewOwnerHtml, updatePage } from '../../contracts/pages.ts';
+import { allPages, publishedPageByPath, publishedPagesUnder, toPageJson } from '../../read-models/pages/queries.ts';
 import { notFound } from '../core/errors.ts';
 import { sanitizeOwnerHtml } from '../core/owner-html.ts';
 import { apiModule, handle } from '../http/endpoints.ts';
@@ -15,7 +15,8 @@ import { servedPageHtml } from './served-html.ts';
  * `PUT /api/admin/pages/{id}`, `DELETE /api/admin/pages/{id}` (204), `POST /api/admin/owner-html/preview`
  * (the owner's HTML cleaned for the admin previews, nothing saved). Public:
  * `GET /api/pages/by-path?path=` answers a published page (its body sanitised: served-html.ts), 404
- * otherwise; the path is normalised as the owner's form normalises it.
+ * otherwise; the path is normalised as the owner's form normalises it. `GET /api/pages/children?path=`
+ * lists the published pages under a path (the guides index).
  */
 
 /** The page as its stream has it, in the contract's shape (the answer of the writes). */
@@ -48,6 +49,11 @@ export const pagesApi = apiModule('pages', (deps) => [
     // sanitised on the server too (security audit I5): a consumer other than our client gets no script
     return { ...toPageJson(doc), htmlBody: servedPageHtml(doc._id, doc.htmlBody) };
   }),
+
+  // the section list below a page (the guides index, /guides): titles as the owner has them now
+  handle(getPageChildren, async ({ query }) =>
+    (await publishedPagesUnder(deps.readModels, normalisePagePath(query.path))).map((doc) => ({ path: doc.path, title: doc.title, metaDescription: doc.metaDescription })),
+  ),
 
   handle(getAdminPages, async () => (await allPages(deps.readModels)).map(toPageJson)),
 

@@ -110,6 +110,7 @@ describe.sequential('accounts', () => {
 
   it('the link of the newest mail verifies the address (signed in: nothing else changes); the notice is gone', async () => {
     await page.goto(resentLink.pathname + resentLink.search);
+    await page.getByRole('button', { name: 'Yes, confirm my email' }).click();
     await seeText(page, 'Your email address is verified.');
     await screenshot(page, 'verify-email-done-desktop');
     await page.getByRole('main').getByRole('link', { name: 'Go to My WeeklyDiv' }).click();
@@ -233,7 +234,7 @@ describe.sequential('accounts', () => {
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   });
 
-  it('a link opened in another browser (the takeover rule): the sessions of the account end and its new holder chooses the password', async () => {
+  it('"No, I didn\'t sign up" in another browser (the takeover rule): the sessions of the account end and its new holder chooses the password', async () => {
     const stranger = newUser('takeover');
     const first = await newContext(browser, 'desktop');
     const other = await newContext(browser, 'desktop');
@@ -243,6 +244,7 @@ describe.sequential('accounts', () => {
       const link = await verificationLinkFor(inject('e2eOutboxFile'), stranger.email);
       const holder = await other.newPage();
       await holder.goto(link.pathname + link.search);
+      await holder.getByRole('button', { name: "No, I didn't sign up" }).click();
       await visible(holder.getByRole('heading', { name: 'Choose a Password' }));
       await seeText(holder, 'Your email address is verified. Every session of this account has ended: choose a password to sign in.');
       await screenshot(holder, 'verify-email-choose-password-desktop');

@@ -1,4 +1,4 @@
-import type { forgotPassword, resetPassword, verifyEmail } from '../../../../contracts/accounts.ts';
+import type { forgotPassword, resetPassword, verificationDetails, verifyEmail } from '../../../../contracts/accounts.ts';
 import type { AnswerOf, BodyIn } from '../../../../contracts/endpoint.ts';
 import { baseApi, call } from '../../api/base-api.ts';
 
@@ -18,9 +18,17 @@ export const authApi = baseApi.injectEndpoints({
       query: (body) => call<typeof resetPassword>('POST /api/reset-password', { body }),
     }),
     /**
-     * POST /api/verify-email {token}: 200 `{message, passwordToken}` (a token: every session ended and a
-     * password must be chosen); 400 for a used, expired or unknown link. The current user is fetched
-     * again either way (verified now, or signed out by the takeover rule).
+     * POST /api/verify-email/details {token}: whose sign-up the link confirms (`{maskedEmail,
+     * registeredAt}`), for "Was this you?"; 400 for a used, expired or unknown link. Writes nothing (a
+     * mutation only so it runs when the screen asks, never from a cache).
+     */
+    verificationDetails: build.mutation<AnswerOf<typeof verificationDetails>, BodyIn<typeof verificationDetails>>({
+      query: (body) => call<typeof verificationDetails>('POST /api/verify-email/details', { body }),
+    }),
+    /**
+     * POST /api/verify-email {token, choice}: 200 `{message, passwordToken}` (a token after "No, I didn't
+     * sign up": every session ended and a password must be chosen); 400 for a used, expired or unknown
+     * link. The current user is fetched again either way (verified now, or signed out by the takeover).
      */
     verifyEmail: build.mutation<AnswerOf<typeof verifyEmail>, BodyIn<typeof verifyEmail>>({
       query: (body) => call<typeof verifyEmail>('POST /api/verify-email', { body }),
@@ -29,4 +37,4 @@ export const authApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useForgotPasswordMutation, useResetPasswordMutation, useVerifyEmailMutation } = authApi;
+export const { useForgotPasswordMutation, useResetPasswordMutation, useVerificationDetailsMutation, useVerifyEmailMutation } = authApi;

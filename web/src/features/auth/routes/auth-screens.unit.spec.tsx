@@ -294,24 +294,52 @@ describe('verify email', () => {
   const INVALID = 'This verification link is invalid, has expired or was already used. Request a new one from My WeeklyDiv.';
   const posts = (calls: { method: string; url: URL }[], path: string) => calls.filter((c) => c.method === 'POST' && c.url.pathname === path);
 
-  it('signed in to the account: posts the token once, says it is verified and links to the personal area', async () => {
-    let verified = false;
-    const calls = mockFetch({
-      'GET /api/user': () => user({ emailVerified: verified }),
-      'POST /api/verify-email': () => ((verified = true), { message: 'Your email address is verified.', passwordToken: null }),
-    });
-    renderAt('/verify-email?token=tok-1');
-    expect((await screen.findByText('Verifying your email address...')).getAttribute('role')).toBe('status');
-    expect((await screen.findByText('Your email address is verified.')).getAttribute('role')).toBe('status');
-    expect(screen.getByRole('link', { name: 'Go to My WeeklyDiv' }).getAttribute('href')).toBe('/my-weeklydiv');
-    expect(posts(calls, '/api/verify-email').map((c) => (c as { body?: unknown }).body)).toEqual([{ token: 'tok-1' }]);
+  const DETAILS = { maskedEmail: 'j***@example.com', registeredAt: '2026-11-27T15:05:00.000Z', ownerAddress: false };
+  const QUESTION = 'Confirm the WeeklyDiv account for j***@example.com created on Nov 27, 2026, 10:05 AM ET?';
+
+  it('asks "Was this you?" with whose sign-up the link confirms, and posts nothing else before the answer', async () => {
+    const calls = mockFetch({ ...signedOut, 'POST /api/verify-email/details': DETAILS });
+    renderAt('/verify-email?token=tok-0');
+    expect(await screen.findByText(QUESTION)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Was this you?' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Yes, confirm my email' }).getAttribute('aria-describedby')).toBe('yes-hint');
+    expect(screen.getByRole('button', { name: "No, I didn't sign up" })).toBeTruthy();
+    expect(posts(calls, '/api/verify-email/details').map((c) => (c as { body?: unknown }).body)).toEqual([{ token: 'tok-0' }]);
+    expect(posts(calls, '/api/verify-email')).toHaveLength(0);
+    expect(screen.queryByText(/site owner's address/)).toBeNull();
     expect(document.title).toContain('Verify Email');
   });
 
-  it('opened elsewhere: the sessions ended, so it goes straight on to choosing a password with the answer\'s token', async () => {
+  it("the owner's address: says that away from its own session either answer signs every device out", async () => {
+    mockFetch({ ...signedOut, 'POST /api/verify-email/details': { ...DETAILS, maskedEmail: 'o***@weeklydiv.local', ownerAddress: true } });
+    renderAt('/verify-email?token=tok-owner');
+    expect(await screen.findByText(/This is the site owner's address\. Unless this browser is signed in to the account, either answer signs every device out/)).toBeTruthy();
+  });
+
+  it('"Yes, confirm my email": posts the token once with choice confirm, says it is verified and links to the personal area', async () => {
+    let verified = false;
+    const calls = mockFetch({
+      'GET /api/user': () => user({ emailVerified: verified }),
+      'POST /api/verify-email/details': DETAILS,
+      'POST /api/verify-email': () => ((verified = true), { message: 'Your email address is verified.', passwordToken: null }),
+    });
+    renderAt('/verify-email?token=tok-1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, confirm my email' }));
+    expect((await screen.findByText('Your email address is verified.')).getAttribute('role')).toBe('status');
+    expect(screen.getByRole('link', { name: 'Go to My WeeklyDiv' }).getAttribute('href')).toBe('/my-weeklydiv');
+    expect(posts(calls, '/api/verify-email').map((c) => (c as { body?: unknown }).body)).toEqual([{ token: 'tok-1', choice: 'confirm' }]);
+  });
+
+  it('"No, I didn\'t sign up": the sessions ended, so it goes straight on to choosing a password with the answer\'s token', async () => {
     const message = 'Your email address is verified. Every session of this account has ended: choose a password to sign in.';
-    const calls = mockFetch({ ...signedOut, 'POST /api/verify-email': { message, passwordToken: 'pw-token' }, 'POST /api/reset-password': { message: 'ok' } });
+    const calls = mockFetch({
+      ...signedOut,
+      'POST /api/verify-email/details': DETAILS,
+      'POST /api/verify-email': { message, passwordToken: 'pw-token' },
+      'POST /api/reset-password': { message: 'ok' },
+    });
     renderAt('/verify-email?token=tok-2');
+    fireEvent.click(await screen.findByRole('button', { name: "No, I didn't sign up" }));
     expect(await screen.findByRole('heading', { name: 'Choose a Password' })).toBeTruthy();
     expect(screen.getByText(message).getAttribute('role')).toBe('status');
     type('New Password', 'abcdef');
@@ -319,11 +347,18 @@ describe('verify email', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Set Password' }));
     expect((await screen.findByText('Your password has been reset successfully')).getAttribute('role')).toBe('status');
     expect(posts(calls, '/api/reset-password').map((c) => (c as { body?: unknown }).body)).toEqual([{ token: 'pw-token', newPassword: 'abcdef' }]);
-    expect(posts(calls, '/api/verify-email')).toHaveLength(1);
+    expect(posts(calls, '/api/verify-email').map((c) => (c as { body?: unknown }).body)).toEqual([{ token: 'tok-2', choice: 'takeover' }]);
+  });
+
+  it('a link that died between the question and the answer: the server\'s message', async () => {
+    mockFetch({ ...signedOut, 'POST /api/verify-email/details': DETAILS, 'POST /api/verify-email': { status: 400, body: { message: INVALID } } });
+    renderAt('/verify-email?token=tok-3');
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, confirm my email' }));
+    expect((await screen.findByText(INVALID)).getAttribute('role')).toBe('alert');
   });
 
   it('a used, expired or unknown link, signed out: the server\'s message and the way to Log In for a new link', async () => {
-    mockFetch({ ...signedOut, 'POST /api/verify-email': { status: 400, body: { message: INVALID } } });
+    mockFetch({ ...signedOut, 'POST /api/verify-email/details': { status: 400, body: { message: INVALID } } });
     renderAt('/verify-email?token=used');
     expect((await screen.findByText(INVALID)).getAttribute('role')).toBe('alert');
     expect((await screen.findByRole('link', { name: 'Log In to request a new link' })).getAttribute('href')).toBe('/login');
@@ -333,7 +368,7 @@ describe('verify email', () => {
     let resends = 0;
     mockFetch({
       'GET /api/user': user({ emailVerified: false }),
-      'POST /api/verify-email': { status: 400, body: { message: INVALID } },
+      'POST /api/verify-email/details': { status: 400, body: { message: INVALID } },
       'POST /api/resend-verification': () =>
         ++resends === 1
           ? { message: 'We sent a new verification link to ann@example.com.' }

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { ManagedPageBody } from '../../../components/managed-page-body.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Page } from '../../../components/ui/layout.tsx';
 import { PRODUCT_NAME, paths } from '../../../lib/paths.ts';
-import { isPublished, useGetPageByPathQuery, type ManagedPage } from '../api.ts';
+import { isPublished, useGetPageByPathQuery, useGetPageChildrenQuery, type ManagedPage } from '../api.ts';
 import { applyPageHead } from '../head-tags.ts';
 import { theme } from '../../../styles/theme.ts';
 
@@ -36,7 +36,33 @@ function ManagedPageView({ page }: { page: ManagedPage }) {
   return (
     <Page as="article" className="managed-page" data-testid="managed-page">
       <ManagedPageBody htmlBody={page.htmlBody} cssBody={page.cssBody} />
+      <SectionList path={page.path} />
     </Page>
+  );
+}
+
+export const SECTION_LIST_TITLE = 'In this section';
+
+/**
+ * The published pages under this one (`/guides` lists `/guides/...`), with the titles and descriptions
+ * the owner has now: the guides index keeps working when a guide is renamed, added or unpublished.
+ * Nothing shows while it loads, when it fails or when there are none (a page without children).
+ */
+function SectionList({ path }: { path: string }) {
+  const { data } = useGetPageChildrenQuery(path);
+  if (!data || data.length === 0) return null;
+  return (
+    <Section aria-labelledby="section-list-title" data-testid="section-list">
+      <h2 id="section-list-title">{SECTION_LIST_TITLE}</h2>
+      <ul>
+        {data.map((child) => (
+          <li key={child.path}>
+            <Link to={child.path}>{child.title}</Link>
+            {child.metaDescription ? <p>{child.metaDescription}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }
 
@@ -76,4 +102,15 @@ const Code = styled.p`
   font-weight: 800;
   color: ${theme.colors.accent};
   line-height: 1;
+`;
+
+const Section = styled.nav`
+  margin-top: 32px;
+  & h2 { font-size: 1.25rem; font-weight: 700; margin-bottom: 12px; }
+  /* doubled: a page's own CSS (the guides' \`.managed-page ul\`) must not put bullets or indents on this list */
+  && ul { display: grid; gap: 12px; list-style: none; padding: 0; margin: 0; }
+  && li { margin: 0; }
+  & li { padding: 14px 16px; border: 1px solid ${theme.colors.border}; border-radius: ${theme.radii.md}; background: ${theme.colors.surface}; }
+  & a { font-weight: 700; font-size: 1.05rem; }
+  & p { margin-top: 4px; color: ${theme.colors.textSecondary}; font-size: ${theme.fontSizes.sm}; }
 `;

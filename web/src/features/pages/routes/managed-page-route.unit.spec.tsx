@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PageJson } from '../../../../../contracts/content.ts';
 import { mockFetch } from '../../../testing/mock-fetch.ts';
@@ -78,5 +78,32 @@ describe('managed pages', () => {
     expect(document.head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`${window.location.origin}/faq`);
     expect(document.head.querySelector('meta[name="description"]')!.getAttribute('content')).toBe('site');
     expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
+  });
+  it('lists the published pages under it ("In this section") with their current titles; none: no list', async () => {
+    const calls = mockFetch({
+      'GET /api/pages/by-path': page({ path: '/guides', title: 'Guides', htmlBody: '<h1>Guides</h1>' }),
+      'GET /api/pages/children': [
+        { path: '/guides/weekly', title: 'How weekly distributions work (renamed)', metaDescription: 'Dates and cadence.' },
+        { path: '/guides/roc', title: 'Return of capital', metaDescription: null },
+      ],
+    });
+    renderWithProviders(<ManagedPageRoute />, { route: '/guides' });
+    const list = await screen.findByTestId('section-list');
+    expect(screen.getByRole('heading', { name: 'In this section' })).toBeTruthy();
+    const links = [...list.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['How weekly distributions work (renamed)', '/guides/weekly'],
+      ['Return of capital', '/guides/roc'],
+    ]);
+    expect(list.textContent).toContain('Dates and cadence.');
+    expect(calls.find((c) => c.url.pathname === '/api/pages/children')!.url.searchParams.get('path')).toBe('/guides');
+    cleanup();
+    let answered = false;
+    mockFetch({ 'GET /api/pages/by-path': page({ path: '/about', htmlBody: '<h1>About us</h1>' }), 'GET /api/pages/children': () => ((answered = true), []) });
+    renderWithProviders(<ManagedPageRoute />, { route: '/about' });
+    expect(await screen.findByRole('heading', { name: 'About us' })).toBeTruthy();
+    await waitFor(() => expect(answered).toBe(true));
+    await act(async () => void (await new Promise((r) => setImmediate(r))));
+    expect(screen.queryByTestId('section-list')).toBeNull();
   });
 });
