@@ -26,6 +26,8 @@ export const BrokerRecord = z.object({
   units: z.string().nullable(),
   price: z.string().nullable(),
   date: IsoDate,
+  /** `file`: a line of a dividend history file the user imported; absent: the brokerage sync. */
+  source: z.literal('file').optional(),
 });
 export type BrokerRecord = z.infer<typeof BrokerRecord>;
 
