@@ -15,6 +15,7 @@ import { formatDate, formatMoney, formatShortDate, toNumber } from '../../../lib
 import { paths } from '../../../lib/paths.ts';
 import { useCurrentUser } from '../../../lib/session/use-current-user.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { DividendHistoryImport } from '../components/dividend-history-import.tsx';
 import { download } from '../components/holdings-csv.tsx';
 import { IncomeGoalCard } from '../components/income-goal.tsx';
 import { theme } from '../../../styles/theme.ts';
@@ -94,6 +95,7 @@ export default function IncomeRoute() {
           </SelectField>
         </ByBox>
         <DownloadCsv by={by} />
+        <DividendHistoryImport />
       </Controls>
       {userLoading || isLoading ? (
         <StateMessage role="status">{t.loading}</StateMessage>
