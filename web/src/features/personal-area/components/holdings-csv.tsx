@@ -113,6 +113,14 @@ export function HoldingsCsv({ now }: { now?: Date } = {}) {
     }
   };
 
+  // Each import asks afresh, merge first: a choice left from the last file never sends the next one elsewhere.
+  const openChoice = () => {
+    setAccounts('merge');
+    setAccountName('');
+    setAccountError(undefined);
+    setChoosing(true);
+  };
+
   // The dialog's choice, then the file picker (the file input stays outside the dialog, always there).
   const onChooseFile = (event: FormEvent) => {
     event.preventDefault();
@@ -132,7 +140,7 @@ export function HoldingsCsv({ now }: { now?: Date } = {}) {
         <Button $variant="outline" $size="sm" onClick={onExport} disabled={exporting}>
           {holdingsCsvTexts.export}
         </Button>
-        <Button $variant="outline" $size="sm" onClick={() => (setAccountError(undefined), setChoosing(true))} disabled={importing} title={holdingsCsvTexts.hint}>
+        <Button $variant="outline" $size="sm" onClick={openChoice} disabled={importing} title={holdingsCsvTexts.hint}>
           {importing ? holdingsCsvTexts.importing : holdingsCsvTexts.import}
         </Button>
         <HiddenInput ref={input} type="file" accept=".csv,text/csv" aria-label={holdingsCsvTexts.fileLabel} onChange={onFile} tabIndex={-1} />
@@ -163,7 +171,7 @@ export function HoldingsCsv({ now }: { now?: Date } = {}) {
               value={accountName}
               maxLength={40}
               placeholder={holdingsCsvTexts.accountPlaceholder}
-              onChange={(e) => setAccountName(e.target.value)}
+              onChange={(e) => (setAccountName(e.target.value), setAccountError(undefined))}
               error={accountError}
             />
           ) : null}

@@ -90,6 +90,11 @@ describe('Import CSV', () => {
     pick('ticker,shares\nDRPW,6\n');
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]!.url.search).toBe('');
+    // and the dialog asks afresh, merge first, no name kept
+    fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const again = screen.getByRole('dialog', { name: 'Import holdings' });
+    expect((within(again).getByRole('radio', { name: /Merge into my existing holdings/ }) as HTMLInputElement).checked).toBe(true);
+    expect(within(again).queryByLabelText('Account name')).toBeNull();
   });
 
   it('uploads the picked file and reports the counts and each failed line with its reason until dismissed', async () => {
