@@ -433,7 +433,7 @@ export const importHoldings = endpoint({
   path: '/api/user/portfolio/import',
   access: 'user',
   summary:
-    "Import holdings from a CSV file (our layout, or a positions download from Fidelity, Schwab, Robinhood, E*TRADE, Vanguard, Merrill or Interactive Brokers): creates holdings, updates the user's own ones of the same funds, never duplicates; one append.",
+    "Import holdings from a CSV file (our layout, or a positions download from Fidelity, Schwab, Robinhood, E*TRADE, Vanguard, Merrill, Interactive Brokers or Webull): creates holdings, updates the user's own ones of the same funds, never duplicates; one append.",
   description: 'Layouts and rules: docs/holdings-csv.md. A line that breaks a rule changes nothing and is reported with its line number.',
   tags,
   upload: { kind: 'csv', maxBytes: HOLDINGS_CSV_LIMIT_BYTES },

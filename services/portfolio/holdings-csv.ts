@@ -49,7 +49,7 @@ export const HOLDINGS_CSV_COLUMNS = ['ticker', 'shares', 'purchasePrice', 'purch
 export const holdingsCsvMessages = {
   empty: 'The CSV file is empty',
   header:
-    "No header row found: the file needs a 'ticker' and a 'shares' column (the WeeklyDiv layout) or a positions download from Fidelity, Schwab, Robinhood, E*TRADE, Vanguard, Merrill or Interactive Brokers (with 'Symbol' and 'Quantity' columns)",
+    "No header row found: the file needs a 'ticker' and a 'shares' column (the WeeklyDiv layout) or a positions download from Fidelity, Schwab, Robinhood, E*TRADE, Vanguard, Merrill, Interactive Brokers or Webull (with 'Symbol' and 'Quantity' columns)",
   robinhoodActivity:
     "This is Robinhood's account activity report (transactions), not a list of positions: use a positions list with Symbol, Quantity and Average Cost columns, or the WeeklyDiv layout",
   noRows: 'The CSV file has no holdings rows',

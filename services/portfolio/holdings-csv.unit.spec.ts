@@ -69,7 +69,7 @@ describe('holdings CSV: the WeeklyDiv layout', () => {
     expect(parseHoldingsCsv('', TODAY).fileError).toBe(holdingsCsvMessages.empty);
     expect(parseHoldingsCsv('\uFEFF\n\n', TODAY).fileError).toBe('The CSV file is empty');
     expect(parseHoldingsCsv('fund,amount\nDRPW,5\n', TODAY).fileError).toBe(
-      "No header row found: the file needs a 'ticker' and a 'shares' column (the WeeklyDiv layout) or a positions download from Fidelity, Schwab, Robinhood, E*TRADE, Vanguard, Merrill or Interactive Brokers (with 'Symbol' and 'Quantity' columns)",
+      "No header row found: the file needs a 'ticker' and a 'shares' column (the WeeklyDiv layout) or a positions download from Fidelity, Schwab, Robinhood, E*TRADE, Vanguard, Merrill, Interactive Brokers or Webull (with 'Symbol' and 'Quantity' columns)",
     );
     expect(parseHoldingsCsv('ticker,amount\nDRPW,5\n', TODAY).fileError).toBe(holdingsCsvMessages.header);
     expect(parseHoldingsCsv('ticker,shares\n', TODAY).fileError).toBe('The CSV file has no holdings rows');

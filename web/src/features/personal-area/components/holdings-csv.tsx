@@ -31,10 +31,10 @@ export const holdingsCsvTexts = {
   errorsTitle: 'Lines not imported',
   line: (line: number) => `Line ${line}`,
   dismiss: 'Dismiss',
-  hint: 'Our own layout (from Export CSV) or a positions download from Fidelity, Schwab, Robinhood, E*TRADE, Vanguard, Merrill or Interactive Brokers.',
+  hint: 'Our own layout (from Export CSV) or a positions download from Fidelity, Schwab, Robinhood, E*TRADE, Vanguard, Merrill, Interactive Brokers or Webull.',
   dialogTitle: 'Import holdings',
   dialogDescription:
-    'Our own layout (from Export CSV) or a positions download from Fidelity, Schwab, Robinhood, E*TRADE, Vanguard, Merrill or Interactive Brokers. Importing the same file again changes nothing.',
+    'Our own layout (from Export CSV) or a positions download from Fidelity, Schwab, Robinhood, E*TRADE, Vanguard, Merrill, Interactive Brokers or Webull. Importing the same file again changes nothing.',
   accountsLegend: 'Positions in this file',
   merge: 'Merge into my existing holdings',
   mergeHint: 'One holding per fund: a fund you already hold takes the file’s shares.',
