@@ -48,7 +48,8 @@ export const incomeTexts = {
   totalRow: 'Total',
   noFunds: 'No payouts in this range.',
   unmatchedTitle: 'Broker records not matched to a payout',
-  unmatchedIntro: 'Dividends your brokerage reported that match none of your holdings’ payouts (a fund not in our catalog, a payout before your first sync, or a date outside every payout).',
+  unmatchedIntro:
+    'Dividends your brokerage reported (its sync, or a dividend history file you imported) that match none of your holdings’ payouts (a fund not in our catalog or not held, a payout before your first sync or purchase, or a date outside every payout).',
   unmatchedColumns: { date: 'Date', symbol: 'Symbol', type: 'Type', amount: 'Amount' },
   unmatchedType: { DIVIDEND: 'Cash', REI: 'Reinvested' },
 } as const;
