@@ -26,6 +26,8 @@ export const BrokerRecord = z.object({
   units: z.string().nullable(),
   price: z.string().nullable(),
   date: IsoDate,
+  /** `file`: a line of a dividend history file the user imported; absent: the brokerage sync. */
+  source: z.literal('file').optional(),
 });
 export type BrokerRecord = z.infer<typeof BrokerRecord>;
 
@@ -322,6 +324,48 @@ export const putIncomeGoal = endpoint({
   body: IncomeGoalInput,
   responses: { 200: { description: 'The goal and its progress.', json: IncomeGoalView } },
   errors: [400, 412],
+  reads: ['portfolio', 'payouts', 'market'],
+  waitsFor: ['payouts'],
+});
+
+// ---------------------------------------------------------------------------------------------------
+// A broker's dividend history file (issue 28: hand-entered holdings)
+
+/** The largest dividend history file the import reads, as text/csv or JSON `{csv}` (413 beyond). */
+export const DIVIDEND_HISTORY_LIMIT_BYTES = 512 * 1024;
+
+export const DividendHistoryBroker = z.enum(['fidelity', 'schwab', 'robinhood', 'etrade', 'vanguard', 'ibkr']);
+
+/** A record of the file that no payout of a hand-entered holding took, with its line. */
+export const DividendHistoryUnmatched = BrokerRecord.extend({ line: z.number().int() });
+
+/** `POST /api/user/payouts/import`: what a dividend history file did (docs/payouts.md "Dividend history files"). */
+export const DividendHistoryImportResult = z.object({
+  broker: DividendHistoryBroker,
+  /** The file's dividend and reinvestment lines read. */
+  lines: z.number().int(),
+  /** Records new (or changed) since an earlier import: 0 when the same file comes again. */
+  recorded: z.number().int(),
+  /** The file's records a payout of a hand-entered holding took (received or short). */
+  matched: z.number().int(),
+  /** The others: listed, never dropped (also in `unmatched` of `GET /api/user/payouts`). */
+  unmatched: z.array(DividendHistoryUnmatched),
+  /** Dividend lines whose date or amount could not be read. */
+  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+});
+export type DividendHistoryImportResult = z.infer<typeof DividendHistoryImportResult>;
+
+export const importDividendHistory = endpoint({
+  method: 'post',
+  path: '/api/user/payouts/import',
+  access: 'user',
+  summary:
+    "Import a broker's dividend history (an account activity / transactions CSV of Fidelity, Schwab, Robinhood, E*TRADE, Vanguard or Interactive Brokers): its dividend lines become broker records matched to the hand-entered holdings' payouts; the same file again records nothing.",
+  description: 'Layouts, matching and ids: docs/payouts.md "Dividend history files".',
+  tags,
+  upload: { kind: 'csv', maxBytes: DIVIDEND_HISTORY_LIMIT_BYTES },
+  responses: { 200: { description: 'What the file gave, what a payout took and what no payout took.', json: DividendHistoryImportResult } },
+  errors: [400, 412, 413],
   reads: ['portfolio', 'payouts', 'market'],
   waitsFor: ['payouts'],
 });

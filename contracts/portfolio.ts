@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { canonical, parseAmount } from '../domain/market/decimal.ts';
 import { isValidDate } from '../domain/market/trading-days.ts';
+import { ACCOUNT_LABEL_MAX } from '../events/portfolio.ts';
 import { endpoint } from './endpoint.ts';
 import { PayoutStatus } from './payouts.ts';
 import { decimalDoc, lenient, lenientOptional } from './fields.ts';
@@ -121,6 +122,11 @@ export const HoldingView = z.object({
    * keeps it in line with the brokerage (removed by hand, it comes back at the next sync; docs/brokerage.md).
    */
   source: z.enum(['manual', 'brokerage']),
+  /**
+   * The brokerage account an import kept it apart under ("Roth IRA"), null when none: a fund may then
+   * be held once per account (docs/holdings-csv.md "Accounts").
+   */
+  account: z.string().nullable(),
   /** The day distributions are counted from (purchaseDate, else the day the holding was added). */
   heldSince: IsoDate,
   /** Same as `shares`: what was bought. */
@@ -396,15 +402,42 @@ export const exportHoldings = endpoint({
   reads: ['portfolio', 'catalog-index'],
 });
 
+/** The import's messages about accounts, word for word (docs/holdings-csv.md "Accounts"). */
+export const importAccountMessages = {
+  modeInvalid: 'accounts must be merge or separate',
+  nameRequired: "Account name: Required to keep this account's positions separate",
+  nameTooLong: `Account name: At most ${ACCOUNT_LABEL_MAX} characters`,
+  nameWithMerge: 'Account name: Only used to keep an account separate (accounts=separate)',
+} as const;
+
+/**
+ * Where an import's positions go (query fields, so a `text/csv` body and JSON `{csv}` take them alike):
+ * merged into the user's holdings (the default; each fund's holding without an account, its values
+ * replaced by the file's), or kept apart under an account name (the holdings of that account).
+ */
+export const HoldingsImportQuery = z.object({
+  accounts: z
+    .enum(['merge', 'separate'], { error: importAccountMessages.modeInvalid })
+    .default('merge')
+    .describe("`merge` (default): into the user's holdings; `separate`: kept apart as the holdings of `account`."),
+  account: z
+    .string()
+    .trim()
+    .max(ACCOUNT_LABEL_MAX, { error: importAccountMessages.nameTooLong })
+    .optional()
+    .describe(`The account's name (1-${ACCOUNT_LABEL_MAX} characters), with accounts=separate.`),
+});
+
 export const importHoldings = endpoint({
   method: 'post',
   path: '/api/user/portfolio/import',
   access: 'user',
   summary:
-    "Import holdings from a CSV file (our layout, or a positions download from Fidelity, Schwab, Robinhood, E*TRADE, Vanguard, Merrill or Interactive Brokers): creates holdings, updates the user's own ones of the same funds, never duplicates; one append.",
+    "Import holdings from a CSV file (our layout, or a positions download from Fidelity, Schwab, Robinhood, E*TRADE, Vanguard, Merrill, Interactive Brokers or Webull): creates holdings, updates the user's own ones of the same funds, never duplicates; one append.",
   description: 'Layouts and rules: docs/holdings-csv.md. A line that breaks a rule changes nothing and is reported with its line number.',
   tags,
   upload: { kind: 'csv', maxBytes: HOLDINGS_CSV_LIMIT_BYTES },
+  query: HoldingsImportQuery,
   responses: { 200: { description: 'What was created and updated, and each line not imported with its reason.', json: HoldingsImportResult } },
   errors: [400, 412, 413],
   reads: ['catalog-index'],

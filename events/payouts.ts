@@ -23,7 +23,7 @@ export const payoutMarkedReceived = defineEvent(
 );
 
 /** One dividend record of a brokerage account as SnapTrade reports it (an account activity). */
-export const brokerPayoutRecord = z.object({
+const brokerPayoutRecordV1 = z.object({
   /** SnapTrade's activity id. */
   id: z.string().min(1).max(200),
   accountId: z.string().min(1).max(200),
@@ -39,9 +39,17 @@ export const brokerPayoutRecord = z.object({
   /** The record's New York date: its trade date, else its settlement date. */
   date: isoDate,
 });
+
+/**
+ * Version 2 (issue 28, a broker's dividend history file): `source`, where the record comes from. Absent
+ * (every version 1 record): the brokerage sync (SnapTrade), matched to the synced holdings' payouts;
+ * `file`: a line of a dividend history / activity CSV the user uploaded, matched to the hand-entered
+ * holdings' payouts (docs/payouts.md "Dividend history files").
+ */
+export const brokerPayoutRecord = brokerPayoutRecordV1.extend({ source: z.literal('file').optional() });
 export type BrokerPayoutRecord = z.infer<typeof brokerPayoutRecord>;
 
-/** A brokerage sync found dividend records not seen before (or changed since): they are kept, matched or not. */
+/** A brokerage sync, or a dividend history file, gave dividend records not seen before (or changed since): they are kept, matched or not. */
 export const brokerPayoutsRecorded = defineEvent(
   'BrokerPayoutsRecorded',
   z.object({
@@ -49,6 +57,16 @@ export const brokerPayoutsRecorded = defineEvent(
     records: z.array(brokerPayoutRecord).min(1),
     recordedAt: isoInstant,
   }),
+  {
+    version: 2,
+    legacy: [
+      {
+        version: 1,
+        schema: z.object({ userId: z.uuid(), records: z.array(brokerPayoutRecordV1).min(1), recordedAt: isoInstant }),
+        upcast: <T extends object>(old: T): T => old,
+      },
+    ],
+  },
 );
 
 /** The user's income goal: an amount a week or a month. */

@@ -54,17 +54,29 @@ export function withEntered<T extends HoldingEntered>(holding: T, entered: Holdi
   return next as T;
 }
 
+const holdingAddedV1 = z.object({
+  userId: z.uuid(),
+  holdingId: z.uuid(),
+  etfId: z.uuid(),
+  ...holdingEntered.shape,
+  addedAt: isoInstant,
+  /** Where the holding comes from: absent or `manual` (added by the user), `brokerage` (a brokerage sync). */
+  source: z.enum(['manual', 'brokerage']).optional(),
+});
+
+/** The longest account label a holding takes ("Roth IRA", "Schwab 5678"). */
+export const ACCOUNT_LABEL_MAX = 40;
+
+/**
+ * Version 2 (issue 28, "a second account's positions kept apart"): `account`, the label of the
+ * brokerage account a holdings import kept apart (docs/holdings-csv.md "Accounts"). Absent: no account
+ * (added by hand, a sync, or an import merged into the user's holdings), as every version 1 event.
+ * A holding's account never changes: the fund and the account are what an import finds it by.
+ */
 export const holdingAdded = defineEvent(
   'HoldingAdded',
-  z.object({
-    userId: z.uuid(),
-    holdingId: z.uuid(),
-    etfId: z.uuid(),
-    ...holdingEntered.shape,
-    addedAt: isoInstant,
-    /** Where the holding comes from: absent or `manual` (added by the user), `brokerage` (a brokerage sync). */
-    source: z.enum(['manual', 'brokerage']).optional(),
-  }),
+  holdingAddedV1.extend({ account: z.string().min(1).max(ACCOUNT_LABEL_MAX).optional() }),
+  { version: 2, legacy: [{ version: 1, schema: holdingAddedV1, upcast: (old: z.infer<typeof holdingAddedV1>) => old }] },
 );
 
 /**

@@ -37,7 +37,8 @@ const empty = (userId: string): PayoutsDoc => ({ _id: userId, marks: [], records
 
 export const payoutsProjection: Projection = {
   name: 'payouts',
-  version: 1,
+  // 2: a record's source (BrokerPayoutsRecorded v2: `file`, a dividend history file)
+  version: 2,
   handles: ['PayoutMarkedReceived', 'BrokerPayoutsRecorded', 'IncomeGoalSet'] satisfies PayoutEvent['type'][],
   collections: { [PAYOUTS]: [] },
   async apply(recorded: RecordedEvent, ctx: ProjectionContext) {

@@ -48,7 +48,7 @@ describe('payouts projection: schema coverage', () => {
     expect(notReaching).toEqual({ PayoutMarkedReceived: [], BrokerPayoutsRecorded: ['recordedAt'], IncomeGoalSet: [] });
     // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
     expect({ version: payoutsProjection.version, documentFields }).toEqual({
-      version: 1,
+      version: 2,
       documentFields: {
         [PAYOUTS]: [
           '_id',
@@ -69,6 +69,7 @@ describe('payouts projection: schema coverage', () => {
           'records[].date',
           'records[].id',
           'records[].price',
+          'records[].source',
           'records[].symbol',
           'records[].type',
           'records[].units',

@@ -136,24 +136,32 @@ export function buildLedger({ holdings, market, payouts, computed: known }: Ledg
   const tickerOf = (c: HoldingComputation) => market.series.get(c.holding.etfId)?.ticker ?? market.items.get(c.holding.etfId)?.ticker ?? '';
   const reinvestedOf = (c: HoldingComputation) =>
     c.holding.source === 'brokerage'
-      ? records.filter((r) => r.type === 'REI' && recordTicker(r.symbol) === tickerOf(c).toUpperCase() && r.units !== null).map((r) => ({ date: r.date, units: dec(r.units!) }))
+      ? records.filter((r) => r.type === 'REI' && r.source !== 'file' && recordTicker(r.symbol) === tickerOf(c).toUpperCase() && r.units !== null).map((r) => ({ date: r.date, units: dec(r.units!) }))
       : [];
 
-  // the synced holdings' payouts over the records' dates (plus the window), matched once
-  const recordIns: BrokerRecordIn[] = records.map((r) => ({ id: r.id, ticker: recordTicker(r.symbol), type: r.type, amount: dec(r.amount), date: r.date }));
-  let matched = new Map<string, string[]>();
-  let unmatchedIds: string[] = records.map((r) => r.id);
-  const synced = computed.filter((c) => c.holding.source === 'brokerage');
-  if (records.length > 0 && synced.length > 0) {
-    const dates = records.map((r) => r.date).sort();
+  // Each source against its holdings, over the records' dates (plus the window), matched once: the
+  // brokerage sync's records against the synced holdings' payouts, a dividend history file's against
+  // the hand-entered holdings' payouts (a file never confirms what the sync reports, nor the reverse).
+  const matched = new Map<string, string[]>();
+  const unmatchedIds: string[] = [];
+  for (const fromFile of [false, true]) {
+    const own = records.filter((r) => (r.source === 'file') === fromFile);
+    const held = computed.filter((c) => (c.holding.source === 'brokerage') !== fromFile);
+    if (own.length === 0) continue;
+    if (held.length === 0) {
+      unmatchedIds.push(...own.map((r) => r.id));
+      continue;
+    }
+    const dates = own.map((r) => r.date).sort();
     const pad = 2 * MATCH_WINDOW_BUSINESS_DAYS + 7;
-    const candidates = synced.flatMap((c) => draftsOf(c, market, addDays(dates[0]!, -pad), addDays(dates[dates.length - 1]!, pad), reinvestedOf(c))).filter((d) => !d.estimated);
+    const candidates = held.flatMap((c) => draftsOf(c, market, addDays(dates[0]!, -pad), addDays(dates[dates.length - 1]!, pad), reinvestedOf(c))).filter((d) => !d.estimated);
+    const recordIns: BrokerRecordIn[] = own.map((r) => ({ id: r.id, ticker: recordTicker(r.symbol), type: r.type, amount: dec(r.amount), date: r.date }));
     const result = matchBrokerRecords(
       candidates.map((d) => ({ key: d.key, ticker: d.ticker.toUpperCase(), payDate: d.payDate, expected: d.expected })),
       recordIns,
     );
-    matched = result.matched;
-    unmatchedIds = result.unmatched;
+    for (const [key, ids] of result.matched) matched.set(key, [...(matched.get(key) ?? []), ...ids]);
+    unmatchedIds.push(...result.unmatched);
   }
 
   const out: LedgerPayout[] = [];

@@ -65,4 +65,34 @@ describe('buildLedger', () => {
     ]);
     expect(l.unmatched).toEqual([]);
   });
+
+  it('a dividend history file confirms the hand-entered holding, never the synced one; the sync confirms the synced one, never the hand-entered one', () => {
+    const cash = (id: string, date: string, amount: string, source?: 'file'): BrokerPayoutRecord => ({
+      id,
+      accountId: source ? 'file:schwab' : 'a',
+      type: 'DIVIDEND',
+      symbol: 'PAYW',
+      amount,
+      units: null,
+      price: null,
+      date,
+      ...(source ? { source } : {}),
+    });
+    const hand = holding({ id: 'hand' });
+    const synced = holding({ id: 'sync', source: 'brokerage', purchaseDate: null, addedAt: '2026-01-05T15:00:00.000Z' });
+    // the file says 01-07 $50 (the hand-entered holding's) and 01-14 $30 (short); the sync says 01-14 $40
+    const records = [cash('f1', '2026-01-07', '50', 'file'), cash('f2', '2026-01-14', '30', 'file'), cash('s1', '2026-01-14', '40')];
+    const l = buildLedger({ holdings: [hand, synced], market: market(series(weekly)), payouts: doc(records) }, '2026-01-05', '2026-01-16');
+    expect(l.payouts.map((p) => [p.holdingId, p.exDate, p.received, p.status, p.match?.source === 'brokerage' ? p.match.records.map((r) => r.id) : null])).toEqual([
+      ['hand', '2026-01-06', '50.00', 'received', ['f1']],
+      // the file's 01-07 record is not the synced holding's: missing
+      ['sync', '2026-01-06', null, 'missing', null],
+      ['hand', '2026-01-13', '30.00', 'short', ['f2']],
+      ['sync', '2026-01-13', '40.00', 'received', ['s1']],
+    ]);
+    expect(l.unmatched).toEqual([]);
+    // without a hand-entered holding the file's records are listed, not taken by the synced holding
+    const alone = buildLedger({ holdings: [synced], market: market(series(weekly)), payouts: doc(records) }, '2026-01-05', '2026-01-16');
+    expect(alone.unmatched.map((r) => r.id).sort()).toEqual(['f1', 'f2']);
+  });
 });

@@ -16,6 +16,8 @@ export interface HoldingEntry extends HoldingEntered {
   addedAt: string;
   /** `brokerage` when a brokerage sync created it (absent: added by hand). */
   source?: 'brokerage';
+  /** The account label an import kept it apart under (HoldingAdded v2; absent: none). */
+  account?: string;
 }
 
 export interface PortfolioDoc extends Doc {
@@ -27,7 +29,8 @@ export const PORTFOLIOS = 'portfolios';
 
 export const portfolioProjection: Projection = {
   name: 'portfolio',
-  version: 1,
+  // 2: a holding's account label (HoldingAdded v2, issue 28)
+  version: 2,
   handles: ['HoldingAdded', 'HoldingRemoved', 'HoldingSynced', 'HoldingUpdated'] satisfies PortfolioEvent['type'][],
   // multikey: holdersOf (the alerts' recipients of a fund)
   collections: { [PORTFOLIOS]: [{ key: { 'holdings.etfId': 1 }, name: 'holdings_etfId' }] },

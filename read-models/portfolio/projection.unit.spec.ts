@@ -59,6 +59,22 @@ describe('portfolio projection', () => {
     expect(JSON.stringify(await twice.all(PORTFOLIOS))).toBe(JSON.stringify(want));
   });
 
+  it('keeps the account an import kept a holding apart under: two holdings of one fund, one per account (delivered twice too)', async () => {
+    const accounts: GivenEvent[] = [added(ann, 8, 3, { account: 'Roth IRA' }), added(ann, 9, 3, { shares: '3', account: 'Individual' })];
+    const want = [
+      {
+        _id: ann,
+        holdings: [
+          { id: hid(8), etfId: etf(3), shares: '100', purchasePrice: '50.25', purchaseDate: '2026-01-02', isDrip: true, addedAt: at(5), account: 'Roth IRA' },
+          { id: hid(9), etfId: etf(3), shares: '3', purchasePrice: '50.25', purchaseDate: '2026-01-02', isDrip: true, addedAt: at(5), account: 'Individual' },
+        ],
+        _position: 2,
+      },
+    ];
+    const twice = await project(portfolioProjection, recorded(accounts), { batchSize: 1, deliverTwice: true });
+    expect(await twice.all(PORTFOLIOS)).toEqual(want);
+  });
+
   it('follows HoldingUpdated: the whole entered entry is replaced, the id, fund and addedAt stay (delivered twice too)', async () => {
     const edited: GivenEvent[] = [
       added(ann, 6, 4),
@@ -88,7 +104,7 @@ describe('portfolio projection', () => {
 describe('portfolio projection: schema coverage', () => {
   const given = (d: { userId: string; holdingId: string }) => [sampleEvent('HoldingAdded', { userId: d.userId, holdingId: d.holdingId })];
   const cases: CoverageCases<PortfolioEvent> = {
-    HoldingAdded: { data: { source: 'brokerage' } },
+    HoldingAdded: { data: { source: 'brokerage', account: 'Roth IRA' } },
     HoldingSynced: { given },
     HoldingUpdated: { given },
     HoldingRemoved: { given },
@@ -107,10 +123,10 @@ describe('portfolio projection: schema coverage', () => {
     });
     // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
     expect({ version: portfolioProjection.version, documentFields }).toEqual({
-      version: 1,
+      version: 2,
       documentFields: {
         [PORTFOLIOS]: [
-          '_id', '_position', 'holdings', 'holdings[].addedAt', 'holdings[].etfId', 'holdings[].id', 'holdings[].isDrip', 'holdings[].purchaseDate', 'holdings[].purchasePrice',
+          '_id', '_position', 'holdings', 'holdings[].account', 'holdings[].addedAt', 'holdings[].etfId', 'holdings[].id', 'holdings[].isDrip', 'holdings[].purchaseDate', 'holdings[].purchasePrice',
           'holdings[].shares', 'holdings[].source',
         ],
       },

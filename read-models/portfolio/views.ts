@@ -112,6 +112,7 @@ export function holdingView(c: HoldingComputation, item: EtfListItem | null, lat
     etf: item,
     addedAt: holding.addedAt,
     source: holding.source ?? 'manual',
+    account: holding.account ?? null,
     heldSince,
     sharesBought: holding.shares,
     currentShares: sharesText(current),

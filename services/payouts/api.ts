@@ -1,10 +1,11 @@
-import { getIncome, getIncomeCsv, getIncomeGoal, getPayouts, markPayoutReceived, payoutMessages, putIncomeGoal } from '../../contracts/payouts.ts';
+import { getIncome, getIncomeCsv, getIncomeGoal, getPayouts, importDividendHistory, markPayoutReceived, payoutMessages, putIncomeGoal, type DividendHistoryImportResult } from '../../contracts/payouts.ts';
 import { addDays, newYorkDate } from '../../domain/market/trading-days.ts';
 import { buildLedger } from '../../read-models/portfolio/payout-ledger.ts';
 import { incomeGoalView, incomeSeriesView, ledgerInput, ledgerView } from '../../read-models/portfolio/payout-queries.ts';
-import { notFound } from '../core/errors.ts';
+import { badRequest, notFound } from '../core/errors.ts';
 import { apiModule, handle, SENT } from '../http/endpoints.ts';
 import * as commands from './commands.ts';
+import { dividendHistoryRecords, parseDividendHistoryCsv } from './dividend-history-csv.ts';
 import { incomeToCsv } from './income-csv.ts';
 
 /** Days of the ledger before and after the market date when `from` / `to` are left out. */
@@ -41,6 +42,30 @@ export const payoutsApi = apiModule('payouts', (deps) => {
       const payout = buildLedger({ ...data, holdings }, payDate, payDate).payouts.find((p) => p.exDate === params.exDate);
       if (!payout) throw notFound(payoutMessages.payoutNotFound);
       return payout;
+    }),
+
+    // A broker's dividend history file: its records kept as the sync's are, then matched at read time
+    // to the hand-entered holdings' payouts; the answer says which of this file's records a payout took.
+    handle(importDividendHistory, async ({ body }, call) => {
+      const userId = call.auth.user._id;
+      const parsed = parseDividendHistoryCsv(body);
+      if (parsed.fileError !== null) throw badRequest(parsed.fileError);
+      const records = dividendHistoryRecords(parsed.layout!, parsed.rows);
+      const { position, recorded } = await commands.recordBrokerPayouts(deps, userId, records, call.context());
+      await call.waitFor(position);
+      const data = await input(userId);
+      const today = data.market.today;
+      const unmatchedIds = new Set(buildLedger(data, today, today).unmatched.map((r) => r.id));
+      const lineOf = new Map(records.map((r, i) => [r.id, parsed.rows[i]!.line]));
+      const unmatched = records.filter((r) => unmatchedIds.has(r.id)).map((r) => ({ ...r, line: lineOf.get(r.id)! }));
+      return {
+        broker: parsed.layout!,
+        lines: records.length,
+        recorded,
+        matched: records.length - unmatched.length,
+        unmatched,
+        errors: parsed.errors,
+      } satisfies DividendHistoryImportResult;
     }),
 
     handle(getIncome, async ({ query }, call) => {

@@ -10,7 +10,7 @@ import {
   removeHolding,
   DEMO_DATA_HEADER,
 } from '../../contracts/portfolio.ts';
-import type { HoldingsImportResult } from '../../contracts/portfolio.ts';
+import { importAccountMessages, type HoldingsImportResult } from '../../contracts/portfolio.ts';
 import { newYorkDate } from '../../domain/market/trading-days.ts';
 import { badRequest, notFound } from '../core/errors.ts';
 import { apiModule, handle, SENT } from '../http/endpoints.ts';
@@ -46,12 +46,13 @@ export const portfolioApi = apiModule('portfolio', (deps) => {
       return SENT;
     }),
 
-    handle(importHoldings, async ({ body }, call) => {
+    handle(importHoldings, async ({ body, query }, call) => {
+      const account = importAccountOf(query);
       const ctx = call.context();
       // in slices, the event loop free between them: a large file does not hold other requests (audit I6)
       const parsed = await parseHoldingsCsvInSlices(body, newYorkDate(ctx.now));
       if (parsed.fileError) throw badRequest(parsed.fileError);
-      const { position, ...report } = await commands.importHoldings({ log: deps.log, readModels: deps.readModels }, call.auth.user._id, parsed.rows, parsed.errors, ctx);
+      const { position, ...report } = await commands.importHoldings({ log: deps.log, readModels: deps.readModels }, call.auth.user._id, parsed.rows, parsed.errors, ctx, account);
       await call.waitFor(position);
       return report satisfies HoldingsImportResult;
     }),
@@ -94,3 +95,14 @@ export const portfolioApi = apiModule('portfolio', (deps) => {
     }),
   ];
 });
+
+/** The account an import keeps its positions apart under (null: merged), or the 400 of a wrong choice. */
+function importAccountOf(query: { accounts: 'merge' | 'separate'; account?: string | undefined }): string | null {
+  const name = query.account ?? '';
+  if (query.accounts === 'merge') {
+    if (name !== '') throw badRequest(importAccountMessages.nameWithMerge, { account: importAccountMessages.nameWithMerge });
+    return null;
+  }
+  if (name === '') throw badRequest(importAccountMessages.nameRequired, { account: importAccountMessages.nameRequired });
+  return name;
+}

@@ -41,7 +41,7 @@ export type PortfolioCommand =
        * are one append. See planHoldingsImport.
        */
       type: 'ImportHoldings';
-      data: { userId: string; lines: readonly ImportLine[] };
+      data: ImportHoldingsData;
     }
   | {
       /**
@@ -79,6 +79,22 @@ export interface ImportPlan {
   errors: { line: number; message: string }[];
 }
 
+/**
+ * An import's lines and where they go: `account` null merges them into the user's holdings (each
+ * fund's holding without an account); a label keeps them apart, in the holdings of that account
+ * (created with it, found by it again: importing the same account twice never duplicates).
+ */
+export interface ImportHoldingsData {
+  userId: string;
+  lines: readonly ImportLine[];
+  account?: string | null;
+}
+
+/** The holding of a fund an import line goes to: the one of the import's account (none: without an account). */
+export function holdingFor<H extends { etfId: string; account?: string }>(holdings: readonly H[], etfId: string, account: string | null | undefined): H | undefined {
+  return holdings.find((h) => h.etfId === etfId && (h.account ?? null) === (account ?? null));
+}
+
 /** The entered values of a new holding that a CSV line leaves out (a file layout without the column). */
 const NEW_HOLDING = { purchasePrice: null, purchaseDate: null, isDrip: false } satisfies Omit<HoldingEntered, 'shares'>;
 
@@ -113,7 +129,7 @@ function holdingProblem(
  * brokerage sync owns is left alone (an error unless the line matches it). A line breaking a rule,
  * or naming a fund an earlier line named, is an error and changes nothing.
  */
-export function planHoldingsImport(data: { userId: string; lines: readonly ImportLine[] }, state: PortfolioState, ctx: CommandContext): ImportPlan {
+export function planHoldingsImport(data: ImportHoldingsData, state: PortfolioState, ctx: CommandContext): ImportPlan {
   const plan: ImportPlan = { events: [], created: 0, updated: 0, errors: [] };
   const seen = new Map<string, number>();
   for (const l of data.lines) {
@@ -123,7 +139,7 @@ export function planHoldingsImport(data: { userId: string; lines: readonly Impor
       continue;
     }
     seen.set(l.etfId, l.line);
-    const held = state.holdings.find((h) => h.etfId === l.etfId);
+    const held = holdingFor(state.holdings, l.etfId, data.account);
     // What the line gives, over what the holding has (or a new holding's defaults).
     const values: HoldingEntered = { ...NEW_HOLDING, ...(held ? enteredOf(held) : {}), ...enteredOf(l) };
     if (held !== undefined && sameEntered(held, values)) continue;
@@ -139,7 +155,8 @@ export function planHoldingsImport(data: { userId: string; lines: readonly Impor
       continue;
     }
     if (!held) {
-      plan.events.push({ type: 'HoldingAdded', data: { userId: data.userId, holdingId: l.newHoldingId, etfId: l.etfId, ...values, addedAt: ctx.now } });
+      const account = data.account ? { account: data.account } : {};
+      plan.events.push({ type: 'HoldingAdded', data: { userId: data.userId, holdingId: l.newHoldingId, etfId: l.etfId, ...values, addedAt: ctx.now, ...account } });
       plan.created++;
     } else {
       plan.events.push({ type: 'HoldingUpdated', data: { userId: data.userId, holdingId: held.holdingId, etfId: l.etfId, ...values, updatedAt: ctx.now } });
@@ -165,7 +182,8 @@ export function decidePortfolio(command: PortfolioCommand, state: PortfolioState
       // The API validated these; the decider keeps the invariants whoever sends the command.
       const problem = holdingProblem(data, { ticker, firstTradingDay: command.firstTradingDay ?? null }, ctx);
       if (problem) throw badRequest(problem.message, { [problem.field]: problem.message });
-      if (state.holdings.some((h) => h.etfId === data.etfId)) throw conflict(portfolioMessages.alreadyHeld(ticker));
+      // one holding of a fund outside any account (an import may keep others apart, under their account)
+      if (holdingFor(state.holdings, data.etfId, null)) throw conflict(portfolioMessages.alreadyHeld(ticker));
       return [{ type: 'HoldingAdded', data: { ...data, addedAt: ctx.now } }];
     }
     case 'RemoveHolding': {
@@ -211,7 +229,8 @@ export function planBrokerageSync(data: { userId: string; positions: readonly Br
       notSynced.push({ etfId: position.etfId, reason: problem.field === 'shares' ? `Shares: ${problem.message}` : problem.message });
       continue;
     }
-    const held = state.holdings.find((h) => h.etfId === position.etfId);
+    // the synced holding of the fund, else the user's own one without an account (left alone below)
+    const held = state.holdings.find((h) => h.etfId === position.etfId && h.source === 'brokerage') ?? holdingFor(state.holdings, position.etfId, null);
     if (!held) {
       events.push({
         type: 'HoldingAdded',

@@ -103,6 +103,22 @@ describe('ImportHoldings (a CSV import: one decision, one append)', () => {
     expect(plan([added], line())).toEqual({ events: [], created: 0, updated: 0, errors: [] });
   });
 
+  it('keeps an account apart: its own holding of a fund beside the unlabelled one, found again by fund and account; a merge goes to the unlabelled one', () => {
+    const intoAccount = (account: string, ...lines: ImportLine[]): PortfolioCommand => ({ type: 'ImportHoldings', data: { userId, lines, account } });
+    const roth: PortfolioEvent = { type: 'HoldingAdded', data: { userId, holdingId: h2, etfId: nvdw, shares: '40', purchasePrice: null, purchaseDate: null, isDrip: false, addedAt: ctx.now, account: 'Roth IRA' } };
+    given([added]).when(intoAccount('Roth IRA', line({ shares: '40' }))).then([roth]);
+    given([added, roth]).when(intoAccount('Roth IRA', line({ shares: '40', newHoldingId: h3 }))).then([]);
+    given([added, roth]).when(intoAccount('Roth IRA', line({ shares: '45', newHoldingId: h3 }))).then([
+      { type: 'HoldingUpdated', data: { userId, holdingId: h2, etfId: nvdw, shares: '45', purchasePrice: null, purchaseDate: null, isDrip: false, updatedAt: ctx.now } },
+    ]);
+    given([roth]).when(importing(line({ shares: '5', newHoldingId: h3 }))).then([
+      { type: 'HoldingAdded', data: { userId, holdingId: h3, etfId: nvdw, shares: '5', purchasePrice: null, purchaseDate: null, isDrip: false, addedAt: ctx.now } },
+    ]);
+    // the form's one holding per fund is the one without an account
+    given([roth]).when(add()).then([added]);
+    given([roth, added]).when(add({ holdingId: h3 })).thenThrows({ status: 409, message: 'NVDW is already in your portfolio' });
+  });
+
   it('folds HoldingUpdated: a second identical import writes nothing', () => {
     const first = given([added]).when(importing(line({ shares: '7' }))).events();
     given([added, ...first]).when(importing(line({ shares: '7' }))).then([]);

@@ -106,6 +106,8 @@ export async function importHoldings(
   rows: readonly HoldingsCsvRow[],
   parseErrors: readonly { line: number; message: string }[],
   ctx: CommandContext,
+  /** The account the lines are kept apart under; null: merged into the user's holdings (planHoldingsImport). */
+  account: string | null = null,
 ): Promise<ImportReport> {
   const byTicker = new Map((await listCatalog(readModels)).map((e) => [e.ticker, e]));
   const errors = [...parseErrors];
@@ -140,7 +142,7 @@ export async function importHoldings(
       return plan.events;
     },
   };
-  const result = await handleCommand(log, streams.portfolio(userId), decider, { type: 'ImportHoldings', data: { userId, lines } }, ctx, WRITE_RETRIES);
+  const result = await handleCommand(log, streams.portfolio(userId), decider, { type: 'ImportHoldings', data: { userId, lines, account } }, ctx, WRITE_RETRIES);
   const all = [...errors, ...plan.errors].sort((a, b) => a.line - b.line);
   return { created: plan.created, updated: plan.updated, errors: all, position: result.position };
 }

@@ -11,7 +11,7 @@ const sample = (file: string) => readFileSync(path.join(BROKER_SAMPLES_DIR, file
 describe('the brokers’ sample files (fixtures/brokers, docs/holdings-csv.md "How well the layouts are read")', () => {
   it('covers the brokers’ layouts, each file with a README entry for its source', () => {
     const layouts = new Set(brokerSampleFiles().map((f) => measureSample(f, TODAY).expectedLayout));
-    expect([...layouts].sort()).toEqual(['etrade', 'fidelity', 'ibkr', 'merrill', 'robinhood', 'schwab', 'vanguard']);
+    expect([...layouts].sort()).toEqual(['etrade', 'fidelity', 'ibkr', 'merrill', 'robinhood', 'schwab', 'vanguard', 'webull']);
     const readme = readFileSync(path.join(BROKER_SAMPLES_DIR, 'README.md'), 'utf8');
     for (const file of brokerSampleFiles()) expect(readme, file).toContain(`\`${file}\``);
   });

@@ -216,7 +216,7 @@ describe('POST /api/user/portfolio/import', () => {
       .send('fund,amount\nDRPW,5\n')
       .expect(400, {
         message:
-          "No header row found: the file needs a 'ticker' and a 'shares' column (the WeeklyDiv layout) or a positions download from Fidelity, Schwab, Robinhood, E*TRADE, Vanguard, Merrill or Interactive Brokers (with 'Symbol' and 'Quantity' columns)",
+          "No header row found: the file needs a 'ticker' and a 'shares' column (the WeeklyDiv layout) or a positions download from Fidelity, Schwab, Robinhood, E*TRADE, Vanguard, Merrill, Interactive Brokers or Webull (with 'Symbol' and 'Quantity' columns)",
       });
     await agent.post('/api/user/portfolio/import').type('text/csv').send(`${HEADER}\n`).expect(400, { message: 'The CSV file has no holdings rows' });
     await agent.post('/api/user/portfolio/import').type('text/csv').send('').expect(400, { message: 'The CSV file is empty' });

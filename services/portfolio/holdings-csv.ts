@@ -14,7 +14,7 @@ import { HOLDING_LIMITS, holdingMessages as holdingInputMessages } from '../../c
  * catalog and what the user holds already is the command's business (planHoldingsImport).
  */
 
-export type HoldingsCsvLayout = 'weeklydiv' | 'fidelity' | 'schwab' | 'robinhood' | 'etrade' | 'vanguard' | 'merrill' | 'ibkr';
+export type HoldingsCsvLayout = 'weeklydiv' | 'fidelity' | 'schwab' | 'robinhood' | 'etrade' | 'vanguard' | 'merrill' | 'ibkr' | 'webull';
 
 /**
  * What a line of a file is: a position (handed on as a holding, its values checked), cash (a cash
@@ -49,7 +49,7 @@ export const HOLDINGS_CSV_COLUMNS = ['ticker', 'shares', 'purchasePrice', 'purch
 export const holdingsCsvMessages = {
   empty: 'The CSV file is empty',
   header:
-    "No header row found: the file needs a 'ticker' and a 'shares' column (the WeeklyDiv layout) or a positions download from Fidelity, Schwab, Robinhood, E*TRADE, Vanguard, Merrill or Interactive Brokers (with 'Symbol' and 'Quantity' columns)",
+    "No header row found: the file needs a 'ticker' and a 'shares' column (the WeeklyDiv layout) or a positions download from Fidelity, Schwab, Robinhood, E*TRADE, Vanguard, Merrill, Interactive Brokers or Webull (with 'Symbol' and 'Quantity' columns)",
   robinhoodActivity:
     "This is Robinhood's account activity report (transactions), not a list of positions: use a positions list with Symbol, Quantity and Average Cost columns, or the WeeklyDiv layout",
   noRows: 'The CSV file has no holdings rows',
@@ -80,11 +80,16 @@ export const HOLDINGS_CSV_HEADERS = {
   merrill: { ticker: ['symbol'], shares: ['quantity'], price: [], cost: [], drip: [] },
   // Interactive Brokers: the activity statement's Open Positions (Cost Price, Cost Basis), a Flex query's (CostBasisPrice, CostBasisMoney).
   ibkr: { ticker: ['symbol'], shares: ['quantity'], price: ['cost price', 'costbasisprice'], cost: ['cost basis', 'costbasismoney'], drip: [] },
+  // Webull: its positions as its OpenAPI names them (`symbol, instrument_type, …, unit_cost, qty, total_cost,
+  // last_price, market_value, …`), the form a script writing them to a file keeps (no published Webull file: docs/holdings-csv.md).
+  webull: { ticker: ['symbol'], shares: ['qty', 'quantity'], price: ['unit cost'], cost: ['total cost'], drip: [] },
 } as const;
 
 /** Header names that tell the brokers' layouts apart (after 'Symbol' and a quantity), tried in this order. */
 const LAYOUT_MARKS: readonly (readonly [HoldingsCsvLayout, readonly string[]])[] = [
   ['ibkr', ['clientaccountid', 'costbasisprice', 'assetclass']],
+  // before Fidelity and Schwab: Webull's names also give 'last price' and 'market value'
+  ['webull', ['unit cost', 'instrument type']],
   ['etrade', ['price paid']],
   ['vanguard', ['investment name', 'share price']],
   ['merrill', ['cob date', 'account registration']],
@@ -282,8 +287,8 @@ function* holdingsOfRecords(records: ReturnType<typeof readRecords>, today: IsoD
     securityType: layout === 'schwab' ? find(columns, ['security type', 'asset type']) : -1,
     value: layout === 'merrill' ? columns.indexOf(MERRILL_VALUE.value) : -1,
     gain: layout === 'merrill' ? columns.indexOf(MERRILL_VALUE.gain) : -1,
-    assetClass: ibkr ? find(columns, ['asset category', 'assetclass']) : -1,
-    currency: ibkr ? find(columns, ['currency', 'currencyprimary']) : -1,
+    assetClass: ibkr ? find(columns, ['asset category', 'assetclass']) : layout === 'webull' ? columns.indexOf('instrument type') : -1,
+    currency: ibkr || layout === 'webull' ? find(columns, ['currency', 'currencyprimary']) : -1,
     detail: ibkr ? find(columns, ['datadiscriminator', 'levelofdetail']) : -1,
   };
   const own = layout === 'weeklydiv';
@@ -320,7 +325,8 @@ function* holdingsOfRecords(records: ReturnType<typeof readRecords>, today: IsoD
     if (CASH_SYMBOL.test(symbol) || symbol.endsWith('**') || /^cash/i.test(get(col.securityType))) return 'cash';
     if (NOT_A_FUND.test(symbol)) return 'skip';
     // Interactive Brokers lists every asset class and currency: ETFs are its US dollar stocks
-    if (col.assetClass >= 0 && !/^(stocks|stk)$/i.test(get(col.assetClass))) return 'skip';
+    // (Webull's instrument_type: US_STOCK and US_ETF are shares; US_OPTION, crypto and the others are not)
+    if (col.assetClass >= 0 && !/^(stocks|stk|us_stock|us_etf)$/i.test(get(col.assetClass))) return 'skip';
     if (col.currency >= 0 && get(col.currency).toUpperCase() !== 'USD') return 'skip';
     return 'position';
   };

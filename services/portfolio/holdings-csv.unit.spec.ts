@@ -69,7 +69,7 @@ describe('holdings CSV: the WeeklyDiv layout', () => {
     expect(parseHoldingsCsv('', TODAY).fileError).toBe(holdingsCsvMessages.empty);
     expect(parseHoldingsCsv('\uFEFF\n\n', TODAY).fileError).toBe('The CSV file is empty');
     expect(parseHoldingsCsv('fund,amount\nDRPW,5\n', TODAY).fileError).toBe(
-      "No header row found: the file needs a 'ticker' and a 'shares' column (the WeeklyDiv layout) or a positions download from Fidelity, Schwab, Robinhood, E*TRADE, Vanguard, Merrill or Interactive Brokers (with 'Symbol' and 'Quantity' columns)",
+      "No header row found: the file needs a 'ticker' and a 'shares' column (the WeeklyDiv layout) or a positions download from Fidelity, Schwab, Robinhood, E*TRADE, Vanguard, Merrill, Interactive Brokers or Webull (with 'Symbol' and 'Quantity' columns)",
     );
     expect(parseHoldingsCsv('ticker,amount\nDRPW,5\n', TODAY).fileError).toBe(holdingsCsvMessages.header);
     expect(parseHoldingsCsv('ticker,shares\n', TODAY).fileError).toBe('The CSV file has no holdings rows');
@@ -136,6 +136,27 @@ describe('holdings CSV: the brokers’ positions downloads', () => {
       fileError: null,
     });
     expect(parseHoldingsCsv('Symbol,Quantity,Average Cost,Equity\nDRPW,2,$21.00,$44.00\n', TODAY).rows).toEqual([{ line: 2, ticker: 'DRPW', shares: '2', purchasePrice: '21' }]);
+  });
+
+  it('Webull (its OpenAPI positions as a file): symbol, qty, unit_cost (else total_cost / qty); options, other instruments and currencies skipped', () => {
+    const header = 'symbol,instrument_type,short_name,currency,unit_cost,qty,total_cost,last_price,market_value';
+    const text = [
+      header,
+      'DRPW,US_ETF,DRPW,USD,20.1000,12.5,251.25,21.00,262.50',
+      'T1W,US_ETF,T1W,USD,,4,82.00,21.00,84.00',
+      'AAPL260116C00250000,US_OPTION,AAPL 260116 250.00C,USD,1.2000,1,120.00,0.05,5.00',
+      'BTCUSD,CRYPTO,BTCUSD,USD,90000,0.01,900,91000,910',
+      'SHOP,CA_STOCK,SHOP,CAD,100,2,200,110,220',
+    ].join('\n');
+    expect(parseHoldingsCsv(text, TODAY)).toEqual({
+      layout: 'webull',
+      rows: [
+        { line: 2, ticker: 'DRPW', shares: '12.5', purchasePrice: '20.1' },
+        { line: 3, ticker: 'T1W', shares: '4', purchasePrice: '20.5' },
+      ],
+      errors: [],
+      fileError: null,
+    });
   });
 
   it('reports a position with a bad quantity or cost (short positions too)', () => {

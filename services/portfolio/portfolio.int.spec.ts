@@ -38,6 +38,7 @@ describe('POST /api/user/portfolio', () => {
       etf: expect.objectContaining({ id: DRPW.etfId, ticker: 'DRPW', brand: 'Roundhill', currentPrice: '22.00' }),
       addedAt: '2026-01-23T17:00:00.000Z',
       source: 'manual',
+      account: null,
       heldSince: '2026-01-02',
       sharesBought: '100',
       currentShares: '105.75',

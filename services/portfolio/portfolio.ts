@@ -1,7 +1,8 @@
 import { withEntered, type HoldingEntered, type PortfolioEvent } from '../../events/portfolio.ts';
 
 /**
- * The `portfolio-<userId>` stream: the holdings a user tracks by hand, at most one per ETF.
+ * The `portfolio-<userId>` stream: the holdings a user tracks by hand, at most one per ETF and
+ * account (no account: one per ETF).
  * Decisions are in business-logic.ts.
  */
 
@@ -12,6 +13,8 @@ export interface Holding extends HoldingEntered {
   addedAt: string;
   /** `manual`: added by the user; `brokerage`: created by a brokerage sync (and kept in line by the next ones). */
   source: 'manual' | 'brokerage';
+  /** The account label an import kept it apart under (absent: none). */
+  account?: string;
 }
 
 export interface PortfolioState {

@@ -1,4 +1,4 @@
-import type { AnswerOf, BodyIn } from '../../../contracts/endpoint.ts';
+import type { AnswerOf, BodyIn, QueryIn } from '../../../contracts/endpoint.ts';
 import type { addFavorite, getFavorites, removeFavorite } from '../../../contracts/favorites.ts';
 import type { EtfListItem } from '../../../contracts/market.ts';
 import type { addHolding, exportHoldings, getPortfolio, getUserCalendar, importHoldings, removeHolding } from '../../../contracts/portfolio.ts';
@@ -105,11 +105,11 @@ export const holdingsApi = baseApi.injectEndpoints({
       query: () => call<typeof exportHoldings>('GET /api/user/portfolio/export.csv', { headers: { Accept: 'text/csv' } }),
     }),
     /**
-     * POST /api/user/portfolio/import {csv} → {created, updated, errors}. Holdings were created or
-     * changed: the portfolio and the payout calendar are read again (an import can touch every holding).
+     * POST /api/user/portfolio/import?accounts=&account= {csv} → {created, updated, errors}. Holdings were
+     * created or changed: the portfolio and the payout calendar are read again (an import can touch every holding).
      */
-    importHoldingsCsv: build.mutation<AnswerOf<typeof importHoldings>, BodyIn<typeof importHoldings>>({
-      query: (body) => call<typeof importHoldings>('POST /api/user/portfolio/import', { body }),
+    importHoldingsCsv: build.mutation<AnswerOf<typeof importHoldings>, BodyIn<typeof importHoldings> & { query?: QueryIn<typeof importHoldings> }>({
+      query: ({ query, ...body }) => call<typeof importHoldings>('POST /api/user/portfolio/import', query ? { body, query } : { body }),
       invalidatesTags: (result) =>
         result && result.created + result.updated > 0
           ? [

@@ -1,5 +1,5 @@
 import type { AnswerOf, BodyIn } from '../../../contracts/endpoint.ts';
-import type { getIncome, getIncomeCsv, getIncomeGoal, getPayouts, markPayoutReceived, putIncomeGoal } from '../../../contracts/payouts.ts';
+import type { getIncome, getIncomeCsv, getIncomeGoal, getPayouts, importDividendHistory, markPayoutReceived, putIncomeGoal } from '../../../contracts/payouts.ts';
 import { baseApi, call, LIST } from './base-api.ts';
 
 type IncomeBy = 'week' | 'month' | 'year';
@@ -25,6 +25,21 @@ export const payoutsApi = baseApi.injectEndpoints({
         call<typeof markPayoutReceived>('POST /api/user/payouts/:holdingId/:exDate/received', { params: { holdingId, exDate }, body: { amount } }),
       invalidatesTags: (result) =>
         result
+          ? [
+              { type: 'Payout', id: LIST },
+              { type: 'UserCalendar', id: LIST },
+              { type: 'Holding', id: LIST },
+            ]
+          : [],
+    }),
+    /**
+     * POST /api/user/payouts/import {csv}: a broker's dividend history. New records change payout states
+     * (the ledger, the income, the calendar entries and the holdings' latest payouts): read again.
+     */
+    importDividendHistory: build.mutation<AnswerOf<typeof importDividendHistory>, BodyIn<typeof importDividendHistory>>({
+      query: (body) => call<typeof importDividendHistory>('POST /api/user/payouts/import', { body }),
+      invalidatesTags: (result) =>
+        result && result.recorded > 0
           ? [
               { type: 'Payout', id: LIST },
               { type: 'UserCalendar', id: LIST },
@@ -63,6 +78,7 @@ export const payoutsApi = baseApi.injectEndpoints({
 export const {
   useGetPayoutsQuery,
   useMarkPayoutReceivedMutation,
+  useImportDividendHistoryMutation,
   useGetIncomeQuery,
   useExportIncomeCsvMutation,
   useGetIncomeGoalQuery,

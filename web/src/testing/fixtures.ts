@@ -127,6 +127,7 @@ export function holdingView(overrides: Partial<HoldingView> = {}): HoldingView {
     etf: null,
     addedAt: '2026-11-02T15:00:00.000Z',
     source: 'manual',
+    account: null,
     heldSince: '2026-11-02',
     sharesBought: shares,
     currentShares: shares,

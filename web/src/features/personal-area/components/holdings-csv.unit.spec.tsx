@@ -52,14 +52,49 @@ describe('Export CSV', () => {
 });
 
 describe('Import CSV', () => {
-  it('opens the file picker from the button', () => {
+  it('asks merge or separate, then opens the file picker (merge is the default)', () => {
     mockFetch({});
     renderWithProviders(<HoldingsCsv />);
     const input = screen.getByLabelText(holdingsCsvTexts.fileLabel) as HTMLInputElement;
     const click = vi.spyOn(input, 'click').mockImplementation(() => undefined);
     fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import holdings' });
+    expect((within(dialog).getByRole('radio', { name: /Merge into my existing holdings/ }) as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).queryByLabelText('Account name')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose file…' }));
     expect(click).toHaveBeenCalledTimes(1);
     expect(input.accept).toBe('.csv,text/csv');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('keeps an account apart: the name is required, then the upload says accounts=separate and the name', async () => {
+    const calls = mockFetch({ 'POST /api/user/portfolio/import': { created: 1, updated: 0, errors: [] } });
+    renderWithProviders(<HoldingsCsv />);
+    const input = screen.getByLabelText(holdingsCsvTexts.fileLabel) as HTMLInputElement;
+    const click = vi.spyOn(input, 'click').mockImplementation(() => undefined);
+    fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import holdings' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Keep this account’s positions separate/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose file…' }));
+    expect(within(dialog).getByText("Account name: Required to keep this account's positions separate")).toBeTruthy();
+    expect(click).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByLabelText('Account name'), { target: { value: '  Roth IRA ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose file…' }));
+    expect(click).toHaveBeenCalledTimes(1);
+    pick('ticker,shares\nDRPW,5\n');
+    await screen.findByRole('status', { name: 'CSV import' });
+    expect(calls.map((c) => [c.url.pathname, c.url.searchParams.get('accounts'), c.url.searchParams.get('account'), c.body])).toEqual([
+      ['/api/user/portfolio/import', 'separate', 'Roth IRA', { csv: 'ticker,shares\nDRPW,5\n' }],
+    ]);
+    // the next file picked without the dialog merges
+    pick('ticker,shares\nDRPW,6\n');
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]!.url.search).toBe('');
+    // and the dialog asks afresh, merge first, no name kept
+    fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const again = screen.getByRole('dialog', { name: 'Import holdings' });
+    expect((within(again).getByRole('radio', { name: /Merge into my existing holdings/ }) as HTMLInputElement).checked).toBe(true);
+    expect(within(again).queryByLabelText('Account name')).toBeNull();
   });
 
   it('uploads the picked file and reports the counts and each failed line with its reason until dismissed', async () => {

@@ -100,6 +100,11 @@ function HoldingItem({ holding: h }: { holding: HoldingView }) {
                 </Badge>
               ) : null}
               <StaleDataBadge stale={etf?.stale} />
+              {h.account ? (
+                <Badge $tone="accent" data-testid="holding-account" title={`The ${h.account} account's holding, kept apart by a CSV import`}>
+                  {h.account}
+                </Badge>
+              ) : null}
             </TitleLine>
             {etf?.name ? <Name>{etf.name}</Name> : null}
             {synced ? (
@@ -111,7 +116,7 @@ function HoldingItem({ holding: h }: { holding: HoldingView }) {
               </SyncedFrom>
             ) : null}
           </Names>
-          <RemoveButton label={`Remove ${ticker} from portfolio`} onClick={() => setConfirming(true)} disabled={removing} />
+          <RemoveButton label={`Remove ${ticker}${h.account ? ` (${h.account})` : ''} from portfolio`} onClick={() => setConfirming(true)} disabled={removing} />
         </Top>
         <Figures>
           <Figure>

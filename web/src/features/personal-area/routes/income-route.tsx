@@ -15,6 +15,7 @@ import { formatDate, formatMoney, formatShortDate, toNumber } from '../../../lib
 import { paths } from '../../../lib/paths.ts';
 import { useCurrentUser } from '../../../lib/session/use-current-user.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { DividendHistoryImport } from '../components/dividend-history-import.tsx';
 import { download } from '../components/holdings-csv.tsx';
 import { IncomeGoalCard } from '../components/income-goal.tsx';
 import { PremiumUpsell } from '../components/premium-upsell.tsx';
@@ -51,7 +52,8 @@ export const incomeTexts = {
   totalRow: 'Total',
   noFunds: 'No payouts in this range.',
   unmatchedTitle: 'Broker records not matched to a payout',
-  unmatchedIntro: 'Dividends your brokerage reported that match none of your holdings’ payouts (a fund not in our catalog, a payout before your first sync, or a date outside every payout).',
+  unmatchedIntro:
+    'Dividends your brokerage reported (its sync, or a dividend history file you imported) that match none of your holdings’ payouts (a fund not in our catalog or not held, a payout before your first sync or purchase, or a date outside every payout).',
   unmatchedColumns: { date: 'Date', symbol: 'Symbol', type: 'Type', amount: 'Amount' },
   unmatchedType: { DIVIDEND: 'Cash', REI: 'Reinvested' },
 } as const;
@@ -115,6 +117,7 @@ export default function IncomeRoute() {
         </ByBox>
         <WritesOff offline={offline.offline}>
           <DownloadCsv by={by} />
+          <DividendHistoryImport />
         </WritesOff>
       </Controls>
       {userLoading || isLoading ? (
