@@ -56,6 +56,7 @@ export const accountMessages = {
   resetToken: 'Invalid reset token',
   currentPassword: 'Enter your current password',
   verificationToken: 'Invalid verification token',
+  deletePassword: 'Enter your password to delete your account',
 } as const;
 
 const email = z.string().trim().toLowerCase().max(254, accountMessages.email).pipe(z.email(accountMessages.email));
@@ -91,6 +92,8 @@ export const ChangePasswordRequest = z.object({
 });
 /** `PATCH /api/user`: the names under the sign-up rules. */
 export const UpdateProfileRequest = z.object({ firstName: name('First name'), lastName: name('Last name') });
+/** `DELETE /api/user`: the password confirms the deletion. */
+export const DeleteAccountRequest = z.object({ password: z.string().min(1, accountMessages.deletePassword).max(256, accountMessages.passwordLong) });
 /** `POST /api/verify-email`: the token of the link `APP_URL/verify-email?token=...`. */
 export const VerifyEmailRequest = z.object({ token: z.string().min(1, accountMessages.required).max(512, accountMessages.verificationToken) });
 
@@ -219,6 +222,20 @@ export const changePassword = endpoint({
   body: ChangePasswordRequest,
   responses: { 200: { description: 'Changed; this browser has a new session cookie.', json: MessageAnswer } },
   errors: [400, 429],
+  waitsFor: 'all',
+});
+
+export const deleteAccount = endpoint({
+  method: 'delete',
+  path: '/api/user',
+  access: 'user',
+  summary: 'Delete the account (the password required): subscription cancelled at Stripe, brokerage user removed at SnapTrade, every document of the user purged, the personal fields of the log made unreadable, a confirmation mailed. This session ends, and every other one.',
+  description:
+    'A wrong password answers 400 on `password` and changes nothing. Five attempts per account in 15 minutes (429 with `Retry-After` beyond). 502 when Stripe or SnapTrade could not be told (nothing was deleted). docs/accounts-and-security.md "Deleting an account".',
+  tags,
+  body: DeleteAccountRequest,
+  responses: { 200: { description: 'Deleted; the session cookie is cleared.', json: MessageAnswer } },
+  errors: [400, 429, 502, 503],
   waitsFor: 'all',
 });
 

@@ -162,3 +162,5 @@ export const accountEvents = [
 ] as const;
 
 export type AccountEvent = EventsOf<typeof accountEvents>;
+/** The event every read model keyed by user handles: the user's documents go. */
+export type AccountDeletedEvent = Extract<AccountEvent, { type: 'AccountDeleted' }>;

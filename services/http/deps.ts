@@ -82,6 +82,8 @@ export interface LiveUpdates {
   capReached(userId: string): 'user' | 'total' | null;
   /** Starts an event stream on `res` (headers already sent by the route), resuming after `lastEventId` when given. */
   open(res: Response, user: UserDoc, session: SessionData, lastEventId: string | undefined): Promise<void>;
+  /** Ends every open stream of the user now (the account was deleted). */
+  endUser(userId: string): void;
   /** Ends every open stream and stops following the read models. */
   close(): void;
 }
