@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { theme } from '../../../styles/theme.ts';
 import { BrokeragePanel } from '../components/brokerage-panel.tsx';
 import { ChangePasswordCard } from '../components/change-password-card.tsx';
+import { DeleteAccountCard } from '../components/delete-account-card.tsx';
 import { PlanSummary } from '../components/plan-summary.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
 import { SignOutEverywhere } from '../components/sign-out-everywhere.tsx';
@@ -17,7 +18,7 @@ import { SignOutEverywhere } from '../components/sign-out-everywhere.tsx';
 /**
  * `/account`: the account page of the spec (§2: a profile page that holds the brokerage panel;
  * signed out → /login). Profile, the plan (details and management on /account/subscription), and the
- * brokerage connections panel of issue 15, and "log out on every device".
+ * brokerage connections panel of issue 15, "log out on every device", and, last, "Delete account".
  */
 export default function AccountRoute() {
   useDocumentTitle('My Account');
@@ -65,6 +66,7 @@ export default function AccountRoute() {
             </ButtonLink>
           </Actions>
         </Card>
+        <DeleteAccountCard />
       </Sections>
     </Page>
   );
