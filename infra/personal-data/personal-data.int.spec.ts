@@ -13,6 +13,7 @@ import type { EventStore } from '../event-store/port.ts';
 import { DocumentKeyStore } from './document-key-store.ts';
 import { isSealed, openField, PII_MARKER, sealField } from './pii-cipher.ts';
 import { KEY_BYTES, type KeyStore } from './port.ts';
+import { deletedAccountsInLog, scrubDeletedUsers } from './scrub-sqlite-log.ts';
 import { ShreddingEventStore } from './shredding-event-store.ts';
 import { SqliteKeyStore } from './sqlite-key-store.ts';
 
@@ -204,3 +205,36 @@ describe('the shredding event store', () => {
     expect(JSON.stringify(events)).not.toContain('replay@example.com');
   });
 });
+
+describe('scrub-deleted on the embedded log', () => {
+  it("rewrites a deleted user's old plain fields to the placeholders (the log reads the same), leaves other users and sealed fields alone", async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'events.sqlite');
+    const inner = await openSqliteEventStore(file);
+    const keys = new SqliteKeyStore(path.join(dir, 'keys.sqlite'));
+    cleanups.push(() => inner.close(), () => keys.close());
+    const store = new ShreddingEventStore(inner, keys);
+    const [old, sealedUser, alive] = [randomUUID(), randomUUID(), randomUUID()];
+    await inner.append(`user-${old}`, [registered(old, 'old-plain@example.com', 'Olga', 'Old')], 'no_stream');
+    await inner.append(`user-${alive}`, [registered(alive, 'alive@example.com', 'Al', 'Ive')], 'no_stream');
+    await store.append(`user-${sealedUser}`, [registered(sealedUser, 'sealed@example.com')], 'no_stream');
+    await store.append(`user-${old}`, [registry.encode({ type: 'AccountDeleted', data: { userId: old, deletedAt: AT } }, metadata)], 0);
+    await keys.destroy(sealedUser, AT);
+    // the deletion of `old` stopped before its key was destroyed: scrub-deleted finishes it first
+    expect(deletedAccountsInLog(file)).toEqual([old]);
+    await keys.destroy(old, AT);
+    const before = JSON.stringify(decode2(await store.readAll({ after: 0 })));
+    const sealedRaw = JSON.stringify((await inner.readStream(`user-${sealedUser}`))[0]!.data);
+
+    expect(scrubDeletedUsers(file, keys.destroyedUsers())).toEqual({ deletedUsers: 2, scanned: 2, rewritten: 1 });
+    expect(JSON.stringify(decode2(await store.readAll({ after: 0 })))).toBe(before);
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(file).includes('old-plain@example.com')).toBe(false);
+    expect(JSON.stringify((await inner.readStream(`user-${alive}`))[0]!.data)).toContain('alive@example.com');
+    expect(JSON.stringify((await inner.readStream(`user-${sealedUser}`))[0]!.data)).toBe(sealedRaw);
+    // a second run finds nothing to do
+    expect(scrubDeletedUsers(file, keys.destroyedUsers())).toEqual({ deletedUsers: 2, scanned: 2, rewritten: 0 });
+  });
+});
+
+const decode2 = (events: RecordedEvent[]) => events.map((e) => registry.decode(e));

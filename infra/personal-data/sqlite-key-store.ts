@@ -52,6 +52,12 @@ export class SqliteKeyStore implements KeyStore {
     return Promise.resolve();
   }
 
+  /** Every user whose key was destroyed (for `scrub-deleted`; not part of the port). */
+  destroyedUsers(): Set<string> {
+    const rows = this.db.prepare('SELECT user_id FROM user_keys WHERE key IS NULL').all() as { user_id: string }[];
+    return new Set(rows.map((r) => r.user_id));
+  }
+
   close(): Promise<void> {
     if (this.db.isOpen) this.db.close();
     return Promise.resolve();
