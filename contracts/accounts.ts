@@ -231,7 +231,7 @@ export const deleteAccount = endpoint({
   access: 'user',
   summary: 'Delete the account (the password required): subscription cancelled at Stripe, brokerage user removed at SnapTrade, every document of the user purged, the personal fields of the log made unreadable, a confirmation mailed. This session ends, and every other one.',
   description:
-    'A wrong password answers 400 on `password` and changes nothing. Five attempts per account in 15 minutes (429 with `Retry-After` beyond). 502 when Stripe or SnapTrade could not be told (nothing was deleted). docs/accounts-and-security.md "Deleting an account".',
+    'A wrong password answers 400 on `password` and changes nothing. Five attempts per account in 15 minutes (429 with `Retry-After` beyond). 502 when SnapTrade or Stripe could not be told (the account is not deleted). docs/accounts-and-security.md "Deleting an account".',
   tags,
   body: DeleteAccountRequest,
   responses: { 200: { description: 'Deleted; the session cookie is cleared.', json: MessageAnswer } },

@@ -137,12 +137,26 @@ describe('DELETE /api/user: what is refused changes nothing', () => {
   it('Stripe failing: 502, nothing deleted, and the next try works', async () => {
     const u = await signUp(ctx.app);
     await premiumAtStripe(u.id, 900);
-    stripe.failNext(3); // the client retries once
+    stripe.failNext(2); // the call and the client's one retry
     const res = await u.agent.delete('/api/user').send({ password: u.user.password });
     expect(res.status).toBe(502);
-    expect(res.body.message).toBe('We could not cancel your subscription at Stripe, so nothing was deleted. Try again in a few minutes.');
+    expect(res.body.message).toBe('We could not cancel your subscription at Stripe, so your account was not deleted. Try again in a few minutes.');
     await u.agent.get('/api/user').expect(200);
-    stripe.failNext(0);
+  });
+
+  it('SnapTrade failing: 502, the account stays (Stripe not asked); the retry removes both', async () => {
+    const u = await signUp(ctx.app);
+    const { sub } = await premiumAtStripe(u.id, 901);
+    await u.agent.post('/api/brokerage/register').expect(201);
+    snaptrade.fail({ path: '/snapTrade/deleteUser', status: 500, times: 1 });
+    const res = await u.agent.delete('/api/user').send({ password: u.user.password });
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe('We could not remove your brokerage connection at SnapTrade, so your account was not deleted. Try again in a few minutes.');
+    await u.agent.get('/api/user').expect(200);
+    expect(stripe.subscriptions.get(sub)!['status']).toBe('active');
+    snaptrade.clearFailures();
+    await u.agent.delete('/api/user').send({ password: u.user.password }).expect(200);
+    expect(stripe.subscriptions.get(sub)!['status']).toBe('canceled');
   });
 });
 

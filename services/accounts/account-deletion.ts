@@ -19,8 +19,8 @@ import { verifyPassword } from './password.ts';
  * Deleting an account (`DELETE /api/user {password}`; docs/accounts-and-security.md "Deleting an
  * account"). The steps, in this order so that a failure leaves an account the user can still delete:
  * 1. the password (400 when wrong; five attempts per account in 15 minutes, then 429);
- * 2. Stripe: every running subscription cancelled at once; SnapTrade: the user removed (a failure of
- *    either is a 502 and nothing was deleted);
+ * 2. SnapTrade: the user removed; then Stripe: every running subscription cancelled at once (a failure
+ *    of either is a 502 and the account is not deleted);
  * 3. the confirmation mail, queued while the address is still readable;
  * 4. `AccountDeleted` on `user-<id>` (every read model drops the user's documents; sign-in fails;
  *    every session answers 401), then `EmailReleased` on the address's reservation (it can register again);
@@ -72,8 +72,10 @@ export async function deleteAccount(deps: AccountDeletionDeps, input: { userId: 
   }
   await attempts.clear([rule.key]);
 
-  await cancelSubscriptionsForDeletion({ log, config: deps.config, logger: deps.logger }, input.userId);
+  // SnapTrade first: its removal can be repeated (a user it no longer knows is done), so should Stripe
+  // then fail, the retry goes through both again
   await removeBrokerageUserForDeletion({ log, logger: deps.logger, brokerage: deps.brokerage }, input.userId);
+  await cancelSubscriptionsForDeletion({ log, config: deps.config, logger: deps.logger }, input.userId);
 
   // queued with the address in hand: after step 5 nothing can read it any more
   deps.mailer.sendLater(deletionMail(user.email));

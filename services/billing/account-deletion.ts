@@ -7,13 +7,13 @@ import type { Config } from '../http/config.ts';
 import { billingDecider } from './business-logic.ts';
 import { createStripeClient, type Stripe } from './stripe-client.ts';
 
-export const STRIPE_CANCEL_FAILED = 'We could not cancel your subscription at Stripe, so nothing was deleted. Try again in a few minutes.';
+export const STRIPE_CANCEL_FAILED = 'We could not cancel your subscription at Stripe, so your account was not deleted. Try again in a few minutes.';
 
 /**
  * Account deletion (docs/accounts-and-security.md "Deleting an account"): cancels, at once, every
  * subscription of the user that has not ended by our records (`DELETE /v1/subscriptions/:id`, Stripe's
  * immediate cancellation: no further invoice, no proration credit). One Stripe no longer knows
- * (`resource_missing`) counts as cancelled. Any other failure is a 502 before anything was deleted, so
+ * (`resource_missing`) counts as cancelled. Any other failure is a 502 and the account is not deleted, so
  * the user can try again. Answers the ids cancelled. Nothing is appended to `billing-<userId>`: Stripe's
  * `customer.subscription.deleted` webhook that follows finds no user any more and is ignored.
  */

@@ -6,7 +6,7 @@ import { AppError } from '../core/errors.ts';
 import type { EventLog } from '../core/event-log.ts';
 import { brokerageDecider } from './business-logic.ts';
 
-export const SNAPTRADE_REMOVAL_FAILED = 'We could not remove your brokerage connection at SnapTrade, so nothing was deleted. Try again in a few minutes.';
+export const SNAPTRADE_REMOVAL_FAILED = 'We could not remove your brokerage connection at SnapTrade, so your account was not deleted. Try again in a few minutes.';
 
 /**
  * Account deletion (docs/accounts-and-security.md "Deleting an account"): removes the user's
