@@ -57,6 +57,7 @@ export const accountMessages = {
   currentPassword: 'Enter your current password',
   verificationToken: 'Invalid verification token',
   verificationChoice: 'Choice must be "confirm" or "takeover"',
+  deletePassword: 'Enter your password to delete your account',
 } as const;
 
 const email = z.string().trim().toLowerCase().max(254, accountMessages.email).pipe(z.email(accountMessages.email));
@@ -120,6 +121,8 @@ export const VerificationDetails = z.object({
   ownerAddress: z.boolean(),
 });
 export type VerificationDetails = z.infer<typeof VerificationDetails>;
+/** `DELETE /api/user`: the password confirms the deletion. */
+export const DeleteAccountRequest = z.object({ password: z.string().min(1, accountMessages.deletePassword).max(256, accountMessages.passwordLong) });
 
 // ---------------------------------------------------------------------------------------------------
 // Endpoints
@@ -260,6 +263,20 @@ export const changePassword = endpoint({
   body: ChangePasswordRequest,
   responses: { 200: { description: 'Changed; this browser has a new session cookie.', json: MessageAnswer } },
   errors: [400, 429],
+  waitsFor: 'all',
+});
+
+export const deleteAccount = endpoint({
+  method: 'delete',
+  path: '/api/user',
+  access: 'user',
+  summary: 'Delete the account (the password required): subscription cancelled at Stripe, brokerage user removed at SnapTrade, every document of the user purged, the personal fields of the log made unreadable, a confirmation mailed. This session ends, and every other one.',
+  description:
+    'A wrong password answers 400 on `password` and changes nothing. Five attempts per account in 15 minutes (429 with `Retry-After` beyond). 502 when SnapTrade or Stripe could not be told (the account is not deleted). docs/accounts-and-security.md "Deleting an account".',
+  tags,
+  body: DeleteAccountRequest,
+  responses: { 200: { description: 'Deleted; the session cookie is cleared.', json: MessageAnswer } },
+  errors: [400, 429, 502, 503],
   waitsFor: 'all',
 });
 

@@ -130,6 +130,19 @@ export const userNameChanged = defineEvent(
   z.object({ userId: z.uuid(), firstName: z.string().min(1), lastName: z.string().min(1), changedAt: isoInstant }),
 );
 
+/**
+ * The account is deleted (`DELETE /api/user`, docs/accounts-and-security.md "Deleting an account"),
+ * written on `user-<id>`: the user's read-model documents are purged, sign-in fails, and the user's
+ * data key is destroyed right after, so the personal fields of the user's events stay unreadable.
+ */
+export const accountDeleted = defineEvent('AccountDeleted', z.object({ userId: z.uuid(), deletedAt: isoInstant }));
+
+/**
+ * Written on `useremail-<email>` when its account was deleted: the address is free to register again
+ * (a new account, a new id). It carries no address: the stream name is the reservation.
+ */
+export const emailReleased = defineEvent('EmailReleased', z.object({ userId: z.uuid(), releasedAt: isoInstant }));
+
 export const accountEvents = [
   userRegistered,
   emailReserved,
@@ -144,6 +157,10 @@ export const accountEvents = [
   emailVerified,
   passwordCleared,
   userNameChanged,
+  accountDeleted,
+  emailReleased,
 ] as const;
 
 export type AccountEvent = EventsOf<typeof accountEvents>;
+/** The event every read model keyed by user handles: the user's documents go. */
+export type AccountDeletedEvent = Extract<AccountEvent, { type: 'AccountDeleted' }>;

@@ -61,6 +61,11 @@ export class BrokerageError extends Error {
 }
 
 export interface Brokerage {
+  /**
+   * Removes the user at the aggregator with its connections (account deletion). A user it does not
+   * know (already removed) is not an error.
+   */
+  deleteUser(brokerageUserId: string): Promise<void>;
   /** Registers a user under our opaque id; answers the secret the aggregator issued for it. */
   registerUser(brokerageUserId: string): Promise<{ userSecret: string }>;
   /** A read-only connection portal link that sends the user back to `redirectUrl` afterwards. */

@@ -45,6 +45,16 @@ export function createSnapTradeBrokerage(options: SnapTradeOptions): Brokerage {
       if (typeof data?.userSecret !== 'string' || data.userSecret === '') throw new BrokerageError('invalid-answer', 'SnapTrade registered the user without a user secret');
       return { userSecret: data.userSecret };
     },
+    async deleteUser(brokerageUserId) {
+      try {
+        await client.authentication.deleteSnapTradeUser({ userId: brokerageUserId });
+      } catch (error) {
+        const failure = toBrokerageError('delete the user', error);
+        // SnapTrade no longer knows the user: already removed
+        if (failure.status === 404) return;
+        throw failure;
+      }
+    },
     async connectionUrl(user, redirectUrl) {
       const data = await call('create a connection link', () =>
         client.authentication.loginSnapTradeUser({ ...credentials(user), connectionType: 'read', customRedirect: redirectUrl, immediateRedirect: true }),

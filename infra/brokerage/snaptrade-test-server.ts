@@ -147,6 +147,14 @@ export async function startSnapTradeStandIn(options: { clientId?: string; consum
         users.set(userId, userSecret);
         return send(res, 200, { userId, userSecret });
       }
+      if (req.method === 'DELETE' && url.pathname === '/snapTrade/deleteUser') {
+        // SnapTrade's "Delete user": by our user id alone (no secret); the user is queued for deletion.
+        const userId = query['userId'] ?? '';
+        if (!users.has(userId)) return error(res, 404, 'User not found', '1011');
+        users.delete(userId);
+        accounts.delete(userId);
+        return send(res, 200, { status: 'deleted', detail: `User ${userId} has been queued for deletion`, userId });
+      }
       // Every other call is on behalf of a user: userId + userSecret in the query.
       const userId = query['userId'] ?? '';
       if (!users.has(userId) || users.get(userId) !== query['userSecret']) return error(res, 401, 'Invalid userID or userSecret provided', '1083');

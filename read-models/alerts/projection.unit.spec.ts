@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { AccountDeletedEvent } from '../../events/accounts.ts';
 import type { AlertSettingsChanged } from '../../events/alerts.ts';
-import { project, recorded, schemaCoverage, type CoverageCases, type GivenEvent } from '../runtime/projection-testing.ts';
+import { project, recorded, sampleEvent, schemaCoverage, type CoverageCases, type GivenEvent } from '../runtime/projection-testing.ts';
 import { ALERT_SETTINGS, alertsProjection } from './projection.ts';
 
 const ann = '4f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
@@ -30,12 +31,16 @@ describe('alerts projection', () => {
 });
 
 describe('alerts projection: schema coverage', () => {
-  const cases: CoverageCases<AlertSettingsChanged> = { AlertSettingsChanged: {} };
+  const cases: CoverageCases<AlertSettingsChanged | AccountDeletedEvent> = {
+    // the user's documents are gone once the account is deleted (docs/accounts-and-security.md "Deleting an account")
+    AccountDeleted: { given: (d) => [sampleEvent('AlertSettingsChanged', { userId: d.userId })] }, AlertSettingsChanged: {} };
 
   it('carries every field of the events it handles into its documents, but those listed with the reason', async () => {
     const { notReaching, documentFields } = await schemaCoverage(alertsProjection, cases);
     // where the change came from (settings page or a mail's unsubscribe link) is the log's, not the settings'
-    expect(notReaching).toEqual({ AlertSettingsChanged: ['via'] });
+    expect(notReaching).toEqual({
+      // when the account was deleted is the log's: the documents are gone
+      AccountDeleted: ['deletedAt'], AlertSettingsChanged: ['via'] });
     // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
     expect({ version: alertsProjection.version, documentFields }).toEqual({
       version: 1,

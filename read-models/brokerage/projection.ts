@@ -1,3 +1,4 @@
+import type { AccountDeletedEvent } from '../../events/accounts.ts';
 import type { BrokerageEvent } from '../../events/brokerage.ts';
 import type { Recorded } from '../../events/define.ts';
 import type { RecordedEvent } from '../../events/envelope.ts';
@@ -31,10 +32,10 @@ export const BROKERAGE_LINKS = 'brokerage_links';
 export const brokerageProjection: Projection = {
   name: 'brokerage',
   version: 1,
-  handles: ['BrokerageUserRegistered', 'BrokerageSynced'] satisfies BrokerageEvent['type'][],
+  handles: ['BrokerageUserRegistered', 'BrokerageSynced', 'AccountDeleted'] satisfies (BrokerageEvent | AccountDeletedEvent)['type'][],
   collections: { [BROKERAGE_LINKS]: [] },
   async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
-    const event = recorded as Recorded<BrokerageEvent>;
+    const event = recorded as Recorded<BrokerageEvent | AccountDeletedEvent>;
     switch (event.type) {
       case 'BrokerageUserRegistered': {
         const { userId, registeredAt } = event.data;
@@ -51,6 +52,10 @@ export const brokerageProjection: Projection = {
         });
         return;
       }
+      case 'AccountDeleted':
+        // the account was deleted: its documents go (docs/accounts-and-security.md "Deleting an account")
+        await ctx.update<BrokerageLinkDoc>(BROKERAGE_LINKS, event.data.userId, () => null);
+        return;
       default: {
         const never: never = event;
         throw new Error(`brokerage projection cannot apply ${JSON.stringify(never)}`);

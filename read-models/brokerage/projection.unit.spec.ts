@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AccountDeletedEvent } from '../../events/accounts.ts';
 import type { BrokerageEvent } from '../../events/brokerage.ts';
 import { project, recorded, sampleEvent, schemaCoverage, type CoverageCases, type GivenEvent } from '../runtime/projection-testing.ts';
 import { BROKERAGE_LINKS, brokerageProjection } from './projection.ts';
@@ -41,7 +42,9 @@ describe('brokerage projection', () => {
 });
 
 describe('brokerage projection: schema coverage', () => {
-  const cases: CoverageCases<BrokerageEvent> = {
+  const cases: CoverageCases<BrokerageEvent | AccountDeletedEvent> = {
+    // the user's documents are gone once the account is deleted (docs/accounts-and-security.md "Deleting an account")
+    AccountDeleted: { given: (d) => [sampleEvent('BrokerageUserRegistered', { userId: d.userId })] },
     BrokerageUserRegistered: {},
     BrokerageSynced: { given: (d) => [sampleEvent('BrokerageUserRegistered', { userId: d.userId })] },
   };
@@ -49,7 +52,9 @@ describe('brokerage projection: schema coverage', () => {
   it('carries every field of the events it handles into its documents, but those listed with the reason', async () => {
     const { notReaching, documentFields } = await schemaCoverage(brokerageProjection, cases);
     // SnapTrade's user id and secret stay in the stream, where the server reads them: never in a read model
-    expect(notReaching).toEqual({ BrokerageUserRegistered: ['snaptradeUserId', 'encryptedSecret'], BrokerageSynced: [] });
+    expect(notReaching).toEqual({
+      // when the account was deleted is the log's: the documents are gone
+      AccountDeleted: ['deletedAt'], BrokerageUserRegistered: ['snaptradeUserId', 'encryptedSecret'], BrokerageSynced: [] });
     // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
     expect({ version: brokerageProjection.version, documentFields }).toEqual({
       version: 1,

@@ -1,3 +1,4 @@
+import type { AccountDeletedEvent } from '../../events/accounts.ts';
 import type { CalendarFeedEvent } from '../../events/calendar-feeds.ts';
 import type { Recorded } from '../../events/define.ts';
 import type { RecordedEvent } from '../../events/envelope.ts';
@@ -17,10 +18,10 @@ export const CALENDAR_FEEDS = 'calendar_feeds';
 export const calendarFeedsProjection: Projection = {
   name: 'calendar-feeds',
   version: 1,
-  handles: ['CalendarFeedIssued'] satisfies CalendarFeedEvent['type'][],
+  handles: ['CalendarFeedIssued', 'AccountDeleted'] satisfies (CalendarFeedEvent | AccountDeletedEvent)['type'][],
   collections: { [CALENDAR_FEEDS]: [{ key: { userId: 1 }, name: 'by_user' }] },
   async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
-    const event = recorded as Recorded<CalendarFeedEvent>;
+    const event = recorded as Recorded<CalendarFeedEvent | AccountDeletedEvent>;
     switch (event.type) {
       case 'CalendarFeedIssued': {
         const { userId, feedId, replacesFeedId, issuedAt } = event.data;
@@ -28,9 +29,14 @@ export const calendarFeedsProjection: Projection = {
         await ctx.update<CalendarFeedDoc>(CALENDAR_FEEDS, feedId, () => ({ _id: feedId, userId, issuedAt }));
         return;
       }
+      case 'AccountDeleted': {
+        // the account was deleted: its documents go (docs/accounts-and-security.md "Deleting an account")
+        for (const doc of await ctx.find<CalendarFeedDoc>(CALENDAR_FEEDS, { userId: event.data.userId })) await ctx.update<CalendarFeedDoc>(CALENDAR_FEEDS, doc._id, () => null);
+        return;
+      }
       default: {
-        const never: never = event.type;
-        throw new Error(`calendar-feeds projection cannot apply ${String(never)}`);
+        const never: never = event;
+        throw new Error(`calendar-feeds projection cannot apply ${JSON.stringify(never)}`);
       }
     }
   },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AccountDeletedEvent } from '../../events/accounts.ts';
 import type { CalendarFeedEvent } from '../../events/calendar-feeds.ts';
 import { project, recorded, sampleEvent, schemaCoverage, type CoverageCases, type GivenEvent } from '../runtime/projection-testing.ts';
 import { CALENDAR_FEEDS, calendarFeedsProjection } from './projection.ts';
@@ -33,14 +34,18 @@ describe('calendar-feeds projection', () => {
 
 describe('calendar-feeds projection: schema coverage', () => {
   const replaced = sampleEvent('CalendarFeedIssued', { replacesFeedId: null });
-  const cases: CoverageCases<CalendarFeedEvent> = {
+  const cases: CoverageCases<CalendarFeedEvent | AccountDeletedEvent> = {
+    // the user's documents are gone once the account is deleted (docs/accounts-and-security.md "Deleting an account")
+    AccountDeleted: { given: (d) => [sampleEvent('CalendarFeedIssued', { userId: d.userId })] },
     // a rotation: the feed it replaces exists, so that replacesFeedId has something to delete
     CalendarFeedIssued: { data: { replacesFeedId: (replaced.data as { feedId: string }).feedId }, given: () => [replaced] },
   };
 
   it('carries every field of the events it handles into its documents', async () => {
     const { notReaching, documentFields } = await schemaCoverage(calendarFeedsProjection, cases);
-    expect(notReaching).toEqual({ CalendarFeedIssued: [] });
+    expect(notReaching).toEqual({
+      // when the account was deleted is the log's: the documents are gone
+      AccountDeleted: ['deletedAt'], CalendarFeedIssued: [] });
     // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
     expect({ version: calendarFeedsProjection.version, documentFields }).toEqual({ version: 1, documentFields: { [CALENDAR_FEEDS]: ['_id', '_position', 'issuedAt', 'userId'] } });
   });

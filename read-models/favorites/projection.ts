@@ -1,3 +1,4 @@
+import type { AccountDeletedEvent } from '../../events/accounts.ts';
 import type { Recorded } from '../../events/define.ts';
 import type { RecordedEvent } from '../../events/envelope.ts';
 import type { FavoriteEvent } from '../../events/favorites.ts';
@@ -24,11 +25,11 @@ export const FAVORITES = 'favorites';
 export const favoritesProjection: Projection = {
   name: 'favorites',
   version: 1,
-  handles: ['FavoriteAdded', 'FavoriteRemoved'] satisfies FavoriteEvent['type'][],
+  handles: ['FavoriteAdded', 'FavoriteRemoved', 'AccountDeleted'] satisfies (FavoriteEvent | AccountDeletedEvent)['type'][],
   // multikey: followersOf (the alerts' recipients of a fund)
   collections: { [FAVORITES]: [{ key: { 'favorites.etfId': 1 }, name: 'favorites_etfId' }] },
   async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
-    const event = recorded as Recorded<FavoriteEvent>;
+    const event = recorded as Recorded<FavoriteEvent | AccountDeletedEvent>;
     switch (event.type) {
       case 'FavoriteAdded': {
         const { userId, favoriteId, etfId, addedAt } = event.data;
@@ -44,6 +45,10 @@ export const favoritesProjection: Projection = {
         await ctx.update<FavoritesDoc>(FAVORITES, userId, (doc) => (doc ? { ...doc, favorites: doc.favorites.filter((f) => f.id !== favoriteId) } : null));
         return;
       }
+      case 'AccountDeleted':
+        // the account was deleted: its documents go (docs/accounts-and-security.md "Deleting an account")
+        await ctx.update<FavoritesDoc>(FAVORITES, event.data.userId, () => null);
+        return;
       default: {
         const never: never = event;
         throw new Error(`favorites projection cannot apply ${JSON.stringify(never)}`);

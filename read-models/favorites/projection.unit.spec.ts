@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AccountDeletedEvent } from '../../events/accounts.ts';
 import type { FavoriteEvent } from '../../events/favorites.ts';
 import { project, recorded, sampleEvent, schemaCoverage, type CoverageCases, type GivenEvent } from '../runtime/projection-testing.ts';
 import { FAVORITES, favoritesProjection } from './projection.ts';
@@ -45,7 +46,9 @@ describe('favorites projection', () => {
 });
 
 describe('favorites projection: schema coverage', () => {
-  const cases: CoverageCases<FavoriteEvent> = {
+  const cases: CoverageCases<FavoriteEvent | AccountDeletedEvent> = {
+    // the user's documents are gone once the account is deleted (docs/accounts-and-security.md "Deleting an account")
+    AccountDeleted: { given: (d) => [sampleEvent('FavoriteAdded', { userId: d.userId })] },
     FavoriteAdded: {},
     FavoriteRemoved: { given: (d) => [sampleEvent('FavoriteAdded', { userId: d.userId, favoriteId: d.favoriteId })] },
   };
@@ -53,7 +56,9 @@ describe('favorites projection: schema coverage', () => {
   it('carries every field of the events it handles into its documents, but those listed with the reason', async () => {
     const { notReaching, documentFields } = await schemaCoverage(favoritesProjection, cases);
     // a removal drops the favorite by its id: nothing of it is kept
-    expect(notReaching).toEqual({ FavoriteAdded: [], FavoriteRemoved: ['etfId', 'removedAt'] });
+    expect(notReaching).toEqual({
+      // when the account was deleted is the log's: the documents are gone
+      AccountDeleted: ['deletedAt'], FavoriteAdded: [], FavoriteRemoved: ['etfId', 'removedAt'] });
     // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
     expect({ version: favoritesProjection.version, documentFields }).toEqual({
       version: 1,

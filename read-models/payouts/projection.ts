@@ -1,3 +1,4 @@
+import type { AccountDeletedEvent } from '../../events/accounts.ts';
 import type { Recorded } from '../../events/define.ts';
 import type { RecordedEvent } from '../../events/envelope.ts';
 import type { BrokerPayoutRecord, PayoutEvent } from '../../events/payouts.ts';
@@ -39,10 +40,10 @@ export const payoutsProjection: Projection = {
   name: 'payouts',
   // 2: a record's source (BrokerPayoutsRecorded v2: `file`, a dividend history file)
   version: 2,
-  handles: ['PayoutMarkedReceived', 'BrokerPayoutsRecorded', 'IncomeGoalSet'] satisfies PayoutEvent['type'][],
+  handles: ['PayoutMarkedReceived', 'BrokerPayoutsRecorded', 'IncomeGoalSet', 'AccountDeleted'] satisfies (PayoutEvent | AccountDeletedEvent)['type'][],
   collections: { [PAYOUTS]: [] },
   async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
-    const event = recorded as Recorded<PayoutEvent>;
+    const event = recorded as Recorded<PayoutEvent | AccountDeletedEvent>;
     switch (event.type) {
       case 'PayoutMarkedReceived': {
         const { userId, ...mark } = event.data;
@@ -67,6 +68,10 @@ export const payoutsProjection: Projection = {
         await ctx.update<PayoutsDoc>(PAYOUTS, userId, (doc) => ({ ...(doc ?? empty(userId)), goal: { period, amount, setAt } }));
         return;
       }
+      case 'AccountDeleted':
+        // the account was deleted: its documents go (docs/accounts-and-security.md "Deleting an account")
+        await ctx.update<PayoutsDoc>(PAYOUTS, event.data.userId, () => null);
+        return;
       default: {
         const never: never = event;
         throw new Error(`payouts projection cannot apply ${JSON.stringify(never)}`);

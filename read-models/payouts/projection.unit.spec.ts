@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { AccountDeletedEvent } from '../../events/accounts.ts';
 import type { PayoutEvent } from '../../events/payouts.ts';
-import { project, recorded, schemaCoverage, type CoverageCases, type GivenEvent } from '../runtime/projection-testing.ts';
+import { project, recorded, sampleEvent, schemaCoverage, type CoverageCases, type GivenEvent } from '../runtime/projection-testing.ts';
 import { PAYOUTS, payoutsProjection } from './projection.ts';
 
 const ann = '4f6c1d3e-8a2b-4c5d-9e0f-1a2b3c4d5e6f';
@@ -40,12 +41,16 @@ describe('payouts projection', () => {
 });
 
 describe('payouts projection: schema coverage', () => {
-  const cases: CoverageCases<PayoutEvent> = { PayoutMarkedReceived: {}, BrokerPayoutsRecorded: {}, IncomeGoalSet: {} };
+  const cases: CoverageCases<PayoutEvent | AccountDeletedEvent> = {
+    // the user's documents are gone once the account is deleted (docs/accounts-and-security.md "Deleting an account")
+    AccountDeleted: { given: (d) => [sampleEvent('IncomeGoalSet', { userId: d.userId })] }, PayoutMarkedReceived: {}, BrokerPayoutsRecorded: {}, IncomeGoalSet: {} };
 
   it('carries every field of the events it handles into its documents, but those listed with the reason', async () => {
     const { notReaching, documentFields } = await schemaCoverage(payoutsProjection, cases);
     // the time of a sync is the record's business, not the ledger's (each record carries its own date)
-    expect(notReaching).toEqual({ PayoutMarkedReceived: [], BrokerPayoutsRecorded: ['recordedAt'], IncomeGoalSet: [] });
+    expect(notReaching).toEqual({
+      // when the account was deleted is the log's: the documents are gone
+      AccountDeleted: ['deletedAt'], PayoutMarkedReceived: [], BrokerPayoutsRecorded: ['recordedAt'], IncomeGoalSet: [] });
     // The fields of the documents of this version: a change to them is a new version (docs/architecture.md, "Where things go").
     expect({ version: payoutsProjection.version, documentFields }).toEqual({
       version: 2,

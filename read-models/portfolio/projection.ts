@@ -1,3 +1,4 @@
+import type { AccountDeletedEvent } from '../../events/accounts.ts';
 import type { Recorded } from '../../events/define.ts';
 import type { RecordedEvent } from '../../events/envelope.ts';
 import { withEntered, type HoldingEntered, type PortfolioEvent } from '../../events/portfolio.ts';
@@ -31,13 +32,13 @@ export const portfolioProjection: Projection = {
   name: 'portfolio',
   // 2: a holding's account label (HoldingAdded v2, issue 28)
   version: 2,
-  handles: ['HoldingAdded', 'HoldingRemoved', 'HoldingSynced', 'HoldingUpdated'] satisfies PortfolioEvent['type'][],
+  handles: ['HoldingAdded', 'HoldingRemoved', 'HoldingSynced', 'HoldingUpdated', 'AccountDeleted'] satisfies (PortfolioEvent | AccountDeletedEvent)['type'][],
   // multikey: holdersOf (the alerts' recipients of a fund)
   collections: { [PORTFOLIOS]: [{ key: { 'holdings.etfId': 1 }, name: 'holdings_etfId' }] },
   // written on every holding write: documents read and written without copies
   immutableDocuments: true,
   async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
-    const event = recorded as Recorded<PortfolioEvent>;
+    const event = recorded as Recorded<PortfolioEvent | AccountDeletedEvent>;
     switch (event.type) {
       case 'HoldingAdded': {
         // Everything the event carries but the stream's user, under the entry's names (no field list: a
@@ -71,6 +72,10 @@ export const portfolioProjection: Projection = {
         await ctx.update<PortfolioDoc>(PORTFOLIOS, userId, (doc) => (doc ? { ...doc, holdings: doc.holdings.filter((h) => h.id !== holdingId) } : null));
         return;
       }
+      case 'AccountDeleted':
+        // the account was deleted: its documents go (docs/accounts-and-security.md "Deleting an account")
+        await ctx.update<PortfolioDoc>(PORTFOLIOS, event.data.userId, () => null);
+        return;
       default: {
         const never: never = event;
         throw new Error(`portfolio projection cannot apply ${JSON.stringify(never)}`);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AccountDeletedEvent } from '../../events/accounts.ts';
 import type { PortfolioEvent } from '../../events/portfolio.ts';
 import { project, recorded, sampleEvent, schemaCoverage, type CoverageCases, type GivenEvent } from '../runtime/projection-testing.ts';
 import { PORTFOLIOS, portfolioProjection } from './projection.ts';
@@ -103,7 +104,9 @@ describe('portfolio projection', () => {
 
 describe('portfolio projection: schema coverage', () => {
   const given = (d: { userId: string; holdingId: string }) => [sampleEvent('HoldingAdded', { userId: d.userId, holdingId: d.holdingId })];
-  const cases: CoverageCases<PortfolioEvent> = {
+  const cases: CoverageCases<PortfolioEvent | AccountDeletedEvent> = {
+    // the user's documents are gone once the account is deleted (docs/accounts-and-security.md "Deleting an account")
+    AccountDeleted: { given: (d) => [sampleEvent('HoldingAdded', { userId: d.userId })] },
     HoldingAdded: { data: { source: 'brokerage', account: 'Roth IRA' } },
     HoldingSynced: { given },
     HoldingUpdated: { given },
@@ -113,6 +116,8 @@ describe('portfolio projection: schema coverage', () => {
   it('carries every field of the events it handles into its documents, but those listed with the reason', async () => {
     const { notReaching, documentFields } = await schemaCoverage(portfolioProjection, cases);
     expect(notReaching).toEqual({
+      // when the account was deleted is the log's: the documents are gone
+      AccountDeleted: ['deletedAt'],
       HoldingAdded: [],
       // the fund of a holding never changes: the entry keeps HoldingAdded's; a sync keeps no time
       HoldingSynced: ['etfId', 'syncedAt'],

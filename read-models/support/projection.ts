@@ -1,3 +1,4 @@
+import type { AccountDeletedEvent } from '../../events/accounts.ts';
 import type { Recorded } from '../../events/define.ts';
 import type { RecordedEvent } from '../../events/envelope.ts';
 import type { SupportEvent } from '../../events/support.ts';
@@ -25,10 +26,11 @@ export const SUPPORT_REQUESTS = 'supportRequests';
 export const supportProjection: Projection = {
   name: 'support',
   version: 1,
-  handles: ['SupportRequested', 'SupportRequestAnswered'] satisfies SupportEvent['type'][],
-  collections: { [SUPPORT_REQUESTS]: [{ key: { answeredAt: 1, priority: -1, requestedAt: 1 }, name: 'inbox' }] },
+  handles: ['SupportRequested', 'SupportRequestAnswered', 'AccountDeleted'] satisfies (SupportEvent | AccountDeletedEvent)['type'][],
+  // by_user: a deleted account's requests go with it
+  collections: { [SUPPORT_REQUESTS]: [{ key: { answeredAt: 1, priority: -1, requestedAt: 1 }, name: 'inbox' }, { key: { userId: 1 }, name: 'by_user' }] },
   async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
-    const event = recorded as Recorded<SupportEvent>;
+    const event = recorded as Recorded<SupportEvent | AccountDeletedEvent>;
     switch (event.type) {
       case 'SupportRequested': {
         const d = event.data;
@@ -48,6 +50,11 @@ export const supportProjection: Projection = {
       case 'SupportRequestAnswered': {
         const d = event.data;
         await ctx.update<SupportRequestDoc>(SUPPORT_REQUESTS, d.requestId, (doc) => (doc ? { ...doc, answeredAt: d.answeredAt } : null));
+        return;
+      }
+      case 'AccountDeleted': {
+        // the account was deleted: its documents go (docs/accounts-and-security.md "Deleting an account")
+        for (const doc of await ctx.find<SupportRequestDoc>(SUPPORT_REQUESTS, { userId: event.data.userId })) await ctx.update<SupportRequestDoc>(SUPPORT_REQUESTS, doc._id, () => null);
         return;
       }
       default: {

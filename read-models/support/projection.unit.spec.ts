@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AccountDeletedEvent } from '../../events/accounts.ts';
 import type { SupportEvent } from '../../events/support.ts';
 import { project, recorded, sampleEvent, schemaCoverage, type CoverageCases, type GivenEvent } from '../runtime/projection-testing.ts';
 import { SUPPORT_REQUESTS, supportProjection } from './projection.ts';
@@ -43,14 +44,18 @@ describe('support projection', () => {
 });
 
 describe('support projection: schema coverage', () => {
-  const cases: CoverageCases<SupportEvent> = {
+  const cases: CoverageCases<SupportEvent | AccountDeletedEvent> = {
+    // the user's documents are gone once the account is deleted (docs/accounts-and-security.md "Deleting an account")
+    AccountDeleted: { given: (d) => [sampleEvent('SupportRequested', { userId: d.userId })] },
     SupportRequested: {},
     SupportRequestAnswered: { given: (d) => [sampleEvent('SupportRequested', { requestId: d.requestId })] },
   };
 
   it('carries every field of the events it handles into its documents', async () => {
     const { notReaching, documentFields } = await schemaCoverage(supportProjection, cases);
-    expect(notReaching).toEqual({ SupportRequested: [], SupportRequestAnswered: [] });
+    expect(notReaching).toEqual({
+      // when the account was deleted is the log's: the documents are gone
+      AccountDeleted: ['deletedAt'], SupportRequested: [], SupportRequestAnswered: [] });
     expect({ version: supportProjection.version, documentFields }).toEqual({
       version: 1,
       documentFields: {

@@ -68,7 +68,15 @@ type Handled =
   | Extract<
       AccountEvent,
       {
-        type: 'UserRegistered' | 'UserLoggedOut' | 'SessionsRevoked' | 'SubscriptionChanged' | 'EmailVerificationRequested' | 'EmailVerified' | 'UserNameChanged';
+        type:
+          | 'UserRegistered'
+          | 'UserLoggedOut'
+          | 'SessionsRevoked'
+          | 'SubscriptionChanged'
+          | 'EmailVerificationRequested'
+          | 'EmailVerified'
+          | 'UserNameChanged'
+          | 'AccountDeleted';
       }
     >
   | Extract<BillingEvent, { type: 'StripeCustomerLinked' | 'SubscriptionUpdated' }>;
@@ -80,6 +88,7 @@ const handled: readonly Handled['type'][] = [
   'EmailVerificationRequested',
   'EmailVerified',
   'UserNameChanged',
+  'AccountDeleted',
   'StripeCustomerLinked',
   'SubscriptionUpdated',
 ];
@@ -198,6 +207,10 @@ export const usersProjection: Projection = {
         await ctx.update<UserDoc>(USERS, d.userId, (doc) => (doc ? { ...doc, firstName: d.firstName, lastName: d.lastName } : null));
         return;
       }
+      case 'AccountDeleted':
+        // the account was deleted: its document goes, so every cookie of it answers 401 (docs/accounts-and-security.md "Deleting an account")
+        await ctx.update<UserDoc>(USERS, event.data.userId, () => null);
+        return;
       default: {
         const unexpected: never = event;
         throw new Error(`users projection cannot apply ${JSON.stringify(unexpected)}`);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AccountDeletedEvent } from '../../events/accounts.ts';
 import type { AccountEvent } from '../../events/accounts.ts';
 import type { BillingEvent } from '../../events/billing.ts';
 import { registry } from '../../events/registry.ts';
@@ -197,7 +198,9 @@ describe('users projection: schema coverage', () => {
     { type: 'UserRegistered' | 'UserLoggedOut' | 'SessionsRevoked' | 'SubscriptionChanged' | 'EmailVerificationRequested' | 'EmailVerified' | 'UserNameChanged' | 'StripeCustomerLinked' | 'SubscriptionUpdated' }
   >;
   const registered = (d: { userId: string }) => [sampleEvent('UserRegistered', { userId: d.userId })];
-  const cases: CoverageCases<Handled> = {
+  const cases: CoverageCases<Handled | AccountDeletedEvent> = {
+    // the user's documents are gone once the account is deleted (docs/accounts-and-security.md "Deleting an account")
+    AccountDeleted: { given: (d) => [sampleEvent('UserRegistered', { userId: d.userId })] },
     UserRegistered: {},
     UserLoggedOut: { given: registered },
     SessionsRevoked: { given: registered },
@@ -213,6 +216,8 @@ describe('users projection: schema coverage', () => {
   it('carries every field of the events it handles into its documents, but those listed with the reason', async () => {
     const { notReaching, documentFields } = await schemaCoverage(usersProjection, cases);
     expect(notReaching).toEqual({
+      // when the account was deleted is the log's: the documents are gone
+      AccountDeleted: ['deletedAt'],
       // never the password hash: logins check it on the user stream
       UserRegistered: ['passwordHash'],
       // the logout time only drops ended sessions already expired (none here); the document keeps the session's expiry

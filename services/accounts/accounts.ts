@@ -1,4 +1,6 @@
 import type {
+  accountDeleted,
+  emailReleased,
   emailReserved,
   emailVerificationRequested,
   emailVerified,
@@ -33,7 +35,8 @@ export type UserEvent =
   | EventOf<typeof emailVerificationRequested>
   | EventOf<typeof emailVerified>
   | EventOf<typeof passwordCleared>
-  | EventOf<typeof userNameChanged>;
+  | EventOf<typeof userNameChanged>
+  | EventOf<typeof accountDeleted>;
 
 /** The verification link that works now (only the latest one requested; none once verified). */
 export interface PendingVerification {
@@ -46,6 +49,8 @@ export type SubscriptionTier = 'free' | 'premium';
 
 export type UserState =
   | { status: 'unregistered' }
+  /** The account was deleted: nothing of it is kept but its id (docs/accounts-and-security.md "Deleting an account"). */
+  | { status: 'deleted'; userId: string }
   | {
       status: 'registered';
       userId: string;
@@ -107,12 +112,14 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, passwordHash: null, passwordChangedAt: event.data.clearedAt };
     case 'UserNameChanged':
       return { ...state, firstName: event.data.firstName, lastName: event.data.lastName };
+    case 'AccountDeleted':
+      return { status: 'deleted', userId: state.userId };
     default:
       return assertNever(event);
   }
 }
 
-export type EmailReservationEvent = EventOf<typeof emailReserved>;
+export type EmailReservationEvent = EventOf<typeof emailReserved> | EventOf<typeof emailReleased>;
 
 export type EmailReservationState = { status: 'free' } | { status: 'reserved'; email: string; userId: string };
 
@@ -122,8 +129,11 @@ export function evolveEmailReservation(state: EmailReservationState, event: Emai
   switch (event.type) {
     case 'EmailReserved':
       return state.status === 'reserved' ? state : { status: 'reserved', email: event.data.email, userId: event.data.userId };
+    case 'EmailReleased':
+      // the account was deleted: the address may be registered again (a new account)
+      return state.status === 'reserved' && state.userId === event.data.userId ? { status: 'free' } : state;
     default:
-      return assertNever(event.type);
+      return assertNever(event);
   }
 }
 

@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Request } from 'express';
 import {
   changePassword,
+  deleteAccount,
   forgotPassword,
   getCurrentUser,
   login,
@@ -32,6 +33,7 @@ import { isCommonPassword, TOO_COMMON_PASSWORD } from './common-passwords.ts';
 import { dummyPasswordHash, scryptParams } from './password.ts';
 import { CLIENT_LIMITS, clientLimiter } from './client-limit.ts';
 import { KnownDevices } from './known-device.ts';
+import { deleteAccount as deleteAccountCommand, deletionMessages } from './account-deletion.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Answers
@@ -161,6 +163,21 @@ export const accountsApi = apiModule('accounts', (deps) => {
       },
       { checks: { newPassword: notCommon } },
     ),
+
+    /**
+     * Account deletion (account-deletion.ts): once the read models dropped the user, every cookie of
+     * the user answers 401 (no user document); this browser's cookie is cleared and the user's live
+     * streams end now rather than at their next check.
+     */
+    handle(deleteAccount, async ({ body }, call) => {
+      const { user } = call.auth;
+      const deletionDeps = { log, attempts: deps.attempts, keys: deps.keys, mailer: deps.mailer, logger: deps.logger, config, brokerage: deps.brokerage, now: () => deps.now() };
+      const { position } = await deleteAccountCommand(deletionDeps, { userId: user._id, password: body.password }, call.context(actors.user(user._id)));
+      await call.waitFor(position);
+      deps.live.endUser(user._id);
+      await endSession(call.req, call.res, deps);
+      return { message: deletionMessages.deleted } satisfies MessageAnswer;
+    }),
 
     handle(updateProfile, async ({ body }, call) => {
       const { user } = call.auth;

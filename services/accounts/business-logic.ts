@@ -50,11 +50,13 @@ export type UserCommand =
   | { type: 'ResetPassword'; data: { passwordHash: string; resetRequestedAt: string } }
   | { type: 'ChangePassword'; data: { passwordHash: string } }
   | { type: 'RenameUser'; data: { firstName: string; lastName: string } }
-  | { type: 'ChangeSubscription'; data: { subscriptionTier: SubscriptionTier; subscriptionStatus: string | null } };
+  | { type: 'ChangeSubscription'; data: { subscriptionTier: SubscriptionTier; subscriptionStatus: string | null } }
+  | { type: 'DeleteAccount'; data: Record<string, never> };
 
 export function decideUser(command: UserCommand, state: UserState, ctx: CommandContext): UserEvent[] {
   if (command.type === 'RegisterUser') {
-    if (state.status === 'registered') throw conflict(messages.duplicateEmail);
+    // a deleted account's id is never used again (its address gets a new account and id)
+    if (state.status !== 'unregistered') throw conflict(messages.duplicateEmail);
     const { verificationTokenHash, ...registered } = command.data;
     return [
       { type: 'UserRegistered', data: { ...registered, registeredAt: ctx.now } },
@@ -127,6 +129,9 @@ export function decideUser(command: UserCommand, state: UserState, ctx: CommandC
       if (state.subscriptionTier === subscriptionTier && state.subscriptionStatus === subscriptionStatus) return [];
       return [{ type: 'SubscriptionChanged', data: { userId, subscriptionTier, subscriptionStatus, changedAt: ctx.now } }];
     }
+    case 'DeleteAccount':
+      // the password was checked by the caller, and Stripe and SnapTrade were told first (account-deletion.ts)
+      return [{ type: 'AccountDeleted', data: { userId, deletedAt: ctx.now } }];
     default:
       return assertNever(command);
   }
@@ -152,13 +157,17 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
     EmailVerified: true,
     PasswordCleared: true,
     UserNameChanged: true,
+    AccountDeleted: true,
   },
 };
 
 // ---------------------------------------------------------------------------------------------
 // useremail-<email>
 
-export type EmailReservationCommand = { type: 'ReserveEmail'; data: { email: string; userId: string } };
+export type EmailReservationCommand =
+  | { type: 'ReserveEmail'; data: { email: string; userId: string } }
+  /** The reserving account was deleted: the address is free again (no-op when it is not that account's). */
+  | { type: 'ReleaseEmail'; data: { userId: string } };
 
 export function decideEmailReservation(
   command: EmailReservationCommand,
@@ -173,8 +182,11 @@ export function decideEmailReservation(
         throw conflict(messages.duplicateEmail);
       }
       return [{ type: 'EmailReserved', data: { ...command.data, reservedAt: ctx.now } }];
+    case 'ReleaseEmail':
+      if (state.status !== 'reserved' || state.userId !== command.data.userId) return [];
+      return [{ type: 'EmailReleased', data: { userId: command.data.userId, releasedAt: ctx.now } }];
     default:
-      return assertNever(command.type);
+      return assertNever(command);
   }
 }
 
@@ -182,7 +194,7 @@ export const emailReservationDecider: Decider<EmailReservationCommand, EmailRese
   initialState: initialEmailReservationState,
   evolve: evolveEmailReservation,
   decide: decideEmailReservation,
-  folds: { EmailReserved: true },
+  folds: { EmailReserved: true, EmailReleased: true },
 };
 
 // ---------------------------------------------------------------------------------------------

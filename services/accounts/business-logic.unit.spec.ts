@@ -204,3 +204,31 @@ describe('user decider: e-mail verification', () => {
     ]);
   });
 });
+
+describe('account deletion (docs/accounts-and-security.md "Deleting an account")', () => {
+  const deleted: UserEvent = { type: 'AccountDeleted', data: { userId, deletedAt: now } };
+
+  it('deletes a registered account; the state keeps nothing but the id', () => {
+    givenUser([registered]).when({ type: 'DeleteAccount', data: {} }).then([deleted]);
+    expect(fold(userDecider, [registered, deleted])).toEqual({ status: 'deleted', userId });
+  });
+
+  it('a deleted account takes no command (401, as an unknown one) and is never registered again under its id (409)', () => {
+    givenUser([registered, deleted]).when({ type: 'RecordLogin', data: {} }).thenThrows({ status: 401, message: messages.invalidCredentials });
+    givenUser([registered, deleted]).when({ type: 'DeleteAccount', data: {} }).thenThrows({ status: 401, message: messages.invalidCredentials });
+    givenUser([registered, deleted])
+      .when({ type: 'RegisterUser', data: { ...registered.data, verificationTokenHash: tokenHash } })
+      .thenThrows({ status: 409, message: messages.duplicateEmail });
+  });
+
+  it("releases the address of the deleted account only: then anyone may reserve it; another user's reservation stays", () => {
+    const reserved: EmailReservationEvent = { type: 'EmailReserved', data: { email: 'ann@example.com', userId, reservedAt: now } };
+    const released: EmailReservationEvent = { type: 'EmailReleased', data: { userId, releasedAt: later } };
+    deciderSpec(emailReservationDecider, ctx(later))([reserved]).when({ type: 'ReleaseEmail', data: { userId } }).then([released]);
+    givenReservation([reserved]).when({ type: 'ReleaseEmail', data: { userId: otherUserId } }).then([]);
+    givenReservation([reserved, released]).when({ type: 'ReleaseEmail', data: { userId } }).then([]);
+    givenReservation([reserved, released]).when({ type: 'ReserveEmail', data: { email: 'ann@example.com', userId: otherUserId } }).then([
+      { type: 'EmailReserved', data: { email: 'ann@example.com', userId: otherUserId, reservedAt: now } },
+    ]);
+  });
+});

@@ -154,10 +154,16 @@ export async function registerUser(
   const reservation = (await log.aggregate(streams.userEmail(input.email), emailReservationDecider)).state;
   let userId: string = randomUUID();
   if (reservation.status === 'reserved') {
-    if ((await readUser(log, reservation.userId)).status === 'registered') throw conflict(messages.duplicateEmail);
-    // The reservation exists but its account was never written (interrupted registration): reuse
-    // its id. Appending to that user stream with 'no_stream' still lets only one request win.
-    userId = reservation.userId;
+    const holder = await readUser(log, reservation.userId);
+    if (holder.status === 'registered') throw conflict(messages.duplicateEmail);
+    if (holder.status === 'deleted') {
+      // A deleted account whose address was not released yet (the deletion stopped in between): release it now; a new account gets a new id.
+      await handleCommand(log, streams.userEmail(input.email), emailReservationDecider, { type: 'ReleaseEmail', data: { userId: holder.userId } }, contextFor(userId));
+    } else {
+      // The reservation exists but its account was never written (interrupted registration): reuse
+      // its id. Appending to that user stream with 'no_stream' still lets only one request win.
+      userId = reservation.userId;
+    }
   }
   const passwordHash = await hashPassword(input.password, deps.passwordParams);
   const ctx = contextFor(userId);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import type { RecordedEvent } from '../../events/envelope.ts';
@@ -12,6 +13,8 @@ import { handledEndpoints } from '../gateway/app.ts';
 import { endpointRows, endpointsMarkdown, endpointsText } from '../gateway/endpoints-table.ts';
 import { createDocumentStore } from '../../infra/document-store/create-document-store.ts';
 import type { DocumentStore } from '../../infra/document-store/port.ts';
+import { deletedAccountsInLog, scrubDeletedUsers } from '../../infra/personal-data/scrub-sqlite-log.ts';
+import { SqliteKeyStore } from '../../infra/personal-data/sqlite-key-store.ts';
 
 const HELP = `WeeklyDiv developer CLI (audit and replay)
 
@@ -25,6 +28,8 @@ Commands
   rebuild [name|--all]          Rebuild read models from position 0 and print a digest of their documents
   digest [name|--all]           Print the digest of the read models as they are stored (no rebuild)
   projections                   List read models with their versions and handled events
+  scrub-deleted                 Embedded log only: overwrite the plain personal fields of deleted accounts'
+                                events written before encryption (docs/accounts-and-security.md)
   endpoints [--markdown]        Every /api endpoint: method and path, access, the module that handles it,
                                 the read models it reads and the ones a write waits for (from contracts/)
 
@@ -235,6 +240,37 @@ export async function rebuild(config: Config, names: string[], out: Out): Promis
   }
 }
 
+/**
+ * `scrub-deleted` (docs/accounts-and-security.md "Deleting an account"): first destroys the key of any
+ * account whose deletion stopped before that step (AccountDeleted in the log, no tombstone), then
+ * rewrites the deleted accounts' plain personal fields in the embedded SQLite log.
+ */
+export async function scrubDeleted(config: Config, out: Out): Promise<number> {
+  if (config.eventStoreUrl || config.mongoUrl) {
+    out.write(
+      'scrub-deleted works on the embedded store only (DATA_DIR/events.sqlite and keys.sqlite). EventStoreDB never changes a written event: delete the old streams of a deleted account and scavenge (docs/accounts-and-security.md).',
+    );
+    return 1;
+  }
+  const eventsFile = path.join(config.dataDir, 'events.sqlite');
+  const keys = new SqliteKeyStore(path.join(config.dataDir, 'keys.sqlite'));
+  try {
+    const tombstoned = keys.destroyedUsers();
+    const unfinished = deletedAccountsInLog(eventsFile).filter((id) => !tombstoned.has(id));
+    for (const userId of unfinished) await keys.destroy(userId, new Date().toISOString());
+    const result = scrubDeletedUsers(eventsFile, keys.destroyedUsers());
+    const line = { ...result, keysDestroyed: unfinished.length };
+    out.write(
+      out.json
+        ? JSON.stringify(line)
+        : `${line.deletedUsers} deleted account(s); ${line.keysDestroyed} key(s) of unfinished deletions destroyed; ${line.scanned} personal event(s) looked at, ${line.rewritten} rewritten`,
+    );
+    return 0;
+  } finally {
+    await keys.close();
+  }
+}
+
 export async function main(argv: string[], write: (line: string) => void = (l) => console.log(l)): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -275,6 +311,8 @@ export async function main(argv: string[], write: (line: string) => void = (l) =
       return digest(config, values.all ? [] : rest, out);
     case 'endpoints':
       return endpoints(config, values.markdown ?? false, out);
+    case 'scrub-deleted':
+      return scrubDeleted(config, out);
     case 'projections':
       for (const p of allProjections) write(out.json ? JSON.stringify({ name: p.name, version: p.version, handles: p.handles }) : `${p.name.padEnd(24)} v${p.version}  ${p.handles.join(', ')}`);
       return 0;

@@ -46,7 +46,7 @@ describe('error answers', () => {
       ['get', '/api/nope'],
       ['get', '/api'],
       ['post', '/api/nope/deeper'],
-      ['delete', '/api/user'],
+      ['put', '/api/user'],
     ] as const) {
       const res = await request(ctx.app)[method](url).expect(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);

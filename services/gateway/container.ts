@@ -8,6 +8,8 @@ import { createEventStore } from '../../infra/event-store/create-event-store.ts'
 import { createMailer } from '../../infra/mail/mailer.ts';
 import { createAttemptCounters } from '../../infra/attempt-counters/create-attempt-counters.ts';
 import type { EventStore } from '../../infra/event-store/port.ts';
+import { createKeyStore } from '../../infra/personal-data/create-key-store.ts';
+import { ShreddingEventStore } from '../../infra/personal-data/shredding-event-store.ts';
 import { createBlobStore } from '../../infra/blob-store/create-blob-store.ts';
 import { createAgenda } from '../../infra/jobs/create-agenda.ts';
 import type { MarketDataProvider } from '../../infra/market-data/port.ts';
@@ -73,8 +75,11 @@ export async function createContainer(
 ): Promise<Container> {
   mkdirSync(config.dataDir, { recursive: true });
   const projections = options.projections ?? allProjections;
-  const eventStore = await createEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir });
   const docs = await createDocumentStore({ mongoUrl: config.mongoUrl, mongoDb: config.mongoDb, embedded: config.readModelStore, dataDir: config.dataDir, role: config.role });
+  // The users' data keys, outside the log; every read and write of the log goes through them, so the
+  // personal fields of events are stored encrypted (docs/accounts-and-security.md "Deleting an account").
+  const keys = createKeyStore({ mongoUrl: config.mongoUrl, dataDir: config.dataDir, docs });
+  const eventStore = new ShreddingEventStore(await createEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir }), keys);
   // The embedded event log's disk (security audit S6): readiness turns degraded while it cannot be
   // written, and the original error is logged once per incident, not a stack per request.
   const writeHealth = config.eventStoreUrl ? REMOTE_WRITE_HEALTH : new DiskWriteHealth({ dir: config.dataDir, minFreeBytes: config.dataDirMinFreeBytes });
@@ -117,6 +122,7 @@ export async function createContainer(
     userArea: new UserAreaReads(readModels, { snapshots: marketSnapshots }),
     attempts: createAttemptCounters({ mongoUrl: config.mongoUrl, dataDir: config.dataDir, docs }),
     blobs,
+    keys,
     now: options.now ?? (() => new Date()),
     jobs: undefined,
     // the SnapTrade SDK (~30 MiB) only when the feature is configured
@@ -175,6 +181,7 @@ export async function createContainer(
       await deps.attempts.close();
       await blobs.close();
       await eventStore.close();
+      await keys.close();
       writeHealth.close();
       await docs.close();
     },

@@ -13,6 +13,7 @@ import type { UserDoc } from '../../read-models/users/projection.ts';
 import type { Mailer } from '../../infra/mail/port.ts';
 import type { AttemptCounters } from '../../infra/attempt-counters/port.ts';
 import type { BlobStore } from '../../infra/blob-store/port.ts';
+import type { KeyStore } from '../../infra/personal-data/port.ts';
 import type { Brokerage } from '../../infra/brokerage/port.ts';
 import type { WriteHealth } from '../../infra/write-health/port.ts';
 import type { SessionData } from './session-data.ts';
@@ -48,6 +49,8 @@ export interface AppDeps {
   attempts: AttemptCounters;
   /** Image bytes by SHA-256, outside the event log (files in DATA_DIR/blobs, GridFS with MONGODB_URL). */
   blobs: BlobStore;
+  /** The users' data keys (the log's personal fields are sealed with them; destroyed when an account is deleted). */
+  keys: KeyStore;
   /** The clock: the only place the gateway takes the time from. */
   now: () => Date;
   /**
@@ -79,6 +82,8 @@ export interface LiveUpdates {
   capReached(userId: string): 'user' | 'total' | null;
   /** Starts an event stream on `res` (headers already sent by the route), resuming after `lastEventId` when given. */
   open(res: Response, user: UserDoc, session: SessionData, lastEventId: string | undefined): Promise<void>;
+  /** Ends every open stream of the user now (the account was deleted). */
+  endUser(userId: string): void;
   /** Ends every open stream and stops following the read models. */
   close(): void;
 }

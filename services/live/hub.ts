@@ -127,6 +127,11 @@ export class LiveHub implements LiveUpdates {
   }
 
   /** Ends every stream (server shutdown) and stops following the read models. */
+  /** Ends every stream of a user now (the account was deleted: no user document is left to recheck). */
+  endUser(userId: string): void {
+    for (const stream of [...(this.byUser.get(userId) ?? [])]) this.end(stream, 'signed-out');
+  }
+
   close(): void {
     this.unsubscribe();
     this.untrack();

@@ -196,6 +196,16 @@ describe('GET /api/user/live: ended by the server', () => {
     expect(retry.status).toBe(401);
   });
 
+  it('ends the stream at once when the account is deleted (the reconnect then gets 401)', async () => {
+    const { agent, cookie, user } = await premiumUser();
+    const conn = await connect(cookie);
+    await conn.next(named('ready'));
+    await agent.delete('/api/user').send({ password: user.password }).expect(200);
+    expect(data(await conn.next(named('end')))).toEqual({ reason: 'signed-out' });
+    await conn.ended;
+    expect((await connect(cookie)).status).toBe(401);
+  });
+
   it('ends the stream when Premium ends (the reconnect then gets 403)', async () => {
     const { id, cookie } = await premiumUser();
     const conn = await connect(cookie);

@@ -173,6 +173,13 @@ export async function startStripeStandIn(options: { now?: () => number } = {}): 
         if (found) return send(200, found);
         return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${sub[1]}'` } });
       }
+      if (req.method === 'DELETE' && sub) {
+        // Cancel a subscription: immediately, as Stripe does without `cancel_at_period_end`; the object comes back canceled.
+        const found = subscriptions.get(decodeURIComponent(sub[1]!));
+        if (!found) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such subscription: '${sub[1]}'` } });
+        Object.assign(found, { status: 'canceled', canceled_at: now, ended_at: now, cancel_at_period_end: false });
+        return send(200, found);
+      }
       send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname}).` } });
     })();
   });

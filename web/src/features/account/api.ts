@@ -1,11 +1,12 @@
-import type { changePassword, updateProfile } from '../../../../contracts/accounts.ts';
+import type { changePassword, deleteAccount, updateProfile } from '../../../../contracts/accounts.ts';
 import type { createPortalSession } from '../../../../contracts/billing.ts';
 import type { AnswerOf, BodyIn } from '../../../../contracts/endpoint.ts';
 import { baseApi, call } from '../../api/base-api.ts';
 
 /**
  * The account page: the Stripe billing portal (`POST /api/subscription/portal-session` → {url}), the
- * name (`PATCH /api/user`) and the password (`POST /api/user/password`).
+ * name (`PATCH /api/user`), the password (`POST /api/user/password`) and the deletion of the account
+ * (`DELETE /api/user`).
  */
 export const accountApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -22,7 +23,11 @@ export const accountApi = baseApi.injectEndpoints({
       query: (body) => call<typeof changePassword>('POST /api/user/password', { body }),
       invalidatesTags: (result) => (result ? [{ type: 'CalendarFeed', id: 'CURRENT' }] : []),
     }),
+    /** Nothing is invalidated here: the caller leaves for the landing page and drops the user's data (as a logout does). */
+    deleteAccount: build.mutation<AnswerOf<typeof deleteAccount>, BodyIn<typeof deleteAccount>>({
+      query: (body) => call<typeof deleteAccount>('DELETE /api/user', { body }),
+    }),
   }),
 });
 
-export const { useCreatePortalSessionMutation, useUpdateProfileMutation, useChangePasswordMutation } = accountApi;
+export const { useCreatePortalSessionMutation, useUpdateProfileMutation, useChangePasswordMutation, useDeleteAccountMutation } = accountApi;

@@ -11,6 +11,7 @@ import { theme } from '../../../styles/theme.ts';
 import { BrokeragePanel } from '../components/brokerage-panel.tsx';
 import { ChangePasswordCard } from '../components/change-password-card.tsx';
 import { DownloadDataCard } from '../components/download-data-card.tsx';
+import { DeleteAccountCard } from '../components/delete-account-card.tsx';
 import { PlanSummary } from '../components/plan-summary.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
 import { SignOutEverywhere } from '../components/sign-out-everywhere.tsx';
@@ -18,7 +19,8 @@ import { SignOutEverywhere } from '../components/sign-out-everywhere.tsx';
 /**
  * `/account`: the account page of the spec (§2: a profile page that holds the brokerage panel;
  * signed out → /login). Profile, the plan (details and management on /account/subscription), and the
- * brokerage connections panel of issue 15, "log out on every device" and "Download my data" (issue 29).
+ * brokerage connections panel of issue 15, "log out on every device", "Download my data" (issue 29) and,
+ * last, "Delete account".
  */
 export default function AccountRoute() {
   useDocumentTitle('My Account');
@@ -67,6 +69,7 @@ export default function AccountRoute() {
             </ButtonLink>
           </Actions>
         </Card>
+        <DeleteAccountCard />
       </Sections>
     </Page>
   );
