@@ -17,6 +17,11 @@ export type PrefetchDispatch = ThunkDispatch<{ [K in typeof baseApi.reducerPath]
  */
 export interface RouteHandle {
   prefetch?: (params: Params, dispatch: PrefetchDispatch) => void;
+  /**
+   * Reads the server also renders the screen with (web/src/entry-server.tsx) that the browser does not
+   * start on navigation, because the screen reads them again on every mount anyway (the news feed).
+   */
+  serverPrefetch?: (params: Params, dispatch: PrefetchDispatch) => void;
 }
 
 interface MatchLike {
@@ -29,6 +34,15 @@ export function prefetchMatches(matches: readonly MatchLike[], dispatch: Prefetc
   for (const match of matches) {
     const handle = match.route.handle as RouteHandle | undefined;
     handle?.prefetch?.(match.params, dispatch);
+  }
+}
+
+/** The server's render: every read of the matched routes, the server-only ones too. */
+export function serverPrefetchMatches(matches: readonly MatchLike[], dispatch: PrefetchDispatch): void {
+  for (const match of matches) {
+    const handle = match.route.handle as RouteHandle | undefined;
+    handle?.prefetch?.(match.params, dispatch);
+    handle?.serverPrefetch?.(match.params, dispatch);
   }
 }
 
