@@ -11,6 +11,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Paths are relative to the repository root, where the npm scripts run.
   root: 'web',
   plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  // The server bundle carries its libraries (React, the router, styled-components, Redux Toolkit): it
+  // loads from wherever it was built to (the browser tests build into a temporary folder), with no
+  // node_modules beside it.
+  // React's production build, whatever NODE_ENV the server runs with (as the client's bundle).
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   build: isSsrBuild
     ? { ssr: 'src/entry-server.tsx', outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }
     : { outDir: 'dist', emptyOutDir: true },

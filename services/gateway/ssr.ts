@@ -71,9 +71,12 @@ interface ReadRecord {
 }
 
 
-/** The server bundle beside the client build: `<webDistDir>/../dist-ssr/entry-server.js`. */
+/**
+ * The server bundle beside the client build: `<webDistDir>-ssr/entry-server.js` (web/dist-ssr for
+ * web/dist; the browser tests build both into a temporary folder and its `-ssr` twin).
+ */
 export function serverBundlePath(webDistDir: string): string {
-  return path.join(path.dirname(path.resolve(webDistDir)), 'dist-ssr', 'entry-server.js');
+  return path.join(`${path.resolve(webDistDir)}-ssr`, 'entry-server.js');
 }
 
 const NOTHING = Symbol('nothing');

@@ -24,6 +24,8 @@ import { serverPrefetchMatches } from './lib/route-prefetch.ts';
  *    will (main.tsx), so both draw from the same cache and neither starts a read while rendering.
  *    `prerenderToNodeStream` waits for the lazy route chunks (renderToString would draw their
  *    Suspense fallback); styled-components' ServerStyleSheet collects the styles of what rendered.
+ *    The page is cached (the gateway's `rendered-pages`), so how long a render takes matters less than
+ *    that it is complete: no streaming, no boundary left for a script to fill in.
  * 4. A read that failed (an unknown fund, a missing page, a view not loaded) renders nothing: the
  *    gateway serves the client shell, which draws its usual not-found or error screen.
  */
@@ -71,6 +73,9 @@ export async function renderPage({ url, origin, clock, reads }: RenderRequest): 
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppRoot>,
       ),
+      // Every boundary written in place: a large one would otherwise be sent apart and revealed by an
+      // inline script, which the Content-Security-Policy blocks (and which never runs with JavaScript off).
+      { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
     );
     const html = await streamText(prelude);
     const payload: SsrPayload = { state, clock };
