@@ -111,7 +111,7 @@ export class PageRenderer implements RenderedPages {
   private readonly untrack: () => void;
   private template: string | undefined;
 
-  constructor(deps: AppDeps, handled: readonly Handled[], fastRead: FastRead, indexFile: string, bundleFile = serverBundlePath(deps.config.webDistDir)) {
+  constructor(deps: AppDeps, handled: readonly Handled[], fastRead: FastRead, indexFile: string, bundleFile = serverBundlePath(path.dirname(indexFile))) {
     this.deps = deps;
     this.logger = deps.logger;
     this.indexFile = indexFile;

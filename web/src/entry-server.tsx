@@ -66,6 +66,9 @@ export async function renderPage({ url, origin, clock, reads }: RenderRequest): 
   const store = makeStore({ preloadedState: state });
   const router = createStaticRouter(handler.dataRoutes, context);
   const sheet = new ServerStyleSheet();
+  // An error inside a Suspense boundary would not fail the render: React writes the boundary's
+  // fallback and leaves it to the browser. Such a page is not served (the shell is, and the error logged).
+  const errors: unknown[] = [];
   try {
     const { prelude } = await prerenderToNodeStream(
       sheet.collectStyles(
@@ -75,9 +78,10 @@ export async function renderPage({ url, origin, clock, reads }: RenderRequest): 
       ),
       // Every boundary written in place: a large one would otherwise be sent apart and revealed by an
       // inline script, which the Content-Security-Policy blocks (and which never runs with JavaScript off).
-      { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+      { progressiveChunkSize: Number.MAX_SAFE_INTEGER, onError: (error) => void errors.push(error) },
     );
     const html = await streamText(prelude);
+    if (errors.length > 0) throw errors[0] instanceof Error ? errors[0] : new Error(String(errors[0]));
     const payload: SsrPayload = { state, clock };
     return {
       html,
