@@ -50,6 +50,8 @@ interface PublicPage {
   content: () => (string | RegExp)[];
   /** The endpoints the page arrived with: the browser must not read them again. */
   preloaded: RegExp[];
+  /** An element React renders (not one inside owner HTML, which React does not own): 'main h1' unless said. */
+  hydrates?: string;
 }
 
 const HEADER_NAV = /^\/api\/settings\/header_nav$/;
@@ -96,6 +98,7 @@ const publicPages: PublicPage[] = [
     path: () => MANAGED,
     content: () => ['Weekly pay, rendered', 'Read before any script runs.'],
     preloaded: [/^\/api\/pages\/by-path\?/, HEADER_NAV],
+    hydrates: '[data-testid="managed-page"]',
   },
 ];
 
@@ -141,7 +144,8 @@ describe('public pages arrive rendered', () => {
       const userRead = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user');
       await page.goto(screen.path());
       // hydrated: the first heading of the screen is React's (a lazy screen hydrates once its chunk arrived)
-      await waitUntil(() => hydrated(page, 'main h1'), `${screen.name}: main h1 hydrated`);
+      const probe = screen.hydrates ?? 'main h1';
+      await waitUntil(() => hydrated(page, probe), `${screen.name}: ${probe} hydrated`);
       // the header's own read (who is signed in) is made after hydration: by then every mount's reads were sent
       await userRead;
       expect(messages).toEqual([]);
