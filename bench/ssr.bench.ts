@@ -60,20 +60,20 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 /** Child mode: the bare server, answering `/<i>` with the i-th body (and `Content-Encoding: gzip` where given). */
 function serveRaw(): void {
-  const bodies: { body: Buffer; gzip: boolean }[] = [];
+  const bodies: { body: Buffer; gzip: boolean; type: string }[] = [];
   const server = createServer((req, res) => {
     const found = bodies[Number((req.url ?? '/').slice(1))];
     if (!found) {
       res.writeHead(404).end();
       return;
     }
-    const headers: Record<string, string | number> = { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': found.body.length };
+    const headers: Record<string, string | number> = { 'Content-Type': found.type, 'Content-Length': found.body.length };
     if (found.gzip) headers['Content-Encoding'] = 'gzip';
     res.writeHead(200, headers);
     res.end(found.body);
   });
-  process.on('message', (message: { body: string; gzip: boolean }) => {
-    bodies.push({ body: Buffer.from(message.body, 'base64'), gzip: message.gzip });
+  process.on('message', (message: { body: string; gzip: boolean; type: string }) => {
+    bodies.push({ body: Buffer.from(message.body, 'base64'), gzip: message.gzip, type: message.type });
     process.send!({ index: bodies.length - 1 });
   });
   server.listen(0, '127.0.0.1', () => {
@@ -99,22 +99,25 @@ async function main(): Promise<void> {
     const { port: rawPort } = await nextMessage<{ port: number }>(raw);
     const top = (await (await fetch(`${app.baseUrl}/api/top-performers`)).json()) as { ticker: string; brandSlug: string }[];
     const fund = `/etfs/${top[0]!.brandSlug}/${top[0]!.ticker}`;
-    const pages = ['/', '/etfs', fund];
+    // The prepared JSON the fast reads answer, in the same run: what the app's own hot path costs over
+    // bare node:http at this log level and load, beside which a kept page is judged.
+    const pages = ['/', '/etfs', fund, '/api/top-performers'];
     const pairs: { label: string; bytes: number; app: Target; raw: Target }[] = [];
     for (const page of pages) {
       for (const [encoding, headers] of [['identity', IDENTITY], ['gzip', BROWSER]] as const) {
         const url = `${app.baseUrl}${page}`;
         await wireBytes(url, headers); // rendered and kept
         const wire = await wireBytes(url, headers);
-        if (encoding === 'identity' && !wire.body.toString('utf8').includes('id="ssr-payload"')) throw new Error(`${page} is not rendered`);
+        const json = page.startsWith('/api/');
+        if (!json && encoding === 'identity' && !wire.body.toString('utf8').includes('id="ssr-payload"')) throw new Error(`${page} is not rendered`);
         if ((encoding === 'gzip') !== (wire.encoding === 'gzip')) throw new Error(`${page}: ${encoding} asked, ${wire.encoding ?? 'identity'} sent`);
-        raw.send({ body: wire.body.toString('base64'), gzip: encoding === 'gzip' });
+        raw.send({ body: wire.body.toString('base64'), gzip: encoding === 'gzip', type: json ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8' });
         const { index } = await nextMessage<{ index: number }>(raw);
         const rawUrl = `http://127.0.0.1:${rawPort}/${index}`;
         const same = await wireBytes(rawUrl, headers);
         if (!same.body.equals(wire.body)) throw new Error(`${page}: the bare server answers other bytes`);
         pairs.push({
-          label: `${page === fund ? 'fund page' : page} (${encoding})`,
+          label: `${page === fund ? 'fund page' : json ? `\`${page}\` (prepared JSON, for comparison)` : page} (${encoding})`,
           bytes: wire.body.length,
           app: { name: `GET ${page}, ${encoding}`, pid: app.pid, url, headers },
           raw: { name: `bare node:http, the same ${encoding} bytes`, pid: raw.pid!, url: rawUrl, headers },
@@ -158,7 +161,7 @@ async function main(): Promise<void> {
     const docs = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
     writeBenchmarkSection(docs, 'Server-rendered pages', body);
     console.log(`written to ${path.relative(process.cwd(), docs)}`);
-    if (rows.some((r) => !r.pass)) process.exitCode = 1;
+    if (rows.some((r) => !r.pass && !r.pair.label.includes('prepared JSON'))) process.exitCode = 1;
   } finally {
     raw.kill('SIGTERM');
     await app.stop();

@@ -28,8 +28,8 @@ async function start(container: HTMLElement): Promise<void> {
   if (payload) dropServerHeadOnNavigation(router);
   await yieldToMain();
   // The screen's reads start now, alongside its lazy chunk (lib/route-prefetch.ts); after a server
-  // render they are in the store already and nothing is sent.
-  prefetchOnNavigation(router, store.dispatch);
+  // render they are in the store already: only later navigations prefetch.
+  prefetchOnNavigation(router, store.dispatch, { current: !payload });
   await yieldToMain();
   const app = (
     <AppRoot store={store} clock={payload?.clock ?? null}>

@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import { marketToday } from './format.ts';
 
 /**
@@ -18,14 +18,15 @@ export interface RenderClock {
 
 const RenderClockContext = createContext<RenderClock | null>(null);
 
-const subscribeNever = () => () => {};
-const noClock = () => null;
-
 /** Server: the render's fixed clock. Client: the same clock for hydration, then none (live). */
 export function RenderClockProvider({ clock, children }: { clock: RenderClock | null; children: ReactNode }) {
-  // The server snapshot is what the server and the hydrating render read; any later render in the
-  // browser reads the client snapshot: none, the live clock.
-  const held = useSyncExternalStore(subscribeNever, noClock, () => clock);
+  const [held, setHeld] = useState(clock);
+  // After hydration, the live clock: as a transition, so the re-render it causes (context consumers,
+  // and React's walk of the tree to find them) is time-sliced. A useSyncExternalStore switch would
+  // re-render synchronously, one long task on a slow phone right after hydration.
+  useEffect(() => {
+    if (clock) startTransition(() => setHeld(null));
+  }, [clock]);
   return <RenderClockContext.Provider value={held}>{children}</RenderClockContext.Provider>;
 }
 

@@ -51,10 +51,14 @@ interface RouterLike {
   subscribe(listener: (state: RouterLike['state']) => void): () => void;
 }
 
-/** Prefetches for the current location now and for every location the router moves to later. */
-export function prefetchOnNavigation(router: RouterLike, dispatch: PrefetchDispatch): () => void {
+/**
+ * Prefetches for the current location now (unless `current: false`: a server-rendered page arrived
+ * with its reads, and asking the store about each costs a slow phone tens of ms) and for every
+ * location the router moves to later.
+ */
+export function prefetchOnNavigation(router: RouterLike, dispatch: PrefetchDispatch, options: { current?: boolean } = {}): () => void {
   let key = router.state.location.key;
-  prefetchMatches(router.state.matches, dispatch);
+  if (options.current !== false) prefetchMatches(router.state.matches, dispatch);
   return router.subscribe((state) => {
     if (state.location.key === key) return;
     key = state.location.key;
