@@ -87,7 +87,7 @@ export class PageRenderer implements RenderedPages {
     owner: 'services/gateway/ssr.ts',
     key: 'URL (path and query) of a server-rendered public page; the answer keeps its gzip bytes once asked for',
     bound: `${RENDERED_PAGES_MAX_BYTES / 1024 / 1024} MiB of HTML and gzip (RENDERED_PAGES_MAX_BYTES)`,
-    eviction: 'least recently used first; a page found stale is dropped when it is asked for',
+    eviction: 'oldest first (first kept, first dropped: a hit costs no reordering); a page found stale is dropped when it is asked for',
     coherence:
       "served only while every prepared market view it read has the ETag it read (the view cache's own refresh), every other read model it read (the definition's `reads`) has not advanced since, and New York's date is the render's",
     clearable: true,
