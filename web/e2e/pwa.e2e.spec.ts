@@ -9,6 +9,7 @@ import { getJson, type ListedEtf } from './support/api.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { CHROMIUM_FLAGS, SIZES, WAIT_MS, baseUrl, chromiumPath, expectNoSidewaysScroll, launchBrowser, newContext, onPath, seeText, visible, waitUntil, watchErrors } from './support/browser.ts';
 import { logOut, newUser, onPersonalArea, signUp } from './support/flows.ts';
+import { makePremium } from './support/server-log.ts';
 import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
 
 /**
@@ -89,9 +90,17 @@ async function workerName(page: Page): Promise<string> {
   );
 }
 
-/** A signed-up user holding one fund, on the personal area with the worker in charge of its reads. */
-async function holderOnPersonalArea(page: Page, label: string): Promise<{ ticker: string }> {
+/**
+ * A signed-up user holding one fund, on the personal area with the worker in charge of its reads;
+ * Premium when the test opens the income page (Premium's, docs/billing.md "What Premium gives").
+ */
+async function holderOnPersonalArea(page: Page, label: string, premium = false): Promise<{ ticker: string }> {
   await signUp(page, newUser(label));
+  if (premium) {
+    const user = async () => (await (await page.request.get('/api/user')).json()) as { id: string; subscriptionTier: string };
+    await makePremium((await user()).id, label);
+    await waitUntil(async () => (await user()).subscriptionTier === 'premium', 'the user is Premium');
+  }
   const etf = (await getJson<ListedEtf[]>('/api/etfs'))[0]!;
   const added = await page.request.post('/api/user/portfolio', { data: { etfId: etf.id, shares: '100', isDrip: 0 } });
   expect(added.status(), await added.text()).toBe(201);
@@ -159,7 +168,7 @@ describe('installable', () => {
 describe('offline', () => {
   it('opens the personal area with the network cut: the kept answers, "Offline — as of" their time, every change disabled; back online, all enabled again', async () => {
     const page = await newPage();
-    const { ticker } = await holderOnPersonalArea(page, 'pwa-offline');
+    const { ticker } = await holderOnPersonalArea(page, 'pwa-offline', true);
     // the income page once online, so its answers are kept too
     await page.getByRole('link', { name: 'Income and goal' }).click();
     await visible(page.getByRole('button', { name: 'Download CSV' }));
