@@ -134,6 +134,7 @@ interface AppInfo {
 
 /** Starts this file in a child process in a server mode; resolves with what the child reports once listening. */
 export interface Child {
+  pid: number;
   info: AppInfo;
   /** The child's CPU time so far (process.cpuUsage), asked over IPC. */
   cpu: () => Promise<NodeJS.CpuUsage>;
@@ -155,6 +156,7 @@ export function startChild(args: string[]): Promise<Child> {
     child.once('message', (info) => {
       child.removeAllListeners('exit');
       resolve({
+        pid: child.pid!,
         info: info as AppInfo,
         cpu: () =>
           new Promise((answer) => {
