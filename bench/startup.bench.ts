@@ -104,7 +104,9 @@ async function main(): Promise<void> {
     const seed = summary(seedRuns);
     const grown = summary(grownRuns);
     const growthOk = grown.readyMs <= seed.readyMs + 1000 && grown.readyMs <= 1.5 * seed.readyMs;
-    const everyRss = [...seedRuns, ...grownRuns].flatMap((r) => [r.rssMiB, r.settledRssMiB]).filter(Number.isFinite);
+    // issue 30's criterion: RSS at /readyz, every restart; the settled figure is shown beside it
+    const everyRss = [...seedRuns, ...grownRuns].map((r) => r.rssMiB).filter(Number.isFinite);
+    const everySettled = [...seedRuns, ...grownRuns].map((r) => r.settledRssMiB).filter(Number.isFinite);
     const rssOk = Math.max(...everyRss) < RSS_LIMIT_MIB;
     const grownRss = grownRuns.map((r) => r.rssMiB);
     const spread = (xs: number[]) => `${Math.min(...xs).toFixed(0)} to ${Math.max(...xs).toFixed(0)} MiB (spread ${(Math.max(...xs) - Math.min(...xs)).toFixed(0)} MiB)`;
@@ -123,14 +125,14 @@ async function main(): Promise<void> {
       `First start (seeding included): ${(first.readyMs / 1000).toFixed(1)} s. Appending the events: ${appendS.toFixed(1)} s.`,
       '',
       `- ${pass(growthOk)}: restart with the grown log ${grown.readyMs.toFixed(0)} ms <= seed ${seed.readyMs.toFixed(0)} ms + 1 s and <= 1.5x (${(grown.readyMs / seed.readyMs).toFixed(2)}x)`,
-      `- ${pass(rssOk)}: RSS after start-up < ${RSS_LIMIT_MIB} MiB in every restart, at /readyz and ${SETTLE_MS / 1000} s later (largest seen ${Math.max(...everyRss).toFixed(0)} MiB)`,
+      `- ${pass(rssOk)}: RSS at /readyz < ${RSS_LIMIT_MIB} MiB in every restart (largest ${Math.max(...everyRss).toFixed(0)} MiB; ${SETTLE_MS / 1000} s later, largest ${Math.max(...everySettled).toFixed(0)} MiB)`,
       '',
       `RSS at /readyz of each restart with the grown log: ${grownRss.map((r) => r.toFixed(0)).join(', ')} MiB; ${spread(grownRss)}. With the seed log: ${spread(seedRuns.map((r) => r.rssMiB))}.`,
     ];
     console.log(lines.join('\n'));
     const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
-    console.log('\nrow for docs/benchmarks.md, "Start-up: memory over restarts" (| when UTC | load at the end | restarts | RSS at /readyz, each (MiB) | max | spread | restart median | < 250 MiB every time |):');
-    console.log(`| ${when} | ${(loadavg()[0] ?? 0).toFixed(2)} | ${RESTARTS} | ${grownRss.map((r) => r.toFixed(0)).join(', ')} | **${Math.max(...grownRss).toFixed(0)}** | ${(Math.max(...grownRss) - Math.min(...grownRss)).toFixed(0)} | ${grown.readyMs.toFixed(0)} ms | ${pass(rssOk)} |`);
+    console.log('\nrow for docs/benchmarks.md, "Start-up: memory over restarts" (| when UTC | load at the end | restarts | RSS at /readyz, each (MiB) | max | spread | max 2 s later | restart median | < 250 MiB at /readyz every time |):');
+    console.log(`| ${when} | ${(loadavg()[0] ?? 0).toFixed(2)} | ${RESTARTS} | ${grownRss.map((r) => r.toFixed(0)).join(', ')} | **${Math.max(...grownRss).toFixed(0)}** | ${(Math.max(...grownRss) - Math.min(...grownRss)).toFixed(0)} | ${Math.max(...grownRuns.map((r) => r.settledRssMiB).filter(Number.isFinite)).toFixed(0)} | ${grown.readyMs.toFixed(0)} ms | ${pass(rssOk)} |`);
     process.exitCode = growthOk && rssOk ? 0 : 1;
   } finally {
     if (flags.keep) console.error(`kept ${dataDir}`);
