@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -19,17 +18,6 @@ interface LogLine {
   req?: { id: string; method: string; url: string };
   res?: { statusCode: number };
   err?: { message: string };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 interface Started {
@@ -53,16 +41,26 @@ async function startAsNpmStart(extraFlags: string[] = []): Promise<Started> {
   dirs.push(dataDir);
   const logFile = path.join(dataDir, 'server.log');
   const fd = openSync(logFile, 'w');
-  const port = await freePort();
   const command = startCommand();
-  // npm start's environment; only the data directory, the address and no demo seeding (a faster start) added
-  const env = { PATH: process.env['PATH'], HOME: process.env['HOME'], ...command.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), DEMO_DATA: 'false' };
+  // npm start's environment; only the data directory, the address (a port the kernel picks: no race with
+  // other specs for a port) and no demo seeding (a faster start) added
+  const env = { PATH: process.env['PATH'], HOME: process.env['HOME'], ...command.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', DEMO_DATA: 'false' };
   const child = spawn(process.execPath, nodeArgs(command, extraFlags), { cwd: ROOT, env, stdio: ['ignore', fd, 'pipe'] });
   closeSync(fd);
   children.push(child);
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  // the port from the server's "listening" line (an info line: in the file within a second)
+  const port = await vi.waitFor(
+    () => {
+      if (child.exitCode !== null) throw new Error(`the server exited: ${stderr}`);
+      const listening = logLines(logFile).find((l) => l.msg.startsWith('listening on'));
+      expect(listening).toBeDefined();
+      return (listening as LogLine & { port: number }).port;
+    },
+    { timeout: 60_000, interval: 50 },
+  );
   const base = `http://127.0.0.1:${port}`;
   await vi.waitFor(
     async () => {
