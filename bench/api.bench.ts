@@ -19,7 +19,7 @@
  */
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer, get, type Server } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,7 +45,9 @@ import type { SyncEtf } from '../services/core/provider-sync.ts';
 import { MemoryDocumentStore } from '../infra/document-store/memory-document-store.ts';
 import { DemoMarketDataProvider } from '../infra/market-data/demo-provider.ts';
 import { describeMachine, machineMarkdown, writeBenchmarkSection } from './store.bench.ts';
-import { startForkOptions } from './support/server-process.ts';
+import { startDescription, startForkOptions } from './support/server-process.ts';
+import { startCommand } from '../scripts/start-command.ts';
+import { createServerLogger } from '../services/gateway/logger.ts';
 
 export interface AutocannonResult {
   requests: { average: number; total: number };
@@ -134,6 +136,7 @@ interface AppInfo {
 
 /** Starts this file in a child process in a server mode; resolves with what the child reports once listening. */
 export interface Child {
+  pid: number;
   info: AppInfo;
   /** The child's CPU time so far (process.cpuUsage), asked over IPC. */
   cpu: () => Promise<NodeJS.CpuUsage>;
@@ -148,13 +151,18 @@ function answerCpuQueries(): void {
 }
 
 export function startChild(args: string[]): Promise<Child> {
+  // the server's log (stdout, a line per request at npm start's level) into a file, as a process manager keeps it
+  const logFile = path.join(tmpdir(), `weeklydiv-bench-${args[0]!.replace(/^--/, '')}-${process.pid}-${Date.now()}.log`);
+  const log = openSync(logFile, 'w');
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), args, { ...startForkOptions(['--expose-gc']), stdio: 'inherit' });
+    const child = fork(fileURLToPath(import.meta.url), args, { ...startForkOptions(['--expose-gc']), stdio: ['ignore', log, 'inherit', 'ipc'] });
+    closeSync(log);
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`bench server ${args[0]} exited with ${code}`)));
     child.once('message', (info) => {
       child.removeAllListeners('exit');
       resolve({
+        pid: child.pid!,
         info: info as AppInfo,
         cpu: () =>
           new Promise((answer) => {
@@ -163,7 +171,10 @@ export function startChild(args: string[]): Promise<Child> {
           }),
         stop: () =>
           new Promise<void>((done) => {
-            child.once('exit', () => done());
+            child.once('exit', () => {
+              rmSync(logFile, { force: true });
+              done();
+            });
             child.kill('SIGTERM');
           }),
       });
@@ -173,9 +184,11 @@ export function startChild(args: string[]): Promise<Child> {
 
 /** Child mode: the real server on the seeded store (every projection catches up first), alone in its process. */
 async function serveApp(dataDir: string): Promise<void> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, APP_URL: 'http://localhost:3000' });
+  // npm start's configuration (NODE_ENV and LOG_LEVEL: the defaults, whatever npm start's script sets) and server.ts's logger
+  const config = loadConfig({ ...startCommand().env, DATA_DIR: dataDir, APP_URL: 'http://localhost:3000' });
   const startedAt = performance.now();
-  const container = await createContainer(config, pino({ level: 'warn' }));
+  const { logger, flushSync } = createServerLogger(config);
+  const container = await createContainer(config, logger);
   await container.start();
   const server = createServer(createApp(container.deps));
   const port = await listen(server);
@@ -195,15 +208,18 @@ async function serveApp(dataDir: string): Promise<void> {
   process.once('SIGTERM', () => {
     server.close();
     server.closeAllConnections();
-    void container.stop().then(() => process.exit(0));
+    void container.stop().then(() => {
+      flushSync();
+      process.exit(0);
+    });
   });
 }
 
 /** Child mode: start-up memory with a subset of the projections (to see what the market read model adds). */
 async function measureStartMemory(dataDir: string, which: string): Promise<void> {
   const projections = which === 'none' ? [] : which === 'all-but-market' ? allProjections.filter((p) => p.name !== marketProjection.name) : allProjections;
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, APP_URL: 'http://localhost:3000' });
-  const container = await createContainer(config, pino({ level: 'warn' }), { projections });
+  const config = loadConfig({ ...startCommand().env, DATA_DIR: dataDir, APP_URL: 'http://localhost:3000' });
+  const container = await createContainer(config, createServerLogger(config).logger, { projections });
   await container.start();
   (globalThis as { gc?: () => void }).gc?.();
   process.send!({ memory: process.memoryUsage() });
@@ -352,7 +368,7 @@ async function main(): Promise<void> {
       machineMarkdown(machine),
       loadAtEnd,
       '',
-      `Method: \`npm run bench:api\` (bench/api.bench.ts). A fresh embedded store seeded like the first start (${SEED_CATALOG.length} funds, two years of demo bars and distributions, market date ${TODAY}); the real server (createContainer + createApp: security headers, request log at level warn, JSON body, same-origin guard, routers) alone in a child process, and a bare \`node:http\` server answering a ${Buffer.byteLength(rawBody)}-byte JSON body in another; both on 127.0.0.1. autocannon in the parent process (client and server share the machine's ${machine.nproc} CPUs), ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per target, no pipelining. ${ROUNDS} interleaved rounds over the targets; each row is the target's median round (requests/s, with that round's latency percentiles). The ratio is to the raw server's small JSON. Every answer was 200. Because client and servers share two CPUs (and other work on the machine moves every figure), the server's own CPU time per request is measured too (process.cpuUsage of the server process over the measured run / requests): 1e6 / that is what one saturated core would serve, a figure that does not depend on the load generator.`,
+      `Method: \`npm run bench:api\` (bench/api.bench.ts). A fresh embedded store seeded like the first start (${SEED_CATALOG.length} funds, two years of demo bars and distributions, market date ${TODAY}); the real server (createContainer + createApp: security headers, the request log, JSON body, same-origin guard, routers) alone in a child process with npm start's Node flags, environment and log level (${startDescription()}; server.ts's logger, the log into a file), and a bare \`node:http\` server answering a ${Buffer.byteLength(rawBody)}-byte JSON body in another; both on 127.0.0.1. autocannon in the parent process (client and server share the machine's ${machine.nproc} CPUs), ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per target, no pipelining. ${ROUNDS} interleaved rounds over the targets; each row is the target's median round (requests/s, with that round's latency percentiles). The ratio is to the raw server's small JSON. Every answer was 200. Because client and servers share two CPUs (and other work on the machine moves every figure), the server's own CPU time per request is measured too (process.cpuUsage of the server process over the measured run / requests): 1e6 / that is what one saturated core would serve, a figure that does not depend on the load generator.`,
       '',
       apiTable,
     ].join('\n');

@@ -4,7 +4,7 @@
  * section "Holdings import and public reads" of docs/benchmarks.md records them.
  *
  * 1. The real server as `npm start` runs it (bench/support/server-process.ts), on a fresh data directory
- *    (the first start seeds the demo catalog and history), LOG_LEVEL=warn.
+ *    (the first start seeds the demo catalog and history), at npm start's log level.
  * 2. A user signs up; the file is the audit's: `ticker,shares` then one fund's line repeated up to the
  *    256 KiB limit (about 37,000 lines: the first creates the holding, each other one is reported as a
  *    repeat, so the answer lists some 37,000 errors, about 2 MB).
@@ -60,7 +60,7 @@ function figures(latencies: number[]): string {
 
 const given = process.env['BENCH_DATA_DIR'];
 const dataDir = given ?? mkdtempSync(path.join(tmpdir(), 'weeklydiv-import-stall-'));
-const server = await startServer({ dataDir, env: { LOG_LEVEL: 'warn', SESSION_SECRET: 'b'.repeat(48) } });
+const server = await startServer({ dataDir, env: { SESSION_SECRET: 'b'.repeat(48) } });
 try {
   const base = server.baseUrl;
   const email = `stall-${Date.now()}@example.com`;

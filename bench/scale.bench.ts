@@ -98,10 +98,11 @@ async function runLevel(root: string, seedDir: string, scale: number, funds: rea
   progress(`${scale}x: building the log ...`);
   const built = await buildLog(dir, scale, funds, passwordHash);
   progress(`${scale}x: ${built.events.toLocaleString('en-US')} events in ${built.seconds.toFixed(1)} s; first start (full catch-up) ...`);
-  const first = await startServer({ dataDir: dir });
+  // the server's log (a line per request at npm start's level) into a file, not through this process
+  const first = await startServer({ dataDir: dir, logFile: path.join(dir, 'first-start.log') });
   await first.stop();
   progress(`${scale}x: first start ready in ${(first.readyMs / 1000).toFixed(1)} s; restart ...`);
-  const server = await startServer({ dataDir: dir });
+  const server = await startServer({ dataDir: dir, logFile: path.join(dir, 'server.log') });
   try {
     const ready = server.rssMiB();
     await sleep(2000);

@@ -12,7 +12,9 @@
  * Modes: no argument (the bench), `serve-app`, `serve-raw` (children, driven over IPC).
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -27,6 +29,10 @@ import { createTestContext } from '../services/testing/harness.ts';
 import { addDays, businessDaysBetween, weekdayOf, yearOf, type IsoDate } from '../domain/market/trading-days.ts';
 import { describeMachine, machineMarkdown, writeBenchmarkSection } from './store.bench.ts';
 import { percentile } from './support/http-load.ts';
+import { startForkOptions } from './support/server-process.ts';
+import { startCommand } from '../scripts/start-command.ts';
+import { createServerLogger } from '../services/gateway/logger.ts';
+import { loadConfig } from '../services/http/config.ts';
 
 /** The part of autocannon's API used here (the package ships no types; loaded without a global declaration). */
 interface AutocannonResult {
@@ -140,7 +146,8 @@ interface AppReady {
 }
 
 async function serveApp(): Promise<void> {
-  const ctx = await createTestContext({}, { now: NOW });
+  // server.ts's logger at npm start's level (the harness's own default is silent)
+  const ctx = await createTestContext({}, { now: NOW, logger: createServerLogger(loadConfig(startCommand().env)).logger });
   const { log, readModels } = ctx.deps;
   let events = 0;
   const funds: Fund[] = [];
@@ -232,8 +239,14 @@ function serveRaw(bodies: Record<string, string>): void {
 // ---------------------------------------------------------------------------------------------------
 // Parent
 
+/** A child in `mode` with npm start's Node flags and environment; its stdout (the app's log) into a temporary file. */
 function child(mode: string): ChildProcess {
-  return fork(fileURLToPath(import.meta.url), [mode], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const logFile = path.join(tmpdir(), `weeklydiv-bench-user-area-${mode}-${process.pid}.log`);
+  const log = openSync(logFile, 'w');
+  const proc = fork(fileURLToPath(import.meta.url), [mode], { ...startForkOptions(), stdio: ['ignore', log, 'inherit', 'ipc'] });
+  closeSync(log);
+  proc.once('exit', () => rmSync(logFile, { force: true }));
+  return proc;
 }
 
 function nextMessage<T>(proc: ChildProcess, kind: string): Promise<T> {

@@ -17,14 +17,18 @@
  *    portfolio must hold exactly what was added. The server reports, per run, its CPU time, its time per
  *    POST (request event to the answer handed to the socket) and its garbage collections.
  *
- * Two runs after the warm-up, each BENCH_REQUESTS writes:
+ * After the warm-up, BENCH_RUNS (5) paced runs then one saturated run, each BENCH_REQUESTS writes; the p99
+ * of each paced run, their min / median / max, and a table row to paste are printed:
  * - paced: the 32 users write at once, each pausing between its writes (exponential think time, mean
  *   BENCH_THINK_MS = 100 ms: ~300 writes/s offered, ten writes a second per user, far above a person's
  *   pace); the target applies to it: p99 is the latency a user waits while 31 others are writing;
  * - saturated: no pause, each writer keeps one request in flight: the machine's write throughput, and
  *   a latency that is the queue of 32 requests (p50 ≈ 32 / writes per second), not the cost of a write.
  *
- * Environment: BENCH_WRITERS (32), BENCH_WARMUP (20 per writer), BENCH_REQUESTS (4,000 timed per run), BENCH_THINK_MS (100),
+ * The server runs as `npm start` runs it (its Node flags, environment and default log level, its log into
+ * a file in the data directory).
+ *
+ * Environment: BENCH_RUNS (5), BENCH_WRITERS (32), BENCH_WARMUP (20 per writer), BENCH_REQUESTS (4,000 timed per run), BENCH_THINK_MS (100),
  * BENCH_VERIFY_EVERY (4), BENCH_CPU_PROF=<dir> (a V8 CPU profile of the server during one run, sampled every
  * BENCH_PROF_INTERVAL µs (100):
  * BENCH_CPU_PROF_RUN=paced|saturated; with BENCH_HEAP_PROF=1 a sampling heap profile of what that run allocates,
@@ -36,7 +40,7 @@
  * its own garbage collections stay short).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { Agent, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { constants, PerformanceObserver, performance as perfHooks } from 'node:perf_hooks';
@@ -47,7 +51,7 @@ import { SEED_CATALOG, seedEtfId } from '../domain/market/seed-catalog.ts';
 import type { SqliteEventStoreStats } from '../infra/event-store/sqlite-event-store.ts';
 import { describeMachine, machineMarkdown, writeBenchmarkSection } from './store.bench.ts';
 import { percentile } from './support/http-load.ts';
-import { startForkOptions } from './support/server-process.ts';
+import { startDescription, startForkOptions } from './support/server-process.ts';
 
 const { eventLoopUtilization } = perfHooks;
 
@@ -56,21 +60,26 @@ const WARMUP_PER_WRITER = Number(process.env['BENCH_WARMUP'] ?? 20);
 const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 4000);
 const VERIFY_EVERY = Number(process.env['BENCH_VERIFY_EVERY'] ?? 4);
 const THINK_MS = Number(process.env['BENCH_THINK_MS'] ?? 100);
+/** Paced runs, one after another on the same server (issue 30: p99 within the target in 5 of 5, and the spread). */
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 const TARGET_P99_MS = 10;
 const FUNDS = SEED_CATALOG.map((s) => seedEtfId(s.ticker));
 
 // ---------------------------------------------------------------------------------------------------
 // Child: the real server
 
-/** The server's environment: the embedded default, per-client sign-up limit raised (as web/e2e/support/server.ts). */
+/**
+ * The server's environment: npm start's (its NODE_ENV and log level: the defaults; bench/support/server-process.ts
+ * gives the fork npm start's Node flags and environment), on the embedded default, with the per-client
+ * sign-up limit raised (as web/e2e/support/server.ts) and a cheaper password hash for the 160 sign-ups.
+ */
 function serverEnv(dataDir: string): Record<string, string> {
   return {
-    NODE_ENV: 'test',
+    ...(process.env as Record<string, string>),
     HOST: '127.0.0.1',
     PORT: '0',
     DATA_DIR: dataDir,
     APP_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'warn',
     PASSWORD_SCRYPT_LOG_N: '12',
     SIGNUP_LIMIT_PER_HOUR: '100000',
   };
@@ -79,14 +88,16 @@ function serverEnv(dataDir: string): Record<string, string> {
 async function serve(dataDir: string): Promise<void> {
   // Imported here, in the server child only: the client process stays small (its own garbage
   // collections would stop the clock of every write in flight).
-  const [{ pino }, { loadConfig }, { startServer }, { SqliteEventStore }] = await Promise.all([
-    import('pino'),
+  const [{ createServerLogger }, { loadConfig }, { startServer }, { SqliteEventStore }] = await Promise.all([
+    import('../services/gateway/logger.ts'),
     import('../services/http/config.ts'),
     import('../services/gateway/server.ts'),
     import('../infra/event-store/sqlite-event-store.ts'),
   ]);
   const config = loadConfig(serverEnv(dataDir));
-  const { server, shutdown, container } = await startServer(config, pino({ level: 'warn' }));
+  // the server's logger as server.ts makes it (npm start's level; stdout is the log file the parent opened)
+  const { logger, flushSync } = createServerLogger(config);
+  const { server, shutdown, container } = await startServer(config, logger);
   const store = container.eventStore;
   const commits = () => (store instanceof SqliteEventStore ? store.stats() : { appends: 0, commits: 0 });
   const address = server!.address();
@@ -139,7 +150,12 @@ async function serve(dataDir: string): Promise<void> {
       });
     }
   });
-  process.once('SIGTERM', () => void shutdown().then(() => process.exit(0)));
+  process.once('SIGTERM', () =>
+    void shutdown().then(() => {
+      flushSync();
+      process.exit(0);
+    }),
+  );
 }
 
 /** Garbage collections in the server since the previous `cpu()` (PerformanceObserver 'gc' entries, pauses in ms). */
@@ -183,7 +199,10 @@ interface ServerChild {
 }
 
 function startChild(dataDir: string): Promise<ServerChild> {
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve', dataDir], { ...startForkOptions(process.env['BENCH_NODE_FLAGS']?.split(' ').filter(Boolean)), stdio: 'inherit' });
+  // the server's log (stdout) into a file, as a process manager would keep it
+  const log = openSync(path.join(dataDir, 'server.log'), 'a');
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve', dataDir], { ...startForkOptions(process.env['BENCH_NODE_FLAGS']?.split(' ').filter(Boolean)), stdio: ['ignore', log, 'inherit', 'ipc'] });
+  closeSync(log);
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
@@ -332,7 +351,7 @@ async function main(): Promise<void> {
     server = await startChild(dataDir);
     const base = `http://127.0.0.1:${server.port}`;
 
-    const perWriter = WARMUP_PER_WRITER + 2 * Math.ceil(REQUESTS / WRITERS);
+    const perWriter = WARMUP_PER_WRITER + (RUNS + 1) * Math.ceil(REQUESTS / WRITERS);
     const usersPerWriter = Math.ceil(perWriter / FUNDS.length);
     console.log(`signing up ${WRITERS * usersPerWriter} users…`);
     const users: User[][] = [];
@@ -350,7 +369,7 @@ async function main(): Promise<void> {
     let verified = warm.verified;
 
     /** One timed run of REQUESTS writes by the 32 writers; its table row. */
-    async function measure(label: string, thinkMs: number): Promise<{ row: string; p99: number }> {
+    async function measure(label: string, thinkMs: number): Promise<{ row: string; p99: number; writesPerSecond: number }> {
       console.log(`measuring ${REQUESTS.toLocaleString('en-US')} writes (${label})…`);
       const stats: Stats = { latencies: [], verified: 0 };
       const before = await server!.cpu();
@@ -370,7 +389,7 @@ async function main(): Promise<void> {
       const p99 = percentile(sorted, 99);
       const row = `| ${label} | ${WRITERS} | ${sorted.length.toLocaleString('en-US')} | **${Math.round(sorted.length / seconds).toLocaleString('en-US')}** | ${p(50)} | ${p(90)} | **${p(99)}** | ${after.server.p50.toFixed(1)} / ${after.server.p99.toFixed(1)} | ${sorted.at(-1)!.toFixed(1)} | ${mean.toFixed(1)} | ${cpuMsPerWrite.toFixed(2)} | ${((after.loopBusy * seconds * 1000) / sorted.length).toFixed(2)} (${(after.loopBusy * 100).toFixed(0)} %) | ${clientMsPerWrite.toFixed(2)} | ${appendsPerCommit.toFixed(1)} | ${after.gc.count} / ${after.gc.totalMs.toFixed(0)} | ${after.gc.major} / ${after.gc.maxMs.toFixed(1)} |`;
       console.log(row);
-      return { row, p99 };
+      return { row, p99, writesPerSecond: Math.round(sorted.length / seconds) };
     }
 
     // BENCH_CPU_PROF profiles the run named by BENCH_CPU_PROF_RUN (paced or saturated; default saturated)
@@ -381,7 +400,12 @@ async function main(): Promise<void> {
       if (profiling && profiled === name) console.log(`server CPU profile of the ${name} writes: ${await server!.profile('stop')}`);
       return result;
     };
-    const paced = await run('paced', `paced: a pause of ${THINK_MS} ms on average before each write`, THINK_MS);
+    const loadAtStart = loadavg()[0] ?? 0;
+    const paced: { row: string; p99: number }[] = [];
+    for (let k = 0; k < RUNS; k++) {
+      const label = `paced${RUNS > 1 ? ` (run ${k + 1} of ${RUNS})` : ''}: a pause of ${THINK_MS} ms on average before each write`;
+      paced.push(k === 0 ? await run('paced', label, THINK_MS) : await measure(label, THINK_MS));
+    }
     const saturated = await run('saturated', 'saturated: no pause, one request in flight per writer', 0);
 
     // Every user's portfolio holds exactly what was added.
@@ -390,20 +414,26 @@ async function main(): Promise<void> {
       if (list.length !== user.added.size || list.some((h) => user.added.get(h.id) !== h.etfId)) throw new Error('a portfolio does not hold what was added');
     }
 
-    const p99 = paced.p99;
-    const verdict = p99 <= TARGET_P99_MS ? 'PASS' : 'FAIL';
+    const p99s = paced.map((r) => r.p99);
+    const sortedP99 = [...p99s].sort((a, b) => a - b);
+    const within = p99s.filter((p) => p <= TARGET_P99_MS).length;
+    const verdict = within === RUNS ? 'PASS' : 'FAIL';
+    const spread = `min ${sortedP99[0]!.toFixed(1)} / median ${sortedP99[Math.floor(RUNS / 2)]!.toFixed(1)} / max ${sortedP99.at(-1)!.toFixed(1)} ms`;
     const body = [
       machineMarkdown(machine),
       `- At the end: load average ${(loadavg()[0] ?? 0).toFixed(2)} (other work on the machine moves every figure)`,
       '',
-      `Method: \`npm run bench:writes\` (bench/writes.bench.ts). A fresh data directory seeded like the first start (${seeded.events.toLocaleString('en-US')} events: ${FUNDS.length} funds, two years of demo history); the real server (\`startServer\`: embedded SQLite event log with group commit, read models in the SQLite document store, every projection, jobs, alert reactor, the app) alone in a child process on 127.0.0.1; the client (node:http, keep-alive, one connection per writer) in the parent, so both share the machine's ${machine.nproc} CPUs. ${WRITERS * usersPerWriter} users signed up through the API; ${WRITERS} writers each write \`POST /api/user/portfolio\` (a holding of the next catalog fund; a user holding all ${FUNDS.length} hands over to the writer's next user, so portfolios grow from 0 to ${FUNDS.length} holdings), one request in flight each. ${WARMUP_PER_WRITER} writes per writer of warm-up, then two runs of ${REQUESTS.toLocaleString('en-US')} timed writes: **paced**, each writer pausing before each write (exponential, mean ${THINK_MS} ms: ten writes a second per user, far above a person's pace), and **saturated**, no pause (a throughput test: with 32 requests always queued, p50 ≈ 32 / writes per second). Latency from sending the request to the parsed answer; "in the server" from the server's request event (headers parsed) to the answer handed to the socket, so the difference is the network stack, the wait for the server's event loop and the client's own delays; the server's garbage collections as its PerformanceObserver sees them (pauses on the main thread). Every answer was 201 with the holding as written; every ${VERIFY_EVERY}th write of a writer was followed by a GET of the portfolio that showed it (found in the text, not parsed, to keep the client light) (${verified.toLocaleString('en-US')} checks, not timed); at the end every portfolio held exactly what was added. The target (p99 <= ${TARGET_P99_MS} ms) applies to the paced run: ${verdict}.`,
+      `Method: \`npm run bench:writes\` (bench/writes.bench.ts). A fresh data directory seeded like the first start (${seeded.events.toLocaleString('en-US')} events: ${FUNDS.length} funds, two years of demo history); the real server (\`startServer\`: embedded SQLite event log with group commit, read models in the SQLite document store, every projection, jobs, alert reactor, the app) alone in a child process on 127.0.0.1; the client (node:http, keep-alive, one connection per writer) in the parent, so both share the machine's ${machine.nproc} CPUs. ${WRITERS * usersPerWriter} users signed up through the API; ${WRITERS} writers each write \`POST /api/user/portfolio\` (a holding of the next catalog fund; a user holding all ${FUNDS.length} hands over to the writer's next user, so portfolios grow from 0 to ${FUNDS.length} holdings), one request in flight each. ${WARMUP_PER_WRITER} writes per writer of warm-up, then runs of ${REQUESTS.toLocaleString('en-US')} timed writes: **paced**, each writer pausing before each write (exponential, mean ${THINK_MS} ms: ten writes a second per user, far above a person's pace), and **saturated**, no pause (a throughput test: with 32 requests always queued, p50 ≈ 32 / writes per second). Latency from sending the request to the parsed answer; "in the server" from the server's request event (headers parsed) to the answer handed to the socket, so the difference is the network stack, the wait for the server's event loop and the client's own delays; the server's garbage collections as its PerformanceObserver sees them (pauses on the main thread). Every answer was 201 with the holding as written; every ${VERIFY_EVERY}th write of a writer was followed by a GET of the portfolio that showed it (found in the text, not parsed, to keep the client light) (${verified.toLocaleString('en-US')} checks, not timed); at the end every portfolio held exactly what was added. ${RUNS} paced runs one after another on the same server, then the saturated run. The target (p99 <= ${TARGET_P99_MS} ms in every paced run): ${verdict}, ${within} of ${RUNS}; p99 over the paced runs: ${spread}. The server exactly as \`npm start\` runs it (${startDescription()}; its log into a file), with the environment above added.`,
       '',
       '| run | writers | timed writes | writes/s | p50 ms | p90 ms | p99 ms | in the server: p50 / p99 ms | max ms | mean ms | server CPU ms/write | server main thread busy ms/write (share of the time) | client CPU ms/write | appends/commit | server GCs / ms | of which major / longest ms |',
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-      paced.row,
+      ...paced.map((r) => r.row),
       saturated.row,
     ].join('\n');
-    console.log(`\n## Writes\n\n${body}\n\n${verdict}: paced p99 ${p99.toFixed(1)} ms (target <= ${TARGET_P99_MS} ms)`);
+    console.log(`\n## Writes\n\n${body}\n\n${verdict}: paced p99 ${p99s.map((p) => p.toFixed(1)).join(', ')} ms, ${within} of ${RUNS} within ${TARGET_P99_MS} ms (${spread})`);
+    const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+    console.log('\nrow for docs/benchmarks.md, "Writes: runs" (| when UTC | load at start / end | paced p99 of each run (ms) | min / median / max | within 10 ms | saturated writes/s |):');
+    console.log(`| ${when} | ${loadAtStart.toFixed(2)} / ${(loadavg()[0] ?? 0).toFixed(2)} | ${p99s.map((p) => p.toFixed(1)).join(', ')} | ${spread.replace(/(min|median|max) /g, '')} | ${within} of ${RUNS} | ${saturated.writesPerSecond.toLocaleString('en-US')} |`);
     if (!process.env['BENCH_NO_DOCS']) writeBenchmarkSection(fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url)), 'Writes', body);
     if (verdict === 'FAIL') process.exitCode = 1;
   } finally {

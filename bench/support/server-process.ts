@@ -6,30 +6,44 @@
  * caught up: services/gateway/health.ts) and the process's resident memory from /proc. Nothing here
  * depends on how the stores keep their data, so the benches measure whichever adapters the server uses.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
+import { nodeArgs, ROOT, startCommand, startLogLevel } from '../../scripts/start-command.ts';
 
 /** `fork` options that give a bench's server child the Node flags and environment of `npm start`. */
 export function startForkOptions(extraExecArgv: string[] = []): { execArgv: string[]; env: NodeJS.ProcessEnv } {
   const command = startCommand();
-  return { execArgv: [...command.args.filter((arg) => arg.startsWith('-')), ...extraExecArgv], env: { ...process.env, ...command.env } };
+  return { execArgv: [...command.nodeFlags, ...extraExecArgv], env: { ...process.env, ...command.env } };
 }
 
-/** The server command of `npm start`: `[NAME=value ...] node [--flag ...] <script>` after the last `&&`. */
-export function startCommand(script = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start as string): { env: Record<string, string>; args: string[] } {
-  const words = script.split('&&').at(-1)!.trim().split(/\s+/);
-  const env: Record<string, string> = {};
-  while (words.length > 0 && /^[A-Z_][A-Z0-9_]*=/.test(words[0]!)) {
-    const [name, ...value] = words.shift()!.split('=');
-    env[name!] = value.join('=');
-  }
-  if (words.shift() !== 'node') throw new Error(`npm start does not end with a node command: ${script}`);
-  return { env, args: words.map((word) => (word.startsWith('-') ? word : path.join(ROOT, word))) };
+/** How the benches start the server, for their method text: npm start's command and its log level. */
+export function startDescription(): string {
+  const command = startCommand();
+  const env = Object.entries(command.env).map(([k, v]) => `${k}=${v} `).join('');
+  return `\`${env}node ${[...command.nodeFlags, path.relative(ROOT, command.script), ...command.scriptArgs].join(' ')}\`, log level ${startLogLevel(command)}`;
 }
+
+/**
+ * CPU time (user + system, every thread) of a process so far, µs, from /proc/<pid>/stat (clock ticks:
+ * 10 ms; a bench's run of seconds holds hundreds of them). NaN where there is no /proc.
+ */
+export function processCpuMicros(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // fields 14 and 15 of the line (utime, stime); the slice starts at field 3
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const CLOCK_TICKS = (() => {
+  const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout);
+  return Number.isFinite(ticks) && ticks > 0 ? ticks : 100;
+})();
 
 export interface ServerOptions {
   dataDir: string;
@@ -39,12 +53,21 @@ export interface ServerOptions {
   timeoutMs?: number;
   /** Each line the server writes on stdout (its JSON log), as it comes. */
   onLine?: (line: string) => void;
+  /**
+   * The server's stdout (its log) into this file instead of a pipe to the bench, as a process manager
+   * would keep it (the benches under load: the bench process does not read a line per request).
+   */
+  logFile?: string;
+  /** More Node flags after npm start's own (e.g. --cpu-prof). */
+  nodeFlags?: string[];
 }
 
 export interface RunningServer {
   pid: number;
   port: number;
   baseUrl: string;
+  /** The server's log file (ServerOptions.logFile), if any. */
+  logFile: string | undefined;
   /** Spawn to the first `/readyz` 200, ms. */
   readyMs: number;
   /** Resident set size now (VmRSS), MiB. */
@@ -89,7 +112,7 @@ function keepTail(child: ChildProcess): () => string {
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-65_536);
   };
-  child.stdout!.on('data', keep);
+  child.stdout?.on('data', keep);
   child.stderr!.on('data', keep);
   return () => tail.split('\n').slice(-30).join('\n');
 }
@@ -110,11 +133,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const command = startCommand();
-  const child = spawn(process.execPath, command.args, { cwd: ROOT, env: { ...command.env, ...serverEnv(options, port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const logFd = options.logFile === undefined ? undefined : openSync(options.logFile, 'a');
+  const child = spawn(process.execPath, nodeArgs(command, options.nodeFlags), { cwd: ROOT, env: { ...command.env, ...serverEnv(options, port) }, stdio: ['ignore', logFd ?? 'pipe', 'pipe'] });
+  if (logFd !== undefined) closeSync(logFd);
   const output = keepTail(child);
   if (options.onLine) {
     let partial = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
       const lines = (partial + chunk.toString('utf8')).split('\n');
       partial = lines.pop()!;
       for (const line of lines) options.onLine!(line);
@@ -143,6 +168,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     pid,
     port,
     baseUrl,
+    logFile: options.logFile,
     readyMs,
     rssMiB: () => rssMiB(pid),
     async stop() {

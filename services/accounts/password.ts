@@ -62,8 +62,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /**
- * A hash of a random password at the current cost, verified when the e-mail is unknown so that
- * "no such account" costs the same time as "wrong password". Made once per parameter set.
+ * A hash at the current cost that no password matches, verified when the e-mail is unknown so that
+ * "no such account" costs the same time as "wrong password" (the verification derives a key at these
+ * parameters like any other). Made once per parameter set from a random salt and a random key, without
+ * running scrypt: deriving it cost 128 MiB for a second at every start (N=2^17), which made the
+ * server's memory at /readyz depend on whether that derivation was still running (issue 30: 214 or
+ * 335 MiB for the same restart).
  */
 const dummyHashes = new Map<string, Promise<string>>();
 registerCache({
@@ -81,7 +85,7 @@ export function dummyPasswordHash(params: ScryptParams = OWASP_SCRYPT): Promise<
   const key = `${params.N}:${params.r}:${params.p}`;
   let hash = dummyHashes.get(key);
   if (!hash) {
-    hash = hashPassword(randomBytes(18).toString('base64url'), params);
+    hash = Promise.resolve(['scrypt', params.N, params.r, params.p, randomBytes(SALT_BYTES).toString('base64url'), randomBytes(KEY_BYTES).toString('base64url')].join('$'));
     dummyHashes.set(key, hash);
   }
   return hash;

@@ -40,5 +40,8 @@ describe('password hashing', () => {
     expect(await dummyPasswordHash(fast)).toBe(dummy);
     expect(parsePasswordHash(dummy)).toMatchObject({ N: 1024 });
     expect(await verifyPassword('password', dummy)).toBe(false);
+    // at the production cost too, in the stored form (its verification derives a key at that cost)
+    expect(parsePasswordHash(await dummyPasswordHash(OWASP_SCRYPT))).toMatchObject({ N: 2 ** 17, r: 8, p: 1 });
+    expect((await dummyPasswordHash(OWASP_SCRYPT)).split('$')).toHaveLength(6);
   });
 });

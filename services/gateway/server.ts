@@ -1,8 +1,9 @@
 import type { Server } from 'node:http';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from '../http/config.ts';
 import { createContainer, type Container } from './container.ts';
+import { createServerLogger } from './logger.ts';
 import { startJobs } from '../jobs/runtime.ts';
 import { startAlertReactor } from '../alerts/reactor.ts';
 import { seedGuides } from '../pages/seed-guides.ts';
@@ -87,15 +88,19 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = pino({
-    level: config.logLevel,
-    ...(config.production || !process.stdout.isTTY ? {} : { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }),
-  });
+  // The log is buffered (services/gateway/logger.ts): written at once for error and fatal lines, and
+  // flushed on every way out: the signals' shutdown, and pino's own beforeExit/exit hooks.
+  const { logger, flushSync } = createServerLogger(config);
+  // A crash's reason in the log, before Node prints it and exits (a fatal line is written synchronously).
+  process.on('uncaughtExceptionMonitor', (error, origin) => logger.fatal({ err: error, origin }, 'uncaught exception: exiting'));
   const { shutdown } = await startServer(config, logger);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       shutdown().then(
-        () => process.exit(0),
+        () => {
+          flushSync();
+          process.exit(0);
+        },
         (error) => {
           logger.error({ err: error }, 'shutdown failed');
           process.exit(1);

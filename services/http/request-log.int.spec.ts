@@ -29,6 +29,31 @@ describe('request log', () => {
     expect(JSON.stringify(lines)).not.toContain('sealed-secret');
   });
 
+  it("writes the very line pino would write for the request's fields, at the status's level", async () => {
+    const written: string[] = [];
+    const logger = pino({ level: 'info', timestamp: () => ',"time":1700000000000', base: { pid: 7, hostname: 'box' } }, { write: (line: string) => written.push(line) });
+    const app = express();
+    app.use(requestLog(logger));
+    app.get('/boom', (_req, res) => {
+      res.status(500).send('no');
+    });
+    app.get('/{*path}', (_req, res) => {
+      res.send('ok');
+    });
+    await request(app).get('/funds?q=a%22b').set('X-Request-Id', 'lb-1234');
+    await request(app).get('/boom');
+    expect(written).toHaveLength(2);
+    const expected: string[] = [];
+    const same = pino({ level: 'info', timestamp: () => ',"time":1700000000000', base: { pid: 7, hostname: 'box' } }, { write: (line: string) => expected.push(line) });
+    for (const line of written) {
+      const { level, req, res, responseTime } = JSON.parse(line) as { level: number; req: object; res: object; responseTime: number };
+      same[level === 50 ? 'error' : 'info']({ req, res, responseTime }, 'request completed');
+    }
+    expect(written).toEqual(expected);
+    expect(JSON.parse(written[0]!)).toMatchObject({ level: 30, req: { id: 'lb-1234', method: 'GET', url: '/funds?q=a%22b' }, res: { statusCode: 200 } });
+    expect(JSON.parse(written[1]!)).toMatchObject({ level: 50, req: { method: 'GET', url: '/boom' }, res: { statusCode: 500 } });
+  });
+
   it('never logs a reset token from the query string', async () => {
     const lines: LogLine[] = [];
     await request(appLogging(lines)).get('/reset-password?token=mnfUAVBTJh8bkkqF45VYhkR8dsNqGZRgVx5ixk4v2Nc&x=1');
