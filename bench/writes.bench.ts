@@ -88,17 +88,19 @@ function serverEnv(dataDir: string): Record<string, string> {
 async function serve(dataDir: string): Promise<void> {
   // Imported here, in the server child only: the client process stays small (its own garbage
   // collections would stop the clock of every write in flight).
-  const [{ createServerLogger }, { loadConfig }, { startServer }, { SqliteEventStore }] = await Promise.all([
+  const [{ createServerLogger }, { loadConfig }, { startServer }, { SqliteEventStore }, { ShreddingEventStore }] = await Promise.all([
     import('../services/gateway/logger.ts'),
     import('../services/http/config.ts'),
     import('../services/gateway/server.ts'),
     import('../infra/event-store/sqlite-event-store.ts'),
+    import('../infra/personal-data/shredding-event-store.ts'),
   ]);
   const config = loadConfig(serverEnv(dataDir));
   // the server's logger as server.ts makes it (npm start's level; stdout is the log file the parent opened)
   const { logger, flushSync } = createServerLogger(config);
   const { server, shutdown, container } = await startServer(config, logger);
-  const store = container.eventStore;
+  // the SQLite log under the personal-data wrapper (docs/accounts-and-security.md "Deleting an account")
+  const store = container.eventStore instanceof ShreddingEventStore ? container.eventStore.inner : container.eventStore;
   const commits = () => (store instanceof SqliteEventStore ? store.stats() : { appends: 0, commits: 0 });
   const address = server!.address();
   process.send!({ port: typeof address === 'object' && address ? address.port : 0 });
