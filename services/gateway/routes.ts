@@ -22,6 +22,7 @@ import { liveApi } from '../live/api.ts';
 import { alertsApi } from '../alerts/api.ts';
 import { declarationsApi } from '../declarations/api.ts';
 import { payoutsApi } from '../payouts/api.ts';
+import { tokensApi } from '../tokens/api.ts';
 
 /**
  * Every module's endpoints (contracts/endpoint.ts definitions handled in the module's api.ts), mounted
@@ -54,4 +55,5 @@ export const apiModules: readonly ApiModule[] = [
   dataOperationsApi,
   jobsApi,
   declarationsApi,
+  tokensApi,
 ];
