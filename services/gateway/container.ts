@@ -31,6 +31,7 @@ import { EventLog } from '../core/event-log.ts';
 import { LiveHub } from '../live/hub.ts';
 import type { Config } from '../http/config.ts';
 import type { AppDeps } from '../http/deps.ts';
+import { createWebhookPoster } from '../../infra/webhook-delivery/http-poster.ts';
 
 export interface Container {
   deps: AppDeps;
@@ -124,6 +125,7 @@ export async function createContainer(
     get live() {
       return (live ??= new LiveHub(deps));
     },
+    webhookPoster: createWebhookPoster({ allowPrivate: config.webhooksAllowPrivate }),
   };
   return {
     deps,

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from '../http/config.ts';
 import { createContainer, type Container } from './container.ts';
 import { startJobs } from '../jobs/runtime.ts';
 import { startAlertReactor } from '../alerts/reactor.ts';
+import { startWebhooks } from '../webhooks/runtime.ts';
 
 /**
  * The server entry: parses the configuration, builds the stores, catches the read models up, listens,
@@ -36,6 +37,9 @@ export async function startServer(config: Config, logger: Logger): Promise<{ con
       sessionSecret: config.session.secret,
     });
     container.onStop(() => alerts.stop());
+    // Signed webhooks (issue 31, docs/open-data.md): the reactor queues, the jobs scheduler delivers.
+    const webhooks = await startWebhooks(deps, jobs.agenda, container.eventStore);
+    container.onStop(() => webhooks.stop());
   }
   let server: Server | undefined;
   if (config.role !== 'worker') {
