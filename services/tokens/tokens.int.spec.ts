@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
-import { fastEnv, signUp, signUpOwner } from '../accounts/test-helpers.ts';
+import { fastEnv, lastResetToken, signUp, signUpOwner } from '../accounts/test-helpers.ts';
 import { TOKEN_READ_ONLY } from '../http/endpoints.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { MAX_ACTIVE_TOKENS, tokenMessages } from './business-logic.ts';
@@ -169,5 +169,42 @@ describe('a request with a token', () => {
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
     // another token of the same moment is not held back
     await request(ctx.app).get('/api/user/favorites').set(bearer(other.token)).expect(200);
+  });
+});
+
+describe('revoking every token with the sessions', () => {
+  it('log out everywhere keeps the tokens unless asked (revokeTokens: true)', async () => {
+    const kept = await withToken();
+    await kept.agent.post('/api/logout-all').send({}).expect(200);
+    await request(ctx.app).get('/api/user/favorites').set(bearer(kept.token)).expect(200);
+
+    const revoked = await withToken();
+    await revoked.agent.post('/api/logout-all').send({ revokeTokens: true }).expect(200);
+    await request(ctx.app).get('/api/user/favorites').set(bearer(revoked.token)).expect(401, { message: 'This API token was revoked' });
+    const events = await ctx.deps.log.readStream(streams.apiTokens(revoked.id));
+    expect(events.at(-1)).toMatchObject({ type: 'ApiTokenRevoked', data: { tokenId: revoked.tokenId, reason: 'logout-all' } });
+
+    const wrong = await withToken();
+    const res = await wrong.agent.post('/api/logout-all').send({ revokeTokens: 'yes' }).expect(400);
+    expect(res.body.errors).toEqual({ revokeTokens: 'revokeTokens must be true or false' });
+  });
+
+  it('a password reset revokes them unless revokeTokens: false', async () => {
+    for (const [revokeTokens, status] of [
+      [undefined, 401],
+      [true, 401],
+      [false, 200],
+    ] as const) {
+      const { user, token } = await withToken();
+      await request(ctx.app).post('/api/forgot-password').send({ email: user.email }).expect(200);
+      await ctx.deps.mailer.idle();
+      const reset = lastResetToken(ctx.dataDir, user.email);
+      await request(ctx.app)
+        .post('/api/reset-password')
+        .send({ token: reset, newPassword: 'another-good-pw-9', ...(revokeTokens === undefined ? {} : { revokeTokens }) })
+        .expect(200);
+      const res = await request(ctx.app).get('/api/user/favorites').set(bearer(token));
+      expect(res.status, `revokeTokens: ${revokeTokens}`).toBe(status);
+    }
   });
 });
