@@ -69,13 +69,18 @@ const distribution = z.object({
 });
 
 export const DistributionDeclaredData = distribution.describe('A distribution of a fund the user holds was declared.');
-export const DistributionChangedData = distribution
-  .extend({
-    change: z.enum(['revised', 'withdrawn']),
-    previousAmount: z.string().nullable().describe('The amount it replaces (revised); null when withdrawn.'),
-    amount: z.string().nullable().describe('The new amount; null when withdrawn.'),
+export const DistributionChangedData = z
+  .object({
+    etfId: z.string(),
+    ticker: z.string(),
+    distributionId: z.string(),
+    kind: z.enum(['regular', 'special', 'capital-gain']),
+    exDate: z.string(),
     payDate: z.string().nullable(),
-    status: z.enum(['declared', 'estimated']).nullable().describe('null when withdrawn.'),
+    change: z.enum(['revised', 'withdrawn']),
+    amount: z.string().nullable().describe('The new amount; null when withdrawn.'),
+    previousAmount: z.string().nullable().describe('The amount it replaces (revised); null when withdrawn.'),
+    status: z.enum(['declared', 'estimated', 'withdrawn']),
   })
   .describe('A distribution of a fund the user holds was revised or withdrawn.');
 export const PayoutReceivedData = z

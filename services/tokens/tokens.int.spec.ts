@@ -208,3 +208,33 @@ describe('revoking every token with the sessions', () => {
     }
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('has the bearer scheme on exactly the token-readable reads, and the webhook payloads', async () => {
+    const doc = (await request(ctx.app).get('/api/openapi.json').expect(200)).body as {
+      components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+      paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
+      webhooks: Record<string, { post: { requestBody: { content: Record<string, unknown> } } }>;
+    };
+    expect(doc.components.securitySchemes['token']).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const withToken = Object.entries(doc.paths)
+      .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as const))
+      .filter(([, op]) => op.security?.some((s) => 'token' in s))
+      .map(([name]) => name)
+      .sort();
+    expect(withToken).toEqual([
+      'GET /api/user/calendar-feed',
+      'GET /api/user/dividends/calendar',
+      'GET /api/user/favorites',
+      'GET /api/user/favorites/{etfId}',
+      'GET /api/user/income',
+      'GET /api/user/income-goal',
+      'GET /api/user/income.csv',
+      'GET /api/user/payouts',
+      'GET /api/user/portfolio',
+      'GET /api/user/portfolio/{holdingId}',
+    ]);
+    expect(Object.keys(doc.webhooks).sort()).toEqual(['alert.sent', 'distribution.changed', 'distribution.declared', 'payout.received']);
+    expect(doc.webhooks['payout.received']!.post.requestBody.content['application/json']).toBeDefined();
+  });
+});

@@ -107,7 +107,7 @@ export async function startWebhookReactor(deps: WebhookReactorDeps): Promise<Web
         const d = event.data;
         const ticker = (await catalogEntry(readModels, d.etfId))?.ticker ?? '';
         const kind = d.distributionId.endsWith('_capital-gain') ? 'capital-gain' : d.distributionId.endsWith('_special') ? 'special' : 'regular';
-        const data = { etfId: d.etfId, ticker, distributionId: d.distributionId, kind, exDate: d.exDate, payDate: null, amount: null, status: null, change: 'withdrawn', previousAmount: null } as const;
+        const data = { etfId: d.etfId, ticker, distributionId: d.distributionId, kind, exDate: d.exDate, payDate: null, amount: null, status: 'withdrawn', change: 'withdrawn', previousAmount: null } as const;
         return [{ key, type: 'distribution.changed', to: { holdersOf: d.etfId }, data }];
       }
       case 'PayoutMarkedReceived': {
