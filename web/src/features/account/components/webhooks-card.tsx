@@ -29,7 +29,7 @@ export const webhooksTexts = {
   title: 'Webhooks',
   text: 'We POST a signed JSON message to your HTTPS endpoint when something happens to your holdings. Up to three endpoints. Failed deliveries are retried for 24 hours.',
   premium: 'Webhooks are part of Premium.',
-  upgrade: 'Upgrade to Premium',
+  upgrade: 'See Premium',
   url: 'Endpoint URL',
   urlHint: 'An https:// address on the public internet.',
   events: 'Send me',
