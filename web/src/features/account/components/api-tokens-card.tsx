@@ -130,7 +130,7 @@ export function ApiTokensCard() {
                 </Name>
                 <Meta>
                   {apiTokensTexts.created} {formatWhen(t.createdAt)} · {apiTokensTexts.expires} {t.expiresAt ? formatWhen(t.expiresAt) : apiTokensTexts.never} ·{' '}
-                  {apiTokensTexts.lastUsed} {t.lastUsedAt ? formatWhen(t.lastUsedAt) : apiTokensTexts.notUsed}
+                  {t.lastUsedAt ? `${apiTokensTexts.lastUsed} ${formatWhen(t.lastUsedAt)}` : apiTokensTexts.notUsed}
                 </Meta>
               </div>
               <Button type="button" $variant="outline" onClick={() => setConfirming({ id: t.id, name: t.name })} aria-label={`${apiTokensTexts.revoke} ${t.name}`}>
