@@ -85,7 +85,11 @@ export const ForgotPasswordRequest = z.object({ email });
 export const ResetPasswordRequest = z.object({
   token: z.string().min(1, accountMessages.required).max(512, accountMessages.resetToken),
   newPassword: password,
+  /** Revoke every personal API token too (issue 31): true when left out (the account may have been someone else's). */
+  revokeTokens: z.boolean({ error: 'revokeTokens must be true or false' }).optional(),
 });
+/** `POST /api/logout-all`: revoke every personal API token too (issue 31); false when left out (scripts keep working). */
+export const LogoutAllRequest = z.object({ revokeTokens: z.boolean({ error: 'revokeTokens must be true or false' }).optional() });
 /** `POST /api/user/password`: the current password (checked against the log), then the new one under the sign-up rules. */
 export const ChangePasswordRequest = z.object({
   currentPassword: z.string().min(1, accountMessages.currentPassword).max(256, accountMessages.passwordLong),
@@ -173,7 +177,9 @@ export const logoutAll = endpoint({
   path: '/api/logout-all',
   access: 'user',
   summary: 'Sign out on every device (every session cookie issued so far stops working).',
+  description: 'With `revokeTokens: true`, every personal API token stops working too (left out: they keep working).',
   tags,
+  body: LogoutAllRequest,
   responses: { 200: { description: 'Signed out everywhere.', json: MessageAnswer } },
   errors: [400],
   waitsFor: 'all',
@@ -207,6 +213,7 @@ export const resetPassword = endpoint({
   path: '/api/reset-password',
   access: 'public',
   summary: 'Choose a new password with a reset link (ends every session).',
+  description: 'Also revokes every personal API token unless `revokeTokens: false`.',
   tags,
   body: ResetPasswordRequest,
   responses: { 200: { description: 'Password changed.', json: MessageAnswer } },

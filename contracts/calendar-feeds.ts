@@ -30,6 +30,7 @@ export const getCalendarFeed = endpoint({
   method: 'get',
   path: '/api/user/calendar-feed',
   access: 'user',
+  tokenReadable: true,
   summary: "The URL of the user's private payout feed (issued on first read), for calendar apps (no cookie needed).",
   tags: ['Portfolio'],
   responses: { 200: { description: 'The feed URL, also as webcal://.', json: CalendarFeedUrl } },

@@ -79,6 +79,13 @@ export interface EndpointSpec {
    * node:http in front of Express for the canonical spelling of the path (services/http/fast-reads.ts).
    */
   prepared?: true;
+  /**
+   * A read a personal API token may make (`Authorization: Bearer <token>`, issue 31): only GETs of the
+   * signed-in user's own data (portfolio, favorites, calendar, income, payouts, the calendar feed).
+   * Every other endpoint answers 403 to a token (services/http/endpoints.ts), so what a token reaches is
+   * this flag on the definitions, nothing else.
+   */
+  tokenReadable?: true;
 }
 
 /** Marks a value as an endpoint definition (the registry of contracts/ finds them by it). */

@@ -378,6 +378,7 @@ export const getPortfolio = endpoint({
   method: 'get',
   path: '/api/user/portfolio',
   access: 'user',
+  tokenReadable: true,
   summary: 'Holdings in the order added, with their derived values.',
   tags,
   responses: {
@@ -448,6 +449,7 @@ export const getHolding = endpoint({
   method: 'get',
   path: '/api/user/portfolio/:holdingId',
   access: 'user',
+  tokenReadable: true,
   summary: 'One holding with its derived values.',
   tags,
   params: holdingId,
@@ -460,6 +462,7 @@ export const getUserCalendar = endpoint({
   method: 'get',
   path: '/api/user/dividends/calendar',
   access: 'user',
+  tokenReadable: true,
   summary: "The user's payouts of the four weeks from Monday of this week.",
   tags,
   responses: { 200: { description: 'Entries of the held funds, weekdays only.', json: z.array(UserCalendarEntry) } },

@@ -20,6 +20,8 @@ import { alertEvents } from './alerts.ts';
 import { releaseEvents } from './releases.ts';
 import { payoutEvents } from './payouts.ts';
 import { supportEvents } from './support.ts';
+import { tokenEvents } from './tokens.ts';
+import { webhookEvents } from './webhooks.ts';
 
 export class UnknownEventTypeError extends Error {}
 export class InvalidEventError extends Error {}
@@ -47,6 +49,8 @@ export const allEventDefinitions: readonly EventDefinition[] = [
   ...releaseEvents,
   ...payoutEvents,
   ...supportEvents,
+  ...tokenEvents,
+  ...webhookEvents,
 ];
 
 export class EventRegistry {

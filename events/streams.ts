@@ -27,7 +27,11 @@ export type StreamCategory =
   | 'alertsreactor'
   | 'releases'
   | 'payouts'
-  | 'support';
+  | 'support'
+  | 'apitokens'
+  | 'webhooks'
+  | 'webhookdelivery'
+  | 'webhooksreactor';
 
 export function streamName(category: StreamCategory, id: string): string {
   if (!id) throw new Error(`stream id for ${category} is empty`);
@@ -38,6 +42,14 @@ export const streams = {
   user: (userId: string) => streamName('user', userId),
   /** One support request (issue 29): sent, then at most once answered. */
   support: (requestId: string) => streamName('support', requestId),
+  /** A user's personal API tokens (issue 31): created, revoked. */
+  apiTokens: (userId: string) => streamName('apitokens', userId),
+  /** A user's signed webhooks and their deliveries (issue 31, Premium). */
+  webhooks: (userId: string) => streamName('webhooks', userId),
+  /** One webhook delivery: queued, then its attempts (bounded: at most a day of retries). */
+  webhookDelivery: (deliveryId: string) => streamName('webhookdelivery', deliveryId),
+  /** The checkpoint of the webhook reactor (services/webhooks/reactor.ts). */
+  webhooksReactor: () => streamName('webhooksreactor', 'deliveries'),
   /** A user's favorite ETFs (beside `user-<id>`, so account writes and favorites never contend). */
   favorites: (userId: string) => streamName('favorites', userId),
   /** A user's manually tracked holdings (beside `user-<id>`, same reason). */

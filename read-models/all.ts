@@ -15,6 +15,8 @@ import { alertsProjection } from './alerts/projection.ts';
 import { releasesProjection } from './releases/projection.ts';
 import { payoutsProjection } from './payouts/projection.ts';
 import { supportProjection } from './support/projection.ts';
+import { apiTokensProjection } from './api-tokens/projection.ts';
+import { webhooksProjection } from './webhooks/projection.ts';
 
 /** Every read model of the product. A module adds its projection here. */
 export const allProjections: readonly Projection[] = [
@@ -35,5 +37,7 @@ export const allProjections: readonly Projection[] = [
   releasesProjection,
   payoutsProjection,
   supportProjection,
+  apiTokensProjection,
+  webhooksProjection,
 ];
 

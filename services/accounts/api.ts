@@ -29,6 +29,7 @@ import { apiModule, handle, type Call } from '../http/endpoints.ts';
 import { endSession, isOwner, startSession } from '../http/session.ts';
 import { hasPremiumRights, shownSubscription } from '../billing/premium.ts';
 import * as commands from './commands.ts';
+import { revokeAllTokens } from '../tokens/commands.ts';
 import { isCommonPassword, TOO_COMMON_PASSWORD } from './common-passwords.ts';
 import { dummyPasswordHash, scryptParams } from './password.ts';
 import { CLIENT_LIMITS, clientLimiter } from './client-limit.ts';
@@ -138,10 +139,12 @@ export const accountsApi = apiModule('accounts', (deps) => {
     }),
 
     /** Logout everywhere: bumps the session epoch, so every cookie issued so far stops working. */
-    handle(logoutAll, async (_input, call) => {
+    handle(logoutAll, async ({ body }, call) => {
       const { user } = call.auth;
-      const { position } = await commands.revokeSessions(log, user._id, call.context(actors.user(user._id)));
-      await call.waitFor(position);
+      const ctx = call.context(actors.user(user._id));
+      const { position } = await commands.revokeSessions(log, user._id, ctx);
+      const tokens = body.revokeTokens === true ? await revokeAllTokens(log, user._id, 'logout-all', ctx) : { position: 0 };
+      await call.waitFor(Math.max(position, tokens.position));
       await endSession(call.req, call.res, deps);
       return { message: 'Logged out on every device' } satisfies MessageAnswer;
     }),
@@ -197,8 +200,10 @@ export const accountsApi = apiModule('accounts', (deps) => {
     handle(
       resetPassword,
       async ({ body }, call) => {
-        const { position } = await commands.completePasswordReset(commandDeps, body, userContext(call));
-        await call.waitFor(position);
+        const { revokeTokens, ...reset } = body;
+        const { userId, position } = await commands.completePasswordReset(commandDeps, reset, userContext(call));
+        const tokens = revokeTokens === false ? { position: 0 } : await revokeAllTokens(log, userId, 'password-reset', userContext(call)(userId));
+        await call.waitFor(Math.max(position, tokens.position));
         await endSession(call.req, call.res, deps);
         return { message: 'Your password has been reset successfully' } satisfies MessageAnswer;
       },

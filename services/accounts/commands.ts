@@ -274,7 +274,7 @@ export async function completePasswordReset(
   deps: Pick<AccountCommandDeps, 'log' | 'attempts' | 'passwordParams'>,
   input: { token: string; newPassword: string },
   contextFor: ContextFor,
-): Promise<{ position: number }> {
+): Promise<{ userId: string; position: number }> {
   const { log } = deps;
   const tokenHash = hashResetToken(input.token);
   const resetStream = streams.passwordReset(tokenHash);
@@ -297,7 +297,7 @@ export async function completePasswordReset(
   const result = await handleCommand(log, streams.user(userId), userDecider, command, ctx);
   // The owner can sign in right away, also from a browser the account does not know.
   await deps.attempts.clear([accountLoginKey(user.email), accountBurstKey(user.email), accountBudgetKey(user.email)]);
-  return { position: Math.max(feed.position, result.position) };
+  return { userId, position: Math.max(feed.position, result.position) };
 }
 
 /**

@@ -65,3 +65,16 @@ export function requirePremium(deps: AppDeps): RequestHandler {
     next();
   };
 }
+
+/**
+ * The Premium rule for a request another guard authenticated (a personal API token's user in
+ * `res.locals.auth`, services/tokens/token-auth.ts): 403 with the same message as the cookie's guard.
+ */
+export function requirePremiumOfAuthenticated(deps: Pick<AppDeps, 'now'>): RequestHandler {
+  return (_req, res, next) => {
+    const auth = res.locals['auth'] as { user: UserDoc } | undefined;
+    if (!auth) throw unauthorized();
+    if (!hasPremiumRights(auth.user, deps.now())) throw forbidden(PREMIUM_REQUIRED);
+    next();
+  };
+}

@@ -10,8 +10,9 @@ import { healthRouter } from './health.ts';
 import { requestLog } from '../http/request-log.ts';
 import { sameOriginGuard, securityHeaders } from '../http/security.ts';
 import { fastReads, inFrontOf, preparedReads } from '../http/fast-reads.ts';
-import { mountEndpoints, type AccessGuards, type Handled } from '../http/endpoints.ts';
-import { requirePremium } from '../billing/premium.ts';
+import { mountEndpoints, refuseBearer, type AccessGuards, type Handled } from '../http/endpoints.ts';
+import { tokenGuard } from '../tokens/token-auth.ts';
+import { requirePremium, requirePremiumOfAuthenticated } from '../billing/premium.ts';
 import { openApiModule } from './openapi.ts';
 import { requireOwner, requireUser } from '../http/session.ts';
 import { apiModules } from './routes.ts';
@@ -51,7 +52,22 @@ const wellFormedPath: express.RequestHandler = (req, res, next) => {
  */
 /** The guards of the access levels (the Premium rule belongs to billing; the composition root wires it). */
 export function accessGuards(deps: AppDeps): AccessGuards {
-  return { user: requireUser(deps), premium: requirePremium(deps), owner: requireOwner(deps) };
+  const token = tokenGuard(deps);
+  return {
+    user: requireUser(deps),
+    premium: requirePremium(deps),
+    owner: requireOwner(deps),
+    token,
+    tokenPremium: inSequence(token, requirePremiumOfAuthenticated(deps)),
+  };
+}
+
+/** `first`, then `then` when `first` lets the request through (either may be async and throw). */
+function inSequence(first: express.RequestHandler, then: express.RequestHandler): express.RequestHandler {
+  return (req, res, next) => {
+    const afterFirst = (err?: unknown) => (err ? next(err) : Promise.resolve(then(req, res, next)).catch(next));
+    Promise.resolve(first(req, res, afterFirst)).catch(next);
+  };
 }
 
 /** Every endpoint the app handles: the modules' lists, then the OpenAPI document that describes them all. */
@@ -87,7 +103,8 @@ export function createApp(deps: AppDeps): express.Application {
   app.use(sameOriginGuard(deps.config));
 
   // Every /api/admin route — existing or not — is refused unless the owner is signed in.
-  app.use('/api/admin', requireOwner(deps));
+  // A personal API token reaches none of them (403, before the cookie is looked at).
+  app.use('/api/admin', refuseBearer, requireOwner(deps));
   const handled = handledEndpoints(deps);
   mountEndpoints(app, deps, accessGuards(deps), handled);
   app.use('/api', apiNotFound);

@@ -33,6 +33,7 @@ import { EventLog } from '../core/event-log.ts';
 import { LiveHub } from '../live/hub.ts';
 import type { Config } from '../http/config.ts';
 import type { AppDeps } from '../http/deps.ts';
+import { createWebhookPoster } from '../../infra/webhook-delivery/http-poster.ts';
 
 export interface Container {
   deps: AppDeps;
@@ -130,6 +131,7 @@ export async function createContainer(
     get live() {
       return (live ??= new LiveHub(deps));
     },
+    webhookPoster: createWebhookPoster({ allowPrivate: config.webhooksAllowPrivate }),
   };
   return {
     deps,

@@ -20,6 +20,8 @@ import * as news from '../../contracts/news.ts';
 import * as pages from '../../contracts/pages.ts';
 import * as portfolio from '../../contracts/portfolio.ts';
 import * as settings from '../../contracts/settings.ts';
+import * as tokens from '../../contracts/tokens.ts';
+import * as webhooks from '../../contracts/webhooks.ts';
 import type { Access, EndpointSpec, Reply } from '../../contracts/endpoint.ts';
 import { getOpenApi } from '../../contracts/meta.ts';
 import { apiModule, handle, SENT, type ApiModule, type Handled } from '../http/endpoints.ts';
@@ -35,7 +37,7 @@ import { SESSION_COOKIE } from '../http/session.ts';
 // Names: every schema a contract exports under a PascalCase name becomes a component
 // (`#/components/schemas/<name>`) wherever an endpoint uses that very schema.
 
-const contractModules = [accounts, admin, alerts, billing, brokerage, calendarFeeds, catalog, content, errorContracts, favorites, images, jobs, live, market, news, pages, payouts, portfolio, settings];
+const contractModules = [accounts, admin, alerts, billing, brokerage, calendarFeeds, catalog, content, errorContracts, favorites, images, jobs, live, market, news, pages, payouts, portfolio, settings, tokens, webhooks];
 
 function isSchema(value: unknown): value is z.ZodType {
   return value instanceof z.ZodType;
@@ -71,8 +73,8 @@ const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema }
 
 const errorText = {
   400: 'Invalid request: `message` is the first problem, `errors` one message per invalid field (a body field the endpoint does not name is refused by name).',
-  401: 'Not signed in (or the session was revoked).',
-  403: 'Refused: owner-only, or beyond the free plan.',
+  401: 'Not signed in (or the session was revoked); for an API token: unknown, revoked or expired.',
+  403: 'Refused: owner-only, beyond the free plan, or an API token on an operation tokens cannot use.',
   404: 'Not found.',
   409: 'Conflict with the current state.',
   412: 'Another write changed the same data at the same time; try again.',
@@ -89,6 +91,8 @@ function errors(...statuses: ErrorStatus[]): Record<number, ResponseConfig> {
 }
 
 const sessionSecurity = [{ session: [] }];
+/** A `tokenReadable` read: the session cookie, or a personal API token (issue 31). */
+const sessionOrTokenSecurity: Record<string, string[]>[] = [{ session: [] }, { token: [] }];
 
 // ---------------------------------------------------------------------------------------------------
 // Endpoints declared once (contracts/endpoint.ts): one loop
@@ -121,17 +125,49 @@ export function documentEndpoint(registry: OpenAPIRegistry, e: EndpointSpec): vo
     const headers = reply.headers ? Object.fromEntries(Object.entries(reply.headers).map(([name, description]) => [name, { description, schema: { type: 'string' as const } }])) : undefined;
     responses[Number(status)] = { description: reply.description, ...(content ? { content } : {}), ...(headers ? { headers } : {}) };
   }
-  const statuses = [...new Set([...accessStatuses[e.access], ...e.errors])].sort((a, b) => a - b);
+  // A token's request may also be refused past its rate (429); every other operation answers a token 403.
+  const statuses = [...new Set([...accessStatuses[e.access], ...e.errors, ...(e.tokenReadable ? [429 as const] : [])])].sort((a, b) => a - b);
   registry.registerPath({
     method: e.method,
     path: e.path.replace(/:(\w+)/g, '{$1}'),
     summary: e.summary,
     ...(e.description ? { description: e.description } : {}),
     tags: [...e.tags],
-    ...(e.access === 'public' ? {} : { security: sessionSecurity }),
+    ...(e.access === 'public' ? {} : { security: e.tokenReadable ? sessionOrTokenSecurity : sessionSecurity }),
     ...(Object.keys(request).length > 0 ? { request } : {}),
     responses: { ...responses, ...errors(...statuses) },
   });
+}
+
+/**
+ * What a registered webhook receives (OpenAPI 3.1 `webhooks`): one POST per event type, the JSON body
+ * `WebhookPayload`, signed (docs/open-data.md "Verifying a delivery"). The receiver answers 2xx.
+ */
+function documentWebhooks(registry: OpenAPIRegistry): void {
+  const data: Record<(typeof webhooks.WEBHOOK_EVENT_TYPES)[number], z.ZodType> = {
+    'distribution.declared': webhooks.DistributionDeclaredData,
+    'distribution.changed': webhooks.DistributionChangedData,
+    'payout.received': webhooks.PayoutReceivedData,
+    'alert.sent': webhooks.AlertSentData,
+  };
+  for (const type of webhooks.WEBHOOK_EVENT_TYPES) {
+    registry.registerWebhook({
+      method: 'post',
+      path: type,
+      summary: `A \`${type}\` event, to each webhook registered for it (Premium).`,
+      description:
+        'Headers: `WeeklyDiv-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the webhook secret>` and `WeeklyDiv-Event-Id` (the body\'s `id`). At least once: a non-2xx answer, a redirect or no answer within 10 s is retried with back-off for 24 hours, with the same id (deduplicate on it).',
+      tags: ['Webhooks'],
+      request: {
+        headers: z.object({
+          'WeeklyDiv-Signature': z.string().describe('t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">'),
+          'WeeklyDiv-Event-Id': z.string().describe('The event id: the same on every attempt.'),
+        }),
+        body: { required: true, ...json(webhooks.WebhookPayload.extend({ type: z.literal(type), data: data[type] })) },
+      },
+      responses: { 200: { description: 'Any 2xx: received (nothing more is sent for this event).' } },
+    });
+  }
 }
 
 /** How many apps of this process hold the document's JSON text (one per app, built at its first request). */
@@ -158,7 +194,14 @@ export function openApiDocument(handled: readonly Handled[]): ReturnType<OpenApi
     name: SESSION_COOKIE,
     description: 'The session cookie set by `POST /api/login` or `POST /api/register`.',
   });
+  registry.registerComponent('securitySchemes', 'token', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A personal API token (`wd_...`, created in the account page or with `POST /api/user/tokens`): `Authorization: Bearer <token>`. Read-only: only the operations that list this scheme accept it; every other one answers 403. 60 requests a minute per token (429 with `Retry-After`). docs/open-data.md.',
+  });
   for (const h of handled) documentEndpoint(registry, h.endpoint);
+  documentWebhooks(registry);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {

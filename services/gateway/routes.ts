@@ -23,6 +23,8 @@ import { alertsApi } from '../alerts/api.ts';
 import { declarationsApi } from '../declarations/api.ts';
 import { payoutsApi } from '../payouts/api.ts';
 import { accountExportApi } from '../accounts/export.ts';
+import { tokensApi } from '../tokens/api.ts';
+import { webhooksApi } from '../webhooks/api.ts';
 
 /**
  * Every module's endpoints (contracts/endpoint.ts definitions handled in the module's api.ts), mounted
@@ -56,4 +58,6 @@ export const apiModules: readonly ApiModule[] = [
   jobsApi,
   declarationsApi,
   accountExportApi,
+  tokensApi,
+  webhooksApi,
 ];

@@ -7,6 +7,7 @@ import { createServerLogger } from './logger.ts';
 import { startJobs } from '../jobs/runtime.ts';
 import { startAlertReactor } from '../alerts/reactor.ts';
 import { seedGuides } from '../pages/seed-guides.ts';
+import { startWebhooks } from '../webhooks/runtime.ts';
 
 /**
  * The server entry: parses the configuration, builds the stores, catches the read models up, listens,
@@ -46,6 +47,9 @@ export async function startServer(config: Config, logger: Logger): Promise<{ con
       sessionSecret: config.session.secret,
     });
     container.onStop(() => alerts.stop());
+    // Signed webhooks (issue 31, docs/open-data.md): the reactor queues, the jobs scheduler delivers.
+    const webhooks = await startWebhooks(deps, jobs.agenda, container.eventStore);
+    container.onStop(() => webhooks.stop());
   }
   let server: Server | undefined;
   if (config.role !== 'worker') {

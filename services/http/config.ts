@@ -108,6 +108,8 @@ const envSchema = z
     ISSUER_POLL_WINDOW: z.enum(['business-hours', 'always']).default('business-hours'),
     /** Let feed fetches reach loopback and private addresses (tests, private deployments); refused in production. */
     FEEDS_ALLOW_PRIVATE: bool,
+    /** Let webhooks go to http:// and to loopback and private addresses (tests, private deployments); refused in production. */
+    WEBHOOKS_ALLOW_PRIVATE: bool,
     /** Another base URL for the SnapTrade SDK (its `basePath`); unset: the SDK's own (https://api.snaptrade.com). */
     SNAPTRADE_API_URL: optionalUrl,
     /** How long one SnapTrade call may take before the request answers 502. */
@@ -141,6 +143,10 @@ const envSchema = z
     if (env.FEEDS_ALLOW_PRIVATE) {
       // a feed host could then send the server to internal addresses (security audit S7)
       ctx.addIssue({ code: 'custom', path: ['FEEDS_ALLOW_PRIVATE'], message: 'FEEDS_ALLOW_PRIVATE cannot be used in production' });
+    }
+    if (env.WEBHOOKS_ALLOW_PRIVATE) {
+      // a user's webhook could then send the server to internal addresses (issue 31)
+      ctx.addIssue({ code: 'custom', path: ['WEBHOOKS_ALLOW_PRIVATE'], message: 'WEBHOOKS_ALLOW_PRIVATE cannot be used in production' });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY' });
@@ -190,6 +196,8 @@ export interface Config {
   newsFeeds: string[] | undefined;
   /** FEEDS_ALLOW_PRIVATE: feed fetches may reach loopback and private addresses (never in production). */
   feedsAllowPrivate: boolean;
+  /** WEBHOOKS_ALLOW_PRIVATE: webhooks may go to http:// and non-public addresses (never in production; docs/open-data.md). */
+  webhooksAllowPrivate: boolean;
   /**
    * ingest-declarations (docs/declarations.md): ISSUER_FEEDS replacing the built-in list
    * (services/declarations/feeds.ts; undefined: the built-in list), the poll interval and its window.
@@ -299,6 +307,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     snaptrade,
     newsFeeds: env.NEWS_FEEDS && env.NEWS_FEEDS.length > 0 ? env.NEWS_FEEDS : undefined,
     feedsAllowPrivate: env.FEEDS_ALLOW_PRIVATE ?? false,
+    webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE ?? false,
     issuerFeeds: env.ISSUER_FEEDS && env.ISSUER_FEEDS.length > 0 ? env.ISSUER_FEEDS : undefined,
     issuerPoll: { seconds: env.ISSUER_POLL_SECONDS, window: env.ISSUER_POLL_WINDOW },
     live: { heartbeatMs: env.LIVE_HEARTBEAT_MS, maxStreamsPerUser: env.LIVE_MAX_STREAMS_PER_USER, maxStreams: env.LIVE_MAX_STREAMS, maxCatchUpViews: env.LIVE_MAX_CATCH_UP_VIEWS },

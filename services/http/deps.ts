@@ -16,6 +16,7 @@ import type { BlobStore } from '../../infra/blob-store/port.ts';
 import type { KeyStore } from '../../infra/personal-data/port.ts';
 import type { Brokerage } from '../../infra/brokerage/port.ts';
 import type { WriteHealth } from '../../infra/write-health/port.ts';
+import type { WebhookPoster } from '../../infra/webhook-delivery/port.ts';
 import type { SessionData } from './session-data.ts';
 
 /**
@@ -68,6 +69,11 @@ export interface AppDeps {
    * SNAPTRADE_CLIENT_ID / SNAPTRADE_CONSUMER_KEY are not set (the brokerage routes answer 503).
    */
   brokerage: Brokerage | undefined;
+  /**
+   * Posts webhook deliveries and checks their URLs (infra/webhook-delivery): public https addresses
+   * only, unless WEBHOOKS_ALLOW_PRIVATE (issue 31, docs/open-data.md).
+   */
+  webhookPoster: WebhookPoster;
   /**
    * The live-update fan-out of this process (services/live/hub.ts), one per app: made on first use
    * (the live router), so a worker or the CLI never follows the read models for it. The server's

@@ -4,11 +4,12 @@ import type { PreparedJson } from '../../read-models/runtime/prepared-json.ts';
 import { allProjections } from '../../read-models/all.ts';
 import type { Projection } from '../../read-models/runtime/projection.ts';
 import type { CommandContext } from '../core/decider.ts';
-import { AppError, badRequest } from '../core/errors.ts';
+import { AppError, badRequest, forbidden } from '../core/errors.ts';
 import { actors, commandContext } from './context.ts';
 import type { AppDeps } from './deps.ts';
 import { sendPreparedJson } from './etag.ts';
 import { authOf, currentAuth, type Auth } from './session.ts';
+import type { UserDoc } from '../../read-models/users/projection.ts';
 import { unknownFields, validate } from './validation.ts';
 
 /**
@@ -61,8 +62,11 @@ export interface Call<E extends EndpointSpec> {
   req: Request;
   res: Response;
   deps: AppDeps;
-  /** The signed-in user: always there for user, premium and owner endpoints. */
-  auth: E['access'] extends 'public' ? null : Auth;
+  /**
+   * The signed-in user: always there for user, premium and owner endpoints. A `tokenReadable` endpoint
+   * may be called with a personal API token instead of a session: no session then.
+   */
+  auth: E['access'] extends 'public' ? null : E extends { tokenReadable: true } ? Auth | TokenAuth : Auth;
   /** The signed-in user of a public endpoint, or null (reads the session only when asked). */
   currentAuth(): Promise<Auth | null>;
   /** The command context of this request: the signed-in user (else `visitor`), the request id, the gateway clock. */
@@ -132,8 +136,52 @@ export function apiModule(module: string, handled: (deps: AppDeps) => readonly H
 // ---------------------------------------------------------------------------------------------------
 // Mounting
 
-/** The guards by access, built by the composition root (the Premium rule belongs to billing). */
-export type AccessGuards = Readonly<Record<Exclude<Access, 'public'>, RequestHandler>>;
+/**
+ * The guards by access, built by the composition root (the Premium rule belongs to billing), and
+ * `token`: the guard of a request that carries `Authorization: Bearer` (services/tokens/token-auth.ts),
+ * which authenticates the token's user as a TokenAuth, and `tokenPremium`: the same, then the Premium
+ * rule for that user (a free user's token never reads a Premium endpoint, as the cookie would not).
+ */
+export type AccessGuards = Readonly<Record<Exclude<Access, 'public'> | 'token' | 'tokenPremium', RequestHandler>>;
+
+/** A request authenticated by a personal API token (issue 31): its user and the token; never a session. */
+export interface TokenAuth {
+  user: UserDoc;
+  token: { id: string };
+  session?: undefined;
+}
+
+export const TOKEN_READ_ONLY = 'API tokens can only read your portfolio, favorites, calendar, income and payouts: this request needs you to sign in';
+
+/** Whether the request presents a bearer token (the scheme name is case-insensitive, RFC 9110). */
+export function hasBearer(req: Request): boolean {
+  const header = req.headers.authorization;
+  return header !== undefined && /^bearer(\s|$)/i.test(header);
+}
+
+/** 403 for a bearer token: in front of routes no token may reach (the owner's `/api/admin`). */
+export const refuseBearer: RequestHandler = (req, _res, next) => next(hasBearer(req) ? forbidden(TOKEN_READ_ONLY) : undefined);
+
+/**
+ * The guard of one endpoint. A request with a bearer token reaches only a `tokenReadable` definition
+ * (through the token guard, never a cookie: a token request neither reads nor sets a session) and a
+ * public read (whose answer is everyone's); every other endpoint, public writes included, answers it
+ * 403. Without a token: the access level's guard (cookies, and the same-origin rule for writes, as
+ * before).
+ */
+function guardOf(endpoint: EndpointSpec, guards: AccessGuards): RequestHandler {
+  const accessGuard = endpoint.access === 'public' ? null : guards[endpoint.access];
+  const publicRead = endpoint.access === 'public' && endpoint.method === 'get';
+  return (req, res, next) => {
+    if (hasBearer(req)) {
+      if (endpoint.tokenReadable) return (endpoint.access === 'premium' ? guards.tokenPremium : guards.token)(req, res, next);
+      if (publicRead) return next();
+      return next(forbidden(TOKEN_READ_ONLY));
+    }
+    if (accessGuard) return accessGuard(req, res, next);
+    next();
+  };
+}
 
 /** The JSON body parser's output when no body was sent. */
 const NO_BODY = undefined;
@@ -143,7 +191,7 @@ export function mountEndpoints(router: Router, deps: AppDeps, guards: AccessGuar
   for (const h of handled) {
     const { endpoint } = h;
     const chain: RequestHandler[] = [];
-    if (endpoint.access !== 'public') chain.push(guards[endpoint.access]);
+    chain.push(guardOf(endpoint, guards));
     if (endpoint.upload?.kind === 'csv') chain.push(csvText(endpoint.upload.maxBytes));
     chain.push(...h.before, answer(h, deps));
     router[endpoint.method](endpoint.path, ...chain);

@@ -149,7 +149,7 @@ export const apiBaseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> =
   }
 };
 
-export const tagTypes = ['User', 'Etf', 'Favorite', 'Holding', 'UserCalendar', 'CalendarFeed', 'News', 'Settings', 'Page', 'Calendar', 'Brokerage', 'Payout', 'SupportRequest'] as const;
+export const tagTypes = ['User', 'Etf', 'Favorite', 'Holding', 'UserCalendar', 'CalendarFeed', 'News', 'Settings', 'Page', 'Calendar', 'Brokerage', 'Payout', 'SupportRequest', 'ApiToken', 'Webhook'] as const;
 
 /** The id of a tag that stands for a whole collection. */
 export const LIST = 'LIST';

@@ -29,6 +29,8 @@ const SAMPLE_ARGS: Record<string, unknown> = {
   calculateDrip: { initialInvestment: 1000, sharePrice: 10, weeklyDividend: 0.1, years: 1 },
   addHolding: { etfId: id, shares: '1', isDrip: 0 },
   removeHolding: { holdingId: id },
+  revokeApiToken: id,
+  removeWebhook: id,
   markSupportAnswered: id,
   importHoldingsCsv: { csv: 'ticker,shares\nNVDW,1\n' },
   getTickerNews: 'NVDW',

@@ -83,8 +83,9 @@ export const sessionApi = baseApi.injectEndpoints({
      * POST /api/logout-all (no body): every session of the user ends, this one included, and the private
      * calendar link is replaced. Like logout, it leaves the cache to `useLogOut()`.
      */
-    logoutAll: build.mutation<AnswerOf<typeof logoutAll>, void>({
-      query: () => call<typeof logoutAll>('POST /api/logout-all'),
+    logoutAll: build.mutation<AnswerOf<typeof logoutAll>, BodyIn<typeof logoutAll> | void>({
+      // `revokeTokens: true` ends the personal API tokens too (docs/open-data.md)
+      query: (body) => call<typeof logoutAll>('POST /api/logout-all', { body: body ?? {} }),
     }),
     /**
      * POST /api/resend-verification (signed in, address not verified): a new link by mail, the previous

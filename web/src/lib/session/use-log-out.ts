@@ -9,8 +9,11 @@ import { dropUserData, signedOut, useLogoutAllMutation, useLogoutMutation } from
 export interface LogOut {
   /** POST /api/logout, then home, then the session is cleared. Rejects (nothing changed) when the server refuses. */
   logOut: () => Promise<void>;
-  /** The same with POST /api/logout-all: every session of the user ends (and the private calendar link is replaced). */
-  logOutEverywhere: () => Promise<void>;
+  /**
+   * The same with POST /api/logout-all: every session of the user ends (and the private calendar link is
+   * replaced); with `revokeTokens`, every personal API token too.
+   */
+  logOutEverywhere: (options?: { revokeTokens: boolean }) => Promise<void>;
   isLoading: boolean;
 }
 
@@ -49,9 +52,9 @@ export function useLogOut(): LogOut {
     await leave();
   }, [logout, leave]);
 
-  const logOutEverywhere = useCallback(async () => {
+  const logOutEverywhere = useCallback(async (options?: { revokeTokens: boolean }) => {
     await clearPersonalCaches();
-    await logoutAll().unwrap();
+    await logoutAll(options?.revokeTokens ? { revokeTokens: true } : undefined).unwrap();
     await leave();
   }, [logoutAll, leave]);
 

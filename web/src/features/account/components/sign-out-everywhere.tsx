@@ -16,6 +16,7 @@ export const signOutEverywhereTexts = {
   button: 'Log out on every device',
   confirmTitle: 'Log out on every device?',
   confirm: 'Log out everywhere',
+  revokeTokens: 'Also revoke my API tokens (scripts using them stop working)',
   cancel: 'Cancel',
   done: 'Logged out on every device',
   failed: 'Logging out everywhere failed',
@@ -28,12 +29,13 @@ export const signOutEverywhereTexts = {
  */
 export function SignOutEverywhere() {
   const [confirming, setConfirming] = useState(false);
+  const [revokeTokens, setRevokeTokens] = useState(false);
   const { logOutEverywhere, isLoading } = useLogOut();
   const { toast } = useToast();
 
   async function onConfirm() {
     try {
-      await logOutEverywhere();
+      await logOutEverywhere({ revokeTokens });
       toast({ title: signOutEverywhereTexts.done });
     } catch (error) {
       toast({ title: signOutEverywhereTexts.failed, description: serverMessage(error), variant: 'destructive' });
@@ -54,6 +56,10 @@ export function SignOutEverywhere() {
       </Actions>
       {confirming && (
         <Dialog open onClose={() => setConfirming(false)} title={signOutEverywhereTexts.confirmTitle} description={signOutEverywhereTexts.calendar}>
+          <Check>
+            <input type="checkbox" checked={revokeTokens} onChange={(e) => setRevokeTokens(e.target.checked)} />
+            <span>{signOutEverywhereTexts.revokeTokens}</span>
+          </Check>
           <DialogActions>
             <Button $variant="ghost" onClick={() => setConfirming(false)}>
               {signOutEverywhereTexts.cancel}
@@ -72,4 +78,14 @@ const Actions = styled.div`
   display: flex;
   gap: 8px;
   margin-top: ${theme.space.md};
+`;
+
+const Check = styled.label`
+  display: flex;
+  gap: 8px;
+  align-items: flex-start;
+  margin-top: ${theme.space.sm};
+  input {
+    margin-top: 4px;
+  }
 `;

@@ -15,6 +15,8 @@ import { DeleteAccountCard } from '../components/delete-account-card.tsx';
 import { PlanSummary } from '../components/plan-summary.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
 import { SignOutEverywhere } from '../components/sign-out-everywhere.tsx';
+import { ApiTokensCard } from '../components/api-tokens-card.tsx';
+import { WebhooksCard } from '../components/webhooks-card.tsx';
 
 /**
  * `/account`: the account page of the spec (§2: a profile page that holds the brokerage panel;
@@ -57,6 +59,8 @@ export default function AccountRoute() {
         <BrokeragePanel />
         <ChangePasswordCard />
         <SignOutEverywhere />
+        <ApiTokensCard />
+        <WebhooksCard isPremium={isPremium} />
         <DownloadDataCard isPremium={isPremium} />
         <Card aria-labelledby="account-support-title">
           <CardTitle as="h2" id="account-support-title">

@@ -13,6 +13,8 @@ import { PasswordField } from './password-field.tsx';
 export const RESET_REDIRECT_MS = 3000;
 export const RESET_DONE = 'Your password has been reset successfully';
 export const INVALID_TOKEN = 'Invalid reset token';
+/** Issue 31 (docs/open-data.md): a reset revokes the personal API tokens unless unticked. */
+export const REVOKE_TOKENS = 'Also revoke my API tokens (scripts using them stop working)';
 
 /**
  * Choosing a password with a single-use token (`POST /api/reset-password`): New Password and
@@ -25,6 +27,7 @@ export function NewPasswordForm({ token, submitLabel, lead, footer }: { token: s
   const form = useFormFields({ newPassword: '', confirmPassword: '' }, validateReset);
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const [done, setDone] = useState(false);
+  const [revokeTokens, setRevokeTokens] = useState(true);
   const { toast } = useToast();
   const navigate = useNavigate();
 
@@ -42,7 +45,7 @@ export function NewPasswordForm({ token, submitLabel, lead, footer }: { token: s
       return;
     }
     try {
-      await resetPassword({ token, newPassword: form.values.newPassword }).unwrap();
+      await resetPassword({ token, newPassword: form.values.newPassword, revokeTokens }).unwrap();
       setDone(true);
     } catch (error) {
       toast({ title: failureMessage(error), variant: 'destructive' });
@@ -56,6 +59,9 @@ export function NewPasswordForm({ token, submitLabel, lead, footer }: { token: s
       <Form onSubmit={onSubmit} noValidate aria-label={submitLabel}>
         <PasswordField label="New Password" autoComplete="new-password" {...form.field('newPassword')} />
         <PasswordField label="Confirm Password" autoComplete="new-password" {...form.field('confirmPassword')} />
+        <label>
+          <input type="checkbox" checked={revokeTokens} onChange={(e) => setRevokeTokens(e.target.checked)} /> {REVOKE_TOKENS}
+        </label>
         {footer}
         <Button type="submit" $size="lg" $block disabled={isLoading}>
           {submitLabel}

@@ -281,7 +281,7 @@ describe('reset password', () => {
     const flush = () => act(async () => void (await new Promise((r) => setImmediate(r))));
     for (let i = 0; i < 50 && !screen.queryByText('Your password has been reset successfully'); i++) await flush();
     expect(screen.getByText('Your password has been reset successfully').getAttribute('role')).toBe('status');
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ token: 'tok-123', newPassword: 'abcdef' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ token: 'tok-123', newPassword: 'abcdef', revokeTokens: true });
     await act(async () => void (await vi.advanceTimersByTimeAsync(2999)));
     expect(router.state.location.pathname).toBe('/reset-password');
     await act(async () => void (await vi.advanceTimersByTimeAsync(1)));
@@ -346,7 +346,7 @@ describe('verify email', () => {
     type('Confirm Password', 'abcdef');
     fireEvent.click(screen.getByRole('button', { name: 'Set Password' }));
     expect((await screen.findByText('Your password has been reset successfully')).getAttribute('role')).toBe('status');
-    expect(posts(calls, '/api/reset-password').map((c) => (c as { body?: unknown }).body)).toEqual([{ token: 'pw-token', newPassword: 'abcdef' }]);
+    expect(posts(calls, '/api/reset-password').map((c) => (c as { body?: unknown }).body)).toEqual([{ token: 'pw-token', newPassword: 'abcdef', revokeTokens: true }]);
     expect(posts(calls, '/api/verify-email').map((c) => (c as { body?: unknown }).body)).toEqual([{ token: 'tok-2', choice: 'takeover' }]);
   });
 
