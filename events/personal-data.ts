@@ -17,6 +17,8 @@ export const DELETED_FIRST_NAME = 'Deleted';
 export const DELETED_LAST_NAME = 'user';
 export const DELETED_NAME = 'Deleted user';
 export const DELETED_TEXT = '(deleted)';
+/** A webhook endpoint of a deleted user (its address may name the user's own server; the schema wants a URL). */
+export const DELETED_URL = 'https://deleted.invalid/';
 /** A Stripe customer id of a deleted user (Stripe's ids are opaque, but they lead to the customer's address at Stripe). */
 export const DELETED_STRIPE_ID = 'deleted';
 
@@ -33,4 +35,7 @@ export const personalFieldsByType: Readonly<Record<string, PersonalFields>> = {
   CheckoutCompleted: { fields: { stripeCustomerId: DELETED_STRIPE_ID } },
   SubscriptionUpdated: { fields: { stripeCustomerId: DELETED_STRIPE_ID } },
   BrokerageSynced: { fields: { 'accounts.*.accountName': DELETED_TEXT, 'accounts.*.brokerageName': DELETED_TEXT } },
+  // issue 31: what the user typed for a token, and where their webhooks point
+  ApiTokenCreated: { fields: { name: DELETED_TEXT } },
+  WebhookRegistered: { fields: { url: DELETED_URL } },
 };

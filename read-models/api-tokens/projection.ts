@@ -1,3 +1,4 @@
+import type { AccountDeletedEvent } from '../../events/accounts.ts';
 import type { Recorded } from '../../events/define.ts';
 import type { RecordedEvent } from '../../events/envelope.ts';
 import type { TokenEvent } from '../../events/tokens.ts';
@@ -25,15 +26,15 @@ export const API_TOKENS = 'apiTokens';
 export const apiTokensProjection: Projection = {
   name: 'api-tokens',
   version: 1,
-  handles: ['ApiTokenCreated', 'ApiTokenRevoked'] satisfies TokenEvent['type'][],
+  handles: ['ApiTokenCreated', 'ApiTokenRevoked', 'AccountDeleted'] satisfies (TokenEvent | AccountDeletedEvent)['type'][],
   collections: {
     [API_TOKENS]: [
       { key: { tokenHash: 1 }, name: 'apiTokens_hash', unique: true },
       { key: { userId: 1 }, name: 'apiTokens_user' },
     ],
   },
-  apply(recorded: RecordedEvent, ctx: ProjectionContext) {
-    const event = recorded as Recorded<TokenEvent>;
+  async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
+    const event = recorded as Recorded<TokenEvent | AccountDeletedEvent>;
     switch (event.type) {
       case 'ApiTokenCreated': {
         const { userId, tokenId, name, tokenHash, createdAt, expiresAt } = event.data;
@@ -42,6 +43,11 @@ export const apiTokensProjection: Projection = {
       case 'ApiTokenRevoked': {
         const { tokenId, revokedAt } = event.data;
         return ctx.update<ApiTokenDoc>(API_TOKENS, tokenId, (doc) => (doc ? { ...doc, revokedAt: doc.revokedAt ?? revokedAt } : null));
+      }
+      case 'AccountDeleted': {
+        // the account was deleted: its tokens go (docs/accounts-and-security.md "Deleting an account")
+        for (const doc of await ctx.find<ApiTokenDoc>(API_TOKENS, { userId: event.data.userId })) await ctx.update<ApiTokenDoc>(API_TOKENS, doc._id, () => null);
+        return;
       }
       default: {
         const never: never = event;

@@ -1,3 +1,4 @@
+import type { AccountDeletedEvent } from '../../events/accounts.ts';
 import type { Recorded } from '../../events/define.ts';
 import type { RecordedEvent } from '../../events/envelope.ts';
 import type { WebhookEvent, WebhookEventType } from '../../events/webhooks.ts';
@@ -46,16 +47,18 @@ export const WEBHOOK_DELIVERIES = 'webhookDeliveries';
 export const webhooksProjection: Projection = {
   name: 'webhooks',
   version: 1,
-  handles: ['WebhookRegistered', 'WebhookRemoved', 'WebhookDeliveryQueued', 'WebhookDeliveryAttempted'] satisfies WebhookEvent['type'][],
+  handles: ['WebhookRegistered', 'WebhookRemoved', 'WebhookDeliveryQueued', 'WebhookDeliveryAttempted', 'AccountDeleted'] satisfies (WebhookEvent | AccountDeletedEvent)['type'][],
   collections: {
     [WEBHOOKS]: [{ key: { userId: 1 }, name: 'webhooks_user' }],
     [WEBHOOK_DELIVERIES]: [
       { key: { status: 1, nextAttemptAt: 1 }, name: 'webhookDeliveries_due' },
       { key: { webhookId: 1, queuedAt: -1 }, name: 'webhookDeliveries_webhook' },
+      // a deleted account's deliveries go with it
+      { key: { userId: 1 }, name: 'webhookDeliveries_user' },
     ],
   },
-  apply(recorded: RecordedEvent, ctx: ProjectionContext) {
-    const event = recorded as Recorded<Exclude<WebhookEvent, { type: 'WebhookReactorAdvanced' }>>;
+  async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
+    const event = recorded as Recorded<Exclude<WebhookEvent, { type: 'WebhookReactorAdvanced' }> | AccountDeletedEvent>;
     switch (event.type) {
       case 'WebhookRegistered': {
         const { userId, webhookId, url, events, sealedSecret, registeredAt } = event.data;
@@ -103,6 +106,14 @@ export const webhooksProjection: Projection = {
               }
             : null,
         );
+      }
+      case 'AccountDeleted': {
+        // the account was deleted: its endpoints and their deliveries go, so nothing more is sent
+        // (docs/accounts-and-security.md "Deleting an account")
+        const { userId } = event.data;
+        for (const doc of await ctx.find<WebhookDoc>(WEBHOOKS, { userId })) await ctx.update<WebhookDoc>(WEBHOOKS, doc._id, () => null);
+        for (const doc of await ctx.find<WebhookDeliveryDoc>(WEBHOOK_DELIVERIES, { userId })) await ctx.update<WebhookDeliveryDoc>(WEBHOOK_DELIVERIES, doc._id, () => null);
+        return;
       }
       default: {
         const never: never = event;

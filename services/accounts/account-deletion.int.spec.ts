@@ -88,7 +88,7 @@ async function premiumAtStripe(userId: string, n: number): Promise<{ sub: string
   return { sub, cus };
 }
 
-/** A user with something in every user area: holdings, a favorite, alert settings, an income goal, a support request, a calendar feed, a brokerage link and Premium. */
+/** A user with something in every user area: holdings, a favorite, alert settings, an income goal, a support request, a calendar feed, a brokerage link, Premium, an API token and a webhook. */
 async function busyUser(n: number) {
   const signed = await signUp(ctx.app, { firstName: `Zelda${n}`, lastName: `Quimby${n}` });
   const { agent } = signed;
@@ -100,7 +100,10 @@ async function busyUser(n: number) {
   await agent.post('/api/support').send({ subject: `Help for Zelda${n}`, message: 'My portfolio question' }).expect(201);
   await agent.get('/api/user/calendar-feed').expect(200);
   await agent.post('/api/brokerage/register').expect(201);
-  return { ...signed, ...billing };
+  // issue 31: a personal API token and a webhook (Premium) of theirs
+  const token = (await agent.post('/api/user/tokens').send({ name: `Sheet of Zelda${n}` }).expect(201)).body.token as string;
+  await agent.post('/api/user/webhooks').send({ url: `https://93.184.216.34/zelda${n}-hook`, events: ['alert.sent'] }).expect(201);
+  return { ...signed, ...billing, token };
 }
 
 describe('DELETE /api/user: what is refused changes nothing', () => {
@@ -176,7 +179,7 @@ describe('DELETE /api/user: the account goes', () => {
     oldCookie = u.cookie;
     // every read model the user wrote to has a document of theirs before
     const before = await documentsMentioning(ctx.deps.readModels, allProjections, [u.id]);
-    expect(new Set(before.map((d) => d.projection))).toEqual(new Set(['users', 'portfolio', 'favorites', 'alerts', 'payouts', 'support', 'calendar-feeds', 'brokerage']));
+    expect(new Set(before.map((d) => d.projection))).toEqual(new Set(['users', 'portfolio', 'favorites', 'alerts', 'payouts', 'support', 'calendar-feeds', 'brokerage', 'api-tokens', 'webhooks']));
 
     const res = await u.agent.delete('/api/user').send({ password: u.user.password });
     expect(res.status).toBe(200);
@@ -211,6 +214,11 @@ describe('DELETE /api/user: the account goes', () => {
     expect(await documentsMentioning(ctx.deps.readModels, allProjections, [u.id, 'Zelda1', 'Quimby1', snaptradeUserId, u.cus])).toEqual([]);
   });
 
+  it('the personal API token no longer opens anything (401)', async () => {
+    const res = await request(ctx.app).get('/api/user/portfolio').set('Authorization', `Bearer ${u.token}`);
+    expect(res.status).toBe(401);
+  });
+
   it('Stripe got DELETE /v1/subscriptions/:id and SnapTrade the deletion of the user; the mail is in the outbox', async () => {
     expect(stripe.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toContain(`/v1/subscriptions/${u.sub}`);
     expect(stripe.subscriptions.get(u.sub)!['status']).toBe('canceled');
@@ -227,7 +235,7 @@ describe('DELETE /api/user: the account goes', () => {
     const mine = raw.filter((e) => JSON.stringify(e.data).includes(u.id));
     expect(mine.length).toBeGreaterThan(5);
     const data = JSON.stringify(raw.map((e) => e.data));
-    for (const secret of [u.user.email, 'Zelda1', 'Quimby1', u.cus, 'Help for Zelda1', 'My portfolio question']) expect(data).not.toContain(secret);
+    for (const secret of [u.user.email, 'Zelda1', 'Quimby1', u.cus, 'Help for Zelda1', 'My portfolio question', 'zelda1-hook']) expect(data).not.toContain(secret);
     const registered = (await ctx.deps.log.readStream(streams.user(u.id)))[0]!;
     expect(registered.data).toMatchObject({ email: 'deleted-user', firstName: 'Deleted', lastName: 'user' });
   });
