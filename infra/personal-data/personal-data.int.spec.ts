@@ -226,14 +226,14 @@ describe('scrub-deleted on the embedded log', () => {
     const before = JSON.stringify(decode2(await store.readAll({ after: 0 })));
     const sealedRaw = JSON.stringify((await inner.readStream(`user-${sealedUser}`))[0]!.data);
 
-    expect(scrubDeletedUsers(file, keys.destroyedUsers())).toEqual({ deletedUsers: 2, scanned: 2, rewritten: 1 });
+    expect(scrubDeletedUsers(file, keys.destroyedUsers())).toEqual({ deletedUsers: 2, scanned: 2, rewritten: 1, legacyReservationsRemoved: 0 });
     expect(JSON.stringify(decode2(await store.readAll({ after: 0 })))).toBe(before);
     const { readFileSync } = await import('node:fs');
     expect(readFileSync(file).includes('old-plain@example.com')).toBe(false);
     expect(JSON.stringify((await inner.readStream(`user-${alive}`))[0]!.data)).toContain('alive@example.com');
     expect(JSON.stringify((await inner.readStream(`user-${sealedUser}`))[0]!.data)).toBe(sealedRaw);
     // a second run finds nothing to do
-    expect(scrubDeletedUsers(file, keys.destroyedUsers())).toEqual({ deletedUsers: 2, scanned: 2, rewritten: 0 });
+    expect(scrubDeletedUsers(file, keys.destroyedUsers())).toEqual({ deletedUsers: 2, scanned: 2, rewritten: 0, legacyReservationsRemoved: 0 });
   });
 });
 
