@@ -250,7 +250,7 @@ export async function rebuild(config: Config, names: string[], out: Out): Promis
 export async function scrubDeleted(config: Config, out: Out): Promise<number> {
   if (config.eventStoreUrl || config.mongoUrl) {
     out.write(
-      'scrub-deleted works on the embedded store only (DATA_DIR/events.sqlite and keys.sqlite). EventStoreDB never changes a written event: delete the old streams of a deleted account and scavenge (docs/accounts-and-security.md).',
+      'scrub-deleted works on the embedded store only (DATA_DIR/events.sqlite and keys.sqlite). EventStoreDB never changes a written event: delete the old streams of a deleted account and scavenge; a useremail-<address> stream name stays even then (docs/accounts-and-security.md).',
     );
     return 1;
   }
