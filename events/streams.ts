@@ -56,8 +56,13 @@ export const streams = {
   portfolio: (userId: string) => streamName('portfolio', userId),
   /** A user's billing facts from Stripe (customer, subscription, invoices): docs/billing.md. */
   billing: (userId: string) => streamName('billing', userId),
-  /** Reservation stream per normalised e-mail: enforces unique e-mails with an expected revision. */
-  userEmail: (email: string) => streamName('useremail', email),
+  /**
+   * Reservation stream per address: enforces unique e-mails with an expected revision. Named by the
+   * keyed hash of the normalised address (services/accounts/email-reservation.ts), never the address.
+   */
+  userEmail: (emailHash: string) => streamName('useremail', emailHash),
+  /** The reservation's name in logs written before issue 29: `useremail-<normalised address>` (read, released, never created). */
+  legacyUserEmail: (email: string) => streamName('useremail', email),
   passwordReset: (tokenHash: string) => streamName('reset', tokenHash),
   etf: (etfId: string) => streamName('etf', etfId),
   /** Reservation stream per ticker: enforces unique tickers. */

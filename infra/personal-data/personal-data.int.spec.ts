@@ -12,7 +12,7 @@ import { openSqliteEventStore } from '../event-store/sqlite-event-store.ts';
 import type { EventStore } from '../event-store/port.ts';
 import { DocumentKeyStore } from './document-key-store.ts';
 import { isSealed, openField, PII_MARKER, sealField } from './pii-cipher.ts';
-import { KEY_BYTES, type KeyStore } from './port.ts';
+import { EMAIL_INDEX_KEY_ID, KEY_BYTES, type KeyStore } from './port.ts';
 import { deletedAccountsInLog, scrubDeletedUsers } from './scrub-sqlite-log.ts';
 import { ShreddingEventStore } from './shredding-event-store.ts';
 import { SqliteKeyStore } from './sqlite-key-store.ts';
@@ -98,6 +98,18 @@ describe.each(keyStores)('key store contract: %s', (_name, make) => {
     expect((await keys.lookup([a])).get(a)).toEqual({ status: 'destroyed', destroyedAt: '2026-03-02T15:00:00.000Z' });
     await keys.destroy(never, '2026-03-02T16:00:00.000Z');
     expect((await keys.lookup([never])).get(never)).toEqual({ status: 'destroyed', destroyedAt: '2026-03-02T16:00:00.000Z' });
+  });
+
+  it('keeps the email index key (the reservation streams\' names) beside the users\' keys: made once, then always the same', async () => {
+    const keys = make();
+    const [first, second] = await Promise.all([keys.keyFor(EMAIL_INDEX_KEY_ID), keys.keyFor(EMAIL_INDEX_KEY_ID)]);
+    expect(first).toHaveLength(KEY_BYTES);
+    expect(second!.equals(first!)).toBe(true);
+    // a user's deletion never touches it
+    const user = randomUUID();
+    await keys.keyFor(user);
+    await keys.destroy(user, '2026-03-02T15:00:00.000Z');
+    expect((await keys.keyFor(EMAIL_INDEX_KEY_ID))!.equals(first!)).toBe(true);
   });
 });
 
@@ -226,14 +238,42 @@ describe('scrub-deleted on the embedded log', () => {
     const before = JSON.stringify(decode2(await store.readAll({ after: 0 })));
     const sealedRaw = JSON.stringify((await inner.readStream(`user-${sealedUser}`))[0]!.data);
 
-    expect(scrubDeletedUsers(file, keys.destroyedUsers())).toEqual({ deletedUsers: 2, scanned: 2, rewritten: 1 });
+    expect(scrubDeletedUsers(file, keys.destroyedUsers())).toEqual({ deletedUsers: 2, scanned: 2, rewritten: 1, legacyReservationsRemoved: 0 });
     expect(JSON.stringify(decode2(await store.readAll({ after: 0 })))).toBe(before);
     const { readFileSync } = await import('node:fs');
     expect(readFileSync(file).includes('old-plain@example.com')).toBe(false);
     expect(JSON.stringify((await inner.readStream(`user-${alive}`))[0]!.data)).toContain('alive@example.com');
     expect(JSON.stringify((await inner.readStream(`user-${sealedUser}`))[0]!.data)).toBe(sealedRaw);
     // a second run finds nothing to do
-    expect(scrubDeletedUsers(file, keys.destroyedUsers())).toEqual({ deletedUsers: 2, scanned: 2, rewritten: 0 });
+    expect(scrubDeletedUsers(file, keys.destroyedUsers())).toEqual({ deletedUsers: 2, scanned: 2, rewritten: 0, legacyReservationsRemoved: 0 });
+  });
+
+  it('removes the legacy useremail-<address> streams that only deleted accounts reserved; keeps a live account\'s, an interrupted registration\'s and the hashed ones', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'events.sqlite');
+    const inner = await openSqliteEventStore(file);
+    cleanups.push(() => inner.close());
+    const [gone, goneUnreleased, before, after, orphan] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const reserved = (email: string, userId: string) => registry.encode({ type: 'EmailReserved', data: { email, userId, reservedAt: AT } }, metadata);
+    const released = (userId: string) => registry.encode({ type: 'EmailReleased', data: { userId, releasedAt: AT } }, metadata);
+    await inner.append('useremail-gone@example.com', [reserved('gone@example.com', gone), released(gone)], 'no_stream');
+    await inner.append('useremail-unreleased@example.com', [reserved('unreleased@example.com', goneUnreleased)], 'no_stream');
+    // deleted, then the address registered again by a live account (before the hashed names)
+    await inner.append('useremail-again@example.com', [reserved('again@example.com', before), released(before), reserved('again@example.com', after)], 'no_stream');
+    await inner.append('useremail-orphan@example.com', [reserved('orphan@example.com', orphan)], 'no_stream');
+    await inner.append(`useremail-${'a'.repeat(64)}`, [reserved('hashed@example.com', gone), released(gone)], 'no_stream');
+
+    const result = scrubDeletedUsers(file, new Set([gone, goneUnreleased, before]));
+    expect(result.legacyReservationsRemoved).toBe(2);
+    const { DatabaseSync } = await import('node:sqlite');
+    const db = new DatabaseSync(file, { readOnly: true });
+    const names = (db.prepare('SELECT DISTINCT stream FROM events ORDER BY stream').all() as { stream: string }[]).map((r) => r.stream);
+    db.close();
+    expect(names).toEqual([`useremail-${'a'.repeat(64)}`, 'useremail-again@example.com', 'useremail-orphan@example.com']);
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(file).includes('gone@example.com')).toBe(false);
+    expect(readFileSync(file).includes('unreleased@example.com')).toBe(false);
+    expect(scrubDeletedUsers(file, new Set([gone, goneUnreleased, before])).legacyReservationsRemoved).toBe(0);
   });
 });
 

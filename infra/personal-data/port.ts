@@ -21,3 +21,10 @@ export interface KeyStore {
 
 /** The bytes of a new key: AES-256 (32 bytes). */
 export const KEY_BYTES = 32;
+
+/**
+ * The id of the key that names the e-mail reservation streams (`useremail-<HMAC of the address>`,
+ * services/accounts/email-reservation.ts): made once, like a user's key, and never destroyed. It is not
+ * a uuid, so no user's key can share it.
+ */
+export const EMAIL_INDEX_KEY_ID = 'email-index';

@@ -11,7 +11,15 @@ export interface ScrubResult {
   scanned: number;
   /** Rows whose plain personal fields were overwritten by the placeholders. */
   rewritten: number;
+  /** Legacy reservation streams (`useremail-<address>`) of deleted accounts removed, their names with them. */
+  legacyReservationsRemoved: number;
 }
+
+/**
+ * A reservation stream named by its address, as logs written before issue 29 have them: the hashed
+ * names are hexadecimal, so an `@` in the id tells the two apart.
+ */
+const LEGACY_RESERVATION = "stream LIKE 'useremail-%@%'";
 
 /**
  * `npm run wd -- scrub-deleted` (docs/accounts-and-security.md "Deleting an account"): rewrites, in the
@@ -21,9 +29,15 @@ export interface ScrubResult {
  * after). Sealed fields stay as they are (unreadable without the key). With `secure_delete` and a
  * checkpoint of the write-ahead log, the old bytes leave the file. Safe while the server runs (SQLite
  * serialises the writers; the server's writer notices another connection's commit).
+ *
+ * It also deletes the legacy reservation streams (`useremail-<address>`) whose every reserving account
+ * is deleted: the address is in the stream's name, which no placeholder can hide. Their events are read
+ * by nothing but the registration (no projection handles them), and with the stream gone the address is
+ * free, as its release said; a new account reserves the hashed stream (services/accounts/email-reservation.ts).
+ * A legacy stream that a live account holds, or an interrupted registration, stays.
  */
 export function scrubDeletedUsers(eventsFile: string, deletedUserIds: ReadonlySet<string>): ScrubResult {
-  const result: ScrubResult = { deletedUsers: deletedUserIds.size, scanned: 0, rewritten: 0 };
+  const result: ScrubResult = { deletedUsers: deletedUserIds.size, scanned: 0, rewritten: 0, legacyReservationsRemoved: 0 };
   if (deletedUserIds.size === 0) return result;
   const db = new DatabaseSync(eventsFile);
   try {
@@ -48,6 +62,7 @@ export function scrubDeletedUsers(eventsFile: string, deletedUserIds: ReadonlySe
         update.run(text, row.position);
         result.rewritten += 1;
       }
+      result.legacyReservationsRemoved = removeLegacyReservations(db, deletedUserIds);
       db.exec('COMMIT');
     } catch (error) {
       if (db.isTransaction) db.exec('ROLLBACK');
@@ -58,6 +73,27 @@ export function scrubDeletedUsers(eventsFile: string, deletedUserIds: ReadonlySe
   } finally {
     db.close();
   }
+}
+
+/** Deletes the legacy reservation streams that only deleted accounts ever reserved (in the caller's transaction); answers how many. */
+function removeLegacyReservations(db: DatabaseSync, deletedUserIds: ReadonlySet<string>): number {
+  const rows = db.prepare(`SELECT stream, data FROM events WHERE ${LEGACY_RESERVATION}`).all() as { stream: string; data: string }[];
+  const holders = new Map<string, Set<string>>();
+  for (const row of rows) {
+    // EmailReserved and EmailReleased both name the account (userId is never sealed)
+    const userId = (JSON.parse(row.data) as { userId?: unknown }).userId;
+    const set = holders.get(row.stream) ?? new Set<string>();
+    set.add(typeof userId === 'string' ? userId : '');
+    holders.set(row.stream, set);
+  }
+  const remove = db.prepare('DELETE FROM events WHERE stream = ?');
+  let removed = 0;
+  for (const [stream, users] of holders) {
+    if (![...users].every((id) => deletedUserIds.has(id))) continue;
+    remove.run(stream);
+    removed += 1;
+  }
+  return removed;
 }
 
 /** The users with `AccountDeleted` in the embedded log (to destroy the key of a deletion interrupted before that step). */

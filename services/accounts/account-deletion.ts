@@ -13,6 +13,7 @@ import type { EventLog } from '../core/event-log.ts';
 import type { Config } from '../http/config.ts';
 import { emailReservationDecider, userDecider } from './business-logic.ts';
 import { readUser } from './commands.ts';
+import type { EmailIndex } from './email-reservation.ts';
 import { verifyPassword } from './password.ts';
 
 /**
@@ -38,6 +39,7 @@ export interface AccountDeletionDeps {
   log: EventLog;
   attempts: AttemptCounters;
   keys: KeyStore;
+  emailIndex: EmailIndex;
   mailer: Mailer;
   logger: Logger;
   config: Config;
@@ -80,16 +82,27 @@ export async function deleteAccount(deps: AccountDeletionDeps, input: { userId: 
   // queued with the address in hand: after step 5 nothing can read it any more
   deps.mailer.sendLater(deletionMail(user.email));
   const deleted = await handleCommand(log, streams.user(input.userId), userDecider, { type: 'DeleteAccount', data: {} }, ctx);
-  const released = await releaseEmail(log, user.email, input.userId, ctx);
+  const released = await releaseEmail(deps, user.email, input.userId, ctx);
   await deps.keys.destroy(input.userId, ctx.now);
   deps.logger.info({ userId: input.userId }, 'account deleted');
   return { position: Math.max(deleted.position, released) };
 }
 
-/** Frees the address of a deleted account for a new registration (idempotent). Answers the position (0: nothing written). */
-export async function releaseEmail(log: EventLog, emailAddress: string, userId: string, ctx: CommandContext): Promise<number> {
-  const result = await handleCommand(log, streams.userEmail(emailAddress), emailReservationDecider, { type: 'ReleaseEmail', data: { userId } }, ctx);
-  return result.events.length > 0 ? result.position : 0;
+/**
+ * Frees the address of a deleted account for a new registration (idempotent): on the hashed stream, and
+ * on the legacy `useremail-<address>` one when the account was registered before the hashed names (the
+ * release appends nothing where the user holds no reservation, so no stream is made). Answers the
+ * position (0: nothing written). `scrub-deleted` later removes a released legacy stream from the
+ * embedded log, its name with it.
+ */
+export async function releaseEmail(deps: Pick<AccountDeletionDeps, 'log' | 'emailIndex'>, emailAddress: string, userId: string, ctx: CommandContext): Promise<number> {
+  const names = await deps.emailIndex.streamsFor(emailAddress);
+  let position = 0;
+  for (const stream of [names.hashed, names.legacy]) {
+    const result = await handleCommand(deps.log, stream, emailReservationDecider, { type: 'ReleaseEmail', data: { userId } }, ctx);
+    if (result.events.length > 0) position = Math.max(position, result.position);
+  }
+  return position;
 }
 
 function deletionMail(to: string): MailMessage {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { FORGOT_PASSWORD_ANSWER } from './api.ts';
+import { EmailIndex } from './email-reservation.ts';
 import { fastEnv, lastResetToken, lastVerificationToken, newUser, OWNER_EMAIL, readOutbox, signUp, uniqueEmail } from './test-helpers.ts';
 
 let ctx: TestContext;
@@ -12,6 +13,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
+
+/** The address's reservation stream (`useremail-<keyed hash>`). */
+const reservationOf = async (email: string) => (await new EmailIndex(ctx.deps.keys).streamsFor(email)).hashed;
 
 describe('POST /api/register', () => {
   it('creates the account, signs in and answers 201 with the user (never the hash)', async () => {
@@ -37,7 +41,7 @@ describe('POST /api/register', () => {
 
   it('writes the reservation and the user to the log, the password only as a scrypt hash', async () => {
     const { id, user } = await signUp(ctx.app);
-    const reservation = await ctx.deps.log.readStream(streams.userEmail(user.email));
+    const reservation = await ctx.deps.log.readStream(await reservationOf(user.email));
     expect(reservation.map((e) => [e.type, e.data])).toEqual([['EmailReserved', expect.objectContaining({ email: user.email, userId: id })]]);
     const events = await ctx.deps.log.readStream(streams.user(id));
     expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'EmailVerificationRequested']);
@@ -61,7 +65,7 @@ describe('POST /api/register', () => {
     const results = await Promise.all(Array.from({ length: 6 }, (_, i) => request(ctx.app).post('/api/register').send(newUser({ email, firstName: `N${i}` }))));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     const winner = results.find((r) => r.status === 201)!;
-    const reservation = await ctx.deps.log.readStream(streams.userEmail(email));
+    const reservation = await ctx.deps.log.readStream(await reservationOf(email));
     expect(reservation).toHaveLength(1);
     expect((reservation[0]!.data as { userId: string }).userId).toBe(winner.body.id);
   });
@@ -69,7 +73,7 @@ describe('POST /api/register', () => {
   it('completes a registration whose reservation was written but not its account', async () => {
     const email = uniqueEmail('orphan');
     const orphanId = '11111111-2222-4333-8444-555555555555';
-    await ctx.deps.log.append(streams.userEmail(email), [{ type: 'EmailReserved', data: { email, userId: orphanId, reservedAt: new Date().toISOString() } }], 'no_stream', {
+    await ctx.deps.log.append(await reservationOf(email), [{ type: 'EmailReserved', data: { email, userId: orphanId, reservedAt: new Date().toISOString() } }], 'no_stream', {
       actor: 'test',
       correlationId: 'test',
       now: new Date().toISOString(),
@@ -113,7 +117,7 @@ describe('POST /api/register', () => {
   it('refuses a name with a link or an address and writes nothing (audit S4); ordinary names with dots, hyphens and apostrophes pass', async () => {
     const user = newUser({ firstName: 'there. Your payout is on hold: confirm your bank at https://evil.example/login' });
     await request(ctx.app).post('/api/register').send(user).expect(400);
-    expect(await ctx.deps.log.readStream(streams.userEmail(user.email))).toEqual([]);
+    expect(await ctx.deps.log.readStream(await reservationOf(user.email))).toEqual([]);
     expect(readOutbox(ctx.dataDir).filter((m) => m.to === user.email)).toEqual([]);
     await request(ctx.app).post('/api/register').send(newUser({ firstName: 'Mary-Ann J.', lastName: "O'Brien St. John" })).expect(201);
   });

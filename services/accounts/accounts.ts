@@ -20,7 +20,8 @@ import type { EventOf } from '../../events/define.ts';
 /**
  * The accounts module keeps three kinds of streams:
  * - `user-<id>`: the account (registration, password, session epoch, subscription);
- * - `useremail-<email>`: the reservation that makes an e-mail unique (its existence is the lock);
+ * - `useremail-<keyed hash of the e-mail>`: the reservation that makes an e-mail unique (its existence is the lock;
+ *   email-reservation.ts names it, and still reads the `useremail-<email>` streams of older logs);
  * - `reset-<sha256(token)>`: one password-reset token, requested then (at most once) completed.
  * Each has its own state and pure evolve here; decisions are in business-logic.ts.
  */

@@ -35,6 +35,7 @@ import { dummyPasswordHash, scryptParams } from './password.ts';
 import { CLIENT_LIMITS, clientLimiter } from './client-limit.ts';
 import { KnownDevices } from './known-device.ts';
 import { deleteAccount as deleteAccountCommand, deletionMessages } from './account-deletion.ts';
+import { EmailIndex } from './email-reservation.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Answers
@@ -82,7 +83,9 @@ const notCommon = (password: string) => (isCommonPassword(password) ? TOO_COMMON
 export const accountsApi = apiModule('accounts', (deps) => {
   const { config, log, readModels } = deps;
   const passwordParams = scryptParams(config.passwordScryptLogN);
-  const commandDeps = { log, attempts: deps.attempts, passwordParams, now: () => deps.now() };
+  // The reservation streams' names (a keyed hash of the address, its key in the key store).
+  const emailIndex = new EmailIndex(deps.keys);
+  const commandDeps = { log, attempts: deps.attempts, passwordParams, emailIndex, now: () => deps.now() };
   // Per-client limits count through the attempt-counters port (survive a restart; expired by index).
   const throttle = deps.attempts;
   const registerLimit = clientLimiter(throttle, { ...CLIENT_LIMITS.register, limit: config.clientLimits.registerPerHour });
@@ -174,7 +177,7 @@ export const accountsApi = apiModule('accounts', (deps) => {
      */
     handle(deleteAccount, async ({ body }, call) => {
       const { user } = call.auth;
-      const deletionDeps = { log, attempts: deps.attempts, keys: deps.keys, mailer: deps.mailer, logger: deps.logger, config, brokerage: deps.brokerage, now: () => deps.now() };
+      const deletionDeps = { log, attempts: deps.attempts, keys: deps.keys, emailIndex, mailer: deps.mailer, logger: deps.logger, config, brokerage: deps.brokerage, now: () => deps.now() };
       const { position } = await deleteAccountCommand(deletionDeps, { userId: user._id, password: body.password }, call.context(actors.user(user._id)));
       await call.waitFor(position);
       deps.live.endUser(user._id);

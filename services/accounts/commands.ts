@@ -12,13 +12,14 @@ import { dummyPasswordHash, hashPassword, verifyPassword, type ScryptParams } fr
 import { hashResetToken, newResetToken } from './reset-token.ts';
 import type { AttemptCounters, CounterRule } from '../../infra/attempt-counters/port.ts';
 import { deviceEntry, type Device } from './known-device.ts';
+import { readReservation, type EmailIndex } from './email-reservation.ts';
 import type { ReadModels } from '../../read-models/runtime/read-models.ts';
 import { findUserByVerificationTokenHash } from '../../read-models/users/queries.ts';
 import { replaceIssuedCalendarFeed } from '../calendar-feeds/commands.ts';
 import type { VerificationChoice } from '../../contracts/accounts.ts';
 
 /**
- * Accounts commands: registration (the `useremail-<email>` reservation, then `user-<id>`), sign-in
+ * Accounts commands: registration (the `useremail-<hash of the address>` reservation, then `user-<id>`), sign-in
  * and sign-out bookkeeping, and the password reset (`reset-<sha256(token)>`). Called by the router;
  * each answers what the caller needs to answer (the user id, the session epoch, the position to wait for).
  */
@@ -63,11 +64,14 @@ export interface AccountCommandDeps {
   attempts: AttemptCounters;
   /** The scrypt cost of new password hashes. */
   passwordParams: ScryptParams;
+  /** The names of the address reservation streams (email-reservation.ts). */
+  emailIndex: EmailIndex;
   now: () => Date;
 }
 
 export interface PasswordResetMailDeps {
   log: EventLog;
+  emailIndex: EmailIndex;
   attempts: AttemptCounters;
   now: () => Date;
   mailer: Mailer;
@@ -133,11 +137,15 @@ export async function readUser(log: EventLog, userId: string): Promise<UserState
   return (await log.aggregate(streams.user(userId), userDecider)).state;
 }
 
-/** The account registered under an e-mail, read from the log (the source of truth), or null. */
-export async function accountByEmail(log: EventLog, emailAddress: string): Promise<RegisteredUser | null> {
-  const reservation = (await log.aggregate(streams.userEmail(emailAddress), emailReservationDecider)).state;
-  if (reservation.status !== 'reserved') return null;
-  const user = await readUser(log, reservation.userId);
+/**
+ * The account registered under an e-mail, read from the log (the source of truth), or null: the
+ * reservation on the hashed stream, else on the legacy `useremail-<address>` one of an older log.
+ */
+export async function accountByEmail(deps: Pick<AccountCommandDeps, 'log' | 'emailIndex'>, emailAddress: string): Promise<RegisteredUser | null> {
+  const { log } = deps;
+  const { holder } = await readReservation(log, await deps.emailIndex.streamsFor(emailAddress));
+  if (holder.status !== 'reserved') return null;
+  const user = await readUser(log, holder.userId);
   return user.status === 'registered' ? user : null;
 }
 
@@ -146,19 +154,23 @@ export async function accountByEmail(log: EventLog, emailAddress: string): Promi
  * reservation whose account was never written (an interrupted registration) is completed under its id.
  */
 export async function registerUser(
-  deps: Pick<AccountCommandDeps, 'log' | 'passwordParams'> & Pick<PasswordResetMailDeps, 'mailer' | 'appUrl'>,
+  deps: Pick<AccountCommandDeps, 'log' | 'passwordParams' | 'emailIndex'> & Pick<PasswordResetMailDeps, 'mailer' | 'appUrl'>,
   input: { firstName: string; lastName: string; email: string; password: string },
   contextFor: ContextFor,
 ): Promise<{ userId: string; position: number }> {
   const { log } = deps;
-  const reservation = (await log.aggregate(streams.userEmail(input.email), emailReservationDecider)).state;
+  const names = await deps.emailIndex.streamsFor(input.email);
+  const found = await readReservation(log, names);
   let userId: string = randomUUID();
-  if (reservation.status === 'reserved') {
+  // The legacy stream first (a log written before the hashed names), then the hashed one: an address
+  // is taken while a live account holds it under either name. Only the hashed stream is reserved.
+  for (const [stream, reservation] of [[names.legacy, found.legacy], [names.hashed, found.hashed]] as const) {
+    if (reservation.status !== 'reserved') continue;
     const holder = await readUser(log, reservation.userId);
     if (holder.status === 'registered') throw conflict(messages.duplicateEmail);
     if (holder.status === 'deleted') {
       // A deleted account whose address was not released yet (the deletion stopped in between): release it now; a new account gets a new id.
-      await handleCommand(log, streams.userEmail(input.email), emailReservationDecider, { type: 'ReleaseEmail', data: { userId: holder.userId } }, contextFor(userId));
+      await handleCommand(log, stream, emailReservationDecider, { type: 'ReleaseEmail', data: { userId: holder.userId } }, contextFor(userId));
     } else {
       // The reservation exists but its account was never written (interrupted registration): reuse
       // its id. Appending to that user stream with 'no_stream' still lets only one request win.
@@ -167,7 +179,8 @@ export async function registerUser(
   }
   const passwordHash = await hashPassword(input.password, deps.passwordParams);
   const ctx = contextFor(userId);
-  await handleCommand(log, streams.userEmail(input.email), emailReservationDecider, { type: 'ReserveEmail', data: { email: input.email, userId } }, ctx);
+  // Expected revision from the read (no_stream for a new address): of concurrent registrations one appends.
+  await handleCommand(log, names.hashed, emailReservationDecider, { type: 'ReserveEmail', data: { email: input.email, userId } }, ctx);
   // Every account gets a verification link at once (security audit H2); only its hash is stored.
   const verification = newResetToken();
   const data = { userId, email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash, verificationTokenHash: verification.tokenHash };
@@ -193,14 +206,14 @@ export async function logIn(
   // is the account read before the attempt is counted (a cookie that names it costs one read more).
   const entry = deviceEntry(input.device, input.email);
   let account: RegisteredUser | null | undefined;
-  if (entry) account = await accountByEmail(log, input.email);
+  if (entry) account = await accountByEmail(deps, input.email);
   const known = input.device !== null && entry !== null && account?.userId === entry.userId && account.sessionEpoch === entry.epoch;
   const rules = known ? knownDeviceRules(input.device!.id) : loginRules(input.email, input.ip);
   // The attempt is counted before the password is checked (atomically, on every rule or none), so a
   // burst of parallel guesses gets at most the allowed number of checks; the rest answer 429.
   const slot = await attempts.take(rules, nowMs);
   if (!slot.ok) throw tooManyLogins(slot.retryAfterMs);
-  if (account === undefined) account = await accountByEmail(log, input.email);
+  if (account === undefined) account = await accountByEmail(deps, input.email);
   // Unknown e-mail: verify against a dummy hash anyway, so both failures take the same time.
   // No password (cleared by a verification from elsewhere): the same dummy check, then 401.
   const valid =
@@ -257,7 +270,7 @@ export async function requestPasswordReset(deps: PasswordResetMailDeps, emailAdd
   const { token, tokenHash } = newResetToken();
   const mailRule: CounterRule = { key: `reset:account:${emailAddress}`, limit: RESET_MAIL_LIMIT.perAccount, windowMs: RESET_MAIL_LIMIT.windowMs };
   const withinMailLimit = (await deps.attempts.take([mailRule], deps.now().getTime())).ok;
-  const account = await accountByEmail(log, emailAddress);
+  const account = await accountByEmail(deps, emailAddress);
   if (account && withinMailLimit) {
     await handleCommand(log, streams.passwordReset(tokenHash), passwordResetDecider, { type: 'RequestPasswordReset', data: { userId: account.userId, tokenHash } }, ctx);
     deps.mailer.sendLater(resetMail(deps.appUrl, account, token));

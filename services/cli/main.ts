@@ -29,7 +29,8 @@ Commands
   digest [name|--all]           Print the digest of the read models as they are stored (no rebuild)
   projections                   List read models with their versions and handled events
   scrub-deleted                 Embedded log only: overwrite the plain personal fields of deleted accounts'
-                                events written before encryption (docs/accounts-and-security.md)
+                                events written before encryption, and remove their address reservation
+                                streams named by the address (docs/accounts-and-security.md)
   endpoints [--markdown]        Every /api endpoint: method and path, access, the module that handles it,
                                 the read models it reads and the ones a write waits for (from contracts/)
 
@@ -243,12 +244,13 @@ export async function rebuild(config: Config, names: string[], out: Out): Promis
 /**
  * `scrub-deleted` (docs/accounts-and-security.md "Deleting an account"): first destroys the key of any
  * account whose deletion stopped before that step (AccountDeleted in the log, no tombstone), then
- * rewrites the deleted accounts' plain personal fields in the embedded SQLite log.
+ * rewrites the deleted accounts' plain personal fields in the embedded SQLite log and removes their
+ * legacy `useremail-<address>` reservation streams.
  */
 export async function scrubDeleted(config: Config, out: Out): Promise<number> {
   if (config.eventStoreUrl || config.mongoUrl) {
     out.write(
-      'scrub-deleted works on the embedded store only (DATA_DIR/events.sqlite and keys.sqlite). EventStoreDB never changes a written event: delete the old streams of a deleted account and scavenge (docs/accounts-and-security.md).',
+      'scrub-deleted works on the embedded store only (DATA_DIR/events.sqlite and keys.sqlite). EventStoreDB never changes a written event: delete the old streams of a deleted account and scavenge; a useremail-<address> stream name stays even then (docs/accounts-and-security.md).',
     );
     return 1;
   }
@@ -263,7 +265,7 @@ export async function scrubDeleted(config: Config, out: Out): Promise<number> {
     out.write(
       out.json
         ? JSON.stringify(line)
-        : `${line.deletedUsers} deleted account(s); ${line.keysDestroyed} key(s) of unfinished deletions destroyed; ${line.scanned} personal event(s) looked at, ${line.rewritten} rewritten`,
+        : `${line.deletedUsers} deleted account(s); ${line.keysDestroyed} key(s) of unfinished deletions destroyed; ${line.scanned} personal event(s) looked at, ${line.rewritten} rewritten; ${line.legacyReservationsRemoved} legacy address reservation stream(s) removed`,
     );
     return 0;
   } finally {
