@@ -4,7 +4,8 @@ import type { IsoDate } from '../../domain/market/trading-days.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
 import { MarketSnapshots } from '../market/market-snapshot.ts';
 import { PORTFOLIOS, portfolioProjection, type HoldingEntry, type PortfolioDoc } from './projection.ts';
-import { computeHolding, portfolioView, userCalendarView, type HoldingView } from './views.ts';
+import { computeHolding, heldSinceOf, portfolioView, userCalendarView, withLedgerIncome, type HoldingView } from './views.ts';
+import type { LedgerPayout } from '../../contracts/payouts.ts';
 import { taxSummaryView } from './tax-summary.ts';
 import { calendarWindow } from '../../domain/market/dividend-calendar.ts';
 import { addDays } from '../../domain/market/trading-days.ts';
@@ -249,15 +250,22 @@ export class UserAreaReads {
         snapshot.calendar(),
       ]);
       // the payout states of the calendar's window and the holdings' latest payouts (payout-ledger.ts)
+      // The ledger from the first holding's heldSince on: each holding's income received follows its
+      // payouts' states (withLedgerIncome), computed here once per document like the rest, not per request.
       const window = calendarWindow(market.today);
       const computed = new Map(missing.map((h) => [h.id, computeHolding(h, market)]));
       const payoutsDoc = await payouts.findOne({ _id: userId }, { readOnly: true });
-      const ledger = buildLedger({ holdings: missing, market, payouts: payoutsDoc, computed }, addDays(market.today, -LATEST_PAYOUT_DAYS), window.to);
+      const latestFrom = addDays(market.today, -LATEST_PAYOUT_DAYS);
+      const ledgerFrom = missing.reduce((from, h) => (heldSinceOf(h) < from ? heldSinceOf(h) : from), latestFrom);
+      const ledger = buildLedger({ holdings: missing, market, payouts: payoutsDoc, computed }, ledgerFrom, window.to);
+      const payoutsOf = new Map<string, LedgerPayout[]>();
+      for (const p of ledger.payouts) payoutsOf.set(p.holdingId, [...(payoutsOf.get(p.holdingId) ?? []), p]);
+      for (const [id, c] of computed) computed.set(id, withLedgerIncome(c, market, payoutsOf.get(id) ?? []));
       const states = new Map(ledger.payouts.map((p) => [`${p.holdingId}/${p.exDate}`, { payoutStatus: p.status, receivedAmount: p.received, entitledShares: p.entitledShares }]));
       const latest = new Map<string, HoldingView['latestPayout']>();
       // by pay date ascending: the last one whose ex-date has passed stays (a projection is no payout yet)
       for (const p of ledger.payouts) {
-        if (p.exDate <= market.today && p.status !== 'projected' && p.status !== 'declared') latest.set(p.holdingId, { exDate: p.exDate, payDate: p.payDate, status: p.status, expected: p.expected, received: p.received });
+        if (p.payDate >= latestFrom && p.exDate <= market.today && p.status !== 'projected' && p.status !== 'declared') latest.set(p.holdingId, { exDate: p.exDate, payDate: p.payDate, status: p.status, expected: p.expected, received: p.received });
       }
       for (const h of missing) {
         const c = computed.get(h.id)!;
