@@ -3,7 +3,7 @@ import type { Agent } from 'supertest';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayoutLedger } from '../../contracts/payouts.ts';
-import type { HoldingView, UserCalendarEntry } from '../../contracts/portfolio.ts';
+import type { HoldingView, TaxSummary, UserCalendarEntry } from '../../contracts/portfolio.ts';
 import { businessDaysBetween } from '../../domain/market/trading-days.ts';
 import { streams } from '../../events/streams.ts';
 import { startSnapTradeStandIn, type SnapTradeStandIn, type StandInAccount } from '../../infra/brokerage/snaptrade-test-server.ts';
@@ -196,6 +196,17 @@ describe('a brokerage-synced payout from projected to received; one short, one m
     // the figures made of it: house money (cost $10 × 50 = $500: 13 / 500 = 2.6 %), the income net of capital returned, the cash distribution return
     const shtw = holdings.find((x) => x.etfId === SHTW.etfId)!;
     expect([shtw.houseMoneyPercent, shtw.incomeReceivedNet, shtw.distributionReturn]).toEqual(['2.60', '13.00', '13.00']);
+    // the tax-year summary counts the same payments: SHTW's 01-07 (missing) 0.00 and 01-14 (short) 13.00
+    const tax = (await agent.get('/api/user/tax-summary?year=2026').expect(200)).body as TaxSummary;
+    const shtwTax = tax.years[0]!.funds.find((f) => f.etfId === SHTW.etfId)!;
+    expect([shtwTax.payments.map((p) => [p.payoutDate, p.cash]), shtwTax.totals.cash]).toEqual([
+      [
+        ['2026-01-07', '0.00'],
+        ['2026-01-14', '13.00'],
+      ],
+      '13.00',
+    ]);
+    expect(tax.years[0]!.totals.cash).toBe('53.00'); // 13.00 + RCVW 40.00 + MISW 0.00
   });
 
   it('a hand mark wins over the brokerage: MISW marked received', async () => {
