@@ -143,8 +143,19 @@ export const HoldingView = z.object({
   currentValue: z.string().nullable(),
   /** sharesBought x purchasePrice. */
   costBasis: z.string().nullable(),
-  /** Cash value of every distribution paid since heldSince (reinvested or not). */
+  /**
+   * Income Received as the payout ledger says (docs/metrics.md "Income received"): incomeConfirmed +
+   * incomeUnconfirmed, 2 decimals. A missing payout counts nothing, a short one what arrived.
+   */
   incomeReceived: z.string(),
+  /** What arrived of the received and short payouts (the broker's records or the user's marks). */
+  incomeConfirmed: z.string(),
+  /** The expected amount of the paid payouts not confirmed yet (no broker record, no mark). */
+  incomeUnconfirmed: z.string(),
+  /** The expected amount of the missing payouts (not counted in incomeReceived). */
+  incomeMissing: z.string(),
+  /** What the short payouts fell below their expected amount (not counted in incomeReceived). */
+  incomeShortfall: z.string(),
   /** How many distributions were paid since heldSince. */
   paymentsReceived: z.number(),
   /** currentShares x the latest declared distribution x payouts a year (docs/metrics.md). */

@@ -46,6 +46,14 @@ export interface HoldingPerformanceInput {
    * price, closes and amounts dated before it x oldRate / newRate.
    */
   splits?: readonly SplitPoint[];
+  /**
+   * By ex-date, what the payout ledger counts of a payout whose arrival it knows differs from the
+   * fund's distributions × shares (domain/market/payout-ledger.ts `countedIncome`): what arrived of a
+   * received or short payout, 0 for a missing or projected one. The ex-date's payments then count it
+   * instead of their cash (shared in proportion to it), and every figure made of the income follows;
+   * the shares (DRIP reinvestments) stay as estimated. Ex-dates not in it count their cash.
+   */
+  counted?: ReadonlyMap<IsoDate, Decimal>;
 }
 
 export interface HoldingPayment {
@@ -176,6 +184,7 @@ export function holdingPerformance(raw: HoldingPerformanceInput): HoldingPerform
     pending.push({ payDate: d.payDate, cash, index: payments.length - 1 });
   }
   settle(null);
+  if (input.counted && input.counted.size > 0) income = applyCounted(payments, input.counted);
 
   // the run rate: the latest regular distribution, annualised at the frequency the fund's figures use;
   // nothing of it is projected for a stale fund (docs/metrics.md "Stale data")
@@ -236,3 +245,26 @@ export function holdingPerformance(raw: HoldingPerformanceInput): HoldingPerform
 }
 
 
+
+/**
+ * Replaces the cash of the payments of each ex-date in `counted` by their share of its counted amount
+ * (in proportion to their cash; equal shares when their cash is 0) and returns the income: Σ cash.
+ */
+function applyCounted(payments: HoldingPayment[], counted: ReadonlyMap<IsoDate, Decimal>): Decimal {
+  const cashByExDate = new Map<IsoDate, { cash: Decimal; n: number }>();
+  for (const p of payments) {
+    const t = cashByExDate.get(p.exDate) ?? { cash: ZERO, n: 0 };
+    cashByExDate.set(p.exDate, { cash: t.cash.plus(p.cash), n: t.n + 1 });
+  }
+  let income = ZERO;
+  for (const p of payments) {
+    const amount = counted.get(p.exDate);
+    if (amount !== undefined) {
+      const t = cashByExDate.get(p.exDate)!;
+      p.cash = t.cash.gt(0) ? amount.times(p.cash).div(t.cash) : amount.div(t.n);
+      p.capitalReturned = capitalReturnedOf(p.cash, p.roc);
+    }
+    income = income.plus(p.cash);
+  }
+  return income;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixed } from './decimal.ts';
+import { dec, fixed } from './decimal.ts';
 import type { BarPoint, DistributionPoint } from './etf-metrics.ts';
 import { holdingPerformance } from './holding-performance.ts';
 
@@ -42,6 +42,35 @@ describe('holding performance (portfolio)', () => {
     expect(fixed(h.totalReturnPercent!, 2)).toBe('-7.68');
     // at the latest declared distribution (0.25, ex 07-03) x 52 payouts: 106 x 0.25 x 52 = 1378.00
     expect(fixed(h.projectedAnnualIncome!, 2)).toBe('1378.00');
+  });
+  it("with the ledger's counts (docs/metrics.md \"Income received\"): a missing payout counts 0, a short one what arrived, and the figures made of the income follow", () => {
+    // without DRIP: 06-05 paid 30.00 (no count: its cash), 06-12's 30.00 missing, 06-26's 25.00 short at 20.00
+    const counted = new Map([
+      ['2025-06-12', dec('0')],
+      ['2025-06-26', dec('20')],
+    ]);
+    const withRoc = base.distributions.map((d) => ({ ...d, rocEstimatePercent: '50' }));
+    const h = holdingPerformance({ ...base, distributions: withRoc, drip: false, counted });
+    // 30.00 + 0 + 20.00 = 50.00 (the fund's distributions × shares: 85.00)
+    expect(fixed(h.incomeReceived, 2)).toBe('50.00');
+    expect(h.payments.map((p) => fixed(p.cash, 2))).toEqual(['30.00', '0.00', '20.00']);
+    // distribution return 50.00; total −200 + 50 = −150.00; house money 50 / 1550 = 3.2258 % → 3.23
+    expect(fixed(h.distributionReturn!, 2)).toBe('50.00');
+    expect(fixed(h.totalReturn!, 2)).toBe('-150.00');
+    expect(fixed(h.houseMoney.percent!, 2)).toBe('3.23');
+    // capital returned at 50 % of what was counted: 25.00; the income net of it 25.00
+    expect(fixed(h.returnOfCapital.capitalReturned, 2)).toBe('25.00');
+    expect(fixed(h.returnOfCapital.incomeReceivedNet, 2)).toBe('25.00');
+  });
+  it("the ledger's count of an ex-date with two distributions is shared in proportion to their cash", () => {
+    const two: DistributionPoint[] = [
+      { exDate: '2025-06-05', payDate: '2025-06-06', amount: '0.30' },
+      { exDate: '2025-06-05', payDate: '2025-06-06', amount: '0.10', kind: 'special' },
+    ];
+    // 100 × 0.30 = 30.00 and 100 × 0.10 = 10.00; 36.00 arrived: 27.00 and 9.00
+    const h = holdingPerformance({ ...base, distributions: two, drip: false, counted: new Map([['2025-06-05', dec('36')]]) });
+    expect(h.payments.map((p) => fixed(p.cash, 2))).toEqual(['27.00', '9.00']);
+    expect(fixed(h.incomeReceived, 2)).toBe('36.00');
   });
   it('without DRIP the cash is income and the share count stays', () => {
     const h = holdingPerformance({ ...base, drip: false });

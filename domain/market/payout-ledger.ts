@@ -248,6 +248,70 @@ export function addToIncome(total: IncomeAmounts, p: { status: PayoutStatus; exp
   return { ...total, [bucket]: total[bucket].plus(value) };
 }
 
+// ---------------------------------------------------------------------------------------------------
+// A holding's income received
+
+export interface HoldingIncome {
+  /** received + unconfirmed: the holding's "Income Received". */
+  received: Decimal;
+  /** Σ what arrived of its received and short payouts (the broker's records, or the user's mark). */
+  confirmed: Decimal;
+  /** Σ expected of its paid payouts not confirmed yet (no record or mark: a hand-entered holding, or inside the 4-business-day window). */
+  unconfirmed: Decimal;
+  /** Σ expected of its missing payouts: not counted. */
+  missing: Decimal;
+  /** Σ (expected − received) of its short payouts: not counted. */
+  shortfall: Decimal;
+}
+
+/**
+ * A holding's income received as its ledger says (docs/metrics.md "Income received"): a received or
+ * short payout counts what arrived, a paid one (not confirmed yet) its expected amount, a missing one
+ * nothing; projected, declared and entitled payouts are not paid yet and count nothing.
+ */
+/**
+ * What a payout counts in its holding's income received: what arrived of a received or short payout,
+ * the expected amount of a paid one, nothing otherwise (missing, or not paid yet).
+ */
+export function countedIncome(p: { status: PayoutStatus; expected: Decimal; received: Decimal | null }): Decimal {
+  const bucket = incomeBucketOf(p.status);
+  if (bucket === 'received') return p.received ?? ZERO;
+  return bucket === 'unconfirmed' ? p.expected : ZERO;
+}
+
+export function holdingIncome(payouts: readonly { status: PayoutStatus; expected: Decimal; received: Decimal | null }[]): HoldingIncome {
+  let confirmed = ZERO;
+  let unconfirmed = ZERO;
+  let missing = ZERO;
+  let shortfall = ZERO;
+  for (const p of payouts) {
+    switch (p.status) {
+      case 'received':
+        confirmed = confirmed.plus(p.received ?? ZERO);
+        break;
+      case 'short':
+        confirmed = confirmed.plus(p.received ?? ZERO);
+        shortfall = shortfall.plus(p.expected.minus(p.received ?? ZERO));
+        break;
+      case 'paid':
+        unconfirmed = unconfirmed.plus(p.expected);
+        break;
+      case 'missing':
+        missing = missing.plus(p.expected);
+        break;
+      case 'projected':
+      case 'declared':
+      case 'entitled':
+        break;
+      default: {
+        const never: never = p.status;
+        throw new Error(`unknown payout status ${String(never)}`);
+      }
+    }
+  }
+  return { received: confirmed.plus(unconfirmed), confirmed, unconfirmed, missing, shortfall };
+}
+
 /** Periods of an income goal a year: a week 52, a month 12. */
 export function goalPeriodsPerYear(period: 'week' | 'month'): number {
   return period === 'week' ? 52 : 12;

@@ -4,6 +4,7 @@ import {
   addToIncome,
   businessDayDistance,
   goalProgress,
+  holdingIncome,
   incomePeriodOf,
   incomeRange,
   isShort,
@@ -120,6 +121,34 @@ describe('income periods and series', () => {
       { status: 'missing' as const, expected: dec('2'), received: null },
     ].reduce(addToIncome, NO_INCOME);
     expect([total.received, total.unconfirmed, total.expected, total.missing].map(String)).toEqual(['63', '40', '55', '2']);
+  });
+});
+
+describe("a holding's income received (docs/metrics.md \"Income received\")", () => {
+  it('the hand example: $50.00 received, $13.00 of $15.00 short, $40.00 paid unconfirmed, $10.00 missing, $25.00 entitled and $30.00 projected', () => {
+    const income = holdingIncome([
+      { status: 'received', expected: dec('50'), received: dec('50') },
+      { status: 'short', expected: dec('15'), received: dec('13') },
+      { status: 'paid', expected: dec('40'), received: null },
+      { status: 'missing', expected: dec('10'), received: null },
+      { status: 'entitled', expected: dec('25'), received: null },
+      { status: 'declared', expected: dec('20'), received: null },
+      { status: 'projected', expected: dec('30'), received: null },
+    ]);
+    // the fund's distributions × shares counted every paid one in full: 50 + 15 + 40 + 10 = 115
+    expect(Object.fromEntries(Object.entries(income).map(([k, v]) => [k, v.toFixed(2)]))).toEqual({
+      received: '103.00',
+      confirmed: '63.00',
+      unconfirmed: '40.00',
+      missing: '10.00',
+      shortfall: '2.00',
+    });
+  });
+
+  it('a mark above the expected counts what arrived; nothing paid yet counts nothing', () => {
+    expect(holdingIncome([{ status: 'received', expected: dec('40'), received: dec('45') }]).received.toFixed(2)).toBe('45.00');
+    expect(holdingIncome([{ status: 'projected', expected: dec('30'), received: null }]).received.toFixed(2)).toBe('0.00');
+    expect(holdingIncome([]).received.toFixed(2)).toBe('0.00');
   });
 });
 

@@ -2,9 +2,10 @@ import type { UserCalendarEntry } from '../../contracts/portfolio.ts';
 import { registerCacheKind } from '../../domain/caches/registry.ts';
 import type { IsoDate } from '../../domain/market/trading-days.ts';
 import type { ReadModels } from '../runtime/read-models.ts';
-import { MarketSnapshots } from '../market/market-snapshot.ts';
+import { MarketSnapshots, type MarketInputs } from '../market/market-snapshot.ts';
 import { PORTFOLIOS, portfolioProjection, type HoldingEntry, type PortfolioDoc } from './projection.ts';
-import { computeHolding, portfolioView, userCalendarView, type HoldingView } from './views.ts';
+import { computeHolding, heldSinceOf, portfolioView, userCalendarView, withLedgerIncome, type HoldingComputation, type HoldingView } from './views.ts';
+import type { LedgerPayout } from '../../contracts/payouts.ts';
 import { taxSummaryView } from './tax-summary.ts';
 import { calendarWindow } from '../../domain/market/dividend-calendar.ts';
 import { addDays } from '../../domain/market/trading-days.ts';
@@ -14,6 +15,18 @@ const LATEST_PAYOUT_DAYS = 35;
 import { buildLedger } from './payout-ledger.ts';
 import { PAYOUTS, payoutsProjection, type PayoutsDoc } from '../payouts/projection.ts';
 import type { TaxSummary } from '../../contracts/portfolio.ts';
+
+/** The earliest heldSince of the holdings, `atLatest` when it is later (or there are none): where their ledger starts. */
+function earliestHeldSince(holdings: readonly HoldingEntry[], atLatest: IsoDate): IsoDate {
+  return holdings.reduce((from, h) => (heldSinceOf(h) < from ? heldSinceOf(h) : from), atLatest);
+}
+
+/** Each holding with its income received as its ledger payouts say (views.ts withLedgerIncome). */
+function withLedgerIncomes(computed: ReadonlyMap<string, HoldingComputation>, market: MarketInputs, payouts: readonly LedgerPayout[]): HoldingComputation[] {
+  const payoutsOf = new Map<string, LedgerPayout[]>();
+  for (const p of payouts) payoutsOf.set(p.holdingId, [...(payoutsOf.get(p.holdingId) ?? []), p]);
+  return [...computed.values()].map((c) => withLedgerIncome(c, market, payoutsOf.get(c.holding.id) ?? []));
+}
 
 /** A user's holdings as entered; `readOnly`: the caller only reads them (see FindOptions.readOnly). */
 export async function portfolioDoc(readModels: ReadModels, userId: string, options: { readOnly?: boolean } = {}): Promise<PortfolioDoc | null> {
@@ -181,17 +194,20 @@ export class UserAreaReads {
    * holding computed afresh from the same snapshot the portfolio uses (not cached: a few reads a year).
    */
   async taxSummary(userId: string, requestToday: IsoDate, year: number | null): Promise<TaxSummary> {
-    const [doc, snapshot] = await Promise.all([portfolioDoc(this.readModels, userId, { readOnly: true }), this.snapshots.now()]);
+    const [doc, snapshot, payoutsDoc] = await Promise.all([
+      portfolioDoc(this.readModels, userId, { readOnly: true }),
+      this.snapshots.now(),
+      this.readModels.collection<PayoutsDoc>(payoutsProjection, PAYOUTS).findOne({ _id: userId }, { readOnly: true }),
+    ]);
     const holdings = doc?.holdings ?? [];
     const market = await snapshot.inputs(
       holdings.map((h) => h.etfId),
       requestToday,
     );
-    return taxSummaryView(
-      holdings.map((h) => computeHolding(h, market)),
-      market,
-      year,
-    );
+    // the payments as the ledger counts them, as Income Received does (docs/metrics.md "Income received")
+    const computed = new Map(holdings.map((h) => [h.id, computeHolding(h, market)]));
+    const ledger = buildLedger({ holdings, market, payouts: payoutsDoc, computed }, earliestHeldSince(holdings, market.today), market.today);
+    return taxSummaryView(withLedgerIncomes(computed, market, ledger.payouts), market, year);
   }
 
   /** Cached documents and their total size (for tests and diagnostics). */
@@ -249,15 +265,20 @@ export class UserAreaReads {
         snapshot.calendar(),
       ]);
       // the payout states of the calendar's window and the holdings' latest payouts (payout-ledger.ts)
+      // The ledger from the first holding's heldSince on: each holding's income received follows its
+      // payouts' states (withLedgerIncome), computed here once per document like the rest, not per request.
       const window = calendarWindow(market.today);
       const computed = new Map(missing.map((h) => [h.id, computeHolding(h, market)]));
       const payoutsDoc = await payouts.findOne({ _id: userId }, { readOnly: true });
-      const ledger = buildLedger({ holdings: missing, market, payouts: payoutsDoc, computed }, addDays(market.today, -LATEST_PAYOUT_DAYS), window.to);
+      const latestFrom = addDays(market.today, -LATEST_PAYOUT_DAYS);
+      const ledgerFrom = earliestHeldSince(missing, latestFrom);
+      const ledger = buildLedger({ holdings: missing, market, payouts: payoutsDoc, computed }, ledgerFrom, window.to);
+      for (const c of withLedgerIncomes(computed, market, ledger.payouts)) computed.set(c.holding.id, c);
       const states = new Map(ledger.payouts.map((p) => [`${p.holdingId}/${p.exDate}`, { payoutStatus: p.status, receivedAmount: p.received, entitledShares: p.entitledShares }]));
       const latest = new Map<string, HoldingView['latestPayout']>();
       // by pay date ascending: the last one whose ex-date has passed stays (a projection is no payout yet)
       for (const p of ledger.payouts) {
-        if (p.exDate <= market.today && p.status !== 'projected' && p.status !== 'declared') latest.set(p.holdingId, { exDate: p.exDate, payDate: p.payDate, status: p.status, expected: p.expected, received: p.received });
+        if (p.payDate >= latestFrom && p.exDate <= market.today && p.status !== 'projected' && p.status !== 'declared') latest.set(p.holdingId, { exDate: p.exDate, payDate: p.payDate, status: p.status, expected: p.expected, received: p.received });
       }
       for (const h of missing) {
         const c = computed.get(h.id)!;

@@ -8,7 +8,8 @@ import { sharesText, type HoldingComputation } from './views.ts';
 
 /**
  * The tax-year summary of a user (issue 27, docs/user-area.md "Tax-year summary"): the payments their
- * holdings received (holdingPerformance's, so the same as `incomeReceived`), per year of their pay date
+ * holdings received (holdingPerformance's with the ledger's counts, so the same as `incomeReceived`:
+ * a missing payout is a payment of 0.00, a short one what arrived), per year of their pay date
  * and per fund, each split by character in cents (domain/market/return-of-capital.ts `splitByCharacter`):
  * final where the fund's year-end figures are recorded, else the estimate, else counted as income (not
  * published). Totals are sums of the payments' cents, so a printed column adds up. Pure: the same

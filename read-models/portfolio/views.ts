@@ -9,7 +9,8 @@ import { formatPrice, METRIC_PRECISION } from '../../domain/market/etf-metrics.t
 import { holdingPerformance, type HoldingPerformance } from '../../domain/market/holding-performance.ts';
 import { explainHoldingRoc, type HoldingRocExplanations } from '../../domain/market/explain.ts';
 import { adjustShares, type SplitPoint } from '../../domain/market/splits.ts';
-import { payoutStatus, type PayoutStatus } from '../../domain/market/payout-ledger.ts';
+import { countedIncome, holdingIncome, payoutStatus, type HoldingIncome, type PayoutStatus } from '../../domain/market/payout-ledger.ts';
+import type { LedgerPayout } from '../../contracts/payouts.ts';
 import type { HoldingEntered } from '../../events/portfolio.ts';
 import type { MarketInputs } from '../market/market-snapshot.ts';
 import type { HoldingEntry } from './projection.ts';
@@ -37,9 +38,16 @@ export interface HoldingComputation {
   today: IsoDate;
   /** A figure of the holding rests on demo data (holdingFiguresAreDemo). */
   isDemo: boolean;
+  /** Its income received as its payout ledger says (withLedgerIncome); absent when computed without the ledger. */
+  income?: HoldingIncome;
 }
 
-export function computeHolding(holding: HoldingEntry, market: MarketInputs): HoldingComputation {
+/**
+ * A holding computed from the fund's distributions; with `counted` (by ex-date, what the ledger counts
+ * of a payout whose arrival it knows: holding-performance.ts) its income and every figure made of it
+ * follow the ledger.
+ */
+export function computeHolding(holding: HoldingEntry, market: MarketInputs, counted?: ReadonlyMap<IsoDate, Decimal>): HoldingComputation {
   const heldSince = heldSinceOf(holding);
   const series = market.series.get(holding.etfId) ?? null;
   const performance = series
@@ -54,6 +62,7 @@ export function computeHolding(holding: HoldingEntry, market: MarketInputs): Hol
         quote: series.quote,
         distributions: series.distributions,
         splits: series.splits,
+        ...(counted ? { counted } : {}),
       })
     : null;
   const isDemo =
@@ -61,6 +70,22 @@ export function computeHolding(holding: HoldingEntry, market: MarketInputs): Hol
       ? holdingFiguresAreDemo({ today: market.today, bars: series.bars, quote: series.quote, distributions: series.distributions, payments: performance.payments })
       : false;
   return { holding, heldSince, performance, splits: series?.splits ?? [], today: market.today, isDemo };
+}
+
+/**
+ * The holding's income received as its ledger says (docs/metrics.md "Income received"): its payouts
+ * paid by today whose count is not their expected amount (received, short, missing; projected ones
+ * paid by an issuer's estimate) are counted as countedIncome says, the holding computed again with
+ * them; `income` the ledger's split (confirmed, missing, short). The ledger's payouts of the holding
+ * are those `buildLedger` gives from its heldSince on (see queries.ts).
+ */
+export function withLedgerIncome(c: HoldingComputation, market: MarketInputs, payouts: readonly Pick<LedgerPayout, 'exDate' | 'payDate' | 'status' | 'expected' | 'received'>[]): HoldingComputation {
+  const decimals = payouts
+    .filter((p) => p.payDate <= market.today)
+    .map((p) => ({ exDate: p.exDate, status: p.status, expected: dec(p.expected), received: p.received === null ? null : dec(p.received) }));
+  const counted = new Map(decimals.filter((p) => p.status !== 'paid').map((p) => [p.exDate, countedIncome(p)] as const));
+  const income = holdingIncome(decimals);
+  return { ...(counted.size > 0 ? computeHolding(c.holding, market, counted) : c), income };
 }
 
 /** A holding as `GET /api/user/portfolio` shows it: the contract (contracts/portfolio.ts), built field by field below. */
@@ -120,7 +145,7 @@ export function holdingView(c: HoldingComputation, item: EtfListItem | null, lat
     currentPrice: p?.currentPrice ? formatPrice(p.currentPrice) : null,
     currentValue: money(p?.marketValue ?? null),
     costBasis: money(base),
-    incomeReceived: fixed(p?.incomeReceived ?? ZERO, METRIC_PRECISION.money),
+    ...incomeView(p?.incomeReceived ?? ZERO, c.income),
     paymentsReceived: p?.payments.length ?? 0,
     projectedAnnualIncome: money(p?.projectedAnnualIncome ?? null),
     gain: withPrice ? money(p.totalReturn) : null,
@@ -135,6 +160,23 @@ export function holdingView(c: HoldingComputation, item: EtfListItem | null, lat
     ...returnOfCapitalView(p, withPrice),
     isDemo: c.isDemo,
     latestPayout,
+  };
+}
+
+/**
+ * Income Received and its split: confirmed (what arrived), unconfirmed (the rest of it: paid payouts
+ * at their cash, so the two add up to the figure to the cent), missing and short (not counted).
+ * Without the ledger (a computation that did not join it) all of it is unconfirmed.
+ */
+function incomeView(received: Decimal, income: HoldingIncome | undefined) {
+  const total = fixed(received, METRIC_PRECISION.money);
+  const confirmed = fixed(income?.confirmed ?? ZERO, METRIC_PRECISION.money);
+  return {
+    incomeReceived: total,
+    incomeConfirmed: confirmed,
+    incomeUnconfirmed: fixed(dec(total).minus(dec(confirmed)), METRIC_PRECISION.money),
+    incomeMissing: fixed(income?.missing ?? ZERO, METRIC_PRECISION.money),
+    incomeShortfall: fixed(income?.shortfall ?? ZERO, METRIC_PRECISION.money),
   };
 }
 

@@ -3,7 +3,7 @@ import type { Agent } from 'supertest';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayoutLedger } from '../../contracts/payouts.ts';
-import type { HoldingView, UserCalendarEntry } from '../../contracts/portfolio.ts';
+import type { HoldingView, TaxSummary, UserCalendarEntry } from '../../contracts/portfolio.ts';
 import { businessDaysBetween } from '../../domain/market/trading-days.ts';
 import { streams } from '../../events/streams.ts';
 import { startSnapTradeStandIn, type SnapTradeStandIn, type StandInAccount } from '../../infra/brokerage/snaptrade-test-server.ts';
@@ -155,6 +155,9 @@ describe('a brokerage-synced payout from projected to received; one short, one m
     expect(l.unmatched.map((r) => r.id)).toEqual(['act-5', 'act-4']);
     // no record for MISW (paid 01-12) yet, three business days on: paid
     expect(state(l, 'MISW', '2026-01-09')).toEqual(['paid', '10', '0.2', '2.00', null]);
+    // so its holding counts the $2.00 expected, as not confirmed yet
+    const misw = ((await agent.get('/api/user/portfolio').expect(200)).body as HoldingView[]).find((h) => h.etfId === MISW.etfId)!;
+    expect([misw.incomeReceived, misw.incomeConfirmed, misw.incomeUnconfirmed]).toEqual(['2.00', '0.00', '2.00']);
     // the next RCVW payout is earned on the 102 shares
     expect((await agent.get('/api/user/payouts?from=2026-01-21&to=2026-01-21').expect(200)).body.payouts[0]).toMatchObject({ ticker: 'RCVW', entitledShares: '102', status: 'projected' });
   });
@@ -178,9 +181,39 @@ describe('a brokerage-synced payout from projected to received; one short, one m
     expect(latest(MISW.etfId)).toEqual({ exDate: '2026-01-09', payDate: '2026-01-12', status: 'missing', expected: '2.00', received: null });
   });
 
+  it("each holding's Income Received follows its ledger: SHTW the $13.00 that arrived, MISW nothing (docs/metrics.md \"Income received\")", async () => {
+    // Friday 01-16, held since the first sync (Monday 01-05): SHTW's 01-13 payout short $13.00 of $15.00 and its
+    // 01-06 one (paid 01-07, no record) missing $15.00; MISW's 01-09 missing $2.00; RCVW's 01-13 received $40.00
+    // and its 01-06 one (100 × 0.50) missing $50.00. The fund's distributions × shares said 30.00, 2.00 and 90.00.
+    const holdings = (await agent.get('/api/user/portfolio').expect(200)).body as HoldingView[];
+    const income = (etfId: string) => {
+      const h = holdings.find((x) => x.etfId === etfId)!;
+      return [h.incomeReceived, h.incomeConfirmed, h.incomeUnconfirmed, h.incomeMissing, h.incomeShortfall];
+    };
+    expect(income(SHTW.etfId)).toEqual(['13.00', '13.00', '0.00', '15.00', '2.00']);
+    expect(income(MISW.etfId)).toEqual(['0.00', '0.00', '0.00', '2.00', '0.00']);
+    expect(income(RCVW.etfId)).toEqual(['40.00', '40.00', '0.00', '50.00', '0.00']);
+    // the figures made of it: house money (cost $10 × 50 = $500: 13 / 500 = 2.6 %), the income net of capital returned, the cash distribution return
+    const shtw = holdings.find((x) => x.etfId === SHTW.etfId)!;
+    expect([shtw.houseMoneyPercent, shtw.incomeReceivedNet, shtw.distributionReturn]).toEqual(['2.60', '13.00', '13.00']);
+    // the tax-year summary counts the same payments: SHTW's 01-07 (missing) 0.00 and 01-14 (short) 13.00
+    const tax = (await agent.get('/api/user/tax-summary?year=2026').expect(200)).body as TaxSummary;
+    const shtwTax = tax.years[0]!.funds.find((f) => f.etfId === SHTW.etfId)!;
+    expect([shtwTax.payments.map((p) => [p.payoutDate, p.cash]), shtwTax.totals.cash]).toEqual([
+      [
+        ['2026-01-07', '0.00'],
+        ['2026-01-14', '13.00'],
+      ],
+      '13.00',
+    ]);
+    expect(tax.years[0]!.totals.cash).toBe('53.00'); // 13.00 + RCVW 40.00 + MISW 0.00
+  });
+
   it('a hand mark wins over the brokerage: MISW marked received', async () => {
     const marked = (await agent.post(`/api/user/payouts/${row(await ledger(), 'MISW', '2026-01-09').holdingId}/2026-01-09/received`).send({ amount: '2.00' }).expect(200)).body;
     expect(marked).toMatchObject({ status: 'received', received: '2.00', match: { source: 'user' } });
     expect(calendarState(await calendar(), 'MISW', '2026-01-12')).toEqual(['received', '2.00']);
+    const misw = ((await agent.get('/api/user/portfolio').expect(200)).body as HoldingView[]).find((h) => h.etfId === MISW.etfId)!;
+    expect([misw.incomeReceived, misw.incomeConfirmed, misw.incomeMissing]).toEqual(['2.00', '2.00', '0.00']);
   });
 });

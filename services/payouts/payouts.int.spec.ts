@@ -1,7 +1,7 @@
 import type { Agent } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncomeGoalView, IncomeSeries, LedgerPayout, PayoutLedger } from '../../contracts/payouts.ts';
-import type { UserCalendarEntry } from '../../contracts/portfolio.ts';
+import type { HoldingView, UserCalendarEntry } from '../../contracts/portfolio.ts';
 import { addDays, businessDaysBetween } from '../../domain/market/trading-days.ts';
 import { streams } from '../../events/streams.ts';
 import { fastEnv, signUp } from '../accounts/test-helpers.ts';
@@ -116,6 +116,11 @@ describe('the ledger of a hand-entered holding', () => {
     // 100 shares: a dollar below 50.00 is still received; more is short
     expect((await mark('2026-01-06', '49.00').expect(200)).body).toMatchObject({ received: '49.00', status: 'received' });
     expect((await mark('2026-01-06', '48.99').expect(200)).body).toMatchObject({ received: '48.99', status: 'short' });
+    // the holding's Income Received counts the mark (docs/metrics.md "Income received"): 48.99 confirmed + the
+    // 01-14 payout's 40.00 paid, not confirmed = 88.99 (the fund's distributions × shares: 90.00); 1.01 short
+    const holding = async () => ((await agent.get('/api/user/portfolio').expect(200)).body as HoldingView[])[0]!;
+    const income = (h: HoldingView) => [h.incomeReceived, h.incomeConfirmed, h.incomeUnconfirmed, h.incomeMissing, h.incomeShortfall, h.distributionReturn];
+    expect(income(await holding())).toEqual(['88.99', '48.99', '40.00', '0.00', '1.01', '88.99']);
     const events = await ctx.deps.log.readStream(streams.payouts(userId));
     expect(events.map((e) => [e.type, (e.data as { amount: string }).amount])).toEqual([
       ['PayoutMarkedReceived', '50'],
@@ -124,6 +129,7 @@ describe('the ledger of a hand-entered holding', () => {
     ]);
     expect((await mark('2026-01-06', '$50.00').expect(200)).body).toMatchObject({ received: '50.00', status: 'received' });
     expect(states(await ledger('?from=2026-01-07&to=2026-01-07'))).toEqual([['2026-01-06', '2026-01-07', '100', '0.5', '50.00', '50.00', 'received']]);
+    expect(income(await holding())).toEqual(['90.00', '50.00', '40.00', '0.00', '0.00', '90.00']);
   });
 
   it('the calendar and the ICS feed carry the state', async () => {

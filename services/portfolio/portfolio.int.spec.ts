@@ -47,6 +47,11 @@ describe('POST /api/user/portfolio', () => {
       currentValue: '2326.50',
       costBasis: '2000.00',
       incomeReceived: '117.13',
+      // hand-entered, nothing marked: every payout paid, not confirmed (docs/metrics.md "Income received")
+      incomeConfirmed: '0.00',
+      incomeUnconfirmed: '117.13',
+      incomeMissing: '0.00',
+      incomeShortfall: '0.00',
       paymentsReceived: 3,
       projectedAnnualIncome: '1649.70', // 105.75 x the latest declared 0.30 x 52
       gain: '326.50',

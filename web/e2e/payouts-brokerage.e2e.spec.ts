@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PayoutLedger } from '../../contracts/payouts.ts';
 import type { HoldingView, UserCalendarEntry } from '../../contracts/portfolio.ts';
 import { calendarWindow } from '../../domain/market/dividend-calendar.ts';
-import { missingFrom } from '../../domain/market/payout-ledger.ts';
+import { dec } from '../../domain/market/decimal.ts';
+import { holdingIncome, missingFrom } from '../../domain/market/payout-ledger.ts';
 import { addDays, isBusinessDay, previousBusinessDay } from '../../domain/market/trading-days.ts';
 import { streams } from '../../events/streams.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
@@ -191,6 +192,23 @@ describe.sequential('a synced portfolio: short and missing', () => {
 
       const holdings = await json<HoldingView[]>(page, '/api/user/portfolio');
       expect(holdings.find((h) => h.etf?.ticker === missingTicker)?.latestPayout).toMatchObject({ status: 'missing', payDate: missingPay, received: null });
+
+      // Income Received is the ledger's (docs/metrics.md "Income received"): SS.. the $30.00 that arrived,
+      // SM.. nothing (the fund's $0.20 × 50 = $10.00 never came), each equal to the ledger's own sum
+      const ledger = await json<PayoutLedger>(page, `/api/user/payouts?from=${addDays(today, -45)}&to=${today}`);
+      for (const [ticker, received, confirmation] of [
+        [shortTicker, '30.00', '$30.00 confirmed · $10.00 short'],
+        [missingTicker, '0.00', '$10.00 missing'],
+      ] as const) {
+        const h = holdings.find((x) => x.etf?.ticker === ticker)!;
+        const fromLedger = holdingIncome(
+          ledger.payouts.filter((p) => p.holdingId === h.id).map((p) => ({ status: p.status, expected: dec(p.expected), received: p.received === null ? null : dec(p.received) })),
+        );
+        expect([h.incomeReceived, fromLedger.received.toFixed(2)]).toEqual([received, received]);
+        const card = holdingOf(page, ticker);
+        expect(await card.locator('dt', { hasText: 'Income Received' }).locator('+ dd').textContent()).toBe(`$${received}`);
+        expect(await card.getByTestId('holding-income-confirmation').textContent()).toBe(confirmation);
+      }
       if (size === 'phone') await expectNoSidewaysScroll(page, 'synced payout states (phone)');
       await expectNoSeriousA11yViolations(page, `synced payout states (${size})`);
       await screenshot(page, `payouts-synced-short-missing-${size}`);

@@ -17,7 +17,7 @@ import { paths } from '../../../lib/paths.ts';
 import { currentShares, holdingGain, holdingPrice, holdingValue, sharesBought } from '../portfolio-summary.ts';
 import { HoldingReturnOfCapital, incomeSplitText } from './holding-return-of-capital.tsx';
 import { RemoveButton } from './remove-button.tsx';
-import { MarkReceivedButton, PayoutStatusBadge } from './payout-status.tsx';
+import { incomeConfirmationText, incomeConfirmationTexts, MarkReceivedButton, PayoutStatusBadge } from './payout-status.tsx';
 import { theme } from '../../../styles/theme.ts';
 
 /**
@@ -67,6 +67,7 @@ function HoldingItem({ holding: h }: { holding: HoldingView }) {
   const href = etf ? paths.etf(slugOf(etf), etf.ticker) : null;
   const gain = holdingGain(h);
   const drip = h.isDrip === 1;
+  const incomeConfirmation = incomeConfirmationText(h);
   const reinvested = toNumber(h.sharesReinvested ?? null) ?? currentShares(h) - sharesBought(h);
 
   function open(event: MouseEvent) {
@@ -160,6 +161,12 @@ function HoldingItem({ holding: h }: { holding: HoldingView }) {
                 Reinvested
               </Sub>
             ) : null}
+            {/* what of it the brokerage or the user confirmed, and what is not counted (docs/metrics.md "Income received") */}
+            {incomeConfirmation === null ? null : (
+              <Sub data-testid="holding-income-confirmation" title={incomeConfirmationTexts.title}>
+                {incomeConfirmation}
+              </Sub>
+            )}
             {/* issue 27: what the payments were, income or the holder's own capital handed back */}
             {h.paymentsReceived > 0 ? <Sub data-testid="holding-income-split">{incomeSplitText(h)}</Sub> : null}
           </Figure>

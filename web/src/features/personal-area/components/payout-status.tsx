@@ -57,6 +57,33 @@ const TONES: Record<PayoutStatus, BadgeTone> = {
   missing: 'negative',
 };
 
+/**
+ * What the holding's Income Received is made of (docs/metrics.md "Income received"): confirmed (the
+ * broker's records or the user's marks), expected but not yet confirmed (paid, nothing confirms it yet),
+ * and beside it what is not counted: missing payouts and what short ones fell below their amount.
+ */
+export const incomeConfirmationTexts = {
+  confirmed: (amount: string) => `${formatMoney(amount)} confirmed`,
+  unconfirmed: (amount: string) => `${formatMoney(amount)} expected, not yet confirmed`,
+  missing: (amount: string) => `${formatMoney(amount)} missing`,
+  short: (amount: string) => `${formatMoney(amount)} short`,
+  title:
+    'Confirmed: your brokerage or your mark says it arrived. Expected, not yet confirmed: paid by the fund, nothing says it arrived yet. Missing and short amounts are not counted.',
+} as const;
+
+/** "$63.00 confirmed · $40.00 expected, not yet confirmed · $10.00 missing · $2.00 short" (the parts above 0); null when all are 0. */
+export function incomeConfirmationText(h: { incomeConfirmed: string; incomeUnconfirmed: string; incomeMissing: string; incomeShortfall: string }): string | null {
+  const t = incomeConfirmationTexts;
+  const parts = [
+    [h.incomeConfirmed, t.confirmed],
+    [h.incomeUnconfirmed, t.unconfirmed],
+    [h.incomeMissing, t.missing],
+    [h.incomeShortfall, t.short],
+  ] as const;
+  const shown = parts.filter(([amount]) => Number(amount) > 0).map(([amount, text]) => text(amount));
+  return shown.length === 0 ? null : shown.join(' · ');
+}
+
 /** "Received $40.00", "Short $13.00 of $15.00", else the state's name. */
 export function payoutStatusText(status: PayoutStatus, received: string | null, expected: string | null): string {
   const label = payoutStatusTexts.label[status];

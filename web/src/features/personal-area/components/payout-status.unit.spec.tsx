@@ -42,6 +42,29 @@ describe('the latest payout on a holding', () => {
     expect(within(line).queryByTestId('mark-received')).toBeNull();
   });
 
+  it('Income Received says what of it is confirmed and what is not counted: "$13.00 confirmed · $15.00 missing · $2.00 short"', () => {
+    renderWithProviders(
+      <HoldingsList
+        holdings={[
+          holdingView({ etf: etf(), source: 'brokerage', incomeReceived: '13.00', incomeConfirmed: '13.00', incomeUnconfirmed: '0.00', incomeMissing: '15.00', incomeShortfall: '2.00' }),
+        ]}
+      />,
+    );
+    const line = screen.getByTestId('holding-income-confirmation');
+    expect(line.textContent).toBe('$13.00 confirmed · $15.00 missing · $2.00 short');
+    expect(line.getAttribute('title')).toBe(
+      'Confirmed: your brokerage or your mark says it arrived. Expected, not yet confirmed: paid by the fund, nothing says it arrived yet. Missing and short amounts are not counted.',
+    );
+  });
+
+  it('a hand-entered holding with nothing marked: "$117.13 expected, not yet confirmed"; no line without income', () => {
+    renderWithProviders(<HoldingsList holdings={[holdingView({ etf: etf(), incomeReceived: '117.13', incomeUnconfirmed: '117.13' })]} />);
+    expect(screen.getByTestId('holding-income-confirmation').textContent).toBe('$117.13 expected, not yet confirmed');
+    cleanup();
+    renderWithProviders(<HoldingsList holdings={[holdingView({ etf: etf() })]} />);
+    expect(screen.queryByTestId('holding-income-confirmation')).toBeNull();
+  });
+
   it('nothing without a latest payout', () => {
     renderWithProviders(<HoldingsList holdings={[holdingView({ etf: etf(), latestPayout: null })]} />);
     expect(screen.queryByTestId('latest-payout')).toBeNull();
