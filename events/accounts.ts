@@ -15,7 +15,10 @@ export const userRegistered = defineEvent(
   }),
 );
 
-/** Written on `useremail-<email>`: the stream's existence reserves the e-mail for one user. */
+/**
+ * Written on `useremail-<keyed hash of the e-mail>` (older logs: `useremail-<email>`; docs/accounts-and-security.md
+ * "The reservation stream's name"): the stream's existence reserves the e-mail for one user.
+ */
 export const emailReserved = defineEvent(
   'EmailReserved',
   z.object({ email: z.string().min(3), userId: z.uuid(), reservedAt: isoInstant }),
@@ -138,7 +141,7 @@ export const userNameChanged = defineEvent(
 export const accountDeleted = defineEvent('AccountDeleted', z.object({ userId: z.uuid(), deletedAt: isoInstant }));
 
 /**
- * Written on `useremail-<email>` when its account was deleted: the address is free to register again
+ * Written on the reservation stream (`useremail-<keyed hash>`, or an older log's `useremail-<email>`) when its account was deleted: the address is free to register again
  * (a new account, a new id). It carries no address: the stream name is the reservation.
  */
 export const emailReleased = defineEvent('EmailReleased', z.object({ userId: z.uuid(), releasedAt: isoInstant }));

@@ -226,8 +226,10 @@ export function userWrites(i: number, options: { now: string; funds: readonly Be
     favoritesDecider,
     favorites.map((fund, k) => ({ command: { type: 'AddFavorite' as const, data: { userId, favoriteId: benchUuid(`favorite-${i}-${k}`), etfId: fund.etfId, limit: 5 } }, ctx: ctxAt(at(k, shape.favorites), actor) })),
   );
+  // the reservation under an older log's name: the bench writes its log without the key store that
+  // hashes new names; the server reads these through its fallback (docs/accounts-and-security.md)
   return [
-    { stream: streams.userEmail(email), events: decideAll(emailReservationDecider, [{ command: { type: 'ReserveEmail', data: { email, userId } }, ctx: registeredCtx }]), ctx: registeredCtx },
+    { stream: streams.legacyUserEmail(email), events: decideAll(emailReservationDecider, [{ command: { type: 'ReserveEmail', data: { email, userId } }, ctx: registeredCtx }]), ctx: registeredCtx },
     { stream: streams.user(userId), events: userEvents, ctx: registeredCtx },
     { stream: streams.portfolio(userId), events: decideAll(portfolioDecider, portfolioCommands), ctx: registeredCtx },
     { stream: streams.favorites(userId), events: favoriteEvents, ctx: registeredCtx },
