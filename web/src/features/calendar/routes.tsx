@@ -6,7 +6,6 @@ import type { RouteHandle } from '../../lib/route-prefetch.ts';
 const calendarHandle: RouteHandle = {
   prefetch: (_params, dispatch) => {
     dispatch(marketApi.util.prefetch('getDividendCalendar', undefined, {}));
-    dispatch(marketApi.util.prefetch('getMarketHolidays', undefined, {}));
   },
 };
 
