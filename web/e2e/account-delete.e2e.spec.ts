@@ -7,6 +7,7 @@ import { launchBrowser, newContext, onPath, seeText, visible, waitUntil, watchEr
 import { fillLogin, logIn, newUser, seeToast, signUp } from './support/flows.ts';
 import { signInAsVerifiedOwner } from './support/owner.ts';
 import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
+import { makePremium } from './support/server-log.ts';
 
 /**
  * Issue 29, deleting the account (docs/accounts-and-security.md "Deleting an account"): a user with
@@ -45,6 +46,9 @@ beforeAll(async () => {
   await signUp(page, user);
   await logIn(phonePage, user.email, user.password);
   userId = ((await (await page.request.get('/api/user')).json()) as { id: string }).id;
+  // Premium, so the income goal (Premium's since the gating) is theirs to set too
+  await makePremium(userId, 'account-delete-e2e');
+  await waitUntil(async () => ((await (await page.request.get('/api/user')).json()) as { subscriptionTier: string }).subscriptionTier === 'premium', 'the user is Premium');
   // something in every user area
   expect((await page.request.post('/api/user/portfolio', { data: { etfId: funds[0]!.id, shares: '40', purchasePrice: '20', isDrip: 0 } })).status()).toBe(201);
   expect((await page.request.post('/api/user/favorites', { data: { etfId: funds[1]!.id } })).status()).toBe(201);

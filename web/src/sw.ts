@@ -7,7 +7,7 @@
  * - the app shell (every built asset and index.html) is precached: a page and the chunks it loads come
  *   from one build, old or new, never a mix;
  * - navigations to the signed-in screens get the precached index.html (they open offline); other
- *   navigations go to the network (server-rendered public pages stay so) and fall back to it offline;
+ *   navigations go to the network (the server answers each page its own head) and fall back to it offline;
  * - the signed-in user's reads (lib/offline/personal-cache.ts) are network-first into one cache,
  *   dropped on logout and on any 401; nothing else of /api is kept;
  * - a new version waits until the page asks it to take over (the "Reload" prompt), never by itself.
@@ -63,7 +63,7 @@ registerRoute(
     allowlist: SIGNED_IN_PATHS.map((p) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`)),
   }),
 );
-// Every other navigation: the network (server-rendered public pages stay server-rendered); the catch
+// Every other navigation: the network (the server answers each page its own head); the catch
 // handler below answers with the shell when the network fails.
 registerRoute(({ request }) => request.mode === 'navigate', new NetworkOnly());
 
