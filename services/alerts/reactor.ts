@@ -1,3 +1,4 @@
+import { handledPosition } from '../core/handled-position.ts';
 import type { Logger } from 'pino';
 import { parseStoredTypeName } from '../../events/define.ts';
 import type { DistributionDeclared, DistributionRevised, DistributionWithdrawn } from '../../events/dividends.ts';
@@ -77,15 +78,7 @@ export async function startAlertReactor(deps: AlertReactorDeps): Promise<AlertRe
   }
   logger.info({ from: position }, 'distribution-change alerts following the log');
 
-  let handled = position;
-  const waiters: { target: number; resolve: () => void }[] = [];
-  const advance = (to: number) => {
-    handled = Math.max(handled, to);
-    for (const w of waiters.filter((x) => x.target <= handled)) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve();
-    }
-  };
+  const handled = handledPosition('alert reactor', position);
 
   /** The fund's splits as recorded (revisions applied): the factors the market read side applies too. */
   async function splitsOf(etfId: string): Promise<SplitPoint[]> {
@@ -267,30 +260,17 @@ export async function startAlertReactor(deps: AlertReactorDeps): Promise<AlertRe
           logger.error({ err: error, distributionId: event.data.distributionId, position: raw.position }, 'distribution-change alert skipped');
         }
       }
-      const last = batch.at(-1)?.position ?? handled;
+      const last = batch.at(-1)?.position ?? handled.current();
       if (relevant) {
         await log.append(checkpointStream, [{ type: 'AlertReactorAdvanced', data: { position: last, advancedAt: deps.now().toISOString() } }], 'any', ctxAt('checkpoint'));
       }
-      advance(last);
+      handled.advance(last);
     },
     onError: (error) => logger.error({ err: error }, 'distribution-change alerts stopped: the log subscription failed'),
   });
 
   return {
-    waitFor(target, timeoutMs = 10_000) {
-      if (handled >= target) return Promise.resolve();
-      return new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`alert reactor did not reach ${target} within ${timeoutMs} ms (at ${handled})`)), timeoutMs);
-        timer.unref?.();
-        waiters.push({
-          target,
-          resolve: () => {
-            clearTimeout(timer);
-            resolve();
-          },
-        });
-      });
-    },
+    waitFor: handled.waitFor,
     stop: () => subscription.stop(),
   };
 }

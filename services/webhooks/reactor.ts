@@ -1,3 +1,4 @@
+import { handledPosition } from '../core/handled-position.ts';
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { parseStoredTypeName } from '../../events/define.ts';
@@ -81,15 +82,7 @@ export async function startWebhookReactor(deps: WebhookReactorDeps): Promise<Web
     position = (checkpoints.at(-1)!.data as { position: number }).position;
   }
 
-  let handled = position;
-  const waiters: { target: number; resolve: () => void }[] = [];
-  const advance = (to: number) => {
-    handled = Math.max(handled, to);
-    for (const w of waiters.filter((x) => x.target <= handled)) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve();
-    }
-  };
+  const handled = handledPosition('webhook reactor', position);
 
   async function outgoing(event: Handled, recorded: RecordedEvent): Promise<Outgoing[]> {
     const key = `${recorded.stream}@${recorded.revision}`;
@@ -175,31 +168,18 @@ export async function startWebhookReactor(deps: WebhookReactorDeps): Promise<Web
           logger.error({ err: error, position: raw.position }, 'webhook event skipped');
         }
       }
-      const last = batch.at(-1)?.position ?? handled;
+      const last = batch.at(-1)?.position ?? handled.current();
       if (relevant) {
         await log.append(checkpointStream, [{ type: 'WebhookReactorAdvanced', data: { position: last, advancedAt: deps.now().toISOString() } }], 'any', ctxAt('checkpoint'));
       }
-      advance(last);
+      handled.advance(last);
       if (queued > 0) deps.onQueued?.();
     },
     onError: (error) => logger.error({ err: error }, 'webhooks stopped: the log subscription failed'),
   });
 
   return {
-    waitFor(target, timeoutMs = 10_000) {
-      if (handled >= target) return Promise.resolve();
-      return new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`webhook reactor did not reach ${target} within ${timeoutMs} ms (at ${handled})`)), timeoutMs);
-        timer.unref?.();
-        waiters.push({
-          target,
-          resolve: () => {
-            clearTimeout(timer);
-            resolve();
-          },
-        });
-      });
-    },
+    waitFor: handled.waitFor,
     stop: () => subscription.stop(),
   };
 }
