@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { styled } from 'styled-components';
 import type { IncomeAmounts, IncomeSeries, PayoutLedger } from '../../../../../contracts/payouts.ts';
 import { serverMessage } from '../../../api/base-api.ts';
@@ -17,6 +17,7 @@ import { useCurrentUser } from '../../../lib/session/use-current-user.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { DividendHistoryImport } from '../components/dividend-history-import.tsx';
 import { download } from '../components/holdings-csv.tsx';
+import { ReportBack, ReportControls, ReportSelectBox, ReportStack } from '../components/report-layout.tsx';
 import { IncomeGoalCard } from '../components/income-goal.tsx';
 import { PremiumUpsell } from '../components/premium-upsell.tsx';
 import { OfflineNotice, WritesOff } from '../components/offline-notice.tsx';
@@ -91,7 +92,7 @@ export default function IncomeRoute() {
   if (user && !isPremium) {
     return (
       <Page>
-        <Back to={paths.personalArea}>{t.back}</Back>
+        <ReportBack to={paths.personalArea}>{t.back}</ReportBack>
         <PageTitle>{t.title}</PageTitle>
         <PageSubtitle>{t.subtitle}</PageSubtitle>
         <PremiumUpsell feature="income" />
@@ -101,12 +102,12 @@ export default function IncomeRoute() {
 
   return (
     <Page>
-      <Back to={paths.personalArea}>{t.back}</Back>
+      <ReportBack to={paths.personalArea}>{t.back}</ReportBack>
       <PageTitle>{t.title}</PageTitle>
       <PageSubtitle>{t.subtitle}</PageSubtitle>
       <OfflineNotice status={offline} fallbackAsOf={fulfilledTimeStamp} />
-      <Controls>
-        <ByBox>
+      <ReportControls>
+        <ReportSelectBox>
           <SelectField label={t.byLabel} value={by} onChange={(e) => setParams({ by: e.target.value }, { replace: true })}>
             {BYS.map((b) => (
               <option key={b} value={b}>
@@ -114,23 +115,23 @@ export default function IncomeRoute() {
               </option>
             ))}
           </SelectField>
-        </ByBox>
+        </ReportSelectBox>
         <WritesOff offline={offline.offline}>
           <DownloadCsv by={by} />
           <DividendHistoryImport />
         </WritesOff>
-      </Controls>
+      </ReportControls>
       {userLoading || isLoading ? (
         <StateMessage role="status">{t.loading}</StateMessage>
       ) : isError || !data ? (
         <StateMessage role="alert">{t.failed}</StateMessage>
       ) : (
         <WritesOff offline={offline.offline}>
-          <Stack>
+          <ReportStack>
             <IncomeSeriesView series={data} />
             <IncomeGoalCard />
             {unmatched.length > 0 ? <Unmatched records={unmatched} /> : null}
-          </Stack>
+          </ReportStack>
         </WritesOff>
       )}
     </Page>
@@ -299,40 +300,6 @@ function DownloadCsv({ by }: { by: By }) {
     </Button>
   );
 }
-
-const Back = styled(Link)`
-  display: inline-block;
-  margin-bottom: ${theme.space.md};
-  color: ${theme.colors.textSecondary};
-  font-size: ${theme.fontSizes.sm};
-  font-weight: 600;
-  text-decoration: none;
-  &:hover {
-    color: ${theme.colors.textPrimary};
-    text-decoration: underline;
-  }
-`;
-
-const Controls = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  justify-content: space-between;
-  gap: ${theme.space.md};
-  margin-top: ${theme.space.lg};
-`;
-
-const ByBox = styled.div`
-  width: 100%;
-  max-width: 200px;
-`;
-
-const Stack = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.md};
-  margin-top: ${theme.space.md};
-`;
 
 const Meta = styled.p`
   margin: 4px 0 ${theme.space.sm};

@@ -1,4 +1,4 @@
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { createGlobalStyle, styled } from 'styled-components';
 import { serverMessage } from '../../../api/base-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,6 +9,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useCurrentUser } from '../../../lib/session/use-current-user.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { download } from '../components/holdings-csv.tsx';
+import { ReportBack, ReportControls, ReportSelectBox, ReportStack } from '../components/report-layout.tsx';
 import { TaxYearView, defaultTaxYear, taxSummaryFileName, taxSummaryTexts as t } from '../components/tax-summary.tsx';
 import { PremiumUpsell } from '../components/premium-upsell.tsx';
 import { useExportTaxSummaryCsvMutation, useGetTaxSummaryQuery } from '../tax-summary-api.ts';
@@ -35,7 +36,7 @@ export default function TaxSummaryRoute() {
   if (user && !isPremium) {
     return (
       <Page>
-        <Back to={paths.personalArea}>{t.back}</Back>
+        <ReportBack to={paths.personalArea}>{t.back}</ReportBack>
         <PageTitle>{t.title}</PageTitle>
         <PageSubtitle>{t.subtitle}</PageSubtitle>
         <PremiumUpsell feature="taxSummary" />
@@ -52,9 +53,9 @@ export default function TaxSummaryRoute() {
   return (
     <Page data-tax-summary="">
       <PrintStyle />
-      <Back to={paths.personalArea} data-print-hide="">
+      <ReportBack to={paths.personalArea} data-print-hide="">
         {t.back}
-      </Back>
+      </ReportBack>
       <PageTitle>{t.title}</PageTitle>
       <PageSubtitle>{t.subtitle}</PageSubtitle>
       {userLoading || isLoading ? (
@@ -70,8 +71,8 @@ export default function TaxSummaryRoute() {
             <StateMessage>{t.empty}</StateMessage>
           ) : (
             <>
-              <Controls data-print-hide="">
-                <YearBox>
+              <ReportControls data-print-hide="">
+                <ReportSelectBox>
                   <SelectField label={t.yearLabel} value={String(year)} onChange={(e) => setParams({ year: e.target.value }, { replace: true })}>
                     {years.map((y) => (
                       <option key={y} value={y}>
@@ -79,18 +80,18 @@ export default function TaxSummaryRoute() {
                       </option>
                     ))}
                   </SelectField>
-                </YearBox>
+                </ReportSelectBox>
                 <Actions>
                   <DownloadCsv year={year} />
                   <Button $variant="outline" onClick={() => window.print()}>
                     {t.print}
                   </Button>
                 </Actions>
-              </Controls>
+              </ReportControls>
               <Meta>
                 {t.asOf(data.asOf)} {t.howToRead}
               </Meta>
-              <Stack>{shown ? <TaxYearView year={shown} /> : <StateMessage>{t.emptyYear(year)}</StateMessage>}</Stack>
+              <ReportStack>{shown ? <TaxYearView year={shown} /> : <StateMessage>{t.emptyYear(year)}</StateMessage>}</ReportStack>
             </>
           )}
         </>
@@ -142,19 +143,6 @@ const PrintStyle = createGlobalStyle`
   }
 `;
 
-const Back = styled(Link)`
-  display: inline-block;
-  margin-bottom: ${theme.space.md};
-  color: ${theme.colors.textSecondary};
-  font-size: ${theme.fontSizes.sm};
-  font-weight: 600;
-  text-decoration: none;
-  &:hover {
-    color: ${theme.colors.textPrimary};
-    text-decoration: underline;
-  }
-`;
-
 const Disclaimer = styled.p`
   margin: ${theme.space.lg} 0 0;
   padding: ${theme.space.sm} ${theme.space.md};
@@ -170,20 +158,6 @@ const Disclaimer = styled.p`
   }
 `;
 
-const Controls = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  justify-content: space-between;
-  gap: ${theme.space.md};
-  margin-top: ${theme.space.lg};
-`;
-
-const YearBox = styled.div`
-  width: 100%;
-  max-width: 200px;
-`;
-
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -196,9 +170,3 @@ const Meta = styled.p`
   font-size: ${theme.fontSizes.sm};
 `;
 
-const Stack = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.md};
-  margin-top: ${theme.space.md};
-`;
