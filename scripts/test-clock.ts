@@ -19,6 +19,8 @@
  * Positional arguments replace the default filter (vitest's: a file runs when its path contains one).
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -86,6 +88,35 @@ function probe(instant: ClockInstant): { ok: true } | { ok: false; message: stri
   return { ok: true };
 }
 
+/** The part of vitest's JSON report the summary reads. */
+interface JsonReport {
+  testResults?: { name: string; status: string; message?: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+}
+
+/**
+ * The failures of one run, a line each ("file > test: first line of the error"), from vitest's JSON report:
+ * the summary repeats them at the very end, where a CI log cut to its tail still shows which spec failed.
+ */
+export function failureLines(report: JsonReport, root: string): string[] {
+  const lines: string[] = [];
+  const firstLine = (text: string | undefined) => (text ?? '').split('\n').find((l) => l.trim() !== '')?.trim().slice(0, 200) ?? '';
+  for (const file of report.testResults ?? []) {
+    const name = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed) lines.push(`${name} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    if (failed.length === 0 && file.status === 'failed') lines.push(`${name}: ${firstLine(file.message)}`);
+  }
+  return lines;
+}
+
+function readFailures(reportFile: string, root: string): string[] {
+  try {
+    return failureLines(JSON.parse(readFileSync(reportFile, 'utf8')) as JsonReport, root);
+  } catch (err) {
+    return [`(no JSON report to read: ${(err as Error).message})`];
+  }
+}
+
 function main(): number {
   const { values, positionals } = parseArgs({ options: { instant: { type: 'string', multiple: true } }, allowPositionals: true });
   const chosen = values.instant ?? INSTANTS.map((i) => i.name);
@@ -99,23 +130,31 @@ function main(): number {
   const root = path.resolve(import.meta.dirname, '..');
   const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
 
-  const results: { instant: ClockInstant; ok: boolean; seconds: number; note: string }[] = [];
+  const results: { instant: ClockInstant; ok: boolean; seconds: number; note: string; failures: string[] }[] = [];
+  const reports = mkdtempSync(path.join(tmpdir(), 'weeklydiv-test-clock-'));
   for (const instant of instants) {
     console.log(`\ntest:clock: ${instant.name}, ${instant.at} (${newYorkClock(instant.at)}): ${instant.why}`);
     const started = performance.now();
     const checked = probe(instant);
     if (!checked.ok) {
-      results.push({ instant, ok: false, seconds: 0, note: checked.message });
+      results.push({ instant, ok: false, seconds: 0, note: checked.message, failures: [] });
       console.error(`test:clock: ${checked.message}`);
       continue;
     }
-    const run = spawnSync('faketime', [...fakeTimeArgs(instant), process.execPath, vitest, 'run', '--project', 'unit', '--reporter=dot', ...filters], { cwd: root, stdio: 'inherit' });
+    const reportFile = path.join(reports, `${instant.name}.json`);
+    const reporters = ['--reporter=dot', '--reporter=json', `--outputFile.json=${reportFile}`];
+    const run = spawnSync('faketime', [...fakeTimeArgs(instant), process.execPath, vitest, 'run', '--project', 'unit', ...reporters, ...filters], { cwd: root, stdio: 'inherit' });
     const seconds = (performance.now() - started) / 1000;
-    results.push({ instant, ok: run.status === 0, seconds, note: run.status === 0 ? 'passed' : `failed (${run.error ? String(run.error) : `exit ${run.status ?? run.signal}`})` });
+    const ok = run.status === 0;
+    results.push({ instant, ok, seconds, note: ok ? 'passed' : `failed (${run.error ? String(run.error) : `exit ${run.status ?? run.signal}`})`, failures: ok ? [] : readFailures(reportFile, root) });
   }
+  rmSync(reports, { recursive: true, force: true });
 
   console.log('\ntest:clock summary');
-  for (const r of results) console.log(`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.instant.name.padEnd(15)} ${r.instant.at}  ${r.seconds.toFixed(0).padStart(4)} s  ${r.note}`);
+  for (const r of results) {
+    console.log(`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.instant.name.padEnd(15)} ${r.instant.at}  ${r.seconds.toFixed(0).padStart(4)} s  ${r.note}`);
+    for (const line of r.failures) console.log(`          ${line}`);
+  }
   const total = results.reduce((sum, r) => sum + r.seconds, 0);
   console.log(`  total ${total.toFixed(0)} s`);
   const failed = results.filter((r) => !r.ok);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INSTANTS, fakeTimeOffset, newYorkClock } from './test-clock.ts';
+import { INSTANTS, failureLines, fakeTimeOffset, newYorkClock } from './test-clock.ts';
 
 const at = (name: string) => INSTANTS.find((i) => i.name === name)!.at;
 
@@ -20,5 +20,26 @@ describe('test:clock', () => {
     expect(newYorkClock(at('spring-forward'))).toBe('Sun 2027-03-14 03:30 EDT');
     expect(newYorkClock(at('new-years-eve'))).toBe('Thu 2026-12-31 23:30 EST');
     expect(new Date(at('new-years-eve')).getUTCFullYear()).toBe(2027);
+  });
+
+  it("the summary's failure lines: one per failed test, a file that failed without a test, nothing for a pass", () => {
+    const lines = failureLines(
+      {
+        testResults: [
+          { name: '/repo/web/a.unit.spec.ts', status: 'passed', assertionResults: [{ fullName: 'a works', status: 'passed' }] },
+          {
+            name: '/repo/domain/b.unit.spec.ts',
+            status: 'failed',
+            assertionResults: [
+              { fullName: 'b > counts', status: 'failed', failureMessages: ['\nAssertionError: expected 1 to be 2\n    at b.unit.spec.ts:3'] },
+              { fullName: 'b > other', status: 'passed' },
+            ],
+          },
+          { name: '/repo/c.unit.spec.ts', status: 'failed', message: 'Failed to load url ./missing.ts', assertionResults: [] },
+        ],
+      },
+      '/repo',
+    );
+    expect(lines).toEqual(['domain/b.unit.spec.ts > b > counts: AssertionError: expected 1 to be 2', 'c.unit.spec.ts: Failed to load url ./missing.ts']);
   });
 });
