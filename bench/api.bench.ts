@@ -226,29 +226,57 @@ async function measureStartMemory(dataDir: string, which: string): Promise<void>
   process.once('SIGTERM', () => void container.stop().then(() => process.exit(0)));
 }
 
-/** The body bytes of an answer as they came over the wire (fetch would decompress a gzip answer). */
-export function wireBytes(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string | undefined }> {
+/** The body bytes of an answer as they came over the wire (fetch would decompress a gzip answer), and its headers as sent. */
+export function wireBytes(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string | undefined; rawHeaders: string[] }> {
   return new Promise((resolve, reject) => {
     get(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ body: Buffer.concat(chunks), encoding: res.headers['content-encoding'] }));
+      res.on('end', () => resolve({ body: Buffer.concat(chunks), encoding: res.headers['content-encoding'], rawHeaders: res.rawHeaders }));
       res.on('error', reject);
     }).on('error', reject);
   });
 }
 
 /**
+ * The headers an answer carried, as a flat [name, value, …] list for `writeHead`, without the ones Node's
+ * http server writes itself on every answer (Date, Connection, Keep-Alive): a bare server that sends them
+ * sends the same header bytes as the app.
+ */
+export function replayableHeaders(rawHeaders: readonly string[]): string[] {
+  const own = new Set(['date', 'connection', 'keep-alive']);
+  const out: string[] = [];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) if (!own.has(rawHeaders[i]!.toLowerCase())) out.push(rawHeaders[i]!, rawHeaders[i + 1]!);
+  return out;
+}
+
+/**
  * Child mode: a bare node:http server answering a small JSON body, and the very same bytes as the app's
  * top-performers answer (`/same-bytes`: identity; `/same-bytes-gzip`: the app's gzip bytes, with
- * Content-Encoding gzip): shows what the body alone costs, the floor the app is compared with.
+ * Content-Encoding gzip): shows what the body alone costs, the floor the app is compared with. The
+ * `/same-response` routes send the body with the very headers the app sent for it (security headers,
+ * X-Request-Id, Cache-Control, Vary, ETag, one answer's values replayed): issue 30's reference, bare
+ * node:http "sending the same body and the same headers".
  */
 async function serveRaw(sameBytesFrom: string): Promise<void> {
   const small = Buffer.from(RAW_BODY);
-  const large = (await wireBytes(sameBytesFrom, { 'accept-encoding': 'identity' })).body;
+  const identity = await wireBytes(sameBytesFrom, { 'accept-encoding': 'identity' });
+  const large = identity.body;
   const gzip = await wireBytes(sameBytesFrom, BROWSER);
   if (gzip.encoding !== 'gzip') throw new Error(`${sameBytesFrom} was not compressed`);
+  const identityHeaders = replayableHeaders(identity.rawHeaders);
+  const gzipHeaders = replayableHeaders(gzip.rawHeaders);
   const raw = createServer((req, res) => {
+    if (req.url === '/same-response') {
+      res.writeHead(200, identityHeaders);
+      res.end(large);
+      return;
+    }
+    if (req.url === '/same-response-gzip') {
+      res.writeHead(200, gzipHeaders);
+      res.end(gzip.body);
+      return;
+    }
     if (req.url === '/same-bytes-gzip') {
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Encoding': 'gzip', 'Content-Length': gzip.body.length });
       res.end(gzip.body);
@@ -258,6 +286,9 @@ async function serveRaw(sameBytesFrom: string): Promise<void> {
     res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length });
     res.end(body);
   });
+  // The app's keep-alive timeout (its `Keep-Alive: timeout=N` header), so the connection header is the same too.
+  const keepAlive = /timeout=(\d+)/.exec(identity.rawHeaders[identity.rawHeaders.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'keep-alive') + 1] ?? '');
+  if (keepAlive) raw.keepAliveTimeout = Number(keepAlive[1]) * 1000;
   const port = await listen(raw);
   answerCpuQueries();
   process.send!({ port });

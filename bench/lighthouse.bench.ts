@@ -4,9 +4,10 @@
  * measured in the same run (../../shared/BROWSER.md: this CPU is slow for the mobile simulation,
  * so the blank page is the yardstick, not an absolute number).
  *
- * - The app: the client built as `npm run build` does, served by the real server
- *   (services/gateway/server.ts in a child process) on a fresh embedded store seeded by its first
- *   start (demo catalog and two years of history), exactly as the browser tests start it.
+ * - The app: the client built as `npm run build` does, served by the real server exactly as `npm start`
+ *   runs it (package.json's command: its environment, Node flags and log level; bench/support/
+ *   server-process.ts), its log into a file, on a fresh embedded store seeded by its first start (demo
+ *   catalog and two years of history); only WEB_DIST_DIR points at the bench's own build.
  * - The blank page: a Vite + React app rendering one heading, built with the same Vite, React and
  *   plugin into a temporary folder and served by `vite preview` (Vite's static server: gzip).
  * - Each measurement runs the Lighthouse CLI with Debian's Chromium and a fresh profile, as
@@ -20,7 +21,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildClient } from '../web/e2e/support/build-client.ts';
-import { freePort, REPO_ROOT, startTestServer } from '../web/e2e/support/server.ts';
+import { freePort, REPO_ROOT } from '../web/e2e/support/server.ts';
+import { startDescription, startServer } from './support/server-process.ts';
 import { describeMachine, machineMarkdown, writeBenchmarkSection } from './store.bench.ts';
 
 const RUNS = Number(process.env['LH_RUNS'] ?? 3);
@@ -242,7 +244,9 @@ async function main(): Promise<void> {
   await buildClient(appDist);
   const blankDist = await buildBlankPage();
   console.log('starting the server (first start seeds the demo data)…');
-  const app = await startTestServer({ webDistDir: appDist });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'weeklydiv-lh-data-'));
+  const server = await startServer({ dataDir, env: { WEB_DIST_DIR: appDist }, logFile: path.join(dataDir, 'server.log') });
+  const app = { url: server.baseUrl, stop: () => server.stop() };
   const blank = await previewBlank(path.dirname(blankDist));
   try {
     const roundhill = (await (await fetch(`${app.url}/api/etfs/by-brand/roundhill`)).json()) as { ticker: string; brandSlug: string }[];
@@ -299,7 +303,7 @@ async function main(): Promise<void> {
       machineMarkdown(machine),
       `- Lighthouse ${(JSON.parse(readFileSync(path.join(REPO_ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version}, ${(await run(CHROME_PATH, ['--version'], REPO_ROOT)).trim().split('\n').pop()}`,
       '',
-      `Method: \`npm run bench:lighthouse\` (bench/lighthouse.bench.ts). The client built as \`npm run build\` does, served by the real server (\`services/gateway/server.ts\` in a child process, NODE_ENV=test, embedded store seeded by its first start with the demo catalog and two years of history), signed out. The yardstick: a blank Vite + React page (one heading, same Vite, React and plugin) built into a temporary folder and served by \`vite preview\` (gzip); the gateway serves the client's precompressed brotli/gzip twins. Each measurement is the Lighthouse CLI, performance category only, with Debian's Chromium, a fresh profile and the flags of BROWSER.md; mobile is Lighthouse's default (simulated slow 4G, 4x CPU slowdown), desktop is \`--preset=desktop\`. One unrecorded warm-up pass over the app's pages (mobile), then ${RUNS} interleaved rounds over targets and presets; each row is the median run by score (its metrics), with every run's score. Δ is the score minus the blank page's in the same preset. Reports: \`.bench/lighthouse/\`.`,
+      `Method: \`npm run bench:lighthouse\` (bench/lighthouse.bench.ts). The client built as \`npm run build\` does, served by the real server exactly as \`npm start\` runs it (${startDescription()}, WEB_DIST_DIR set to the bench's build; embedded store seeded by its first start with the demo catalog and two years of history), signed out. The yardstick: a blank Vite + React page (one heading, same Vite, React and plugin) built into a temporary folder and served by \`vite preview\` (gzip); the gateway serves the client's precompressed brotli/gzip twins. Each measurement is the Lighthouse CLI, performance category only, with Debian's Chromium, a fresh profile and the flags of BROWSER.md; mobile is Lighthouse's default (simulated slow 4G, 4x CPU slowdown), desktop is \`--preset=desktop\`. One unrecorded warm-up pass over the app's pages (mobile), then ${RUNS} interleaved rounds over targets and presets; each row is the median run by score (its metrics), with every run's score. Δ is the score minus the blank page's in the same preset. Reports: \`.bench/lighthouse/\`.`,
       '',
       '| preset | page | score | runs | Δ blank | FCP | LCP | TBT | CLS | Speed Index |',
       '|---|---|---:|---|---:|---:|---:|---:|---:|---:|',
@@ -315,6 +319,7 @@ async function main(): Promise<void> {
     await blank.stop();
     await app.stop();
     rmSync(appDist, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
     rmSync(path.dirname(blankDist), { recursive: true, force: true });
   }
 }
