@@ -25,6 +25,10 @@ export const EXPORT_FILES = [
   'broker-records-unmatched.csv',
   'support-requests.json',
   'support-requests.csv',
+  'api-tokens.json',
+  'api-tokens.csv',
+  'webhooks.json',
+  'webhooks.csv',
 ] as const;
 
 /** Added for a user with Premium rights at the moment of the export. */

@@ -45,6 +45,9 @@ async function investor(plan: 'free' | 'premium') {
   await user.agent.post(`/api/user/payouts/${a}/2026-01-06/received`).send({ amount: '49.50' }).expect(200);
   await user.agent.post('/api/support').send({ subject: 'Export, please', message: '=HYPERLINK("x") and "quotes", commas' }).expect(201);
   if (plan === 'premium') await user.agent.put('/api/user/income-goal').send({ period: 'month', amount: '100' }).expect(200);
+  await user.agent.post('/api/user/tokens').send({ name: 'Spreadsheet, "home"' }).expect(201);
+  // a public address literal: registered without a DNS lookup, never delivered to in this spec
+  if (plan === 'premium') await user.agent.post('/api/user/webhooks').send({ url: 'https://93.184.216.34/weeklydiv', events: ['payout.received', 'alert.sent'] }).expect(201);
   return user;
 }
 
@@ -122,6 +125,15 @@ describe('GET /api/user/export', () => {
     // a formula is written as text, quotes doubled
     expect(files['support-requests.csv']).toBe(`Requested At,Subject,Message,Priority,Answered At,Request Id\r\n${support[0]!.requestedAt},"Export, please","'=HYPERLINK(""x"") and ""quotes"", commas",true,,${support[0]!.id}\r\n`);
     expect(files['README.txt']).toContain('tax-summary.json / .csv\n  Premium.');
+
+    // tokens and webhooks as their lists answer them, and never a secret
+    const tokens = (await user.agent.get('/api/user/tokens').expect(200)).body as Array<{ id: string; createdAt: string }>;
+    expect(JSON.parse(files['api-tokens.json']!)).toEqual(tokens);
+    expect(files['api-tokens.csv']).toBe(`Name,Created At,Expires At,Last Used At,Expired,Token Id\r\n"Spreadsheet, ""home""",${tokens[0]!.createdAt},,,false,${tokens[0]!.id}\r\n`);
+    const hooks = (await user.agent.get('/api/user/webhooks').expect(200)).body as Array<{ id: string; createdAt: string }>;
+    expect(JSON.parse(files['webhooks.json']!)).toEqual(hooks);
+    expect(files['webhooks.csv']).toBe(`URL,Events,Created At,Deliveries Listed,Webhook Id\r\nhttps://93.184.216.34/weeklydiv,payout.received alert.sent,${hooks[0]!.createdAt},0,${hooks[0]!.id}\r\n`);
+    expect(Object.values(files).join('\n')).not.toMatch(/wd_[A-Za-z0-9_-]{20,}|whsec_/);
   });
 
   it('a free user: everything but the two Premium reports, which the README names; their own data only', async () => {
@@ -135,6 +147,8 @@ describe('GET /api/user/export', () => {
     const payouts = JSON.parse(files['payouts.json']!) as PayoutLedger;
     expect(payouts).toEqual((await user.agent.get(`/api/user/payouts?from=${payouts.from}&to=${payouts.to}`).expect(200)).body);
     expect(JSON.parse(files['support-requests.json']!)).toMatchObject([{ priority: false }]);
+    expect(JSON.parse(files['api-tokens.json']!)).toMatchObject([{ name: 'Spreadsheet, "home"', expired: false }]);
+    expect(files['webhooks.csv']).toBe('URL,Events,Created At,Deliveries Listed,Webhook Id\r\n');
     const all = Object.values(files).join('\n');
     expect(all).not.toContain(other.id);
   });

@@ -3,6 +3,8 @@ import type { AlertSettings } from '../../contracts/alerts.ts';
 import { EXPORT_FILES, EXPORT_PREMIUM_FILES, exportUserData, type ExportAccount, type ExportFavorite, type ExportSupportRequest } from '../../contracts/export.ts';
 import type { IncomeGoalView, IncomeSeries, PayoutLedger } from '../../contracts/payouts.ts';
 import type { TaxSummary } from '../../contracts/portfolio.ts';
+import type { ApiToken } from '../../contracts/tokens.ts';
+import type { Webhook } from '../../contracts/webhooks.ts';
 import { addDays, newYorkDate, type IsoDate } from '../../domain/market/trading-days.ts';
 import { alertSettingsOf } from '../../read-models/alerts/queries.ts';
 import { favoritesOf } from '../../read-models/favorites/queries.ts';
@@ -17,6 +19,8 @@ import { incomeToCsv } from '../payouts/income-csv.ts';
 import { holdingsForExport } from '../portfolio/commands.ts';
 import { holdingsToCsv } from '../portfolio/holdings-csv.ts';
 import { taxSummaryToCsv } from '../portfolio/tax-summary-csv.ts';
+import { apiTokensOf } from '../tokens/api.ts';
+import { webhooksListOf } from '../webhooks/api.ts';
 
 /**
  * `GET /api/user/export` (issue 29; contracts/export.ts; docs/accounts-and-security.md "Your data"): the
@@ -44,6 +48,9 @@ export interface ExportData {
   incomeGoal: IncomeGoalView['goal'];
   payouts: PayoutLedger;
   supportRequests: ExportSupportRequest[];
+  /** `GET /api/user/tokens` and `GET /api/user/webhooks`, as listed (no secret in either). */
+  apiTokens: ApiToken[];
+  webhooks: Webhook[];
   /** Premium only (null otherwise). */
   incomeByMonth: IncomeSeries | null;
   taxSummary: TaxSummary | null;
@@ -137,6 +144,14 @@ broker-records-unmatched.csv
 support-requests.json / .csv
   The requests you sent to support, and when each was answered.
 
+api-tokens.json / .csv
+  Your personal API tokens that are not revoked: name, when each was created, when it expires and
+  was last used, and whether it has expired. Never a token's secret: WeeklyDiv keeps only a hash.
+
+webhooks.json / .csv
+  Your webhook endpoints and the events each receives, with their latest deliveries in the JSON
+  file. Never an endpoint's signing secret.
+
 ${premiumFiles}
 Not included: your private calendar link. It is a key: anyone who has it can read your payout
 calendar, so it stays in My WeeklyDiv (Subscribe to calendar), where you can also replace it.
@@ -210,6 +225,16 @@ export function exportFiles(data: ExportData): Record<string, string> {
       ['Requested At', 'Subject', 'Message', 'Priority', 'Answered At', 'Request Id'],
       data.supportRequests.map((r) => [r.requestedAt, r.subject, r.message, r.priority, r.answeredAt, r.id]),
     ),
+    'api-tokens.json': json(data.apiTokens),
+    'api-tokens.csv': csv(
+      ['Name', 'Created At', 'Expires At', 'Last Used At', 'Expired', 'Token Id'],
+      data.apiTokens.map((t) => [t.name, t.createdAt, t.expiresAt, t.lastUsedAt, t.expired, t.id]),
+    ),
+    'webhooks.json': json(data.webhooks),
+    'webhooks.csv': csv(
+      ['URL', 'Events', 'Created At', 'Deliveries Listed', 'Webhook Id'],
+      data.webhooks.map((w) => [w.url, w.events.join(' '), w.createdAt, w.deliveries.length, w.id]),
+    ),
   };
   if (data.incomeByMonth && data.taxSummary) {
     files['income-by-month.json'] = json(data.incomeByMonth);
@@ -245,7 +270,7 @@ export const accountExportApi = apiModule('accounts', (deps) => {
   async function read(user: UserDoc, now: Date): Promise<ExportData> {
     const today = newYorkDate(now.getTime());
     const premium = hasPremiumRights(user, now);
-    const [holdingsRows, portfolio, favorites, items, alerts, ledger, support, taxSummary] = await Promise.all([
+    const [holdingsRows, portfolio, favorites, items, alerts, ledger, support, taxSummary, apiTokens, webhooks] = await Promise.all([
       holdingsForExport(readModels, user._id),
       deps.userArea.portfolioAnswer(user._id, today),
       favoritesOf(readModels, user._id),
@@ -254,6 +279,8 @@ export const accountExportApi = apiModule('accounts', (deps) => {
       ledgerInput(readModels, deps.marketSnapshots, user._id, today),
       supportRequestsOf(readModels, user._id),
       premium ? deps.userArea.taxSummary(user._id, today, null) : Promise.resolve(null),
+      apiTokensOf(deps, user._id),
+      webhooksListOf(readModels, user._id),
     ]);
     const marketToday = ledger.market.today;
     const to = addDays(marketToday, LEDGER_DAYS_AHEAD);
@@ -284,6 +311,8 @@ export const accountExportApi = apiModule('accounts', (deps) => {
       // from the first payout (the market date when there is none) to the ledger's default horizon
       payouts: { asOf: marketToday, from: payouts[0]?.payDate ?? marketToday, to, payouts, unmatched },
       supportRequests: support.map((r) => ({ id: r._id, subject: r.subject, message: r.message, priority: r.priority, requestedAt: r.requestedAt, answeredAt: r.answeredAt })),
+      apiTokens,
+      webhooks,
       incomeByMonth: premium ? incomeSeriesView(ledger, 'month') : null,
       taxSummary,
     };

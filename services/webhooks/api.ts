@@ -1,12 +1,40 @@
 import { listWebhooks, registerWebhook, removeWebhook, type Webhook } from '../../contracts/webhooks.ts';
 import { recentDeliveries, webhooksOf } from '../../read-models/webhooks/queries.ts';
 import { badRequest } from '../core/errors.ts';
+import type { ReadModels } from '../../read-models/runtime/read-models.ts';
 import { apiModule, handle } from '../http/endpoints.ts';
 import * as commands from './commands.ts';
 import { webhookSecretBox } from './secret.ts';
 
 /** Deliveries listed per webhook. */
 export const RECENT_DELIVERIES = 20;
+
+/** A user's webhooks with their latest deliveries, as `GET /api/user/webhooks` lists them (never a secret); the data export holds the same list. */
+export async function webhooksListOf(readModels: ReadModels, userId: string): Promise<Webhook[]> {
+  const hooks = await webhooksOf(readModels, userId);
+  return Promise.all(
+    hooks.map(
+      async (h): Promise<Webhook> => ({
+        id: h._id,
+        url: h.url,
+        events: h.events,
+        createdAt: h.registeredAt,
+        deliveries: (await recentDeliveries(readModels, h._id, RECENT_DELIVERIES)).map((d) => ({
+          id: d._id,
+          eventId: d.eventId,
+          type: d.type,
+          createdAt: d.queuedAt,
+          status: d.status,
+          attempts: d.attempts,
+          lastStatusCode: d.lastStatusCode,
+          lastError: d.lastError,
+          lastAttemptAt: d.lastAttemptAt,
+          nextAttemptAt: d.nextAttemptAt,
+        })),
+      }),
+    ),
+  );
+}
 
 /**
  * The user's signed webhooks (contracts/webhooks.ts; docs/open-data.md): register (Premium; 201 with
@@ -26,31 +54,7 @@ export const webhooksApi = apiModule('webhooks', (deps) => {
       return { id, secret };
     }),
 
-    handle(listWebhooks, async (_input, call) => {
-      const hooks = await webhooksOf(readModels, call.auth.user._id);
-      return Promise.all(
-        hooks.map(
-          async (h): Promise<Webhook> => ({
-            id: h._id,
-            url: h.url,
-            events: h.events,
-            createdAt: h.registeredAt,
-            deliveries: (await recentDeliveries(readModels, h._id, RECENT_DELIVERIES)).map((d) => ({
-              id: d._id,
-              eventId: d.eventId,
-              type: d.type,
-              createdAt: d.queuedAt,
-              status: d.status,
-              attempts: d.attempts,
-              lastStatusCode: d.lastStatusCode,
-              lastError: d.lastError,
-              lastAttemptAt: d.lastAttemptAt,
-              nextAttemptAt: d.nextAttemptAt,
-            })),
-          }),
-        ),
-      );
-    }),
+    handle(listWebhooks, (_input, call) => webhooksListOf(readModels, call.auth.user._id)),
 
     handle(removeWebhook, async ({ params }, call) => {
       const { position } = await commands.removeWebhook(log, call.auth.user._id, params.webhookId, call.context());

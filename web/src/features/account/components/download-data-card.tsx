@@ -10,7 +10,7 @@ import { theme } from '../../../styles/theme.ts';
 
 export const downloadDataTexts = {
   title: 'Download my data',
-  text: 'One zip file with everything your account holds, as spreadsheets (CSV) and JSON: your profile, holdings, favorites, alert settings, income goal, every payout of your holdings and your support requests. A README inside explains each file.',
+  text: 'One zip file with everything your account holds, as spreadsheets (CSV) and JSON: your profile, holdings, favorites, alert settings, income goal, every payout of your holdings, your support requests, your API tokens and webhooks (never their secrets). A README inside explains each file.',
   premium: 'As a Premium member, your income by month and your tax-year summary are included.',
   free: 'With Premium, your income by month and your tax-year summary are included too.',
   calendar: 'Your private calendar link is left out: it is a key to your payout calendar, and a copied file should not open it.',
