@@ -66,6 +66,13 @@ const keyStores: [string, () => KeyStore][] = [
 ];
 
 describe.each(keyStores)('key store contract: %s', (_name, make) => {
+  it('answers the readiness ping, before and after keys exist', async () => {
+    const keys = make();
+    await expect(keys.ping()).resolves.toBeUndefined();
+    await keys.keyFor(randomUUID());
+    await expect(keys.ping()).resolves.toBeUndefined();
+  });
+
   it('makes a 32-byte key on first use and answers the same key after', async () => {
     const keys = make();
     const user = randomUUID();
@@ -126,6 +133,13 @@ describe('the SQLite key store file', () => {
     await second.destroy(user, '2026-03-02T15:00:00.000Z');
     const { readFileSync } = await import('node:fs');
     expect(readFileSync(file).includes(key!)).toBe(false);
+  });
+
+  it('answers the readiness ping while open, and rejects it once the file is closed', async () => {
+    const keys = new SqliteKeyStore(path.join(tempDir(), 'keys.sqlite'));
+    await expect(keys.ping()).resolves.toBeUndefined();
+    await keys.close();
+    await expect(keys.ping()).rejects.toThrow(/not open/i);
   });
 });
 

@@ -16,6 +16,8 @@ export interface KeyStore {
   lookup(userIds: readonly string[]): Promise<Map<string, UserKey>>;
   /** Destroys the user's key for good and leaves the tombstone (idempotent; works for a user without a key too). */
   destroy(userId: string, at: string): Promise<void>;
+  /** Rejects when the store cannot be read (readiness: without the keys no personal field reads or writes). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

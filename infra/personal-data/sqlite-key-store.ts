@@ -52,6 +52,15 @@ export class SqliteKeyStore implements KeyStore {
     return Promise.resolve();
   }
 
+  ping(): Promise<void> {
+    try {
+      this.db.prepare('SELECT 1 FROM user_keys LIMIT 1').get();
+      return Promise.resolve();
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+
   /** Every user whose key was destroyed (for `scrub-deleted`; not part of the port). */
   destroyedUsers(): Set<string> {
     const rows = this.db.prepare('SELECT user_id FROM user_keys WHERE key IS NULL').all() as { user_id: string }[];

@@ -160,7 +160,7 @@ describe('health', () => {
     const res = await request(ctx.app).get('/readyz').expect(200);
     expect(res.body).toMatchObject({
       status: 'ready',
-      checks: { eventStore: { status: 'ok' }, documentStore: { status: 'ok' }, projections: { status: 'ok' } },
+      checks: { eventStore: { status: 'ok' }, documentStore: { status: 'ok' }, keyStore: { status: 'ok' }, projections: { status: 'ok' } },
     });
     expect(res.body.checks.projections.details).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'users', state: 'live' })]));
   });
@@ -170,6 +170,16 @@ describe('health', () => {
     try {
       const res = await request(ctx.app).get('/readyz').expect(503);
       expect(res.body).toMatchObject({ status: 'not ready', checks: { documentStore: { status: 'failed', error: 'connection refused' }, eventStore: { status: 'ok' } } });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('GET /readyz → 503 when the personal-data key store cannot be read (no personal field could be read or written)', async () => {
+    const spy = vi.spyOn(ctx.deps.keys, 'ping').mockRejectedValueOnce(new Error('database is locked'));
+    try {
+      const res = await request(ctx.app).get('/readyz').expect(503);
+      expect(res.body).toMatchObject({ status: 'not ready', message: 'Service not ready', checks: { keyStore: { status: 'failed', error: 'database is locked' }, eventStore: { status: 'ok' }, documentStore: { status: 'ok' } } });
     } finally {
       spy.mockRestore();
     }

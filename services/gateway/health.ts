@@ -36,7 +36,7 @@ export function healthRouter(deps: AppDeps): Router {
     res.json({ status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {
-    const [eventStore, documentStore] = await Promise.all([check(() => deps.log.store.ping()), check(() => deps.docs.ping())]);
+    const [eventStore, documentStore, keyStore] = await Promise.all([check(() => deps.log.store.ping()), check(() => deps.docs.ping()), check(() => deps.keys.ping())]);
     let projections: { name: string; version: number; state: string; position: number; head: number; lag: number; error?: string }[] = [];
     let projectionsCheck: Check = { status: 'ok' };
     try {
@@ -60,12 +60,12 @@ export function healthRouter(deps: AppDeps): Router {
     }
     const writes = deps.writeHealth.status();
     const writesCheck: Check & { since?: string } = writes.status === 'ok' ? { status: 'ok' } : { status: 'failed', error: writes.reason, since: writes.since };
-    const up = eventStore.status === 'ok' && documentStore.status === 'ok' && projectionsCheck.status === 'ok';
+    const up = eventStore.status === 'ok' && documentStore.status === 'ok' && keyStore.status === 'ok' && projectionsCheck.status === 'ok';
     const ready = up && writes.status === 'ok';
     res.status(ready ? 200 : 503).json({
       status: ready ? 'ready' : up ? 'degraded' : 'not ready',
       ...(ready ? {} : { message: up ? `Service degraded: the event log cannot be written (${writesCheck.status === 'failed' ? writesCheck.error : ''})` : 'Service not ready' }),
-      checks: { eventStore, documentStore, projections: { ...projectionsCheck, details: projections }, writes: writesCheck },
+      checks: { eventStore, documentStore, keyStore, projections: { ...projectionsCheck, details: projections }, writes: writesCheck },
     });
   });
   return router;
