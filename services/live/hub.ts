@@ -6,7 +6,7 @@ import { fundsWrittenAfter, getViewsChangedAfter, marketClockWrittenAfter } from
 import { portfolioProjection } from '../../read-models/portfolio/projection.ts';
 import { portfoliosOf, portfoliosWrittenAfter } from '../../read-models/portfolio/queries.ts';
 import { usersProjection, type UserDoc } from '../../read-models/users/projection.ts';
-import { usersWrittenAfter } from '../../read-models/users/queries.ts';
+import { usersByIds, usersWrittenAfter } from '../../read-models/users/queries.ts';
 import type { Projection } from '../../read-models/runtime/projection.ts';
 import type { AppDeps, LiveUpdates } from '../http/deps.ts';
 import type { SessionData } from '../http/session-data.ts';
@@ -59,7 +59,7 @@ export class LiveHub implements LiveUpdates {
     owner: 'services/live/hub.ts',
     key: 'user id: the open server-sent-event streams (one hub per app, services/live/api.ts)',
     bound: 'config.live.maxStreams in all, config.live.maxStreamsPerUser per user',
-    eviction: 'when a stream closes, or its session or Premium ends (checked when the user changes and at every keep-alive)',
+    eviction: 'when a stream closes, or its session or Premium ends (checked when the user changes and at every keep-alive), or its user is gone (deleted through another gateway: checked every keep-alive interval)',
     coherence: 'each fan-out reads what changed after the last position sent; a stream\'s user document is replaced when it changes',
     clearable: false,
     reason: 'open connections, not derived data',
@@ -74,11 +74,19 @@ export class LiveHub implements LiveUpdates {
   private chain: Promise<void> = Promise.resolve();
   private readonly unsubscribe: () => void;
   private readonly untrack: () => void;
+  private readonly sweeper: NodeJS.Timeout;
 
   constructor(deps: LiveHubDeps) {
     this.deps = deps;
     this.unsubscribe = deps.readModels.onAdvance((projection, position) => this.advanced(projection, position));
     this.untrack = LiveHub.kind.track(this);
+    // A deletion through another gateway leaves no user document to recheck (the gateway that deletes
+    // ends its own streams at once: endUser): once per keep-alive interval one read of the connected
+    // users ends the streams of those that are gone.
+    this.sweeper = setInterval(() => {
+      if (this.streams.size > 0) void this.enqueue(() => this.endUsersGone());
+    }, deps.config.live.heartbeatMs);
+    this.sweeper.unref();
   }
 
   /** Open streams (for tests and diagnostics). */
@@ -129,10 +137,11 @@ export class LiveHub implements LiveUpdates {
   /** Ends every stream (server shutdown) and stops following the read models. */
   /** Ends every stream of a user now (the account was deleted: no user document is left to recheck). */
   endUser(userId: string): void {
-    for (const stream of [...(this.byUser.get(userId) ?? [])]) this.end(stream, 'signed-out');
+    this.endStreamsOf(userId);
   }
 
   close(): void {
+    clearInterval(this.sweeper);
     this.unsubscribe();
     this.untrack();
     for (const stream of [...this.streams]) this.end(stream, 'shutdown');
@@ -236,6 +245,18 @@ export class LiveHub implements LiveUpdates {
         if (reason) this.end(stream, reason);
       }
     }
+  }
+
+  /** Ends the streams of connected users whose document is gone (their account was deleted). */
+  private async endUsersGone(): Promise<void> {
+    const connected = [...this.byUser.keys()];
+    if (connected.length === 0) return;
+    const present = new Set((await usersByIds(this.deps.readModels, connected)).map((u) => u._id));
+    for (const userId of connected) if (!present.has(userId)) this.endStreamsOf(userId);
+  }
+
+  private endStreamsOf(userId: string): void {
+    for (const stream of [...(this.byUser.get(userId) ?? [])]) this.end(stream, 'signed-out');
   }
 
   private endReason(stream: Stream): EndReason | null {

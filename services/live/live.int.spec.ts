@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIVE_SERVER_FULL, LIVE_TOO_MANY_TABS } from '../../contracts/live.ts';
 import { quote } from '../../read-models/market/fixtures.ts';
 import { getViewsChangedAfter } from '../../read-models/market/queries.ts';
@@ -204,6 +204,22 @@ describe('GET /api/user/live: ended by the server', () => {
     expect(data(await conn.next(named('end')))).toEqual({ reason: 'signed-out' });
     await conn.ended;
     expect((await connect(cookie)).status).toBe(401);
+  });
+
+  it('ends the stream within a keep-alive interval when the account is deleted through another gateway (no endUser here)', async () => {
+    const { agent, cookie, user } = await premiumUser();
+    const conn = await connect(cookie);
+    await conn.next(named('ready'));
+    // the gateway that deletes ends its own streams; this hub plays another gateway that is not told
+    const told = vi.spyOn(ctx.deps.live, 'endUser').mockImplementationOnce(() => {});
+    try {
+      await agent.delete('/api/user').send({ password: user.password }).expect(200);
+      expect(told).toHaveBeenCalledTimes(1);
+      expect(data(await conn.next(named('end')))).toEqual({ reason: 'signed-out' });
+      await conn.ended;
+    } finally {
+      told.mockRestore();
+    }
   });
 
   it('ends the stream when Premium ends (the reconnect then gets 403)', async () => {
