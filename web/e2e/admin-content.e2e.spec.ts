@@ -64,6 +64,9 @@ for (const size of SIZE_NAMES) {
 
       await p.getByRole('button', { name: 'Ingest News Now' }).click();
       expect(await seeToast(p, 'News ingestion started. Check back in a minute for new articles.')).toBe('default');
+      // the job ends (the button is back) on the local feed, and no failure replaced the toast
+      await expect.poll(() => p.getByRole('button', { name: 'Ingest News Now' }).isEnabled()).toBe(true);
+      expect(await p.getByTestId('toast').filter({ hasText: 'News ingestion failed' }).count()).toBe(0);
 
       await p.getByRole('button', { name: 'Edit Keywords' }).click();
       const keywords = p.getByLabel('Keywords', { exact: true });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { chromiumPath } from './support/browser.ts';
 import { buildClient } from './support/build-client.ts';
-import { ISSUER_FEED_PATH, startIssuerFeedStandIn } from './support/issuer-feed.ts';
+import { ISSUER_FEED_PATH, NEWS_FEED_PATH, startIssuerFeedStandIn } from './support/issuer-feed.ts';
 import { SCREENSHOT_DIR } from './support/screenshots.ts';
 import { startTestServer } from './support/server.ts';
 import { startSnapTradeStandIn } from '../../infra/brokerage/snaptrade-test-server.ts';
@@ -62,6 +62,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       SNAPTRADE_API_URL: snaptrade.url,
       ...stripeEnv(stripe.url),
       ISSUER_FEEDS: `${issuerFeed.url}${ISSUER_FEED_PATH}`,
+      // the news: the same local stand-in, never the real publishers' feeds
+      NEWS_FEEDS: `${issuerFeed.url}${NEWS_FEED_PATH}`,
     },
   }).catch(async (error: unknown) => {
     await Promise.all([stripe.close(), snaptrade.close(), issuerFeed.close()]);

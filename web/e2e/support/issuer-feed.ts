@@ -12,6 +12,12 @@ import { rss, type RssItemSpec } from '../../../infra/news-feeds/test-helpers.ts
  */
 
 export const ISSUER_FEED_PATH = '/issuers.rss';
+/**
+ * The news feed of the e2e server (NEWS_FEEDS): empty unless a spec sets it, so an ingestion (the owner's
+ * "Ingest News Now", the hourly job) ends the same way on every machine, online or not; the built-in
+ * list would fetch the real publishers' feeds, and fail fast without a network.
+ */
+export const NEWS_FEED_PATH = '/news.rss';
 const CONTROL = '/__control';
 
 export interface IssuerFeedStandIn {
@@ -32,6 +38,7 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 export async function startIssuerFeedStandIn(): Promise<IssuerFeedStandIn> {
   const routes = new Map<string, { body: Buffer; contentType: string }>([
     [ISSUER_FEED_PATH, { body: Buffer.from(rss('Issuer releases', [])), contentType: 'application/rss+xml; charset=utf-8' }],
+    [NEWS_FEED_PATH, { body: Buffer.from(rss('Weekly income news', [])), contentType: 'application/rss+xml; charset=utf-8' }],
   ]);
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
