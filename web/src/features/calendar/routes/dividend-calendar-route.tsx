@@ -6,7 +6,8 @@ import { AnchorButton } from '../../../components/ui/button.tsx';
 import { Page, PageSubtitle, PageTitle } from '../../../components/ui/layout.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { calendarWeeks, groupByDate } from '../../../lib/calendar-weeks.ts';
-import { formatShortDate, marketToday } from '../../../lib/format.ts';
+import { formatShortDate } from '../../../lib/format.ts';
+import { useMarketToday } from '../../../lib/render-clock.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { theme } from '../../../styles/theme.ts';
@@ -33,7 +34,8 @@ export default function DividendCalendarRoute() {
   const { data: holidays } = useGetMarketHolidaysQuery();
   const holidayOf = useMemo(() => new Map((holidays ?? []).map((h) => [h.date, h.name])), [holidays]);
   const compact = useMediaQuery(COMPACT_QUERY);
-  const today = marketToday(); // New York's date, as the server's calendar and the personal area's payouts
+  // New York's date, as the server's calendar and the personal area's payouts (the rendered page's, while it hydrates)
+  const today = useMarketToday();
   const weeks = useMemo(() => calendarWeeks(today), [today]);
   const byDate = useMemo(() => groupByDate(data ?? [], (e) => e.payoutDate), [data]);
   const firstOpen = useMemo(

@@ -32,6 +32,7 @@ import { PriceHistoryCard } from './price-history-card.tsx';
 import { MetricExplain } from '../../../components/metric-explain.tsx';
 import { ReturnBreakdown } from './return-breakdown.tsx';
 import { RocFigures } from './return-of-capital.tsx';
+import { useRenderNow } from '../../../lib/render-clock.tsx';
 import { SameUnderlying } from './same-underlying.tsx';
 import { AdjustedMark, SplitList } from './split-list.tsx';
 import { theme } from '../../../styles/theme.ts';
@@ -346,7 +347,7 @@ function DividendHistory({ etf }: { etf: EtfDetail }) {
 
 function TickerNews({ ticker }: { ticker: string }) {
   const { data, isLoading, isError } = useGetTickerNewsQuery(ticker);
-  const now = new Date();
+  const now = useRenderNow(); // the rendered page's instant while it hydrates
   const items = data ?? [];
   return (
     <Card aria-labelledby="ticker-news-title">
