@@ -32,7 +32,7 @@ async function start(container: HTMLElement): Promise<void> {
   prefetchOnNavigation(router, store.dispatch, { current: !payload });
   await yieldToMain();
   const app = (
-    <AppRoot store={store} clock={payload?.clock ?? null}>
+    <AppRoot store={store} clock={payload?.clock ?? null} serverState={payload?.state}>
       <RouterProvider router={router} />
     </AppRoot>
   );

@@ -18,7 +18,11 @@ function mediaList(query: string): MediaQueryList | null {
  * `matchMedia` (jsdom) it is false.
  */
 export function useMediaQuery(query: string): boolean {
-  const subscribe = useCallback(
+  return useSyncExternalStore(useSubscription(query), () => mediaList(query)?.matches ?? false, () => false);
+}
+
+function useSubscription(query: string): (onChange: () => void) => () => void {
+  return useCallback(
     (onChange: () => void) => {
       const list = mediaList(query);
       list?.addEventListener('change', onChange);
@@ -26,5 +30,17 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(subscribe, () => mediaList(query)?.matches ?? false, () => false);
 }
+
+/**
+ * A layout choice a server-rendered screen makes by the viewport (the phone calendar, the phone
+ * dividend history). The server has no viewport: it renders `undefined`, and so does the browser's
+ * hydration of that HTML (no mismatch); the screen then draws BOTH layouts, each shown or hidden by a
+ * CSS media query on the same breakpoint, so a phone's first paint is already the phone
+ * layout. Right after hydration React re-renders with the query's answer and the other layout goes.
+ * A screen rendered in the browser gets the answer at once, as `useMediaQuery`.
+ */
+export function useLayoutQuery(query: string): boolean | undefined {
+  return useSyncExternalStore<boolean | undefined>(useSubscription(query), () => mediaList(query)?.matches ?? false, () => undefined);
+}
+

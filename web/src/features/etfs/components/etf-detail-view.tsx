@@ -22,7 +22,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useDeferredData } from '../../../lib/use-deferred-data.ts';
 import { useCanonicalLink } from '../../../lib/use-canonical-link.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { useLayoutQuery } from '../../../lib/use-media-query.ts';
 import { useGetTickerNewsQuery } from '../api.ts';
 import { latestDeclaredAmount, payoutsPerYear, performancePeriodLabel } from '../performance-period.ts';
 import { BackLink } from './back-link.tsx';
@@ -261,8 +261,12 @@ function DistributionRate({ etf, payouts }: { etf: EtfDetail; payouts: number })
 function DividendHistory({ etf }: { etf: EtfDetail }) {
   const rows = etf.dividendHistory.slice(0, DIVIDEND_ROWS);
   const issuer = issuerOfFund(etf);
-  // phones: the three columns of the spec, each payout's ROC figure and source on a line under it
-  const phone = useMediaQuery(PHONE_HISTORY_QUERY);
+  // phones: the three columns of the spec, each payout's ROC figure and source on a line under it.
+  // While a server-rendered page hydrates (undefined) both are drawn: the wide columns hide below sm and
+  // the phone lines from sm on (CSS, the same breakpoint), so a phone's first paint is the phone table.
+  const phone = useLayoutQuery(PHONE_HISTORY_QUERY);
+  const wide = phone !== true;
+  const narrow = phone !== false;
   return (
     <Card $padding={false} aria-labelledby="dividend-history-title">
       <CardHead>
@@ -277,20 +281,20 @@ function DividendHistory({ etf }: { etf: EtfDetail }) {
               <Th>Ex-Dividend Date</Th>
               <Th>Payout Date</Th>
               <Th $align="right">Amount</Th>
-              {phone ? null : (
+              {wide ? (
                 <>
-                  <Th $align="right">
+                  <Th $align="right" $hideBelow="sm">
                     <RocHeader />
                   </Th>
-                  <Th>Source</Th>
+                  <Th $hideBelow="sm">Source</Th>
                 </>
-              )}
+              ) : null}
             </tr>
           </thead>
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <MessageCell colSpan={phone ? 3 : 5}>No dividend history available</MessageCell>
+                <MessageCell colSpan={wide ? 5 : 3}>No dividend history available</MessageCell>
               </tr>
             ) : (
               rows.map((d) => (
@@ -313,19 +317,19 @@ function DividendHistory({ etf }: { etf: EtfDetail }) {
                         </Est>
                       ) : null}
                     </Td>
-                    {phone ? null : (
+                    {wide ? (
                       <>
-                        <Td $align="right">
+                        <Td $align="right" $hideBelow="sm">
                           <RocCell item={d} />
                         </Td>
-                        <SourceCell>
+                        <SourceCell $hideBelow="sm">
                           <DistributionSourceLabel entry={d} issuer={issuer} />
                         </SourceCell>
                       </>
-                    )}
+                    ) : null}
                   </tr>
                   {/* phones: the ROC figure and the source on a line of their own under the payout */}
-                  {phone ? (
+                  {narrow ? (
                     <PhoneDetail>
                       <td colSpan={3}>
                         <RocNote item={d} />
@@ -484,6 +488,9 @@ const SourceCell = styled(Td)`
 
 /** Phones: a payout's ROC figure and source, under its row. */
 const PhoneDetail = styled.tr`
+  @media (min-width: ${theme.breakpoints.sm}px) {
+    display: none;
+  }
   & td {
     padding-top: 0;
     font-size: ${theme.fontSizes.xs};
@@ -496,9 +503,11 @@ const PhoneDetail = styled.tr`
 
 /** Phones: a payout's row runs on into its detail line (no border between them). */
 const HistoryTable = styled(Table)`
-  & tbody tr:has(+ ${PhoneDetail}) td {
-    border-bottom: 0;
-    padding-bottom: 2px;
+  @media ${PHONE_HISTORY_QUERY} {
+    & tbody tr:has(+ ${PhoneDetail}) td {
+      border-bottom: 0;
+      padding-bottom: 2px;
+    }
   }
 `;
 
