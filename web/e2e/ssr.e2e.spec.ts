@@ -15,6 +15,7 @@ import { screenshot, screenshotOnFailure } from './support/screenshots.ts';
 let browser: Browser;
 let noScript: BrowserContext;
 let withScript: BrowserContext;
+let withScriptPhone: BrowserContext;
 let owner: BrowserContext;
 let fund: ListedEtf;
 let second: ListedEtf;
@@ -25,6 +26,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   noScript = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, viewport: { width: 1280, height: 800 }, locale: 'en-US', timezoneId: 'America/New_York' });
   withScript = await newContext(browser, 'desktop');
+  withScriptPhone = await newContext(browser, 'phone');
   const funds = await brandEtfs('roundhill');
   expect(funds.length).toBeGreaterThan(1);
   [fund, second] = [funds[0]!, funds[1]!];
@@ -119,6 +121,8 @@ describe('public pages arrive rendered', () => {
       expect(response?.status()).toBe(200);
       const html = await response!.text();
       expect(html).toContain('id="ssr-payload"');
+      // the installable app's manifest (and so the service worker's start) is in the rendered page too
+      expect(html).toMatch(/<link rel="manifest" href="[^"]+"/);
       for (const text of screen.content()) await visible((typeof text === 'string' ? page.getByText(text, { exact: false }) : page.getByText(text)).filter({ visible: true }));
       // styled on the first paint: the header's styles came with the HTML
       expect(await page.evaluate(() => getComputedStyle(document.querySelector('header')!).position)).toBe('sticky');
@@ -126,34 +130,36 @@ describe('public pages arrive rendered', () => {
       await page.close();
     });
 
-    it(`${screen.name}: hydrates without warnings and reads nothing it arrived with`, async () => {
-      const page = await withScript.newPage();
-      pages.push(page);
-      const messages: string[] = [];
-      page.on('console', (m) => {
-        // the header asks who is signed in: a visitor's 401 is the answer, not a fault
-        if (m.type() === 'error' && /status of 401/.test(m.text())) return;
-        if (m.type() === 'error' || m.type() === 'warning') messages.push(`${m.type()}: ${m.text()}`);
+    for (const size of ['desktop', 'phone'] as const) {
+      it(`${screen.name} (${size}): hydrates without warnings and reads nothing it arrived with`, async () => {
+        const page = await (size === 'phone' ? withScriptPhone : withScript).newPage();
+        pages.push(page);
+        const messages: string[] = [];
+        page.on('console', (m) => {
+          // the header asks who is signed in: a visitor's 401 is the answer, not a fault
+          if (m.type() === 'error' && /status of 401/.test(m.text())) return;
+          if (m.type() === 'error' || m.type() === 'warning') messages.push(`${m.type()}: ${m.text()}`);
+        });
+        page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
+        const api: string[] = [];
+        page.on('request', (r: Request) => {
+          const url = new URL(r.url());
+          if (url.pathname.startsWith('/api/')) api.push(`${url.pathname}${url.search}`);
+        });
+        const userRead = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user');
+        await page.goto(screen.path());
+        // hydrated: the first heading of the screen is React's (a lazy screen hydrates once its chunk arrived)
+        const probe = screen.hydrates ?? 'main h1';
+        await waitUntil(() => hydrated(page, probe), `${screen.name}: ${probe} hydrated`);
+        // the header's own read (who is signed in) is made after hydration: by then every mount's reads were sent
+        await userRead;
+        expect(messages).toEqual([]);
+        const again = api.filter((path) => screen.preloaded.some((p) => p.test(path)));
+        expect(again).toEqual([]);
+        await screenshot(page, `ssr-${screen.name}-hydrated-${size}`);
+        await page.close();
       });
-      page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
-      const api: string[] = [];
-      page.on('request', (r: Request) => {
-        const url = new URL(r.url());
-        if (url.pathname.startsWith('/api/')) api.push(`${url.pathname}${url.search}`);
-      });
-      const userRead = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user');
-      await page.goto(screen.path());
-      // hydrated: the first heading of the screen is React's (a lazy screen hydrates once its chunk arrived)
-      const probe = screen.hydrates ?? 'main h1';
-      await waitUntil(() => hydrated(page, probe), `${screen.name}: ${probe} hydrated`);
-      // the header's own read (who is signed in) is made after hydration: by then every mount's reads were sent
-      await userRead;
-      expect(messages).toEqual([]);
-      const again = api.filter((path) => screen.preloaded.some((p) => p.test(path)));
-      expect(again).toEqual([]);
-      await screenshot(page, `ssr-${screen.name}-hydrated`);
-      await page.close();
-    });
+    }
   }
 
   it('the fund page carries its title, description, Open Graph tags and schema.org data', async () => {

@@ -7,6 +7,7 @@ import { readSsrPayload } from './app/ssr-payload.ts';
 import { makeStore } from './app/store.ts';
 import { prefetchOnNavigation } from './lib/route-prefetch.ts';
 import { markServed } from './lib/served-entries.ts';
+import { settleServerLayouts } from './lib/use-media-query.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
 
 /**
@@ -20,6 +21,9 @@ import { yieldToMain } from './lib/yield-to-main.ts';
  */
 async function start(container: HTMLElement): Promise<void> {
   const payload = readSsrPayload(document);
+  // The server drew both layouts of a screen that depends on the viewport: the other one goes now,
+  // before anything reads the page (lib/use-media-query.ts).
+  if (payload) settleServerLayouts(container);
   await yieldToMain();
   const store = makeStore(payload ? { preloadedState: payload.state } : {});
   if (payload) markServed(Object.values(payload.state.api.queries).flatMap((q) => (q?.endpointName ? [q.endpointName] : [])));

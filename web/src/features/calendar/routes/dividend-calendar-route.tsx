@@ -9,7 +9,7 @@ import { calendarWeeks, groupByDate } from '../../../lib/calendar-weeks.ts';
 import { formatShortDate } from '../../../lib/format.ts';
 import { useMarketToday } from '../../../lib/render-clock.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useLayoutQuery } from '../../../lib/use-media-query.ts';
+import { layoutOnly, useLayoutQuery } from '../../../lib/use-media-query.ts';
 import { theme } from '../../../styles/theme.ts';
 import { CompactDay } from '../components/compact-day.tsx';
 import { DayCard } from '../components/day-card.tsx';
@@ -33,7 +33,7 @@ export default function DividendCalendarRoute() {
   // Market holidays are shown on their day ("Market closed: Thanksgiving Day"); without them the calendar still works.
   const { data: holidays } = useGetMarketHolidaysQuery();
   const holidayOf = useMemo(() => new Map((holidays ?? []).map((h) => [h.date, h.name])), [holidays]);
-  // undefined while a server-rendered page hydrates: both layouts, CSS shows the viewport's (lib/use-media-query.ts)
+  // undefined in the server's render: both layouts, CSS shows the viewport's (lib/use-media-query.ts)
   const compact = useLayoutQuery(COMPACT_QUERY);
   // New York's date, as the server's calendar and the personal area's payouts (the rendered page's, while it hydrates)
   const today = useMarketToday();
@@ -82,14 +82,14 @@ export default function DividendCalendarRoute() {
                 Week {week.number} ({formatShortDate(week.days[0])} - {formatShortDate(week.days[week.days.length - 1])})
               </WeekTitle>
               {compact !== false ? (
-                <CompactDays>
+                <CompactDays {...layoutOnly(COMPACT_QUERY, true, compact)}>
                   {week.days.map((day) => (
                     <CompactDay key={day} day={day} today={today} payouts={byDate.get(day) ?? NO_PAYOUTS} holiday={holidayOf.get(day)} open={openDays.has(day)} onToggle={toggle} />
                   ))}
                 </CompactDays>
               ) : null}
               {compact !== true ? (
-                <WideDays>
+                <WideDays {...layoutOnly(COMPACT_QUERY, false, compact)}>
                   {week.days.map((day) => (
                     <DayCard key={day} day={day} today={today} payouts={byDate.get(day) ?? NO_PAYOUTS} holiday={holidayOf.get(day)} />
                   ))}
@@ -149,8 +149,8 @@ const Days = styled.div`
 `;
 
 /**
- * The two layouts, each hidden by CSS where it does not belong: only one is rendered once the viewport
- * is known, both while a server-rendered page hydrates (the server has none).
+ * The two layouts, each hidden by CSS where it does not belong: the server renders both (it has no
+ * viewport), the browser one.
  */
 const CompactDays = styled(Days)`
   @media (min-width: ${theme.breakpoints.md}px) {

@@ -22,7 +22,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useDeferredData } from '../../../lib/use-deferred-data.ts';
 import { useCanonicalLink } from '../../../lib/use-canonical-link.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useLayoutQuery } from '../../../lib/use-media-query.ts';
+import { layoutOnly, useLayoutQuery } from '../../../lib/use-media-query.ts';
 import { useGetTickerNewsQuery } from '../api.ts';
 import { latestDeclaredAmount, payoutsPerYear, performancePeriodLabel } from '../performance-period.ts';
 import { BackLink } from './back-link.tsx';
@@ -262,11 +262,13 @@ function DividendHistory({ etf }: { etf: EtfDetail }) {
   const rows = etf.dividendHistory.slice(0, DIVIDEND_ROWS);
   const issuer = issuerOfFund(etf);
   // phones: the three columns of the spec, each payout's ROC figure and source on a line under it.
-  // While a server-rendered page hydrates (undefined) both are drawn: the wide columns hide below sm and
-  // the phone lines from sm on (CSS, the same breakpoint), so a phone's first paint is the phone table.
+  // The server draws both (undefined): the wide columns hide below sm and the phone lines from sm on
+  // (CSS, the same breakpoint), so a phone's first paint is the phone table (lib/use-media-query.ts).
   const phone = useLayoutQuery(PHONE_HISTORY_QUERY);
   const wide = phone !== true;
   const narrow = phone !== false;
+  const wideOnly = layoutOnly(PHONE_HISTORY_QUERY, false, phone);
+  const phoneOnly = layoutOnly(PHONE_HISTORY_QUERY, true, phone);
   return (
     <Card $padding={false} aria-labelledby="dividend-history-title">
       <CardHead>
@@ -283,10 +285,12 @@ function DividendHistory({ etf }: { etf: EtfDetail }) {
               <Th $align="right">Amount</Th>
               {wide ? (
                 <>
-                  <Th $align="right" $hideBelow="sm">
+                  <Th $align="right" $hideBelow="sm" {...wideOnly}>
                     <RocHeader />
                   </Th>
-                  <Th $hideBelow="sm">Source</Th>
+                  <Th $hideBelow="sm" {...wideOnly}>
+                    Source
+                  </Th>
                 </>
               ) : null}
             </tr>
@@ -319,10 +323,10 @@ function DividendHistory({ etf }: { etf: EtfDetail }) {
                     </Td>
                     {wide ? (
                       <>
-                        <Td $align="right" $hideBelow="sm">
+                        <Td $align="right" $hideBelow="sm" {...wideOnly}>
                           <RocCell item={d} />
                         </Td>
-                        <SourceCell $hideBelow="sm">
+                        <SourceCell data-hide-below="sm" {...wideOnly}>
                           <DistributionSourceLabel entry={d} issuer={issuer} />
                         </SourceCell>
                       </>
@@ -330,7 +334,7 @@ function DividendHistory({ etf }: { etf: EtfDetail }) {
                   </tr>
                   {/* phones: the ROC figure and the source on a line of their own under the payout */}
                   {narrow ? (
-                    <PhoneDetail>
+                    <PhoneDetail {...phoneOnly}>
                       <td colSpan={3}>
                         <RocNote item={d} />
                         <DistributionSourceLabel entry={d} issuer={issuer} />
@@ -481,7 +485,7 @@ const Est = styled.span`
 `;
 
 /** The source's words wrap in a narrow column (the history shares the row with the news on wide screens). */
-const SourceCell = styled(Td)`
+const SourceCell = styled.td`
   min-width: 9rem;
   max-width: 14rem;
 `;
