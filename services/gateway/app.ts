@@ -117,5 +117,6 @@ export function createApp(deps: AppDeps): express.Application {
   app.use(apiNotFound);
   app.use(errorHandler(deps.logger, deps.writeHealth));
   const reads = fastReads(deps.config, deps.logger, prepared);
-  return inFrontOf(app, rendering ? (req, res) => reads(req, res) || rendering.fast(req, res) : reads);
+  // The prepared views are all under /api and the rendered pages never are: one lookup per request, not two.
+  return inFrontOf(app, rendering ? (req, res) => (req.url?.startsWith('/api/') ? reads(req, res) : rendering.fast(req, res)) : reads);
 }
