@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppRoot } from './app/app-root.tsx';
 import { createAppRouter } from './app/router.tsx';
-import { readSsrPayload } from './app/ssr-payload.ts';
+import { readSsrPayload, SSR_PAYLOAD_ID } from './app/ssr-payload.ts';
 import { makeStore } from './app/store.ts';
 import { prefetchOnNavigation } from './lib/route-prefetch.ts';
 import { markServed } from './lib/served-entries.ts';
@@ -20,10 +20,15 @@ import { yieldToMain } from './lib/yield-to-main.ts';
  * the HTML instead of drawing it anew. Any other page (signed-in screens) is rendered here.
  */
 async function start(container: HTMLElement): Promise<void> {
+  if (document.getElementById(SSR_PAYLOAD_ID)) {
+    // The server drew both layouts of a screen that depends on the viewport: the other one goes now,
+    // before anything reads the page (lib/use-media-query.ts).
+    settleServerLayouts(container);
+    // The rendered page is painted before any start-up work (parsing the state, the store, hydration):
+    // queued right behind the bundle, that work held the first paint of HTML that was already there.
+    await afterNextPaint();
+  }
   const payload = readSsrPayload(document);
-  // The server drew both layouts of a screen that depends on the viewport: the other one goes now,
-  // before anything reads the page (lib/use-media-query.ts).
-  if (payload) settleServerLayouts(container);
   await yieldToMain();
   const store = makeStore(payload ? { preloadedState: payload.state } : {});
   if (payload) markServed(Object.values(payload.state.api.queries).flatMap((q) => (q?.endpointName ? [q.endpointName] : [])));
@@ -44,6 +49,22 @@ async function start(container: HTMLElement): Promise<void> {
   startTransition(() => {
     if (payload) hydrateRoot(container, app);
     else createRoot(container).render(app);
+  });
+}
+
+/**
+ * Resolves once the browser has painted a frame (a task queued from the frame's animation callback runs
+ * after its paint), or after 200 ms: a tab opened in the background paints nothing until shown.
+ */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 200);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
   });
 }
 
