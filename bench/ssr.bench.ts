@@ -95,7 +95,10 @@ async function main(): Promise<void> {
   const app = await startServer({ dataDir, env: logLevel ? { LOG_LEVEL: logLevel } : {}, onLine: (line) => (log.length < 20_000 ? (log += `${line}\n`) : undefined) });
   const raw = fork(fileURLToPath(import.meta.url), ['--serve-raw'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
-    if (!/server rendering on/.test(log)) throw new Error(`the server does not render pages (run \`npm run build\`): ${log.split('\n').find((l) => /server rendering/.test(l)) ?? 'no log line'}`);
+    // Asked of the page itself: the log is buffered (written per 16 KiB or per second), so its start line may not be out yet.
+    if (!(await (await fetch(`${app.baseUrl}/`)).text()).includes('id="ssr-payload"')) {
+      throw new Error(`the server does not render pages (run \`npm run build\`): ${log.split('\n').find((l) => /server rendering/.test(l)) ?? 'no log line yet'}`);
+    }
     const { port: rawPort } = await nextMessage<{ port: number }>(raw);
     const top = (await (await fetch(`${app.baseUrl}/api/top-performers`)).json()) as { ticker: string; brandSlug: string }[];
     const fund = `/etfs/${top[0]!.brandSlug}/${top[0]!.ticker}`;
