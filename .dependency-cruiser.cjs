@@ -122,7 +122,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['^web/dist/', '^data/', '^coverage/'] },
+    exclude: { path: ['^web/dist/', '^web/dist-ssr/', '^data/', '^coverage/'] },
     // Keep `node_modules/...` paths (node_modules is a symlink in some worktrees).
     preserveSymlinks: true,
     // See `import type` too (type-only imports count for the layering; `web-contracts-type-only` needs them).

@@ -14,7 +14,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig([
-  globalIgnores(['**/node_modules/', '**/dist/', 'coverage/', 'data/', 'tmp/', '.bench/', 'web/e2e/.screenshots/']),
+  globalIgnores(['**/node_modules/', '**/dist/', 'web/dist-ssr/', 'coverage/', 'data/', 'tmp/', '.bench/', 'web/e2e/.screenshots/']),
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
   {

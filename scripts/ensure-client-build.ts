@@ -6,7 +6,8 @@
  * Sources: everything under web/src and web/public, web/index.html, the Vite config and the plugin it
  * imports, tsconfig.json (Vite's transform reads it) and package-lock.json (new dependency versions).
  * Vite empties web/dist before it writes, and index.html is among the last files written, so an
- * interrupted build leaves no index.html and the next start builds again.
+ * interrupted build leaves no index.html and the next start builds again; the same holds for the
+ * server entry's bundle (web/dist-ssr/entry-server.js), built second.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -17,6 +18,11 @@ export const CLIENT_SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/v
 
 /** The build's marker: written by every successful build. */
 export const CLIENT_BUILD_MARKER = 'web/dist/index.html';
+/**
+ * The server entry's bundle (`vite build --ssr`, the second step of `npm run build`): the public pages'
+ * server rendering (services/gateway/ssr.ts). Missing or older than a source, the client is built again.
+ */
+export const SERVER_BUILD_MARKER = 'web/dist-ssr/entry-server.js';
 
 export type BuildDecision = { build: true; reason: string } | { build: false; reason: string };
 
@@ -47,8 +53,11 @@ function newestUnder(entry: string): { file: string; mtimeMs: number } | null {
 
 /** Whether the client must be built: no build yet, or a source changed after the last build. */
 export function clientBuildDecision(root: string): BuildDecision {
-  const builtAt = mtimeOrNull(path.join(root, CLIENT_BUILD_MARKER));
-  if (builtAt === null) return { build: true, reason: `${CLIENT_BUILD_MARKER} is missing` };
+  const clientAt = mtimeOrNull(path.join(root, CLIENT_BUILD_MARKER));
+  if (clientAt === null) return { build: true, reason: `${CLIENT_BUILD_MARKER} is missing` };
+  const serverAt = mtimeOrNull(path.join(root, SERVER_BUILD_MARKER));
+  if (serverAt === null) return { build: true, reason: `${SERVER_BUILD_MARKER} is missing` };
+  const builtAt = Math.min(clientAt, serverAt);
   for (const source of CLIENT_SOURCES) {
     const newest = newestUnder(path.join(root, source));
     if (newest && newest.mtimeMs > builtAt) {

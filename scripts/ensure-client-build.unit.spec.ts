@@ -15,6 +15,12 @@ function file(relative: string, at: number): void {
   utimesSync(full, at, at);
 }
 
+/** Both outputs of `npm run build`: the client and the server entry's bundle. */
+function built(at: number): void {
+  file('web/dist/index.html', at);
+  file('web/dist-ssr/entry-server.js', at);
+}
+
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'weeklydiv-client-build-'));
   file('web/src/main.tsx', T0);
@@ -35,18 +41,30 @@ describe('clientBuildDecision', () => {
   });
 
   it('skips the build when the build is newer than every source (a restart)', () => {
-    file('web/dist/index.html', T0 + 60);
+    built(T0 + 60);
     expect(clientBuildDecision(root).build).toBe(false);
   });
 
-  it('builds when a file deep under web/src changed after the build, and names it', () => {
+  it('builds when the server bundle is missing (a client built before server rendering, or an interrupted second step)', () => {
     file('web/dist/index.html', T0 + 60);
+    expect(clientBuildDecision(root)).toEqual({ build: true, reason: 'web/dist-ssr/entry-server.js is missing' });
+  });
+
+  it('builds when a source changed after the older of the two outputs', () => {
+    file('web/dist/index.html', T0 + 180);
+    file('web/dist-ssr/entry-server.js', T0 + 60);
+    file('web/src/main.tsx', T0 + 120);
+    expect(clientBuildDecision(root)).toEqual({ build: true, reason: 'web/src/main.tsx changed after the last build' });
+  });
+
+  it('builds when a file deep under web/src changed after the build, and names it', () => {
+    built(T0 + 60);
     file('web/src/features/etfs/routes/list.tsx', T0 + 120);
     expect(clientBuildDecision(root)).toEqual({ build: true, reason: 'web/src/features/etfs/routes/list.tsx changed after the last build' });
   });
 
   it('builds when the dependencies changed (package-lock.json) or a new public asset arrived', () => {
-    file('web/dist/index.html', T0 + 60);
+    built(T0 + 60);
     file('package-lock.json', T0 + 120);
     expect(clientBuildDecision(root)).toMatchObject({ build: true, reason: 'package-lock.json changed after the last build' });
     file('package-lock.json', T0);
@@ -55,7 +73,7 @@ describe('clientBuildDecision', () => {
   });
 
   it('ignores files outside the client sources (server code, docs)', () => {
-    file('web/dist/index.html', T0 + 60);
+    built(T0 + 60);
     file('services/gateway/app.ts', T0 + 120);
     file('docs/benchmarks.md', T0 + 120);
     expect(clientBuildDecision(root).build).toBe(false);

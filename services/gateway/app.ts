@@ -1,6 +1,9 @@
 import express from 'express';
 import type { AppDeps } from '../http/deps.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { clientRouter } from './client.ts';
+import { PageRenderer } from './ssr.ts';
 import { publishedPageByPath } from '../../read-models/pages/queries.ts';
 import { apiNotFound, errorHandler, type ErrorBody } from '../http/errors.ts';
 import { healthRouter } from './health.ts';
@@ -106,8 +109,14 @@ export function createApp(deps: AppDeps): express.Application {
   mountEndpoints(app, deps, accessGuards(deps), handled);
   app.use('/api', apiNotFound);
 
-  app.use(clientRouter(deps.config.webDistDir, { appUrl: deps.config.appUrl, publishedAt: (path) => publishedPageByPath(deps.readModels, path) }));
+  const prepared = preparedReads(handled);
+  // The public pages rendered on the server (ssr.ts), when the client is built.
+  const indexFile = path.join(deps.config.webDistDir, 'index.html');
+  const rendering = existsSync(indexFile) ? new PageRenderer(deps, handled, prepared, indexFile) : undefined;
+  app.use(clientRouter(deps.config.webDistDir, { appUrl: deps.config.appUrl, publishedAt: (path) => publishedPageByPath(deps.readModels, path) }, rendering));
   app.use(apiNotFound);
   app.use(errorHandler(deps.logger, deps.writeHealth));
-  return inFrontOf(app, fastReads(deps.config, deps.logger, preparedReads(handled)));
+  const reads = fastReads(deps.config, deps.logger, prepared);
+  // The prepared views are all under /api and the rendered pages never are: one lookup per request, not two.
+  return inFrontOf(app, rendering ? (req, res) => (req.url?.startsWith('/api/') ? reads(req, res) : rendering.fast(req, res)) : reads);
 }

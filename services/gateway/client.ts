@@ -3,6 +3,7 @@ import path from 'node:path';
 import express, { Router } from 'express';
 import { registerCache } from '../../domain/caches/registry.ts';
 import { normalisePagePath } from '../../contracts/page-path.ts';
+import type { PreparedJson } from '../../read-models/runtime/prepared-json.ts';
 
 /** Vite puts content-hashed files under `assets/`: safe to cache forever. */
 const ASSETS_DIR = 'assets';
@@ -100,6 +101,15 @@ export function withPageHead(indexHtml: string, page: ManagedPageHead, appUrl: s
   return html.replace(/<\/head>/i, () => `${extra.map((t) => `  ${t}\n`).join('')}  </head>`);
 }
 
+/** The server rendering of the public pages (ssr.ts `PageRenderer`), as the client router uses it. */
+export interface RenderedPages {
+  /** Whether a client route is a public page rendered on the server. */
+  renders(pathname: string): boolean;
+  /** The rendered answer (kept or rendered now); null: serve the shell. */
+  page(url: string, managed?: ManagedPageHead): Promise<PreparedJson | null>;
+  send(req: express.Request, res: express.Response, answer: PreparedJson): void;
+}
+
 /**
  * Serves the built client (vite build → web/dist):
  * - hashed assets (`/assets/*`) with a one-year immutable cache; a missing asset is a 404, never the
@@ -111,10 +121,12 @@ export function withPageHead(indexHtml: string, page: ManagedPageHead, appUrl: s
  *   deployment is picked up on the next navigation: status 200 on a path of the client's route table
  *   (CLIENT_ROUTES) or of a published managed page (with that page's head: withPageHead), 404 on any
  *   other, drafts included (the app then draws "Page Not Found"; no soft 404s, D18).
+ * - the public pages (`rendering.renders`, and published managed pages) rendered on the server
+ *   when `rendering` is given and the page renders; the shell otherwise.
  * When the client is not built, those routes answer 503 with a short text saying so.
  * Mounted after the API routes; `/api/*` never reaches it.
  */
-export function clientRouter(distDir: string, pages?: ManagedPages): Router {
+export function clientRouter(distDir: string, pages?: ManagedPages, rendering?: RenderedPages): Router {
   const router = Router();
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -146,9 +158,16 @@ export function clientRouter(distDir: string, pages?: ManagedPages): Router {
   router.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     res.setHeader('Cache-Control', 'no-cache');
-    if (isClientRoute(req.path)) return res.status(200).sendFile(indexFile);
+    // The public pages arrive rendered (ssr.ts); any other route, or a page that did not render, is the shell.
+    if (isClientRoute(req.path)) {
+      const rendered = rendering?.renders(req.path) ? await rendering.page(req.originalUrl) : null;
+      if (rendered) return rendering!.send(req, res, rendered);
+      return res.status(200).sendFile(indexFile);
+    }
     const page = pages ? await pages.publishedAt(normalisePagePath(req.path)) : null;
     if (!page) return res.status(404).sendFile(indexFile);
+    const rendered = rendering ? await rendering.page(req.originalUrl, page) : null;
+    if (rendered) return rendering!.send(req, res, rendered);
     res.status(200).type('html').send(withPageHead(indexHtml(indexFile), page, pages!.appUrl));
   });
   return router;

@@ -83,6 +83,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await snaptrade.close();
     await stripe.close();
     await issuerFeed.close();
-    if (ownDist) rmSync(ownDist, { recursive: true, force: true });
+    if (ownDist) for (const dir of [ownDist, `${ownDist}-ssr`]) rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -10,7 +10,12 @@ import { REPO_ROOT } from './server.ts';
  */
 export async function buildClient(outDir: string): Promise<void> {
   const vite = path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js');
-  const args = [vite, 'build', '--config', 'web/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'];
+  await viteBuild([vite, 'build', '--config', 'web/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn']);
+  // The server entry, where the gateway looks for it (services/gateway/ssr.ts serverBundlePath): `<outDir>-ssr`.
+  await viteBuild([vite, 'build', '--config', 'web/vite.config.ts', '--ssr', 'src/entry-server.tsx', '--outDir', `${outDir}-ssr`, '--emptyOutDir', '--logLevel', 'warn']);
+}
+
+async function viteBuild(args: string[]): Promise<void> {
   const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));

@@ -105,8 +105,26 @@ export function isApiError(error: unknown): error is ApiError {
   return typeof error === 'object' && error !== null && 'status' in error && 'message' in error && 'data' in error;
 }
 
-export const apiBaseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (arg, { signal }) => {
+/**
+ * The server's reads for its render (web/src/entry-server.tsx): a GET of `/api` answered in the
+ * server's process from the same views the API serves, never over HTTP. The store's thunk
+ * `extra` carries it on the server; in the browser there is none and the base query fetches.
+ */
+export interface ServerReads {
+  read(url: string): Promise<{ data: unknown } | { error: ApiError }>;
+}
+
+function serverReadsOf(extra: unknown): ServerReads | undefined {
+  return extra && typeof extra === 'object' && 'read' in extra ? (extra as ServerReads) : undefined;
+}
+
+export const apiBaseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (arg, { signal, extra }) => {
   const request: ApiRequest = typeof arg === 'string' ? { url: arg } : arg;
+  const server = serverReadsOf(extra);
+  if (server) {
+    if (request.method && request.method !== 'GET') return { error: { status: 405, message: '405: the server render only reads', data: undefined } };
+    return server.read(buildUrl(request.url, request.params));
+  }
   const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
   const init: RequestInit = { method: request.method ?? 'GET', credentials: 'include', headers, signal };
   if (request.cache) init.cache = request.cache;

@@ -17,6 +17,11 @@ export type PrefetchDispatch = ThunkDispatch<{ [K in typeof baseApi.reducerPath]
  */
 export interface RouteHandle {
   prefetch?: (params: Params, dispatch: PrefetchDispatch) => void;
+  /**
+   * Reads the server also renders the screen with (web/src/entry-server.tsx) that the browser does not
+   * start on navigation, because the screen reads them again on every mount anyway (the news feed).
+   */
+  serverPrefetch?: (params: Params, dispatch: PrefetchDispatch) => void;
 }
 
 interface MatchLike {
@@ -32,15 +37,28 @@ export function prefetchMatches(matches: readonly MatchLike[], dispatch: Prefetc
   }
 }
 
+/** The server's render: every read of the matched routes, the server-only ones too. */
+export function serverPrefetchMatches(matches: readonly MatchLike[], dispatch: PrefetchDispatch): void {
+  for (const match of matches) {
+    const handle = match.route.handle as RouteHandle | undefined;
+    handle?.prefetch?.(match.params, dispatch);
+    handle?.serverPrefetch?.(match.params, dispatch);
+  }
+}
+
 interface RouterLike {
   state: { location: { key: string }; matches: readonly MatchLike[] };
   subscribe(listener: (state: RouterLike['state']) => void): () => void;
 }
 
-/** Prefetches for the current location now and for every location the router moves to later. */
-export function prefetchOnNavigation(router: RouterLike, dispatch: PrefetchDispatch): () => void {
+/**
+ * Prefetches for the current location now (unless `current: false`: a server-rendered page arrived
+ * with its reads, and asking the store about each costs a slow phone tens of ms) and for every
+ * location the router moves to later.
+ */
+export function prefetchOnNavigation(router: RouterLike, dispatch: PrefetchDispatch, options: { current?: boolean } = {}): () => void {
   let key = router.state.location.key;
-  prefetchMatches(router.state.matches, dispatch);
+  if (options.current !== false) prefetchMatches(router.state.matches, dispatch);
   return router.subscribe((state) => {
     if (state.location.key === key) return;
     key = state.location.key;

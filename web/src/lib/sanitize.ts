@@ -8,6 +8,10 @@ let hooked = false;
  * get `rel="noopener noreferrer"`. Import this module lazily: it carries DOMPurify (~8 KB gzipped).
  */
 export function sanitizeHtml(html: string): string {
+  // The server's render of a managed page (web/src/entry-server.tsx) has no DOM for DOMPurify: the HTML
+  // it gets is the API's answer, which the server already sanitised with the same rules
+  // (services/core/owner-html.ts). The browser sanitises it again here when it renders the page.
+  if (typeof window === 'undefined') return html;
   if (!hooked) {
     DOMPurify.addHook('afterSanitizeAttributes', (node) => {
       if (node instanceof Element && node.tagName === 'A' && node.getAttribute('target') === '_blank') {

@@ -11,7 +11,9 @@ import { useEffect, useState } from 'react';
  */
 export function useNearViewport<T extends Element>(margin = '600px'): [(element: T | null) => void, boolean] {
   const [element, setElement] = useState<T | null>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // On the server (no window) it is false, as in the browser's first render, so hydration draws the
+  // same: content that waits for the viewport is never in the server's HTML.
+  const [near, setNear] = useState(() => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     if (near || !element) return;
     const observer = new IntersectionObserver(

@@ -6,6 +6,7 @@ import type { RouteHandle } from '../../lib/route-prefetch.ts';
 const calendarHandle: RouteHandle = {
   prefetch: (_params, dispatch) => {
     dispatch(marketApi.util.prefetch('getDividendCalendar', undefined, {}));
+    dispatch(marketApi.util.prefetch('getMarketHolidays', undefined, {}));
   },
 };
 

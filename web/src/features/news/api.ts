@@ -1,6 +1,8 @@
 import type { AnswerOf } from '../../../../contracts/endpoint.ts';
 import type { getNews } from '../../../../contracts/news.ts';
+import { useEffect, useState } from 'react';
 import { baseApi, call, LIST } from '../../api/base-api.ts';
+import { forgetServed, wasServed } from '../../lib/served-entries.ts';
 
 /**
  * GET /api/news: a `_v` cache-busting parameter and no-cache headers, refetched on every
@@ -22,5 +24,9 @@ export const newsApi = baseApi.injectEndpoints({
 });
 
 export function useNewsFeed() {
-  return newsApi.useGetNewsQuery(undefined, { refetchOnMountOrArgChange: true, refetchOnFocus: true });
+  // The mount that hydrates the server's page keeps the feed it came with (lib/served-entries.ts).
+  const [served] = useState(() => wasServed('getNews'));
+  const result = newsApi.useGetNewsQuery(undefined, { refetchOnMountOrArgChange: !served, refetchOnFocus: true });
+  useEffect(() => forgetServed('getNews'), []);
+  return result;
 }

@@ -6,9 +6,10 @@ import { AnchorButton } from '../../../components/ui/button.tsx';
 import { Page, PageSubtitle, PageTitle } from '../../../components/ui/layout.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { calendarWeeks, groupByDate } from '../../../lib/calendar-weeks.ts';
-import { formatShortDate, marketToday } from '../../../lib/format.ts';
+import { formatShortDate } from '../../../lib/format.ts';
+import { useMarketToday } from '../../../lib/render-clock.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { layoutOnly, useLayoutQuery } from '../../../lib/use-media-query.ts';
 import { theme } from '../../../styles/theme.ts';
 import { CompactDay } from '../components/compact-day.tsx';
 import { DayCard } from '../components/day-card.tsx';
@@ -32,8 +33,10 @@ export default function DividendCalendarRoute() {
   // Market holidays are shown on their day ("Market closed: Thanksgiving Day"); without them the calendar still works.
   const { data: holidays } = useGetMarketHolidaysQuery();
   const holidayOf = useMemo(() => new Map((holidays ?? []).map((h) => [h.date, h.name])), [holidays]);
-  const compact = useMediaQuery(COMPACT_QUERY);
-  const today = marketToday(); // New York's date, as the server's calendar and the personal area's payouts
+  // undefined in the server's render: both layouts, CSS shows the viewport's (lib/use-media-query.ts)
+  const compact = useLayoutQuery(COMPACT_QUERY);
+  // New York's date, as the server's calendar and the personal area's payouts (the rendered page's, while it hydrates)
+  const today = useMarketToday();
   const weeks = useMemo(() => calendarWeeks(today), [today]);
   const byDate = useMemo(() => groupByDate(data ?? [], (e) => e.payoutDate), [data]);
   const firstOpen = useMemo(
@@ -62,9 +65,9 @@ export default function DividendCalendarRoute() {
       <DemoDataNotice show={anyDemo(data)} />
       <Body>
         {isLoading ? (
-          <Days aria-busy="true" aria-label="Loading dividend calendar" $compact={compact}>
+          <Days aria-busy="true" aria-label="Loading dividend calendar">
             {Array.from({ length: CALENDAR_SKELETONS }, (_, i) => (
-              <Skeleton key={i} $height={compact ? '48px' : '120px'} $radius="12px" data-testid="calendar-skeleton" />
+              <DaySkeleton key={i} data-testid="calendar-skeleton" />
             ))}
           </Days>
         ) : isError ? (
@@ -78,15 +81,20 @@ export default function DividendCalendarRoute() {
               <WeekTitle id={`week-${week.number}`}>
                 Week {week.number} ({formatShortDate(week.days[0])} - {formatShortDate(week.days[week.days.length - 1])})
               </WeekTitle>
-              <Days $compact={compact}>
-                {week.days.map((day) =>
-                  compact ? (
+              {compact !== false ? (
+                <CompactDays {...layoutOnly(COMPACT_QUERY, true, compact)}>
+                  {week.days.map((day) => (
                     <CompactDay key={day} day={day} today={today} payouts={byDate.get(day) ?? NO_PAYOUTS} holiday={holidayOf.get(day)} open={openDays.has(day)} onToggle={toggle} />
-                  ) : (
+                  ))}
+                </CompactDays>
+              ) : null}
+              {compact !== true ? (
+                <WideDays {...layoutOnly(COMPACT_QUERY, false, compact)}>
+                  {week.days.map((day) => (
                     <DayCard key={day} day={day} today={today} payouts={byDate.get(day) ?? NO_PAYOUTS} holiday={holidayOf.get(day)} />
-                  ),
-                )}
-              </Days>
+                  ))}
+                </WideDays>
+              ) : null}
             </Week>
           ))
         )}
@@ -126,16 +134,41 @@ const WeekTitle = styled.h2`
 `;
 
 /** Days keep their own height (align-items: start, D27: empty days were stretched to the busiest). */
-const Days = styled.div<{ $compact: boolean }>`
+const Days = styled.div`
   display: grid;
   align-items: start;
-  gap: ${({ $compact }) => ($compact ? '6px' : '10px')};
+  gap: 6px;
   grid-template-columns: minmax(0, 1fr);
   @media (min-width: ${theme.breakpoints.md}px) {
+    gap: 10px;
     grid-template-columns: repeat(4, minmax(0, 1fr));
   }
   @media (min-width: ${theme.breakpoints.lg}px) {
     grid-template-columns: repeat(7, minmax(0, 1fr));
+  }
+`;
+
+/**
+ * The two layouts, each hidden by CSS where it does not belong: the server renders both (it has no
+ * viewport), the browser one.
+ */
+const CompactDays = styled(Days)`
+  @media (min-width: ${theme.breakpoints.md}px) {
+    display: none;
+  }
+`;
+
+const WideDays = styled(Days)`
+  @media ${COMPACT_QUERY} {
+    display: none;
+  }
+`;
+
+const DaySkeleton = styled(Skeleton)`
+  height: 48px;
+  border-radius: 12px;
+  @media (min-width: ${theme.breakpoints.md}px) {
+    height: 120px;
   }
 `;
 

@@ -22,7 +22,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useDeferredData } from '../../../lib/use-deferred-data.ts';
 import { useCanonicalLink } from '../../../lib/use-canonical-link.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { layoutOnly, useLayoutQuery } from '../../../lib/use-media-query.ts';
 import { useGetTickerNewsQuery } from '../api.ts';
 import { latestDeclaredAmount, payoutsPerYear, performancePeriodLabel } from '../performance-period.ts';
 import { BackLink } from './back-link.tsx';
@@ -32,6 +32,7 @@ import { PriceHistoryCard } from './price-history-card.tsx';
 import { MetricExplain } from '../../../components/metric-explain.tsx';
 import { ReturnBreakdown } from './return-breakdown.tsx';
 import { RocFigures } from './return-of-capital.tsx';
+import { useRenderNow } from '../../../lib/render-clock.tsx';
 import { SameUnderlying } from './same-underlying.tsx';
 import { AdjustedMark, SplitList } from './split-list.tsx';
 import { theme } from '../../../styles/theme.ts';
@@ -260,8 +261,14 @@ function DistributionRate({ etf, payouts }: { etf: EtfDetail; payouts: number })
 function DividendHistory({ etf }: { etf: EtfDetail }) {
   const rows = etf.dividendHistory.slice(0, DIVIDEND_ROWS);
   const issuer = issuerOfFund(etf);
-  // phones: the three columns of the spec, each payout's ROC figure and source on a line under it
-  const phone = useMediaQuery(PHONE_HISTORY_QUERY);
+  // phones: the three columns of the spec, each payout's ROC figure and source on a line under it.
+  // The server draws both (undefined): the wide columns hide below sm and the phone lines from sm on
+  // (CSS, the same breakpoint), so a phone's first paint is the phone table (lib/use-media-query.ts).
+  const phone = useLayoutQuery(PHONE_HISTORY_QUERY);
+  const wide = phone !== true;
+  const narrow = phone !== false;
+  const wideOnly = layoutOnly(PHONE_HISTORY_QUERY, false, phone);
+  const phoneOnly = layoutOnly(PHONE_HISTORY_QUERY, true, phone);
   return (
     <Card $padding={false} aria-labelledby="dividend-history-title">
       <CardHead>
@@ -276,20 +283,22 @@ function DividendHistory({ etf }: { etf: EtfDetail }) {
               <Th>Ex-Dividend Date</Th>
               <Th>Payout Date</Th>
               <Th $align="right">Amount</Th>
-              {phone ? null : (
+              {wide ? (
                 <>
-                  <Th $align="right">
+                  <Th $align="right" $hideBelow="sm" {...wideOnly}>
                     <RocHeader />
                   </Th>
-                  <Th>Source</Th>
+                  <Th $hideBelow="sm" {...wideOnly}>
+                    Source
+                  </Th>
                 </>
-              )}
+              ) : null}
             </tr>
           </thead>
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <MessageCell colSpan={phone ? 3 : 5}>No dividend history available</MessageCell>
+                <MessageCell colSpan={wide ? 5 : 3}>No dividend history available</MessageCell>
               </tr>
             ) : (
               rows.map((d) => (
@@ -312,20 +321,20 @@ function DividendHistory({ etf }: { etf: EtfDetail }) {
                         </Est>
                       ) : null}
                     </Td>
-                    {phone ? null : (
+                    {wide ? (
                       <>
-                        <Td $align="right">
+                        <Td $align="right" $hideBelow="sm" {...wideOnly}>
                           <RocCell item={d} />
                         </Td>
-                        <SourceCell>
+                        <SourceCell data-hide-below="sm" {...wideOnly}>
                           <DistributionSourceLabel entry={d} issuer={issuer} />
                         </SourceCell>
                       </>
-                    )}
+                    ) : null}
                   </tr>
                   {/* phones: the ROC figure and the source on a line of their own under the payout */}
-                  {phone ? (
-                    <PhoneDetail>
+                  {narrow ? (
+                    <PhoneDetail {...phoneOnly}>
                       <td colSpan={3}>
                         <RocNote item={d} />
                         <DistributionSourceLabel entry={d} issuer={issuer} />
@@ -346,7 +355,7 @@ function DividendHistory({ etf }: { etf: EtfDetail }) {
 
 function TickerNews({ ticker }: { ticker: string }) {
   const { data, isLoading, isError } = useGetTickerNewsQuery(ticker);
-  const now = new Date();
+  const now = useRenderNow(); // the rendered page's instant while it hydrates
   const items = data ?? [];
   return (
     <Card aria-labelledby="ticker-news-title">
@@ -476,13 +485,16 @@ const Est = styled.span`
 `;
 
 /** The source's words wrap in a narrow column (the history shares the row with the news on wide screens). */
-const SourceCell = styled(Td)`
+const SourceCell = styled.td`
   min-width: 9rem;
   max-width: 14rem;
 `;
 
 /** Phones: a payout's ROC figure and source, under its row. */
 const PhoneDetail = styled.tr`
+  @media (min-width: ${theme.breakpoints.sm}px) {
+    display: none;
+  }
   & td {
     padding-top: 0;
     font-size: ${theme.fontSizes.xs};
@@ -495,9 +507,11 @@ const PhoneDetail = styled.tr`
 
 /** Phones: a payout's row runs on into its detail line (no border between them). */
 const HistoryTable = styled(Table)`
-  & tbody tr:has(+ ${PhoneDetail}) td {
-    border-bottom: 0;
-    padding-bottom: 2px;
+  @media ${PHONE_HISTORY_QUERY} {
+    & tbody tr:has(+ ${PhoneDetail}) td {
+      border-bottom: 0;
+      padding-bottom: 2px;
+    }
   }
 `;
 

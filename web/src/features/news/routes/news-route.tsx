@@ -8,6 +8,7 @@ import { Page, PageSubtitle, PageTitle, StateMessage } from '../../../components
 import { SelectField } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatNewsAge } from '../../../lib/format.ts';
+import { useRenderNow } from '../../../lib/render-clock.tsx';
 import { pageCount } from '../../../lib/page-window.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useNewsFeed } from '../api.ts';
@@ -29,7 +30,7 @@ export default function NewsRoute() {
   const current = Math.min(page, totalPages);
   const pageItems = shown.slice((current - 1) * NEWS_PAGE_SIZE, current * NEWS_PAGE_SIZE);
   const buttons: Array<string | null> = [null, ...brands];
-  const now = new Date();
+  const now = useRenderNow(); // the rendered page's instant while it hydrates
 
   return (
     <Page>
