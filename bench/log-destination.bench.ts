@@ -6,7 +6,7 @@
  * - `sync`: pino's default destination before issue 30 (SonicBoom, synchronous: a write(2) per line);
  * - `async`: pino's asynchronous destination (SonicBoom, `sync: false, minLength: 4096`: 4 KiB writes on
  *   libuv's thread pool);
- * - `buffered`: services/gateway/logger.ts (lines kept in memory, one write(2) per 16 KiB or per second;
+ * - `buffered`: services/gateway/logger.ts (lines kept in memory, one write(2) per 64 KiB or per second;
  *   what the server uses);
  * - `worker`: pino's transport in a worker thread (`pino/file`, thread-stream's shared buffer).
  * Figure: the process's CPU time (process.cpuUsage: user + system of every thread, so the worker's and
@@ -124,7 +124,7 @@ async function main(): Promise<void> {
     none: 'serialised, not written (the floor)',
     sync: 'synchronous (pino default, before issue 30): a write(2) per line',
     async: "pino's asynchronous destination (SonicBoom, `sync: false, minLength: 4096`: 4 KiB writes on libuv's pool)",
-    buffered: '**buffered in memory, one write(2) per 16 KiB or per second (services/gateway/logger.ts)**',
+    buffered: '**buffered in memory, one write(2) per 64 KiB or per second (services/gateway/logger.ts)**',
     worker: 'worker thread (pino.transport, pino/file)',
   };
   console.log(

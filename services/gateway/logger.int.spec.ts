@@ -50,6 +50,25 @@ describe('the server log destination', () => {
     closeSync(fd);
   });
 
+  it('writes by itself once 64 KiB are buffered; lines longer than the buffer and multi-byte text arrive whole', () => {
+    const { file, fd } = logFile();
+    const { logger, flushSync } = createServerLogger({ logLevel: 'info', production: true }, { fd });
+    const accents = 'Société Générale — 5 % ✓ 𝟙';
+    let i = 0;
+    // short lines until the buffer writes them without being asked
+    while (readFileSync(file, 'utf8') === '') logger.info(`${accents} ${i++}`);
+    expect(i).toBeGreaterThan(300);
+    const huge = 'x'.repeat(300_000);
+    logger.info(huge);
+    logger.info(`${accents} last`);
+    flushSync();
+    const all = messages(file);
+    expect(all).toHaveLength(i + 2);
+    expect(all.slice(0, i)).toEqual(Array.from({ length: i }, (_, n) => `${accents} ${n}`));
+    expect(all.slice(i)).toEqual([huge, `${accents} last`]);
+    closeSync(fd);
+  });
+
   it.each([
     ['when the event loop runs dry (beforeExit)', ''],
     ['on process.exit', 'process.exit(0);'],
