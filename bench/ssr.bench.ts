@@ -1,8 +1,8 @@
 /**
  * `npm run bench:ssr`: the hot path of a server-rendered public page (issue 30). Prints the server CPU
  * time per request of `GET /`, `GET /etfs` and a fund page (identity, and gzip as a browser asks for it)
- * divided by that of a bare `node:http` server answering the very same body bytes from memory, and
- * PASS/FAIL against 1.5x.
+ * divided by that of a bare `node:http` server answering the very same body bytes with the very same
+ * headers from memory (bench:hotpath's reference), and PASS/FAIL against 1.5x.
  *
  * The real server runs as `npm start` runs it (bench/support/server-process.ts: package.json's start
  * command, its Node flags and environment, the default log level unless BENCH_LOG_LEVEL is set), on a
@@ -21,7 +21,7 @@ import { createServer } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BROWSER, fire, wireBytes } from './api.bench.ts';
+import { BROWSER, fire, replayableHeaders, wireBytes } from './api.bench.ts';
 import { describeMachine, machineMarkdown, writeBenchmarkSection } from './store.bench.ts';
 import { startServer } from './support/server-process.ts';
 
@@ -58,22 +58,25 @@ async function measure(t: Target): Promise<{ cpu: number; rps: number }> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** Child mode: the bare server, answering `/<i>` with the i-th body (and `Content-Encoding: gzip` where given). */
+/**
+ * Child mode: the bare server, answering `/<i>` with the i-th body and the very headers the app sent
+ * with it (one answer's list replayed, less Date, Connection and Keep-Alive, which Node writes itself:
+ * bench/api.bench.ts `replayableHeaders`), with the app's keep-alive timeout.
+ */
 function serveRaw(): void {
-  const bodies: { body: Buffer; gzip: boolean; type: string }[] = [];
+  const bodies: { body: Buffer; headers: string[] }[] = [];
   const server = createServer((req, res) => {
     const found = bodies[Number((req.url ?? '/').slice(1))];
     if (!found) {
       res.writeHead(404).end();
       return;
     }
-    const headers: Record<string, string | number> = { 'Content-Type': found.type, 'Content-Length': found.body.length };
-    if (found.gzip) headers['Content-Encoding'] = 'gzip';
-    res.writeHead(200, headers);
+    res.writeHead(200, found.headers);
     res.end(found.body);
   });
-  process.on('message', (message: { body: string; gzip: boolean; type: string }) => {
-    bodies.push({ body: Buffer.from(message.body, 'base64'), gzip: message.gzip, type: message.type });
+  process.on('message', (message: { body: string; headers: string[]; keepAliveMs: number }) => {
+    bodies.push({ body: Buffer.from(message.body, 'base64'), headers: message.headers });
+    server.keepAliveTimeout = message.keepAliveMs;
     process.send!({ index: bodies.length - 1 });
   });
   server.listen(0, '127.0.0.1', () => {
@@ -114,11 +117,15 @@ async function main(): Promise<void> {
         const json = page.startsWith('/api/');
         if (!json && encoding === 'identity' && !wire.body.toString('utf8').includes('id="ssr-payload"')) throw new Error(`${page} is not rendered`);
         if ((encoding === 'gzip') !== (wire.encoding === 'gzip')) throw new Error(`${page}: ${encoding} asked, ${wire.encoding ?? 'identity'} sent`);
-        raw.send({ body: wire.body.toString('base64'), gzip: encoding === 'gzip', type: json ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8' });
+        const keepAlive = /timeout=(\d+)/.exec(wire.rawHeaders[wire.rawHeaders.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'keep-alive') + 1] ?? '');
+        raw.send({ body: wire.body.toString('base64'), headers: replayableHeaders(wire.rawHeaders), keepAliveMs: keepAlive ? Number(keepAlive[1]) * 1000 : 5000 });
         const { index } = await nextMessage<{ index: number }>(raw);
         const rawUrl = `http://127.0.0.1:${rawPort}/${index}`;
         const same = await wireBytes(rawUrl, headers);
         if (!same.body.equals(wire.body)) throw new Error(`${page}: the bare server answers other bytes`);
+        // same header names in the same order, values of the same length (X-Request-Id differs per answer)
+        const shape = (raw: string[]) => raw.map((v, i) => (i % 2 === 0 ? v.toLowerCase() : v.length)).join('|');
+        if (shape(same.rawHeaders) !== shape(wire.rawHeaders)) throw new Error(`${page}: the bare server answers other headers`);
         pairs.push({
           label: `${page === fund ? 'fund page' : json ? `\`${page}\` (prepared JSON, for comparison)` : page} (${encoding})`,
           bytes: wire.body.length,
@@ -155,7 +162,7 @@ async function main(): Promise<void> {
       machineMarkdown(machine),
       `- At the end: load average ${(loadavg()[0] ?? 0).toFixed(2)} (other work on the machine moves every figure)`,
       '',
-      `Method: \`npm run bench:ssr\` (bench/ssr.bench.ts). The real server as \`npm start\` runs it (package.json's start command; log level ${logLevel ?? 'the default, info: one line per request'}), on a fresh data directory its first start seeds, with the client and server bundles of \`npm run build\`; each page requested once first (rendered and kept: services/gateway/ssr.ts), then answered from the kept page in front of Express. A bare \`node:http\` server (a child of the bench) answers the very same bytes from memory with Content-Type and Content-Length (and Content-Encoding for gzip). autocannon in the parent, 50 connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per run, ${ROUNDS} rounds alternating which goes first. Figure: the server process's user + system CPU (/proc/<pid>/stat) over the run / requests answered; ratio = app / bare server in the same round, median over the rounds.`,
+      `Method: \`npm run bench:ssr\` (bench/ssr.bench.ts). The real server as \`npm start\` runs it (package.json's start command; log level ${logLevel ?? 'the default, info: one line per request'}), on a fresh data directory its first start seeds, with the client and server bundles of \`npm run build\`; each page requested once first (rendered and kept: services/gateway/ssr.ts), then answered from the kept page in front of Express. A bare \`node:http\` server (a child of the bench) answers the very same body with the very same headers from memory (one app answer's header list replayed, less Date, Connection and Keep-Alive, which Node writes itself; checked: same names, same order, values of the same length), as bench:hotpath's reference. autocannon in the parent, 50 connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per run, ${ROUNDS} rounds alternating which goes first. Figure: the server process's user + system CPU (/proc/<pid>/stat) over the run / requests answered; ratio = app / bare server in the same round, median over the rounds.`,
       '',
       table,
     ].join('\n');
