@@ -189,6 +189,29 @@ describe('public pages arrive rendered', () => {
     await page.close();
   });
 
+  it('a choice made on the rendered page before the app started is not lost: the phone sort select, changed while the scripts were held back, sorts once hydrated', async () => {
+    const page = await withScriptPhone.newPage();
+    pages.push(page);
+    // the page's scripts wait until the visitor has chosen (a slow network, a slow phone)
+    let release!: () => void;
+    const chosen = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await chosen;
+      await route.continue();
+    });
+    await page.goto('/etfs', { waitUntil: 'commit' });
+    const select = page.getByLabel('Sort by');
+    await visible(select);
+    expect(await hydrated(page, 'main h1')).toBe(false);
+    await select.selectOption('trueIncomeRate:desc');
+    release();
+    await waitUntil(() => new URL(page.url()).searchParams.get('sort') === 'trueIncomeRate', 'the early choice in the URL once hydrated');
+    expect(await select.inputValue()).toBe('trueIncomeRate:desc');
+    expect(new URL(page.url()).searchParams.get('dir')).toBe('desc');
+    await page.unroute('**/assets/*.js');
+    await page.close();
+  });
+
   it('a client navigation from a rendered page renders the next screen in the browser', async () => {
     const page = await withScript.newPage();
     pages.push(page);
