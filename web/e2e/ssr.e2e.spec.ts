@@ -189,6 +189,30 @@ describe('public pages arrive rendered', () => {
     await page.close();
   });
 
+  it('a choice made on the rendered page before the app started is not lost: the phone sort select, changed while the scripts were held back, sorts once hydrated', async () => {
+    // a context of its own without the service worker, whose cache would answer the scripts past the route
+    const context = await newContext(browser, 'phone', { serviceWorkers: 'block' });
+    const page = await context.newPage();
+    pages.push(page);
+    // the page's scripts wait until the visitor has chosen (a slow network, a slow phone)
+    let release!: () => void;
+    const chosen = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await chosen;
+      await route.continue();
+    });
+    await page.goto('/etfs', { waitUntil: 'commit' });
+    const select = page.getByLabel('Sort by');
+    await visible(select);
+    expect(await hydrated(page, 'main h1')).toBe(false);
+    await select.selectOption('trueIncomeRate:desc');
+    release();
+    await waitUntil(() => new URL(page.url()).searchParams.get('sort') === 'trueIncomeRate', 'the early choice in the URL once hydrated');
+    expect(await select.inputValue()).toBe('trueIncomeRate:desc');
+    expect(new URL(page.url()).searchParams.get('dir')).toBe('desc');
+    await context.close();
+  });
+
   it('a client navigation from a rendered page renders the next screen in the browser', async () => {
     const page = await withScript.newPage();
     pages.push(page);

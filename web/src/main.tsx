@@ -6,6 +6,7 @@ import { createAppRouter } from './app/router.tsx';
 import { readSsrPayload, SSR_PAYLOAD_ID } from './app/ssr-payload.ts';
 import { makeStore } from './app/store.ts';
 import { prefetchOnNavigation } from './lib/route-prefetch.ts';
+import { noteEarlyInput, replayEarlyInput } from './lib/early-input.ts';
 import { markServed } from './lib/served-entries.ts';
 import { settleServerLayouts } from './lib/use-media-query.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
@@ -45,11 +46,15 @@ async function start(container: HTMLElement): Promise<void> {
       <RouterProvider router={router} />
     </AppRoot>
   );
+  // What a visitor chose or typed on the rendered page before now (nothing heard it): given again to
+  // each field once React owns it (lib/early-input.ts).
+  const early = payload ? noteEarlyInput(container) : [];
   // The first render (or hydration) as a transition: React renders it in time slices.
   startTransition(() => {
     if (payload) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
+  if (early.length > 0) void replayEarlyInput(early);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /**
@@ -41,8 +41,9 @@ export function baseUrl(): string {
  * A fresh context (own cookies) at a screen size, with the test server as base URL. Reduced motion:
  * the hero word still changes but without the fade, so screenshots and axe never catch a half-faded word.
  */
-export async function newContext(browser: Browser, size: SizeName = 'desktop'): Promise<BrowserContext> {
+export async function newContext(browser: Browser, size: SizeName = 'desktop', more: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
+    ...more,
     baseURL: baseUrl(),
     viewport: SIZES[size],
     deviceScaleFactor: 1,

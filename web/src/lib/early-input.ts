@@ -1,0 +1,93 @@
+/**
+ * What a visitor typed or chose on a server-rendered page before the app hydrated it (a phone on a slow
+ * network: the sort select changed, a search typed, while the bundle was still on its way). The browser
+ * keeps those values in the DOM, but nothing heard them: no React handler was attached yet, and
+ * hydration then sets each controlled field back to the value it was rendered with. So before hydrating,
+ * the fields whose value differs from the one in the HTML are noted (`noteEarlyInput`), and once React
+ * owns each of them (its props are on the element) the value is given again with the event a person's
+ * change fires (`replayEarlyInput`): the screen reacts as if the change had come after hydration.
+ *
+ * Only value changes are kept; an early click on a button is not (it has no lasting trace in the DOM).
+ */
+
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+export interface EarlyInput {
+  field: Field;
+  /** `value` for a text field or a select, `checked` for a checkbox or radio. */
+  value: string | boolean;
+}
+
+const TEXT_TYPES = new Set(['text', 'search', 'email', 'number', 'tel', 'url', 'password', '']);
+
+/** The fields under `root` whose value is no longer the one the HTML gave them. */
+export function noteEarlyInput(root: ParentNode): EarlyInput[] {
+  const found: EarlyInput[] = [];
+  for (const field of root.querySelectorAll<Field>('input, select, textarea')) {
+    if (field instanceof HTMLSelectElement) {
+      const rendered = [...field.options].findIndex((o) => o.defaultSelected);
+      const renderedIndex = rendered < 0 && !field.multiple ? 0 : rendered;
+      if (!field.multiple && field.selectedIndex !== renderedIndex) found.push({ field, value: field.value });
+    } else if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+      if (field.checked !== field.defaultChecked) found.push({ field, value: field.checked });
+    } else if (field instanceof HTMLTextAreaElement || TEXT_TYPES.has(field.type)) {
+      if (field.value !== field.defaultValue) found.push({ field, value: field.value });
+    }
+  }
+  return found;
+}
+
+/** Whether React has hydrated this element (it keeps the element's props on it under `__reactProps$…`). */
+function hydrated(element: Element): boolean {
+  return Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+}
+
+/**
+ * Gives each noted value again once React owns its field, with the event a person's change fires
+ * (`input` for text, `change` for a select, a click for a box), bubbling to React's root listener.
+ * Fields React never hydrates (removed meanwhile) are given up after `timeoutMs`. Resolves with how
+ * many were given again.
+ */
+export function replayEarlyInput(noted: readonly EarlyInput[], options: { timeoutMs?: number; frame?: (run: () => void) => void } = {}): Promise<number> {
+  const frame = options.frame ?? ((run) => requestAnimationFrame(() => run()));
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  let waiting = [...noted];
+  let replayed = 0;
+  return new Promise((resolve) => {
+    const step = () => {
+      // in the page's order (the order a person filled them in is not known)
+      const later: EarlyInput[] = [];
+      for (const input of waiting) {
+        if (!input.field.isConnected) continue;
+        if (!hydrated(input.field)) later.push(input);
+        else {
+          give(input);
+          replayed++;
+        }
+      }
+      waiting = later;
+      if (waiting.length === 0 || Date.now() > deadline) resolve(replayed);
+      else frame(step);
+    };
+    step();
+  });
+}
+
+function give({ field, value }: EarlyInput): void {
+  // Hydration leaves a person's value in the DOM (React 19 does not overwrite a field while hydrating)
+  // and React's value tracker takes it as the value React rendered, so a bare event would change
+  // nothing. First the field goes back to what the server rendered, through the element's own setter
+  // (React's tracker sits there), then the person's value, through the prototype's setter, and the
+  // event: React sees a change from what it rendered to what the person chose.
+  if (typeof value === 'boolean') {
+    const box = field as HTMLInputElement;
+    box.checked = !value;
+    // a click toggles the box back and fires the event React listens to for boxes, as a person's does
+    box.click();
+    return;
+  }
+  if (!(field instanceof HTMLSelectElement)) field.value = field.defaultValue;
+  const proto = Object.getPrototypeOf(field) as object;
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}

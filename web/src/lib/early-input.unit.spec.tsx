@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+import { act, useState } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { noteEarlyInput, replayEarlyInput } from './early-input.ts';
+
+/** A screen with the three kinds of field, each showing what its state holds. */
+function Screen({ seen }: { seen: string[] }) {
+  const [sort, setSort] = useState('yield');
+  const [query, setQuery] = useState('');
+  const [demo, setDemo] = useState(true);
+  return (
+    <form>
+      <select
+        aria-label="Sort by"
+        value={sort}
+        onChange={(e) => {
+          seen.push(`sort=${e.target.value}`);
+          setSort(e.target.value);
+        }}
+      >
+        <option value="yield">Yield</option>
+        <option value="return">Return</option>
+        <option value="trueIncomeRate">True Income Rate</option>
+      </select>
+      <input
+        aria-label="Search"
+        value={query}
+        onChange={(e) => {
+          seen.push(`query=${e.target.value}`);
+          setQuery(e.target.value);
+        }}
+      />
+      <input
+        type="checkbox"
+        aria-label="Demo"
+        checked={demo}
+        onChange={(e) => {
+          seen.push(`demo=${e.target.checked}`);
+          setDemo(e.target.checked);
+        }}
+      />
+      <output>{`${sort}|${query}|${demo}`}</output>
+    </form>
+  );
+}
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+});
+
+/** The server's HTML in the page, as a browser shows it before the bundle runs. */
+function serverPage(seen: string[]): HTMLElement {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<Screen seen={seen} />);
+  document.body.append(container);
+  return container;
+}
+
+const frame = (run: () => void) => void setTimeout(run, 5);
+
+describe('early input on a server-rendered page', () => {
+  it('notes only the fields whose value differs from the HTML', () => {
+    const container = serverPage([]);
+    expect(noteEarlyInput(container)).toEqual([]);
+    container.querySelector('select')!.value = 'trueIncomeRate';
+    container.querySelector<HTMLInputElement>('input[aria-label="Search"]')!.value = 'NVDW';
+    const noted = noteEarlyInput(container);
+    expect(noted.map((n) => n.value)).toEqual(['trueIncomeRate', 'NVDW']);
+  });
+
+  it('gives a select, a text field and a box changed before hydration to the app once hydrated: its handlers run with the person’s values', async () => {
+    const seen: string[] = [];
+    const container = serverPage(seen);
+    container.querySelector('select')!.value = 'trueIncomeRate';
+    container.querySelector<HTMLInputElement>('input[aria-label="Search"]')!.value = 'NVDW';
+    container.querySelector<HTMLInputElement>('input[type="checkbox"]')!.checked = false;
+    const noted = noteEarlyInput(container);
+    expect(noted).toHaveLength(3);
+
+    act(() => {
+      root = hydrateRoot(container, <Screen seen={seen} />);
+    });
+    // hydrated, and no handler has heard the changes yet
+    expect(seen).toEqual([]);
+    expect(container.querySelector('output')!.textContent).toBe('yield||true');
+
+    let replayed = 0;
+    await act(async () => {
+      replayed = await replayEarlyInput(noted, { frame });
+    });
+    expect(replayed).toBe(3);
+    expect(seen).toEqual(['sort=trueIncomeRate', 'query=NVDW', 'demo=false']);
+    expect(container.querySelector('output')!.textContent).toBe('trueIncomeRate|NVDW|false');
+    expect(container.querySelector('select')!.value).toBe('trueIncomeRate');
+  });
+
+  it('waits for the field to be hydrated, and gives up on one that left the page', async () => {
+    const seen: string[] = [];
+    const container = serverPage(seen);
+    container.querySelector('select')!.value = 'return';
+    const gone = document.createElement('input');
+    gone.defaultValue = 'a';
+    gone.value = 'b';
+    const noted = [...noteEarlyInput(container), { field: gone, value: 'b' }];
+    const pending = replayEarlyInput(noted, { frame });
+    // not hydrated yet: nothing given
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seen).toEqual([]);
+    act(() => {
+      root = hydrateRoot(container, <Screen seen={seen} />);
+    });
+    let replayed = 0;
+    await act(async () => {
+      replayed = await pending;
+    });
+    expect(replayed).toBe(1);
+    expect(seen).toEqual(['sort=return']);
+  });
+});
