@@ -12,6 +12,8 @@ export interface PreparedJson {
   readonly etag: string;
   /** The gzip representation, made on first demand and kept (bodies of GZIP_MIN_BYTES or more). */
   gzip?: Buffer;
+  /** Its ETag (services/http/etag.ts `gzipEtag`), made on first demand and kept. */
+  gzipEtag?: string;
 }
 
 /** Smaller bodies are sent as they are: compressing them saves less than it costs. */

@@ -89,5 +89,5 @@ export function sendsGzip(prepared: PreparedJson, acceptEncoding: string | undef
 
 /** The strong ETag of the gzip representation: `"<tag>-gz"`. */
 export function gzipEtag(prepared: PreparedJson): string {
-  return `${prepared.etag.slice(0, -1)}-gz"`;
+  return (prepared.gzipEtag ??= `${prepared.etag.slice(0, -1)}-gz"`);
 }
