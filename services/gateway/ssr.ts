@@ -7,12 +7,11 @@ import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 import { registerCacheKind } from '../../domain/caches/registry.ts';
 import { newYorkDate } from '../../domain/market/trading-days.ts';
-import { gzippedBody, type PreparedJson } from '../../read-models/runtime/prepared-json.ts';
+import type { PreparedJson } from '../../read-models/runtime/prepared-json.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { SENT, type Call, type Handled } from '../http/endpoints.ts';
-import { etagMatches, gzipEtag, sendsGzip } from '../http/etag.ts';
-import type { FastRead } from '../http/fast-reads.ts';
-import { logRequest } from '../http/request-log.ts';
+import { HTML_TYPE, sendPreparedJson } from '../http/etag.ts';
+import { answerableFromMemory, answerHeaders, sendFromMemory, type AnswerHeaders, type FastRead } from '../http/fast-reads.ts';
 import { securityHeaderSet } from '../http/security.ts';
 import type { RenderedPage, RenderRequest } from '../../web/src/entry-server.tsx';
 import { escapeHtml, withPageHead, type ManagedPageHead, type RenderedPages } from './client.ts';
@@ -101,7 +100,7 @@ export class PageRenderer implements RenderedPages {
   private readonly fastRead: FastRead;
   private readonly publicReads: { handled: Handled; pattern: RegExp; names: string[] }[];
   private readonly bundle: Promise<ServerBundle | null>;
-  private readonly headers: ReturnType<typeof htmlHeaders>;
+  private readonly headers: AnswerHeaders;
   private kept = new Map<string, KeptPage>();
   private keptBytes = 0;
   private readonly rendering = new Map<string, Promise<PreparedJson | null>>();
@@ -126,7 +125,7 @@ export class PageRenderer implements RenderedPages {
           .join('/');
         return { handled: h, pattern: new RegExp(`^${source}$`), names };
       });
-    this.headers = htmlHeaders(securityHeaderSet(deps.config).set.flat());
+    this.headers = answerHeaders(securityHeaderSet(deps.config).set.flat(), HTML_TYPE);
     this.bundle = loadBundle(bundleFile, this.logger);
     this.untrack = PageRenderer.kind.track(this);
   }
@@ -136,7 +135,7 @@ export class PageRenderer implements RenderedPages {
   }
 
   send(req: Request, res: Response, answer: PreparedJson): void {
-    sendRendered(req, res, answer);
+    sendPreparedJson(req, res, answer, HTML_TYPE);
   }
 
   close(): void {
@@ -152,21 +151,10 @@ export class PageRenderer implements RenderedPages {
 
   /** Answers a GET of a kept, current page on node:http and says true; else false, untouched. */
   fast(req: IncomingMessage, res: ServerResponse): boolean {
-    if (req.method !== 'GET' || this.kept.size === 0) return false;
-    const headers = req.headers;
-    if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
+    if (this.kept.size === 0 || !answerableFromMemory(req)) return false;
     const answer = this.current(req.url ?? '');
     if (answer === undefined) return false;
-    const gzip = sendsGzip(answer, headers['accept-encoding']);
-    const etag = gzip ? gzipEtag(answer) : answer.etag;
-    if (etagMatches(headers['if-none-match'], etag)) {
-      res.writeHead(304, this.headers.notModified(logRequest(this.logger, req, res, 304), etag));
-      res.end();
-      return true;
-    }
-    const body = gzip ? gzippedBody(answer) : answer.body;
-    res.writeHead(200, (gzip ? this.headers.gzip : this.headers.identity)(logRequest(this.logger, req, res, 200), etag, body.length));
-    res.end(body);
+    sendFromMemory(req, res, answer, this.headers, this.logger);
     return true;
   }
 
@@ -328,46 +316,3 @@ function readTemplate(file: string): string {
   return readFileSync(file, 'utf8');
 }
 
-/**
- * The header lists of the HTML answers (304, 200, 200 gzip), made once and filled in per request:
- * the security headers, then what Express's HTML answer sets (no-cache: a new deployment is picked
- * up on the next navigation).
- */
-function htmlHeaders(security: (string | string[])[]) {
-  const common = [...security, 'X-Request-Id', '', 'Cache-Control', 'no-cache', 'Vary', 'Accept-Encoding', 'ETag', ''];
-  const ID = security.length + 1;
-  const ETAG = common.length - 1;
-  const html = ['Content-Type', 'text/html; charset=utf-8'];
-  const identity = [...common, ...html, 'Content-Length', ''];
-  const gzip = [...common, ...html, 'Content-Encoding', 'gzip', 'Content-Length', ''];
-  const fill = (template: (string | string[])[], id: string, etag: string, length?: number) => {
-    const out = template.slice();
-    out[ID] = id;
-    out[ETAG] = etag;
-    if (length !== undefined) out[out.length - 1] = String(length);
-    return out;
-  };
-  return {
-    notModified: (id: string, etag: string) => fill(common, id, etag),
-    identity: (id: string, etag: string, length: number) => fill(identity, id, etag, length),
-    gzip: (id: string, etag: string, length: number) => fill(gzip, id, etag, length),
-  };
-}
-
-/** Sends a rendered page through Express (a page rendered for this request): the fast path's headers and rules. */
-export function sendRendered(req: Request, res: Response, answer: PreparedJson): void {
-  const gzip = sendsGzip(answer, req.headers['accept-encoding']);
-  const etag = gzip ? gzipEtag(answer) : answer.etag;
-  res.setHeader('Cache-Control', 'no-cache');
-  res.setHeader('Vary', 'Accept-Encoding');
-  res.setHeader('ETag', etag);
-  if (etagMatches(req.headers['if-none-match'], etag)) {
-    res.status(304).end();
-    return;
-  }
-  const body = gzip ? gzippedBody(answer) : answer.body;
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  if (gzip) res.setHeader('Content-Encoding', 'gzip');
-  res.setHeader('Content-Length', body.length);
-  res.status(200).end(req.method === 'HEAD' ? undefined : body);
-}

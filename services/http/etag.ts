@@ -53,14 +53,18 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return false;
 }
 
+export const JSON_TYPE = 'application/json; charset=utf-8';
+export const HTML_TYPE = 'text/html; charset=utf-8';
+
 /**
  * Sends a prepared JSON answer: 304 without a body when the client's ETag matches (GET/HEAD), else
  * 200 with the bytes, gzip-compressed (compressed once, then kept) when the client accepts it and the
  * body is large enough; the gzip representation has its own strong ETag (`"<tag>-gz"`).
  * `Cache-Control: no-cache` overrides the API's default `no-store`: the browser may keep the answer
- * but must revalidate it every time, so nothing stale is ever shown.
+ * but must revalidate it every time, so nothing stale is ever shown. `contentType`: a rendered page
+ * (services/gateway/ssr.ts) goes out by the same rules as HTML.
  */
-export function sendPreparedJson(req: Request, res: Response, prepared: PreparedJson): void {
+export function sendPreparedJson(req: Request, res: Response, prepared: PreparedJson, contentType: string = JSON_TYPE): void {
   const gzip = sendsGzip(prepared, req.headers['accept-encoding']);
   const etag = gzip ? gzipEtag(prepared) : prepared.etag;
   res.setHeader('Cache-Control', 'no-cache');
@@ -72,7 +76,7 @@ export function sendPreparedJson(req: Request, res: Response, prepared: Prepared
     return;
   }
   res.statusCode = 200;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Type', contentType);
   let body = prepared.body;
   if (gzip) {
     body = gzippedBody(prepared);

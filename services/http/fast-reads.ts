@@ -3,7 +3,7 @@ import type { Application } from 'express';
 import type { Logger } from 'pino';
 import { gzippedBody, type PreparedJson } from '../../read-models/runtime/prepared-json.ts';
 import type { Config } from './config.ts';
-import { etagMatches, gzipEtag, sendsGzip } from './etag.ts';
+import { etagMatches, gzipEtag, JSON_TYPE, sendsGzip } from './etag.ts';
 import type { Handled } from './endpoints.ts';
 import { logRequest } from './request-log.ts';
 import { securityHeaderSet } from './security.ts';
@@ -108,41 +108,58 @@ export type FastReads = (req: IncomingMessage, res: ServerResponse) => boolean;
  * `read` does not know in its exact canonical spelling, views not loaded yet.
  */
 export function fastReads(config: Config, logger: Logger, read: FastRead): FastReads {
-  const answers = answerHeaders(securityHeaderSet(config).set.flat());
+  const answers = answerHeaders(securityHeaderSet(config).set.flat(), JSON_TYPE);
   return (req, res) => {
-    if (req.method !== 'GET') return false;
-    const headers = req.headers;
-    if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
+    if (!answerableFromMemory(req)) return false;
     const url = req.url ?? '';
     const q = url.indexOf('?');
     const prepared = q < 0 ? read(url, '') : read(url.slice(0, q), url.slice(q + 1));
     if (prepared === undefined) return false;
-
-    const gzip = sendsGzip(prepared, headers['accept-encoding']);
-    const etag = gzip ? gzipEtag(prepared) : prepared.etag;
-    if (etagMatches(headers['if-none-match'], etag)) {
-      res.writeHead(304, answers.notModified(logRequest(logger, req, res, 304), etag));
-      res.end();
-      return true;
-    }
-    const body = gzip ? gzippedBody(prepared) : prepared.body;
-    res.writeHead(200, (gzip ? answers.gzip : answers.identity)(logRequest(logger, req, res, 200), etag, body.length));
-    res.end(body);
+    sendFromMemory(req, res, prepared, answers, logger);
     return true;
   };
 }
 
+/** A GET without a body: the only requests an answer from memory may take (anything else goes to Express). */
+export function answerableFromMemory(req: IncomingMessage): boolean {
+  if (req.method !== 'GET') return false;
+  const headers = req.headers;
+  return headers['content-length'] === undefined && headers['transfer-encoding'] === undefined;
+}
+
 /**
- * The header lists of the three answers (304, 200 identity, 200 gzip) as flat [name, value...] arrays
- * in the order the Express route sets them: made once, copied and filled in per request.
+ * Sends an answer kept in memory on node:http, by sendPreparedJson's rules (etag.ts): the gzip bytes when
+ * accepted, 304 when the client's ETag matches, one request-log line; the headers from `answerHeaders`.
+ * The fast reads' JSON and the kept rendered pages (services/gateway/ssr.ts) go out through it.
  */
-function answerHeaders(security: (string | string[])[]) {
+export function sendFromMemory(req: IncomingMessage, res: ServerResponse, prepared: PreparedJson, answers: AnswerHeaders, logger: Logger): void {
+  const headers = req.headers;
+  const gzip = sendsGzip(prepared, headers['accept-encoding']);
+  const etag = gzip ? gzipEtag(prepared) : prepared.etag;
+  if (etagMatches(headers['if-none-match'], etag)) {
+    res.writeHead(304, answers.notModified(logRequest(logger, req, res, 304), etag));
+    res.end();
+    return;
+  }
+  const body = gzip ? gzippedBody(prepared) : prepared.body;
+  res.writeHead(200, (gzip ? answers.gzip : answers.identity)(logRequest(logger, req, res, 200), etag, body.length));
+  res.end(body);
+}
+
+export type AnswerHeaders = ReturnType<typeof answerHeaders>;
+
+/**
+ * The header lists of the three answers (304, 200 identity, 200 gzip) of a content type as flat
+ * [name, value...] arrays in the order the Express route sets them: made once, copied and filled in per
+ * request.
+ */
+export function answerHeaders(security: (string | string[])[], contentType: string) {
   const common = [...security, 'X-Request-Id', '', 'Cache-Control', 'no-cache', 'Vary', 'Accept-Encoding', 'ETag', ''];
   const ID = security.length + 1;
   const ETAG = common.length - 1;
-  const json = ['Content-Type', 'application/json; charset=utf-8'];
-  const identity = [...common, ...json, 'Content-Length', ''];
-  const gzip = [...common, ...json, 'Content-Encoding', 'gzip', 'Content-Length', ''];
+  const type = ['Content-Type', contentType];
+  const identity = [...common, ...type, 'Content-Length', ''];
+  const gzip = [...common, ...type, 'Content-Encoding', 'gzip', 'Content-Length', ''];
   const fill = (template: (string | string[])[], id: string, etag: string, length?: number) => {
     const out = template.slice();
     out[ID] = id;
