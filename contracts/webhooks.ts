@@ -57,26 +57,24 @@ export type Webhook = z.infer<typeof Webhook>;
 // ---------------------------------------------------------------------------------------------------
 // What a delivery's body is (the OpenAPI document's `webhooks`)
 
-const distribution = z.object({
+/** Which distribution of which fund: the fields both distribution events carry. */
+const distributionOf = z.object({
   etfId: z.string(),
   ticker: z.string(),
   distributionId: z.string(),
   kind: z.enum(['regular', 'special', 'capital-gain']),
   exDate: z.string(),
   payDate: z.string().nullable(),
-  amount: z.string().describe('Cash per share, decimal text.'),
-  status: z.enum(['declared', 'estimated']),
 });
 
-export const DistributionDeclaredData = distribution.describe('A distribution of a fund the user holds was declared.');
-export const DistributionChangedData = z
-  .object({
-    etfId: z.string(),
-    ticker: z.string(),
-    distributionId: z.string(),
-    kind: z.enum(['regular', 'special', 'capital-gain']),
-    exDate: z.string(),
-    payDate: z.string().nullable(),
+export const DistributionDeclaredData = distributionOf
+  .extend({
+    amount: z.string().describe('Cash per share, decimal text.'),
+    status: z.enum(['declared', 'estimated']),
+  })
+  .describe('A distribution of a fund the user holds was declared.');
+export const DistributionChangedData = distributionOf
+  .extend({
     change: z.enum(['revised', 'withdrawn']),
     amount: z.string().nullable().describe('The new amount; null when withdrawn.'),
     previousAmount: z.string().nullable().describe('The amount it replaces (revised); null when withdrawn.'),
