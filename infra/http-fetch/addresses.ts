@@ -1,4 +1,4 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIPv4, isIPv6, type LookupFunction } from 'node:net';
 
 /**
  * Which IP addresses a fetch of the outside world may connect to (safe-fetch.ts): public unicast only.
@@ -99,4 +99,24 @@ export function nonPublicKind(address: string): string | null {
   if (isIPv4(address)) return v4Kind(address);
   if (isIPv6(address)) return v6Kind(address);
   return 'not an IP address';
+}
+
+/** A resolved address, as `dns.lookup(..., { all: true })` gives it. */
+export type Address = { address: string; family: number };
+
+/** The host of a URL without the brackets of an IPv6 literal. */
+export function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
+/**
+ * A `lookup` for http(s).request that answers the addresses already checked instead of asking DNS again:
+ * the connection goes where the check looked (no rebinding between the check and the connect). Used by
+ * the safe fetch and the webhook poster.
+ */
+export function pinnedLookup(addresses: readonly Address[]): LookupFunction {
+  return ((_hostname: string, lookupOptions: { all?: boolean }, callback: (error: Error | null, address: string | readonly Address[], family?: number) => void) => {
+    if (lookupOptions.all) callback(null, addresses);
+    else callback(null, addresses[0]!.address, addresses[0]!.family);
+  }) as unknown as LookupFunction;
 }

@@ -1,10 +1,10 @@
 import { lookup as systemLookup } from 'node:dns/promises';
 import http, { type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { nonPublicKind } from './addresses.ts';
+import { hostOf, nonPublicKind, pinnedLookup, type Address } from './addresses.ts';
 import { SafeFetchError, type SafeFetch, type SafeFetchResponse } from './port.ts';
 
 /**
@@ -39,15 +39,8 @@ export interface SafeFetchOptions {
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 
-type Address = { address: string; family: number };
-
 function isHttp(url: URL): boolean {
   return url.protocol === 'http:' || url.protocol === 'https:';
-}
-
-/** The host of a URL without the brackets of an IPv6 literal. */
-function hostOf(url: URL): string {
-  return url.hostname.replace(/^\[(.*)\]$/, '$1');
 }
 
 function secondsOf(ms: number): string {
@@ -130,11 +123,7 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
 
   /** One GET to the checked addresses; resolves with the answer's head. */
   function send(url: URL, addresses: Address[], headers: OutgoingHttpHeaders, signal: AbortSignal, deadline: string): Promise<IncomingMessage> {
-    // Answers the checked addresses instead of asking DNS again (the connection goes where the check looked).
-    const pinned = ((_hostname: string, lookupOptions: { all?: boolean }, callback: (error: Error | null, address: string | Address[], family?: number) => void) => {
-      if (lookupOptions.all) callback(null, addresses);
-      else callback(null, addresses[0]!.address, addresses[0]!.family);
-    }) as unknown as LookupFunction;
+    const pinned = pinnedLookup(addresses);
     const client = url.protocol === 'https:' ? https : http;
     return new Promise<IncomingMessage>((resolveHead, reject) => {
       const req = client.request(

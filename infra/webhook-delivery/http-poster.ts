@@ -1,8 +1,8 @@
 import { lookup as systemLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { nonPublicKind } from '../http-fetch/addresses.ts';
+import { isIP } from 'node:net';
+import { hostOf, nonPublicKind, pinnedLookup, type Address } from '../http-fetch/addresses.ts';
 import type { WebhookPoster } from './port.ts';
 
 /**
@@ -18,8 +18,6 @@ export interface WebhookPosterOptions {
   resolve?: (hostname: string) => Promise<readonly { address: string; family: number }[]>;
 }
 
-type Address = { address: string; family: number };
-
 export const webhookUrlMessages = {
   notUrl: 'Enter the full address of your endpoint, starting with https://',
   https: 'The address must start with https://',
@@ -27,10 +25,6 @@ export const webhookUrlMessages = {
   unknownHost: (host: string) => `${host} could not be found`,
   nonPublic: (what: string, kind: string) => `${what} is not a public address (${kind}): webhooks go only to the public internet`,
 } as const;
-
-function hostOf(url: URL): string {
-  return url.hostname.replace(/^\[(.*)\]$/, '$1');
-}
 
 export function createWebhookPoster(options: WebhookPosterOptions = {}): WebhookPoster {
   const allowPrivate = options.allowPrivate ?? false;
@@ -77,10 +71,7 @@ export function createWebhookPoster(options: WebhookPosterOptions = {}): Webhook
       if ('refused' in checked) return { error: checked.refused };
       const { url, addresses } = checked;
       // The connection goes to the addresses just checked, never to a second DNS answer.
-      const pinned = ((_hostname: string, lookupOptions: { all?: boolean }, callback: (error: Error | null, address: string | Address[], family?: number) => void) => {
-        if (lookupOptions.all) callback(null, addresses);
-        else callback(null, addresses[0]!.address, addresses[0]!.family);
-      }) as unknown as LookupFunction;
+      const pinned = pinnedLookup(addresses);
       const client = url.protocol === 'https:' ? https : http;
       const payload = Buffer.from(body, 'utf8');
       return new Promise((resolveResult) => {
