@@ -116,8 +116,9 @@ module.exports = {
       // Specs may load the definitions (web/src/api/endpoints.unit.spec.ts checks every client call against them).
       from: { path: '^web/src/', pathNot: TEST },
       // contracts/page-path.ts is a pure function with no imports (the dashboard normalises page paths as the server does);
-      // contracts/issuer-names.ts a table with only a type import (the issuers' names, the screens and the ICS feeds alike).
-      to: { path: '^contracts/', pathNot: '^contracts/(page-path|issuer-names)\\.ts$', dependencyTypesNot: ['type-only'] },
+      // contracts/issuer-names.ts a table with only a type import (the issuers' names, the screens and the ICS feeds alike);
+      // contracts/early-clicks.ts two strings (the inline script a rendered page carries, and the global it defines).
+      to: { path: '^contracts/', pathNot: '^contracts/(page-path|issuer-names|early-clicks)\\.ts$', dependencyTypesNot: ['type-only'] },
     },
   ],
   options: {

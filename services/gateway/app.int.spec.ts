@@ -4,6 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fastEnv, newUser } from '../accounts/test-helpers.ts';
+import { EARLY_CLICKS_HASH } from '../http/security.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 
 let ctx: TestContext;
@@ -74,7 +75,8 @@ describe('headers', () => {
     const csp = String(res.headers['content-security-policy']);
     for (const directive of [
       "default-src 'self'",
-      "script-src 'self'",
+      // our origin, and the one inline script (a rendered page's early-click holder) by its hash
+      `script-src 'self' ${EARLY_CLICKS_HASH}`,
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data:",
       "connect-src 'self'",
@@ -88,6 +90,7 @@ describe('headers', () => {
       expect(csp).toContain(directive);
     }
     expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).not.toContain('upgrade-insecure-requests'); // not over plain http in development
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,9 +6,11 @@ import express from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EARLY_CLICKS_SCRIPT } from '../../contracts/early-clicks.ts';
 import { clearCaches } from '../../domain/caches/registry.ts';
 import { FIX, TODAY, allFixtureEvents, appendAll, bar } from '../../read-models/market/fixtures.ts';
 import { inFrontOf, preparedReads } from '../http/fast-reads.ts';
+import { EARLY_CLICKS_HASH } from '../http/security.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { handledEndpoints } from './app.ts';
 import { clientRouter } from './client.ts';
@@ -78,6 +81,11 @@ describe('server-rendered pages (gateway side)', () => {
     expect(res.text).toContain('<meta property="og:title" content="Funds" />');
     expect(res.text).toMatch(/<style data-styled="true">\.a\{\}<\/style>\s*<\/head>/);
     expect(res.text).toMatch(/<\/div>\s*<script type="application\/json" id="ssr-payload">/);
+    // the early-click holder runs before the page's content, allowed by its hash in the policy
+    // (app.int.spec.ts: every answer's script-src carries EARLY_CLICKS_HASH)
+    const inline = /<script>([^<]*)<\/script>\s*<div id="root">/.exec(res.text);
+    expect(inline?.[1]).toBe(EARLY_CLICKS_SCRIPT);
+    expect(EARLY_CLICKS_HASH).toBe(`'sha256-${createHash('sha256').update(inline![1]!, 'utf8').digest('base64')}'`);
   });
 
   it('keeps the page: the next request is answered in front of Express with the same bytes, 304 and gzip by the usual rules', async () => {

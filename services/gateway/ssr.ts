@@ -13,6 +13,7 @@ import { SENT, type Call, type Handled } from '../http/endpoints.ts';
 import { HTML_TYPE, sendPreparedJson } from '../http/etag.ts';
 import { answerableFromMemory, answerHeaders, sendFromMemory, type AnswerHeaders, type FastRead } from '../http/fast-reads.ts';
 import { securityHeaderSet } from '../http/security.ts';
+import { EARLY_CLICKS_SCRIPT } from '../../contracts/early-clicks.ts';
 import type { RenderedPage, RenderRequest } from '../../web/src/entry-server.tsx';
 import { escapeHtml, withPageHead, type ManagedPageHead, type RenderedPages } from './client.ts';
 
@@ -211,7 +212,10 @@ export class PageRenderer implements RenderedPages {
     return answer;
   }
 
-  /** index.html with the page: its styles and head tags, its HTML in #root, and the payload after it. */
+  /**
+   * index.html with the page: its styles and head tags, the early-click holder before #root (it must run
+   * before any button exists: contracts/early-clicks.ts), its HTML in #root, and the payload after it.
+   */
   private assemble(page: RenderedPage, managed: ManagedPageHead | undefined): string {
     let html = (this.template ??= readTemplate(this.indexFile));
     if (managed) html = withPageHead(html, managed, this.deps.config.appUrl);
@@ -224,7 +228,7 @@ export class PageRenderer implements RenderedPages {
     }
     return html
       .replace(/<\/head>/i, () => `  ${page.styles}\n  </head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>\n    ${page.payload}`);
+      .replace('<div id="root"></div>', () => `<script>${EARLY_CLICKS_SCRIPT}</script>\n    <div id="root">${page.html}</div>\n    ${page.payload}`);
   }
 
   private keep(url: string, page: KeptPage): void {

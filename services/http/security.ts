@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { EARLY_CLICKS_SCRIPT } from '../../contracts/early-clicks.ts';
 import type { Config } from './config.ts';
 import { forbidden } from '../core/errors.ts';
 
 /**
- * Security headers. The Content-Security-Policy allows only our own origin: scripts from 'self' (no
- * inline scripts), styles from 'self' plus inline styles (styled-components injects <style> tags),
+ * Security headers. The Content-Security-Policy allows only our own origin: scripts from 'self' (the one
+ * inline script is a rendered page's early-click holder, allowed by its hash: contracts/early-clicks.ts), styles from 'self' plus inline styles (styled-components injects <style> tags),
  * images from 'self' and data: URLs, the service worker and the web app manifest from 'self', no plugins,
  * no framing, forms and <base> limited to 'self'.
  */
@@ -53,13 +55,16 @@ function staticHeaders(middleware: RequestHandler): { set: [string, string | str
   return { set: [...set.entries()], removed };
 }
 
+/** The CSP source allowing the inline early-click script, and nothing else inline. */
+export const EARLY_CLICKS_HASH = `'sha256-${createHash('sha256').update(EARLY_CLICKS_SCRIPT, 'utf8').digest('base64')}'`;
+
 function helmetFor(config: Config): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", EARLY_CLICKS_HASH],
         'script-src-attr': ["'none'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:'],

@@ -6,7 +6,7 @@ import { createAppRouter } from './app/router.tsx';
 import { readSsrPayload, SSR_PAYLOAD_ID } from './app/ssr-payload.ts';
 import { makeStore } from './app/store.ts';
 import { prefetchOnNavigation } from './lib/route-prefetch.ts';
-import { noteEarlyInput, replayEarlyInput } from './lib/early-input.ts';
+import { noteEarlyInput, replayEarlyInput, takeEarlyClicks } from './lib/early-input.ts';
 import { markServed } from './lib/served-entries.ts';
 import { settleServerLayouts } from './lib/use-media-query.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
@@ -34,7 +34,7 @@ async function start(container: HTMLElement): Promise<void> {
   const store = makeStore(payload ? { preloadedState: payload.state } : {});
   if (payload) markServed(Object.values(payload.state.api.queries).flatMap((q) => (q?.endpointName ? [q.endpointName] : [])));
   await yieldToMain();
-  const router = createAppRouter();
+  const router = createAppRouter(payload !== null);
   if (payload) dropServerHeadOnNavigation(router);
   await yieldToMain();
   // The screen's reads start now, alongside its lazy chunk (lib/route-prefetch.ts); after a server
@@ -46,9 +46,9 @@ async function start(container: HTMLElement): Promise<void> {
       <RouterProvider router={router} />
     </AppRoot>
   );
-  // What a visitor chose or typed on the rendered page before now (nothing heard it): given again to
-  // each field once React owns it (lib/early-input.ts).
-  const early = payload ? noteEarlyInput(container) : [];
+  // What a visitor chose, typed or pressed on the rendered page before now (nothing heard it): given
+  // again to each field, and each button clicked again, once React owns it (lib/early-input.ts).
+  const early = payload ? [...noteEarlyInput(container), ...takeEarlyClicks()] : [];
   // The first render (or hydration) as a transition: React renders it in time slices.
   startTransition(() => {
     if (payload) hydrateRoot(container, app);

@@ -20,6 +20,12 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
+/**
+ * `hydrating`: the page arrived rendered on the server. The router then starts as hydrated (no route
+ * has a loader, so there is no data to hand over): its first render keeps the scroll position a
+ * visitor may already have reached on the rendered page, where a fresh router resets it to the top.
+ * A reload still restores the position saved when the page was left (ScrollRestoration).
+ */
+export function createAppRouter(hydrating = false) {
+  return createBrowserRouter(appRoutes, hydrating ? { hydrationData: {} } : undefined);
 }

@@ -7,22 +7,29 @@
  * owns each of them (its props are on the element) the value is given again with the event a person's
  * change fires (`replayEarlyInput`): the screen reacts as if the change had come after hydration.
  *
- * Only value changes are kept; an early click on a button is not (it has no lasting trace in the DOM).
+ * A click on a button leaves no trace in the DOM: the rendered page's inline script held it
+ * (contracts/early-clicks.ts) and `takeEarlyClicks` takes the buttons clicked; each is clicked again once
+ * React owns it, after the values (a person fills a form in, then presses its button).
  */
+import { EARLY_CLICKS_GLOBAL } from '../../../contracts/early-clicks.ts';
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
-export interface EarlyInput {
+/** A field's value changed before hydration. */
+export interface EarlyValue {
   field: Field;
   /** `value` for a text field or a select, `checked` for a checkbox or radio. */
   value: string | boolean;
 }
 
+/** A value to give again, or a button to click again. */
+export type EarlyInput = EarlyValue | { button: HTMLElement };
+
 const TEXT_TYPES = new Set(['text', 'search', 'email', 'number', 'tel', 'url', 'password', '']);
 
 /** The fields under `root` whose value is no longer the one the HTML gave them. */
-export function noteEarlyInput(root: ParentNode): EarlyInput[] {
-  const found: EarlyInput[] = [];
+export function noteEarlyInput(root: ParentNode): EarlyValue[] {
+  const found: EarlyValue[] = [];
   for (const field of root.querySelectorAll<Field>('input, select, textarea')) {
     if (field instanceof HTMLSelectElement) {
       const rendered = [...field.options].findIndex((o) => o.defaultSelected);
@@ -37,6 +44,16 @@ export function noteEarlyInput(root: ParentNode): EarlyInput[] {
   return found;
 }
 
+/**
+ * The buttons clicked on the rendered page before now, in order, from the page's early-click holder,
+ * which stops holding clicks: call it right before hydrating (from then on React hears them itself).
+ */
+export function takeEarlyClicks(): EarlyInput[] {
+  const take: unknown = (window as unknown as Record<string, unknown>)[EARLY_CLICKS_GLOBAL];
+  if (typeof take !== 'function') return [];
+  return (take as () => HTMLElement[])().map((button) => ({ button }));
+}
+
 /** Whether React has hydrated this element (it keeps the element's props on it under `__reactProps$…`). */
 function hydrated(element: Element): boolean {
   return Object.keys(element).some((key) => key.startsWith('__reactProps$'));
@@ -44,9 +61,9 @@ function hydrated(element: Element): boolean {
 
 /**
  * Gives each noted value again once React owns its field, with the event a person's change fires
- * (`input` for text, `change` for a select, a click for a box), bubbling to React's root listener.
- * Fields React never hydrates (removed meanwhile) are given up after `timeoutMs`. Resolves with how
- * many were given again.
+ * (`input` for text, `change` for a select, a click for a box), bubbling to React's root listener, and
+ * clicks each held button once React owns it, values first. Elements React never hydrates (removed
+ * meanwhile) are given up after `timeoutMs`. Resolves with how many were given again.
  */
 export function replayEarlyInput(noted: readonly EarlyInput[], options: { timeoutMs?: number; frame?: (run: () => void) => void } = {}): Promise<number> {
   const frame = options.frame ?? ((run) => requestAnimationFrame(() => run()));
@@ -55,11 +72,13 @@ export function replayEarlyInput(noted: readonly EarlyInput[], options: { timeou
   let replayed = 0;
   return new Promise((resolve) => {
     const step = () => {
-      // in the page's order (the order a person filled them in is not known)
+      // values in the page's order (the order a person filled them in is not known), then the clicks in
+      // the order they came; a click waits while anything before it waits
       const later: EarlyInput[] = [];
       for (const input of waiting) {
-        if (!input.field.isConnected) continue;
-        if (!hydrated(input.field)) later.push(input);
+        const element = 'button' in input ? input.button : input.field;
+        if (!element.isConnected) continue;
+        if (!hydrated(element) || ('button' in input && later.length > 0)) later.push(input);
         else {
           give(input);
           replayed++;
@@ -73,7 +92,12 @@ export function replayEarlyInput(noted: readonly EarlyInput[], options: { timeou
   });
 }
 
-function give({ field, value }: EarlyInput): void {
+function give(input: EarlyInput): void {
+  if ('button' in input) {
+    input.button.click();
+    return;
+  }
+  const { field, value } = input;
   // Hydration leaves a person's value in the DOM (React 19 does not overwrite a field while hydrating)
   // and React's value tracker takes it as the value React rendered, so a bare event would change
   // nothing. First the field goes back to what the server rendered, through the element's own setter

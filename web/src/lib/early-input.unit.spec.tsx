@@ -3,7 +3,8 @@ import { act, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { noteEarlyInput, replayEarlyInput } from './early-input.ts';
+import { EARLY_CLICKS_SCRIPT } from '../../../contracts/early-clicks.ts';
+import { noteEarlyInput, replayEarlyInput, takeEarlyClicks } from './early-input.ts';
 
 /** A screen with the three kinds of field, each showing what its state holds. */
 function Screen({ seen }: { seen: string[] }) {
@@ -11,7 +12,12 @@ function Screen({ seen }: { seen: string[] }) {
   const [query, setQuery] = useState('');
   const [demo, setDemo] = useState(true);
   return (
-    <form>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        seen.push(`submit ${sort}|${query}`);
+      }}
+    >
       <select
         aria-label="Sort by"
         value={sort}
@@ -42,6 +48,10 @@ function Screen({ seen }: { seen: string[] }) {
         }}
       />
       <output>{`${sort}|${query}|${demo}`}</output>
+      <button type="submit">Save</button>
+      <button type="button" onClick={() => seen.push('favorite')}>
+        Favorite
+      </button>
     </form>
   );
 }
@@ -120,5 +130,39 @@ describe('early input on a server-rendered page', () => {
     });
     expect(replayed).toBe(1);
     expect(seen).toEqual(['sort=return']);
+  });
+
+  it('holds a click on a button before hydration (no native submit), and clicks it again once React owns it, after the values', async () => {
+    // the rendered page's inline script, run where it stands: before the content
+    new Function(EARLY_CLICKS_SCRIPT)();
+    const seen: string[] = [];
+    const container = serverPage(seen);
+    const nativeSubmits: string[] = [];
+    container.querySelector('form')!.addEventListener('submit', () => nativeSubmits.push('submit'));
+    const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === name)!;
+    container.querySelector<HTMLInputElement>('input[aria-label="Search"]')!.value = 'NVDW';
+    button('Favorite').click();
+    button('Save').click();
+    // a second tap because nothing happened is the same request
+    button('Save').click();
+    expect(nativeSubmits).toEqual([]);
+    const noted = [...noteEarlyInput(container), ...takeEarlyClicks()];
+    expect(noted.map((n) => ('button' in n ? n.button.textContent : n.value))).toEqual(['NVDW', 'Favorite', 'Save']);
+    // the holder has stopped: a click now is not held (React hears clicks from here on)
+    expect(takeEarlyClicks()).toEqual([]);
+    act(() => {
+      root = hydrateRoot(container, <Screen seen={seen} />);
+    });
+    expect(seen).toEqual([]);
+    let replayed = 0;
+    await act(async () => {
+      replayed = await replayEarlyInput(noted, { frame });
+    });
+    expect(replayed).toBe(3);
+    expect(seen).toEqual(['query=NVDW', 'favorite', 'submit yield|NVDW']);
+  });
+
+  it('without the holder (a page the client rendered) there are no early clicks', () => {
+    expect(takeEarlyClicks()).toEqual([]);
   });
 });
