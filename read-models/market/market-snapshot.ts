@@ -33,7 +33,7 @@ export class MarketSnapshot {
   private readonly readModels: ReadModels;
   private todayValue: Promise<IsoDate | null> | undefined;
   private itemsValue: Promise<Map<string, EtfListItem>> | undefined;
-  private calendarValue: Promise<PublicCalendarEntry[]> | undefined;
+  private calendarValue: Promise<ReadonlyMap<string, readonly PublicCalendarEntry[]>> | undefined;
   private readonly seriesValues = new Map<string, Promise<EtfSeries | null>>();
 
   constructor(readModels: ReadModels, version: number) {
@@ -51,9 +51,20 @@ export class MarketSnapshot {
     return (this.itemsValue ??= getEtfListItems(this.readModels).then((items) => new Map(items.map((i) => [i.id, i]))));
   }
 
-  /** The whole public calendar (one document read); callers keep their funds' entries. */
-  calendar(): Promise<PublicCalendarEntry[]> {
-    return (this.calendarValue ??= getPublicCalendar(this.readModels));
+  /**
+   * The public calendar (one document read) by fund id, each fund's entries in the calendar's order:
+   * a write computes one holding, and looks its fund up instead of scanning every fund's entries.
+   */
+  calendarByFund(): Promise<ReadonlyMap<string, readonly PublicCalendarEntry[]>> {
+    return (this.calendarValue ??= getPublicCalendar(this.readModels).then((entries) => {
+      const byFund = new Map<string, PublicCalendarEntry[]>();
+      for (const entry of entries) {
+        const list = byFund.get(entry.etfId);
+        if (list) list.push(entry);
+        else byFund.set(entry.etfId, [entry]);
+      }
+      return byFund;
+    }));
   }
 
   series(etfId: string): Promise<EtfSeries | null> {

@@ -262,7 +262,7 @@ export class UserAreaReads {
           missing.map((h) => h.etfId),
           requestToday,
         ),
-        snapshot.calendar(),
+        snapshot.calendarByFund(),
       ]);
       // the payout states of the calendar's window and the holdings' latest payouts (payout-ledger.ts)
       // The ledger from the first holding's heldSince on: each holding's income received follows its
@@ -282,7 +282,7 @@ export class UserAreaReads {
       }
       for (const h of missing) {
         const c = computed.get(h.id)!;
-        const entries = calendar.filter((e) => e.etfId === h.etfId);
+        const entries = calendar.get(h.etfId) ?? [];
         reusable.set(h.id, {
           entry: h,
           viewJson: JSON.stringify(portfolioView([c], market, latest)[0]),
