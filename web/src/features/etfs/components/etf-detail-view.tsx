@@ -1,4 +1,4 @@
-import { Fragment, Suspense, useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useGetEtfDetailQuery } from '../../../api/market-api.ts';
@@ -116,9 +116,6 @@ function Loaded({ etf }: { etf: EtfDetail }) {
   const stacked = !news.isLoading && (news.isError || (news.data ?? []).length === 0);
   // the page's figures: the fund's, its dividend history and its similar funds (the chart says its own)
   const demo = etf.isDemo || anyDemo(etf.dividendHistory) || anyDemo(etf.similarEtfs);
-  // Below the first cards each group is its own Suspense boundary: on a server-rendered page React
-  // hydrates and commits them one by one, in tasks of their own, instead of the whole page in one long
-  // task (nothing here suspends; no fallback is ever shown).
   return (
     <>
       <Header>
@@ -166,79 +163,69 @@ function Loaded({ etf }: { etf: EtfDetail }) {
           </Stat>
         </Card>
       </Cards>
-      <Suspense fallback={null}>
-        <Spaced>
-          <DistributionRate etf={etf} payouts={payouts} />
-        </Spaced>
-        <Spaced>
-          <RocFigures etf={etf} />
-        </Spaced>
-      </Suspense>
+      <Spaced>
+        <DistributionRate etf={etf} payouts={payouts} />
+      </Spaced>
+      <Spaced>
+        <RocFigures etf={etf} />
+      </Spaced>
 
-      <Suspense fallback={null}>
-        <SectionTitle>Actual Performance</SectionTitle>
-        <Cards>
+      <SectionTitle>Actual Performance</SectionTitle>
+      <Cards>
+        <Card>
+          <Stat>
+            <StatLabel>Weekly Average</StatLabel>
+            <StatValue>{formatWeeklyAverage(etf.exact.weeklyAverage)}</StatValue>
+            <StatHint>Average dividend per share, last 3 weeks</StatHint>
+            <MetricExplain label="Weekly Average" explanation={etf.explain.weeklyAverage} />
+          </Stat>
+        </Card>
+        <Card>
+          <Stat>
+            <StatLabel>Actual Non-DRIP</StatLabel>
+            <StatValue $tone={tone(etf.oneYearReturn)}>{formatPercent(etf.exact.oneYearReturn)}</StatValue>
+            <StatHint>{period}</StatHint>
+            <MetricExplain label="Actual Non-DRIP" explanation={etf.explain.oneYearReturn} />
+          </Stat>
+        </Card>
+        <Card>
+          <Stat>
+            <StatLabel>Actual DRIP</StatLabel>
+            <StatValue $tone={tone(etf.dripReturn)}>{formatPercent(etf.exact.dripReturn)}</StatValue>
+            <StatHint>{period}</StatHint>
+            <MetricExplain label="Actual DRIP" explanation={etf.explain.dripReturn} />
+          </Stat>
+        </Card>
+      </Cards>
+
+      <Spaced>
+        <ReturnBreakdown etf={etf} period={period} />
+      </Spaced>
+      {etf.sameUnderlying.length > 0 ? (
+        <Spaced>
+          <SameUnderlying etf={etf} />
+        </Spaced>
+      ) : null}
+
+      {etf.description && etf.description.trim() ? (
+        <Spaced>
           <Card>
-            <Stat>
-              <StatLabel>Weekly Average</StatLabel>
-              <StatValue>{formatWeeklyAverage(etf.exact.weeklyAverage)}</StatValue>
-              <StatHint>Average dividend per share, last 3 weeks</StatHint>
-              <MetricExplain label="Weekly Average" explanation={etf.explain.weeklyAverage} />
-            </Stat>
+            <CardTitle as="h2">About This ETF</CardTitle>
+            <CardText>{etf.description}</CardText>
           </Card>
-          <Card>
-            <Stat>
-              <StatLabel>Actual Non-DRIP</StatLabel>
-              <StatValue $tone={tone(etf.oneYearReturn)}>{formatPercent(etf.exact.oneYearReturn)}</StatValue>
-              <StatHint>{period}</StatHint>
-              <MetricExplain label="Actual Non-DRIP" explanation={etf.explain.oneYearReturn} />
-            </Stat>
-          </Card>
-          <Card>
-            <Stat>
-              <StatLabel>Actual DRIP</StatLabel>
-              <StatValue $tone={tone(etf.dripReturn)}>{formatPercent(etf.exact.dripReturn)}</StatValue>
-              <StatHint>{period}</StatHint>
-              <MetricExplain label="Actual DRIP" explanation={etf.explain.dripReturn} />
-            </Stat>
-          </Card>
-        </Cards>
-
-        <Spaced>
-          <ReturnBreakdown etf={etf} period={period} />
         </Spaced>
-        {etf.sameUnderlying.length > 0 ? (
-          <Spaced>
-            <SameUnderlying etf={etf} />
-          </Spaced>
-        ) : null}
+      ) : null}
 
-        {etf.description && etf.description.trim() ? (
-          <Spaced>
-            <Card>
-              <CardTitle as="h2">About This ETF</CardTitle>
-              <CardText>{etf.description}</CardText>
-            </Card>
-          </Spaced>
-        ) : null}
-      </Suspense>
+      <Spaced>
+        <PriceHistoryCard ticker={etf.ticker} pageShowsDemoNotice={demo} />
+      </Spaced>
 
-      <Suspense fallback={null}>
-        <Spaced>
-          <PriceHistoryCard ticker={etf.ticker} pageShowsDemoNotice={demo} />
-        </Spaced>
-      </Suspense>
+      <Columns $stacked={stacked} data-testid="detail-columns" data-layout={stacked ? 'stacked' : 'columns'}>
+        <DividendHistory etf={etf} />
+        <TickerNews ticker={etf.ticker} />
+      </Columns>
 
-      <Suspense fallback={null}>
-        <Columns $stacked={stacked} data-testid="detail-columns" data-layout={stacked ? 'stacked' : 'columns'}>
-          <DividendHistory etf={etf} />
-          <TickerNews ticker={etf.ticker} />
-        </Columns>
-      </Suspense>
-
-      <Suspense fallback={null}>
-        <SimilarEtfs etf={etf} />
-      </Suspense>
+      <SimilarEtfs etf={etf} />
     </>
   );
 }
