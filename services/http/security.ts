@@ -7,8 +7,9 @@ import { forbidden } from '../core/errors.ts';
 
 /**
  * Security headers. The Content-Security-Policy allows only our own origin: scripts from 'self' (the one
- * inline script is a rendered page's early-click holder, allowed by its hash: contracts/early-clicks.ts), styles from 'self' plus inline styles (styled-components injects <style> tags),
- * images from 'self' and data: URLs, the service worker and the web app manifest from 'self', no plugins,
+ * inline script is a rendered page's early-click holder, allowed by its hash: contracts/early-clicks.ts),
+ * styles from 'self' plus inline styles (styled-components injects <style> tags), images from 'self' and
+ * data: URLs, the service worker and the web app manifest from 'self', no plugins,
  * no framing, forms and <base> limited to 'self'.
  */
 export function securityHeaders(config: Config): RequestHandler {

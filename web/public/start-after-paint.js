@@ -2,8 +2,8 @@
 // A server-rendered page (services/gateway/ssr.ts) loads the app's bundle with this instead of a
 // <script type="module"> in its head: the rendered HTML is painted first, then the entry and its
 // chunks are requested. Otherwise the bundle's download and evaluation came before the first paint of
-// HTML that needed neither (docs/architecture.md "Server rendering"). A classic deferred script, not an
-// inline one: the Content-Security-Policy allows no inline script.
+// HTML that needed neither (docs/architecture.md "Server rendering"). A classic deferred script in a
+// file: the Content-Security-Policy allows one inline script only (the early-click holder, by its hash).
 (function () {
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
