@@ -14,7 +14,7 @@ import { EARLY_CLICKS_HASH } from '../http/security.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { handledEndpoints } from './app.ts';
 import { clientRouter } from './client.ts';
-import { PageRenderer, serverBundlePath, startAfterPaint } from './ssr.ts';
+import { PageRenderer, serverBundlePath } from './ssr.ts';
 
 /**
  * The gateway's side of server rendering (services/gateway/ssr.ts) with a stand-in server bundle that
@@ -144,18 +144,5 @@ describe('server-rendered pages (gateway side)', () => {
     expect(res.text).toContain('<div id="root"></div>');
     expect(lines.filter((l) => l.includes('server rendering off'))).toHaveLength(1);
     without.close();
-  });
-});
-
-describe('the rendered page loads its bundle after its first paint', () => {
-  it("the built entry and its preloads go to /start-after-paint.js; the client shell's index.html is untouched", () => {
-    const built =
-      '<head>\n    <script type="module" crossorigin src="/assets/index-A.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/b-B.js">\n    <link rel="modulepreload" crossorigin href="/assets/c-C.js">\n    <link rel="manifest" href="/manifest.webmanifest"></head>';
-    const html = startAfterPaint(built);
-    expect(html).toBe(
-      '<head>\n    <script defer src="/start-after-paint.js" data-entry="/assets/index-A.js" data-preload="/assets/b-B.js /assets/c-C.js"></script>\n    <link rel="manifest" href="/manifest.webmanifest"></head>',
-    );
-    // a page without a module entry (an unexpected build) is left as it is
-    expect(startAfterPaint('<head></head>')).toBe('<head></head>');
   });
 });

@@ -315,22 +315,8 @@ async function loadBundle(file: string, logger: Logger): Promise<ServerBundle | 
   }
 }
 
-/**
- * The built index.html: read at the first render (and again after Clear Cache); a new build means a restart.
- * Its module entry and preloads are handed to `/start-after-paint.js` (web/public), which requests them
- * once the rendered HTML is painted: the page needs no script to paint, and the bundle fetched and run
- * ahead of that paint only held it back (on a slow phone, the first paint came after the bundle).
- */
+/** The built index.html: read at the first render (and again after Clear Cache); a new build means a restart. */
 function readTemplate(file: string): string {
-  return startAfterPaint(readFileSync(file, 'utf8'));
-}
-
-export function startAfterPaint(html: string): string {
-  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
-  if (!entry) return html;
-  const preload: string[] = [];
-  const rest = html.replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => (preload.push(href), ''));
-  const loader = `<script defer src="/start-after-paint.js" data-entry="${entry[1]}" data-preload="${preload.join(' ')}"></script>`;
-  return rest.replace(entry[0], () => loader);
+  return readFileSync(file, 'utf8');
 }
 
