@@ -68,7 +68,9 @@ async function json<T>(page: Page, url: string): Promise<T> {
 async function editEstimateInDataDialog(page: Page, exDate: string, percent: string): Promise<void> {
   await page.goto('/admin');
   const table = page.getByRole('table', { name: 'ETFs' });
-  await visible(table.getByRole('row').nth(1));
+  // the funds themselves, not the "Loading ETFs..." row: under load the search below must not start
+  // (and page on) before the list is there
+  await visible(table.getByRole('button', { name: /^Data of / }));
   const data = table.getByRole('button', { name: `Data of ${ticker}`, exact: true });
   // the list is sorted by yield (this fund's 130 % is near the top), 20 rows a page
   for (let n = 2; (await data.count()) === 0 && n <= 5; n++) {
