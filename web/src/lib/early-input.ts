@@ -54,6 +54,19 @@ export function takeEarlyClicks(): EarlyInput[] {
   return (take as () => HTMLElement[])().map((button) => ({ button }));
 }
 
+/**
+ * The next check waits for the page to be idle. React puts its props on an element while it renders the
+ * hydration, before it commits it; an event dispatched in between finds no mounted component and is
+ * dropped (a full browser run under load lost a phone sort choice and a calendar day's tap that way).
+ * While React renders in time slices its scheduler always has a task queued, so an idle period comes only
+ * once the work (render, commit, effects) is done: an element with props then is committed. Where
+ * requestIdleCallback is missing (Safari), the next frame and a task after it.
+ */
+export function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => run());
+  else requestAnimationFrame(() => setTimeout(run, 0));
+}
+
 /** Whether React has hydrated this element (it keeps the element's props on it under `__reactProps$…`). */
 function hydrated(element: Element): boolean {
   return Object.keys(element).some((key) => key.startsWith('__reactProps$'));
@@ -66,7 +79,7 @@ function hydrated(element: Element): boolean {
  * meanwhile) are given up after `timeoutMs`. Resolves with how many were given again.
  */
 export function replayEarlyInput(noted: readonly EarlyInput[], options: { timeoutMs?: number; frame?: (run: () => void) => void } = {}): Promise<number> {
-  const frame = options.frame ?? ((run) => requestAnimationFrame(() => run()));
+  const frame = options.frame ?? whenIdle;
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   let waiting = [...noted];
   let replayed = 0;

@@ -2,9 +2,9 @@
 import { act, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_CLICKS_SCRIPT } from '../../../contracts/early-clicks.ts';
-import { noteEarlyInput, replayEarlyInput, takeEarlyClicks } from './early-input.ts';
+import { noteEarlyInput, replayEarlyInput, takeEarlyClicks, whenIdle } from './early-input.ts';
 
 /** A screen with the three kinds of field, each showing what its state holds. */
 function Screen({ seen }: { seen: string[] }) {
@@ -164,5 +164,24 @@ describe('early input on a server-rendered page', () => {
 
   it('without the holder (a page the client rendered) there are no early clicks', () => {
     expect(takeEarlyClicks()).toEqual([]);
+  });
+});
+
+describe('whenIdle', () => {
+  it('waits for an idle period where the browser offers one, else for a frame and a task', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    try {
+      const ran: string[] = [];
+      whenIdle(() => ran.push('idle'));
+      expect(ran).toEqual([]);
+      idle.shift()!();
+      expect(ran).toEqual(['idle']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(typeof globalThis.requestIdleCallback).toBe('undefined');
+    const later = await new Promise<string>((resolve) => whenIdle(() => resolve('frame')));
+    expect(later).toBe('frame');
   });
 });
