@@ -57,7 +57,7 @@ export function takeEarlyClicks(): EarlyInput[] {
 /**
  * The next check waits for the page to be idle. React puts its props on an element while it renders the
  * hydration, before it commits it; an event dispatched in between finds no mounted component and is
- * dropped (a full browser run under load lost a phone sort choice and a calendar day's tap that way).
+ * dropped (the likely way a full browser run under load lost a phone sort choice and a calendar day's tap).
  * While React renders in time slices its scheduler always has a task queued, so an idle period comes only
  * once the work (render, commit, effects) is done: an element with props then is committed. Where
  * requestIdleCallback is missing (Safari), the next frame and a task after it.
