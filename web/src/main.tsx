@@ -54,7 +54,8 @@ async function start(container: HTMLElement): Promise<void> {
     if (payload) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
-  if (early.length > 0) void replayEarlyInput(early);
+  // ...and what a person changed while React was hydrating (it may not have heard it)
+  if (payload) void replayEarlyInput(early, { root: container });
 }
 
 /**

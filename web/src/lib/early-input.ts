@@ -67,21 +67,51 @@ export function whenIdle(run: () => void): void {
   else requestAnimationFrame(() => setTimeout(run, 0));
 }
 
-/** Whether React has hydrated this element (it keeps the element's props on it under `__reactProps$…`). */
+/** The props React keeps on an element it hydrated (under `__reactProps$…`); undefined before. */
+function reactProps(element: Element): Record<string, unknown> | undefined {
+  const key = Object.keys(element).find((k) => k.startsWith('__reactProps$'));
+  return key === undefined ? undefined : ((element as unknown as Record<string, Record<string, unknown>>)[key] ?? undefined);
+}
+
+/** Whether React has hydrated this element. */
 function hydrated(element: Element): boolean {
-  return Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+  return reactProps(element) !== undefined;
+}
+
+/**
+ * A controlled field React has hydrated whose value in the page is not the one React holds: a person
+ * changed it while React was hydrating (after `noteEarlyInput`, before React heard events there).
+ */
+function unheard(field: Field): EarlyValue | null {
+  const props = reactProps(field);
+  if (!props) return null;
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+    return typeof props['checked'] === 'boolean' && props['checked'] !== field.checked ? { field, value: field.checked } : null;
+  }
+  if (field instanceof HTMLSelectElement && field.multiple) return null;
+  const value = props['value'];
+  if (value === undefined || value === null) return null;
+  return String(value as string | number) !== field.value ? { field, value: field.value } : null;
 }
 
 /**
  * Gives each noted value again once React owns its field, with the event a person's change fires
  * (`input` for text, `change` for a select, a click for a box), bubbling to React's root listener, and
  * clicks each held button once React owns it, values first. Elements React never hydrates (removed
- * meanwhile) are given up after `timeoutMs`. Resolves with how many were given again.
+ * meanwhile) are given up after `timeoutMs`.
+ *
+ * With `root`, also each controlled field under it that a person changed while React was hydrating
+ * (its value in the page is not the one React holds), checked once React owns it: such a change came
+ * after `noteEarlyInput`, and React may not have heard it. Resolves with how many were given again.
  */
-export function replayEarlyInput(noted: readonly EarlyInput[], options: { timeoutMs?: number; frame?: (run: () => void) => void } = {}): Promise<number> {
+export function replayEarlyInput(
+  noted: readonly EarlyInput[],
+  options: { root?: ParentNode; timeoutMs?: number; frame?: (run: () => void) => void } = {},
+): Promise<number> {
   const frame = options.frame ?? whenIdle;
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   let waiting = [...noted];
+  const checked = new WeakSet<Element>(noted.map((input) => ('button' in input ? input.button : input.field)));
   let replayed = 0;
   return new Promise((resolve) => {
     const step = () => {
@@ -98,10 +128,26 @@ export function replayEarlyInput(noted: readonly EarlyInput[], options: { timeou
         }
       }
       waiting = later;
-      if (waiting.length === 0 || Date.now() > deadline) resolve(replayed);
+      let unhydrated = false;
+      if (options.root) {
+        for (const field of options.root.querySelectorAll<Field>('input, select, textarea')) {
+          if (checked.has(field)) continue;
+          if (!hydrated(field)) {
+            unhydrated = true;
+            continue;
+          }
+          checked.add(field);
+          const change = unheard(field);
+          if (change) {
+            give(change);
+            replayed++;
+          }
+        }
+      }
+      if ((waiting.length === 0 && !unhydrated) || Date.now() > deadline) resolve(replayed);
       else frame(step);
     };
-    step();
+    frame(step);
   });
 }
 
