@@ -91,7 +91,10 @@ function unheard(field: Field): EarlyValue | null {
   if (field instanceof HTMLSelectElement && field.multiple) return null;
   const value = props['value'];
   if (value === undefined || value === null) return null;
-  return String(value as string | number) !== field.value ? { field, value: field.value } : null;
+  const held = String(value as string | number);
+  // a select whose value is none of its options shows its first one: not a person's choice
+  if (field instanceof HTMLSelectElement && ![...field.options].some((option) => option.value === held)) return null;
+  return held !== field.value ? { field, value: field.value } : null;
 }
 
 /**
