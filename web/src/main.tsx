@@ -48,14 +48,15 @@ async function start(container: HTMLElement): Promise<void> {
   );
   // What a visitor chose, typed or pressed on the rendered page before now (nothing heard it): given
   // again to each field, and each button clicked again, once React owns it (lib/early-input.ts).
-  const early = payload ? [...noteEarlyInput(container), ...takeEarlyClicks()] : [];
+  const early = payload ? noteEarlyInput(container) : [];
   // The first render (or hydration) as a transition: React renders it in time slices.
   startTransition(() => {
     if (payload) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
-  // ...and what a person changed while React was hydrating (it may not have heard it)
-  if (payload) void replayEarlyInput(early, { root: container });
+  // ...and what a person changed or pressed while React was hydrating (a lazy part's code still on its
+  // way, React may not have heard it); the early-click holder stops once the page is React's
+  if (payload) void replayEarlyInput(early, { root: container, clicks: takeEarlyClicks });
 }
 
 /**

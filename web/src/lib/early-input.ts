@@ -7,9 +7,10 @@
  * owns each of them (its props are on the element) the value is given again with the event a person's
  * change fires (`replayEarlyInput`): the screen reacts as if the change had come after hydration.
  *
- * A click on a button leaves no trace in the DOM: the rendered page's inline script held it
- * (contracts/early-clicks.ts) and `takeEarlyClicks` takes the buttons clicked; each is clicked again once
- * React owns it, after the values (a person fills a form in, then presses its button).
+ * A click on a button leaves no trace in the DOM: the rendered page's inline script holds it while React
+ * does not own the button (contracts/early-clicks.ts), `takeEarlyClicks` takes the buttons held, and
+ * each is clicked again once React owns it, after the values (a person fills a form in, then presses
+ * its button).
  */
 import { EARLY_CLICKS_GLOBAL } from '../../../contracts/early-clicks.ts';
 
@@ -45,13 +46,13 @@ export function noteEarlyInput(root: ParentNode): EarlyValue[] {
 }
 
 /**
- * The buttons clicked on the rendered page before now, in order, from the page's early-click holder,
- * which stops holding clicks: call it right before hydrating (from then on React hears them itself).
+ * The buttons clicked on the rendered page that React did not own yet, held by the page's early-click
+ * holder since the last call, in order. `stop`: the holder stops holding (the page is hydrated).
  */
-export function takeEarlyClicks(): EarlyInput[] {
+export function takeEarlyClicks(stop = false): EarlyInput[] {
   const take: unknown = (window as unknown as Record<string, unknown>)[EARLY_CLICKS_GLOBAL];
   if (typeof take !== 'function') return [];
-  return (take as () => HTMLElement[])().map((button) => ({ button }));
+  return (take as (stop: boolean) => HTMLElement[])(stop).map((button) => ({ button }));
 }
 
 /**
@@ -105,11 +106,13 @@ function unheard(field: Field): EarlyValue | null {
  *
  * With `root`, also each controlled field under it that a person changed while React was hydrating
  * (its value in the page is not the one React holds), checked once React owns it: such a change came
- * after `noteEarlyInput`, and React may not have heard it. Resolves with how many were given again.
+ * after `noteEarlyInput`, and React may not have heard it. With `clicks` (takeEarlyClicks), the buttons
+ * the holder takes meanwhile too; once every field and button under `root` is React's (or at the
+ * deadline), the holder is stopped. Resolves with how many were given again.
  */
 export function replayEarlyInput(
   noted: readonly EarlyInput[],
-  options: { root?: ParentNode; timeoutMs?: number; frame?: (run: () => void) => void } = {},
+  options: { root?: ParentNode; clicks?: (stop: boolean) => EarlyInput[]; timeoutMs?: number; frame?: (run: () => void) => void } = {},
 ): Promise<number> {
   const frame = options.frame ?? whenIdle;
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
@@ -118,6 +121,8 @@ export function replayEarlyInput(
   let replayed = 0;
   return new Promise((resolve) => {
     const step = () => {
+      // the clicks held since the last step, after what waits already
+      if (options.clicks) waiting.push(...options.clicks(false));
       // values in the page's order (the order a person filled them in is not known), then the clicks in
       // the order they came; a click waits while anything before it waits
       const later: EarlyInput[] = [];
@@ -133,22 +138,29 @@ export function replayEarlyInput(
       waiting = later;
       let unhydrated = false;
       if (options.root) {
-        for (const field of options.root.querySelectorAll<Field>('input, select, textarea')) {
-          if (checked.has(field)) continue;
-          if (!hydrated(field)) {
+        for (const element of options.root.querySelectorAll<Field | HTMLButtonElement>('input, select, textarea, button')) {
+          if (checked.has(element)) continue;
+          if (!hydrated(element)) {
             unhydrated = true;
             continue;
           }
-          checked.add(field);
-          const change = unheard(field);
+          checked.add(element);
+          const change = element instanceof HTMLButtonElement ? null : unheard(element);
           if (change) {
             give(change);
             replayed++;
           }
         }
       }
-      if ((waiting.length === 0 && !unhydrated) || Date.now() > deadline) resolve(replayed);
-      else frame(step);
+      if ((waiting.length === 0 && !unhydrated) || Date.now() > deadline) {
+        // hydrated (or given up): the holder stops; a click it took meanwhile is given now
+        for (const input of options.clicks?.(true) ?? []) {
+          if (!('button' in input) || !input.button.isConnected) continue;
+          give(input);
+          replayed++;
+        }
+        resolve(replayed);
+      } else frame(step);
     };
     frame(step);
   });

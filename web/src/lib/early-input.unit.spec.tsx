@@ -132,7 +132,7 @@ describe('early input on a server-rendered page', () => {
     expect(seen).toEqual(['sort=return']);
   });
 
-  it('holds a click on a button before hydration (no native submit), and clicks it again once React owns it, after the values', async () => {
+  it('holds a click on a button React does not own (no native submit), clicks it again once React owns it, after the values, and stops once all is React\'s', async () => {
     // the rendered page's inline script, run where it stands: before the content
     new Function(EARLY_CLICKS_SCRIPT)();
     const seen: string[] = [];
@@ -146,20 +146,47 @@ describe('early input on a server-rendered page', () => {
     // a second tap because nothing happened is the same request
     button('Save').click();
     expect(nativeSubmits).toEqual([]);
-    const noted = [...noteEarlyInput(container), ...takeEarlyClicks()];
-    expect(noted.map((n) => ('button' in n ? n.button.textContent : n.value))).toEqual(['NVDW', 'Favorite', 'Save']);
-    // the holder has stopped: a click now is not held (React hears clicks from here on)
-    expect(takeEarlyClicks()).toEqual([]);
+    const noted = noteEarlyInput(container);
+    expect(noted.map((n) => n.value)).toEqual(['NVDW']);
     act(() => {
       root = hydrateRoot(container, <Screen seen={seen} />);
     });
     expect(seen).toEqual([]);
     let replayed = 0;
     await act(async () => {
-      replayed = await replayEarlyInput(noted, { frame });
+      replayed = await replayEarlyInput(noted, { root: container, clicks: takeEarlyClicks, frame });
     });
     expect(replayed).toBe(3);
     expect(seen).toEqual(['query=NVDW', 'favorite', 'submit yield|NVDW']);
+    // every button is React's: the holder has stopped and gone, and a click goes straight to React
+    expect(takeEarlyClicks()).toEqual([]);
+    button('Favorite').click();
+    expect(seen).toEqual(['query=NVDW', 'favorite', 'submit yield|NVDW', 'favorite']);
+  });
+
+  it('lets a click on a button React owns through while it still holds one React does not', () => {
+    new Function(EARLY_CLICKS_SCRIPT)();
+    try {
+      const owned = document.createElement('button');
+      (owned as unknown as Record<string, unknown>)['__reactProps$test'] = {};
+      const rendered = document.createElement('button');
+      document.body.append(owned, rendered);
+      const heard: string[] = [];
+      owned.addEventListener('click', () => heard.push('owned'));
+      rendered.addEventListener('click', () => heard.push('rendered'));
+      owned.click();
+      rendered.click();
+      expect(heard).toEqual(['owned']);
+      expect(takeEarlyClicks().map((c) => ('button' in c ? c.button : null))).toEqual([rendered]);
+      // taken once; the holder goes on holding until told to stop
+      expect(takeEarlyClicks()).toEqual([]);
+      rendered.click();
+      expect(takeEarlyClicks(true).map((c) => ('button' in c ? c.button : null))).toEqual([rendered]);
+      rendered.click();
+      expect(heard).toEqual(['owned', 'rendered']);
+    } finally {
+      takeEarlyClicks(true);
+    }
   });
 
   it('without the holder (a page the client rendered) there are no early clicks', () => {
