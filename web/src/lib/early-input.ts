@@ -57,10 +57,9 @@ export function takeEarlyClicks(stop = false): EarlyInput[] {
 
 /**
  * The next check waits for the page to be idle. React puts its props on an element while it renders the
- * hydration, before it commits it; an event dispatched in between finds no mounted component and is
- * dropped (the likely way a full browser run under load lost a phone sort choice and a calendar day's tap).
- * While React renders in time slices its scheduler always has a task queued, so an idle period comes only
- * once the work (render, commit, effects) is done: an element with props then is committed. Where
+ * hydration, before it commits it, and runs effects after: a value or click given in the middle of that
+ * work may meet a screen that is not there yet. While React renders in time slices its scheduler always
+ * has a task queued, so an idle period comes only once the work (render, commit, effects) is done. Where
  * requestIdleCallback is missing (Safari), the next frame and a task after it.
  */
 export function whenIdle(run: () => void): void {
