@@ -112,6 +112,30 @@ async function hydrated(page: Page, selector: string): Promise<boolean> {
   }, selector);
 }
 
+/**
+ * A page of its own whose scripts wait until `release` (a slow network, a slow phone): it shows the
+ * rendered page, and what a visitor does on it comes before the app starts. The context blocks the
+ * service worker, whose cache would answer the scripts past the route.
+ */
+async function withScriptsHeld(size: 'desktop' | 'phone', path: string): Promise<{ page: Page; release: () => void; refused: string[]; close: () => Promise<void> }> {
+  const context = await newContext(browser, size, { serviceWorkers: 'block' });
+  const page = await context.newPage();
+  pages.push(page);
+  // what the Content Security Policy refused, from the first byte (the inline early-click holder included)
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+  });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'commit' });
+  return { page, release, refused, close: () => context.close() };
+}
+
 describe('public pages arrive rendered', () => {
   for (const screen of publicPages) {
     it(`${screen.name}: the HTML carries the content with JavaScript off`, async () => {
@@ -190,18 +214,7 @@ describe('public pages arrive rendered', () => {
   });
 
   it('a choice made on the rendered page before the app started is not lost: the phone sort select, changed while the scripts were held back, sorts once hydrated', async () => {
-    // a context of its own without the service worker, whose cache would answer the scripts past the route
-    const context = await newContext(browser, 'phone', { serviceWorkers: 'block' });
-    const page = await context.newPage();
-    pages.push(page);
-    // the page's scripts wait until the visitor has chosen (a slow network, a slow phone)
-    let release!: () => void;
-    const chosen = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await chosen;
-      await route.continue();
-    });
-    await page.goto('/etfs', { waitUntil: 'commit' });
+    const { page, release, close } = await withScriptsHeld('phone', '/etfs');
     const select = page.getByLabel('Sort by');
     await visible(select);
     expect(await hydrated(page, 'main h1')).toBe(false);
@@ -210,24 +223,11 @@ describe('public pages arrive rendered', () => {
     await waitUntil(() => new URL(page.url()).searchParams.get('sort') === 'trueIncomeRate', 'the early choice in the URL once hydrated');
     expect(await select.inputValue()).toBe('trueIncomeRate:desc');
     expect(new URL(page.url()).searchParams.get('dir')).toBe('desc');
-    await context.close();
+    await close();
   });
 
   it('a tap on a button of the rendered page before the app started is not lost: the Price column, pressed (twice) while the scripts were held back, sorts once hydrated', async () => {
-    const context = await newContext(browser, 'desktop', { serviceWorkers: 'block' });
-    const page = await context.newPage();
-    pages.push(page);
-    const refused: string[] = [];
-    page.on('console', (m) => {
-      if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
-    });
-    let release!: () => void;
-    const tapped = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await tapped;
-      await route.continue();
-    });
-    await page.goto('/etfs', { waitUntil: 'commit' });
+    const { page, release, refused, close } = await withScriptsHeld('desktop', '/etfs');
     const price = page.getByRole('columnheader', { name: /^Price/ }).getByRole('button');
     await visible(price);
     expect(await hydrated(page, 'main h1')).toBe(false);
@@ -242,20 +242,11 @@ describe('public pages arrive rendered', () => {
     await waitUntil(async () => (await page.getByRole('columnheader', { name: /^Price/ }).getAttribute('aria-sort')) === 'descending', 'the Price column marked sorted');
     // the inline holder ran under the Content Security Policy (allowed by its hash): nothing refused
     expect(refused).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('a visitor who scrolled the rendered page before the app started stays where they were, and the chart there draws', async () => {
-    const context = await newContext(browser, 'desktop', { serviceWorkers: 'block' });
-    const page = await context.newPage();
-    pages.push(page);
-    let release!: () => void;
-    const scrolled = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await scrolled;
-      await route.continue();
-    });
-    await page.goto(`/etfs/roundhill/${fund.ticker}`, { waitUntil: 'commit' });
+    const { page, release, close } = await withScriptsHeld('desktop', `/etfs/roundhill/${fund.ticker}`);
     const priceHistory = page.getByRole('heading', { name: 'Price History' });
     await visible(priceHistory);
     expect(await hydrated(page, 'main h1')).toBe(false);
@@ -271,7 +262,7 @@ describe('public pages arrive rendered', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link').first().click();
     await waitUntil(() => new URL(page.url()).pathname !== `/etfs/roundhill/${fund.ticker}`, 'navigated');
     await waitUntil(async () => (await page.evaluate(() => window.scrollY)) === 0, 'the next screen at its top');
-    await context.close();
+    await close();
   });
 
   it('a client navigation from a rendered page renders the next screen in the browser', async () => {
